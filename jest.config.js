@@ -1,0 +1,26 @@
+// One jest run for the whole workspace: each package declares its own project config.
+// With TEST_POSTGRES_URL set (CI does), the server suite runs a second time on real PostgreSQL.
+const projects = [
+  '<rootDir>/shared/contracts',
+  '<rootDir>/shared/runtime',
+  '<rootDir>/server',
+  '<rootDir>/shell',
+  '<rootDir>/remotes/chat',
+  '<rootDir>/remotes/discover',
+  '<rootDir>/remotes/account',
+  '<rootDir>/remotes/payouts',
+  '<rootDir>/e2e',
+];
+
+if (process.env.TEST_POSTGRES_URL) projects.push('<rootDir>/server/jest.postgres.config.js');
+
+const fs = require('node:fs');
+const path = require('node:path');
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: projects.filter((p) => {
+    const dir = p.replace('<rootDir>', __dirname);
+    return fs.existsSync(dir.endsWith('.js') ? dir : path.join(dir, 'jest.config.js'));
+  }),
+};

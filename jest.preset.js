@@ -1,0 +1,22 @@
+// Shared jest settings: TypeScript and TSX through swc, no type checking (tsc does that).
+/** @type {(name: string, overrides?: import('jest').Config) => import('jest').Config} */
+module.exports = (name, overrides = {}) => ({
+  displayName: name,
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      require.resolve('@swc/jest'),
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  moduleNameMapper: { '\\.css$': require.resolve('./jest.style-stub.js') },
+  ...overrides,
+});

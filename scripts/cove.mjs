@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// The one entry point behind the root npm scripts. It obtains the pinned pnpm without corepack
+// (corepack cannot verify this registry's metadata), installs the workspace when the lockfile
+// changed, builds only what is out of date, then runs the asked task.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildAll, buildStale } from './build-steps.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pnpmVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
+
+export function run(cmd, args, opts = {}) {
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+  if (res.status !== 0) process.exit(res.status ?? 1);
+}
+
+function pnpm(args, opts) {
+  run('npx', ['--yes', `pnpm@${pnpmVersion}`, ...args], opts);
+}
+
+function ensureInstalled() {
+  const installed = join(root, 'node_modules/.pnpm/lock.yaml');
+  const lock = join(root, 'pnpm-lock.yaml');
+  if (existsSync(installed) && readFileSync(installed, 'utf8') === readFileSync(lock, 'utf8')) return;
+  pnpm(['install', '--frozen-lockfile', '--reporter=append-only']);
+}
+
+const bin = (name) => join(root, 'node_modules/.bin', name);
+const [task = 'start', ...rest] = process.argv.slice(2);
+
+ensureInstalled();
+switch (task) {
+  case 'start':
+    buildStale(root, pnpm);
+    run('node', ['server/dist/main.js', ...rest]);
+    break;
+  case 'build':
+    buildAll(root, pnpm);
+    break;
+  case 'test':
+    buildStale(root, pnpm);
+    run(bin('jest'), rest);
+    break;
+  case 'e2e':
+    buildStale(root, pnpm);
+    run(bin('jest'), ['--selectProjects', 'e2e', ...rest]);
+    break;
+  case 'lint':
+    run(bin('eslint'), ['--max-warnings=0', '.', ...rest]);
+    run(bin('prettier'), ['--check', '.']);
+    break;
+  case 'format':
+    run(bin('prettier'), ['--write', '.']);
+    break;
+  case 'typecheck':
+    pnpm(['-r', '--parallel', 'typecheck']);
+    break;
+  case 'bench':
+    buildStale(root, pnpm);
+    pnpm(['--filter', '@cove/bench', 'bench', ...rest]);
+    break;
+  case 'seed':
+  case 'admin':
+  case 'release':
+    buildStale(root, pnpm);
+    pnpm(['--silent', '--filter', '@cove/server', task, ...rest]);
+    break;
+  default:
+    console.error(`Unknown task "${task}". Tasks: start, build, test, e2e, lint, format, typecheck, bench, seed, admin, release`);
+    process.exit(2);
+}
