@@ -1,4 +1,6 @@
 // Shared jest settings: TypeScript and TSX through swc, no type checking (tsc does that).
+// Packages published only as ES modules are compiled to CommonJS too, since jest loads CommonJS.
+const esmOnly = ['cookie'];
 /** @type {(name: string, overrides?: import('jest').Config) => import('jest').Config} */
 module.exports = (name, overrides = {}) => ({
   displayName: name,
@@ -16,6 +18,7 @@ module.exports = (name, overrides = {}) => ({
     ],
   },
   testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],
+  transformIgnorePatterns: [`/node_modules/(?!\\.pnpm/|(${esmOnly.join('|')})/)`],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleNameMapper: { '\\.css$': require.resolve('./jest.style-stub.js') },
   ...overrides,

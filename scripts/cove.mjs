@@ -28,6 +28,10 @@ function ensureInstalled() {
 }
 
 const bin = (name) => join(root, 'node_modules/.bin', name);
+// PGlite loads its file system bundle with a dynamic import(), which jest's VM supports only behind this flag.
+const jestEnv = {
+  env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings=ExperimentalWarning` },
+};
 const [task = 'start', ...rest] = process.argv.slice(2);
 
 ensureInstalled();
@@ -41,11 +45,11 @@ switch (task) {
     break;
   case 'test':
     buildStale(root, pnpm);
-    run(bin('jest'), rest);
+    run(bin('jest'), rest, jestEnv);
     break;
   case 'e2e':
     buildStale(root, pnpm);
-    run(bin('jest'), ['--selectProjects', 'e2e', ...rest]);
+    run(bin('jest'), ['--selectProjects', 'e2e', ...rest], jestEnv);
     break;
   case 'lint':
     run(bin('eslint'), ['--max-warnings=0', '.', ...rest]);
@@ -65,7 +69,7 @@ switch (task) {
   case 'admin':
   case 'release':
     buildStale(root, pnpm);
-    pnpm(['--silent', '--filter', '@cove/server', task, ...rest]);
+    run('node', [`server/dist/${task}-cli.js`, ...rest]);
     break;
   default:
     console.error(`Unknown task "${task}". Tasks: start, build, test, e2e, lint, format, typecheck, bench, seed, admin, release`);

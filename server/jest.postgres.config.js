@@ -1,0 +1,8 @@
+// The server suite again, on the real PostgreSQL named by TEST_POSTGRES_URL (each test file gets its own database).
+module.exports = require('../jest.preset.js')('server (postgres)', {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  testTimeout: 30000,
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/test/pglite-only/'],
+  setupFiles: ['<rootDir>/test/helpers/use-postgres.js'],
+});

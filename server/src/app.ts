@@ -1,0 +1,63 @@
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { shellDist } from './paths';
+import { auth } from './plugins/auth';
+import { errorHandler } from './plugins/error-handler';
+import { security } from './plugins/security';
+import { staticFiles } from './plugins/static-files';
+import { socketRoute } from './realtime/socket-route';
+import { clientErrorRoutes } from './routes/client-errors';
+import { healthRoutes } from './routes/health';
+import { providerConfigRoutes } from './routes/provider-config';
+import { userRoutes } from './routes/users';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Where the built shell lives; defaults to the workspace's `shell/dist`. */
+  shellDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole app without listening: external plugins, then the app's own, then one module per resource. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+
+  await app.register(errorHandler);
+  await app.register(security, { rateLimitPerMinute: config.rateLimitPerMinute });
+  await app.register(auth);
+  await app.register(staticFiles, {
+    shellDir: opts.shellDir ?? shellDist,
+    mediaDir: join(config.dataDir, 'media'),
+    mfDir: join(config.dataDir, 'mf'),
+  });
+  await app.register(socketRoute);
+
+  await app.register(healthRoutes);
+  await app.register(providerConfigRoutes);
+  await app.register(userRoutes);
+  await app.register(clientErrorRoutes);
+  return app;
+}

@@ -1,0 +1,55 @@
+import { resolve } from 'node:path';
+import * as z from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  SEED_DEMO: bool.default(true),
+  TRUST_PROXY: bool.default(false),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  rateLimitPerMinute: number;
+  seedDemo: boolean;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at start; a bad variable stops the server with its name and what is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(blanksRemoved);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    seedDemo: e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,3 @@
+export * from './users';
+export * from './access-tokens';
+export * from './provider-settings';

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    username: text('username'),
+    type: text('type', { enum: ['user', 'featured'] })
+      .notNull()
+      .default('user'),
+    gender: text('gender', { enum: ['male', 'female', 'trans'] }),
+    avatarUrl: text('avatar_url'),
+    isCustomer: boolean('is_customer').notNull().default(false),
+    idVerified: boolean('id_verified').notNull().default(false),
+    idVerificationStatus: text('id_verification_status', {
+      enum: ['pending', 'in_progress', 'rejected', 'verified'],
+    }),
+    identityCheck: text('identity_check', { enum: ['in_progress', 'verified', 'retake'] }),
+    requiresModeration: boolean('requires_moderation').notNull().default(false),
+    discoverStatus: text('discover_status', { enum: ['featured', 'hidden', 'denied'] })
+      .notNull()
+      .default('hidden'),
+    forceDiscover: boolean('force_discover').notNull().default(false),
+    onboardingV2: boolean('onboarding_v2').notNull().default(true),
+    codeUsed: text('code_used'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    affiliate: boolean('affiliate').notNull().default(false),
+    affiliateProfileVisited: boolean('affiliate_profile_visited').notNull().default(false),
+    boughtCreditPackage: boolean('bought_credit_package').notNull().default(false),
+    deleteAt: timestamp('delete_at', { withTimezone: true }),
+    showSkinscoreBanner: boolean('show_skinscore_banner').notNull().default(false),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    hasFavorites: boolean('has_favorites').notNull().default(false),
+    isBroadcasting: boolean('is_broadcasting').notNull().default(false),
+    unreadFeeds: integer('unread_feeds').notNull().default(0),
+    invisible: boolean('invisible').notNull().default(false),
+    introEnabled: boolean('intro_enabled').notNull().default(false),
+    privateFeed: boolean('private_feed').notNull().default(false),
+    /** Cached credit balance; the ledger is the source of truth and the CHECK keeps it honest. */
+    credits: integer('credits').notNull().default(0),
+    isStaff: boolean('is_staff').notNull().default(false),
+    isStaffMo: boolean('is_staff_mo').notNull().default(false),
+    frozen: boolean('frozen').notNull().default(false),
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    terminatedAt: timestamp('terminated_at', { withTimezone: true }),
+    /** Per-user overrides of the provider's default feature permissions. */
+    features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
+    notifyMarketing: boolean('notify_marketing').notNull().default(true),
+    notifyNotifications: boolean('notify_notifications').notNull().default(true),
+    notifyPayments: boolean('notify_payments').notNull().default(true),
+    notifyPayouts: boolean('notify_payouts').notNull().default(true),
+    lastOnline: timestamp('last_online', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    check('users_credits_not_negative', sql`${t.credits} >= 0`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,41 @@
+import { join } from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrationsFolder } from './paths';
+import { seedDemoWorld } from './seed/demo-world';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    migrationsFolder,
+  });
+  await database.migrate();
+  if (config.seedDemo) await seedDemoWorld(database.db, join(config.dataDir, 'media'));
+
+  const app = await buildApp({ config, database });
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void close('SIGTERM'));
+  process.once('SIGINT', () => void close('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(78);
+  }
+  console.error(err);
+  process.exit(1);
+});

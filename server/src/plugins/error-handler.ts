@@ -1,0 +1,46 @@
+import { type ErrorBody, messages } from '@cove/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+function fieldName(context: string | undefined, instancePath: string): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const where = context === 'querystring' ? 'query' : (context ?? 'body');
+  return path ? `${where}.${path}` : where;
+}
+
+/** Turns every failure into `{ message, code?, errors? }` with the right status; 5xx details stay in the log. */
+export const errorHandler = fp(async (app: FastifyInstance) => {
+  app.setNotFoundHandler((request, reply) => {
+    void reply.code(404).send({ message: messages.notFound, code: 'not_found' } satisfies ErrorBody);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({ message: error.message, code: error.code } satisfies ErrorBody);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((v) => ({
+        field: fieldName(error.validationContext, v.instancePath),
+        message: v.message ?? 'is invalid',
+      }));
+      const first = errors[0];
+      const message = first ? `${first.field}: ${first.message}` : 'The request is invalid.';
+      return reply.code(400).send({ message, code: 'validation', errors } satisfies ErrorBody);
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.code(400).send({ message: messages.malformedJson, code: 'malformed_json' } satisfies ErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.code(429).send({ message: messages.tooManyRequests, code: 'rate_limited' } satisfies ErrorBody);
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (empty JSON body, bad content type, body too large): safe to show.
+      return reply.code(status).send({ message: error.message, code: error.code } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(status >= 500 && status < 600 ? status : 500).send({ message: messages.generic } satisfies ErrorBody);
+  });
+});

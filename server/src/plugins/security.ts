@@ -1,0 +1,34 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface SecurityOptions {
+  rateLimitPerMinute: number;
+}
+
+/** Security headers on every answer, and a per-address request budget on the API. */
+export const security = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Remotes inject their CSS modules as <style> elements at runtime.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    max: opts.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    // Static files and health probes are not metered; the API is.
+    allowList: (request) => !/^\/v\d\//.test(request.url),
+  });
+});

@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { type Config, loadConfig } from '../../src/config';
+import type { Database, Db } from '../../src/db/client';
+import { createTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database and a temporary data folder, ready for `app.inject`. */
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  shellDir?: string;
+  /** Adds test-only routes before the app is sealed. */
+  extend?: (app: FastifyInstance) => void;
+}
+
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const { env = {}, shellDir, extend } = opts;
+  const dataDir = mkdtempSync(join(tmpdir(), 'cove-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '100000', ...env });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database, logger: false, ...(shellDir ? { shellDir } : {}) });
+  extend?.(app);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import * as z from 'zod';
+
+export const userType = z.enum(['user', 'featured']);
+export const gender = z.enum(['male', 'female', 'trans']);
+export const idVerificationStatus = z.enum(['pending', 'in_progress', 'rejected', 'verified']);
+export const identityCheck = z.enum(['in_progress', 'verified', 'retake']);
+export const discoverStatus = z.enum(['featured', 'hidden', 'denied']);
+
+export const notificationSettings = z.object({
+  marketing: z.boolean(),
+  notifications: z.boolean(),
+  payments: z.boolean(),
+  payouts: z.boolean(),
+});
+
+/** The signed-in user's own record, as `GET /v1/users/me` answers it (spec: account document, section 3). */
+export const user = z.object({
+  _id: z.string(),
+  username: z.string().nullable(),
+  email: z.string(),
+  type: userType,
+  gender: gender.nullable(),
+  avatar_url: z.string().nullable(),
+  is_customer: z.boolean(),
+  id_verified: z.boolean(),
+  id_verification_status: idVerificationStatus.nullable(),
+  identity_check: identityCheck.nullable(),
+  requires_moderation: z.boolean(),
+  discover_status: discoverStatus,
+  force_discover: z.boolean(),
+  onboarding_v2: z.boolean(),
+  code_used: z.string().nullable(),
+  email_verified: z.boolean(),
+  affiliate: z.boolean(),
+  profile_complete_config: z.object({
+    is_affiliate_profile_visited: z.boolean(),
+    is_bought_credit_package: z.boolean(),
+  }),
+  deleted_scheduled: z.boolean(),
+  delete_at: z.string().nullable(),
+  show_skinscore_banner: z.boolean(),
+  tags: z.array(z.string()),
+  has_favorites: z.boolean(),
+  is_broadcasting: z.boolean(),
+  unread_feeds: z.number().int(),
+  invisible: z.boolean(),
+  intro_enabled: z.boolean(),
+  private_feed: z.boolean(),
+  credits: z.number().int(),
+  is_staff: z.boolean(),
+  is_staff_mo: z.boolean(),
+  frozen: z.boolean(),
+  restricted: z.boolean(),
+  last_online: z.string().nullable(),
+  created_at: z.string(),
+  notification_settings: notificationSettings,
+});
+export type User = z.infer<typeof user>;
