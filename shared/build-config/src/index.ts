@@ -1,0 +1,2 @@
+export { createConfig, containerName, type PartKind, type PartOptions } from './rspack-config';
+export { sharedSingletons, singletonNames } from './shared-singletons';

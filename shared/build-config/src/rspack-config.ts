@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { type Configuration, DefinePlugin, HtmlRspackPlugin } from '@rspack/core';
+import { sharedSingletons } from './shared-singletons';
+
+export type PartKind = { kind: 'shell' } | { kind: 'remote'; remote: string };
+
+export interface PartOptions {
+  /** The package folder (where package.json and src/ live). */
+  dir: string;
+  part: PartKind;
+}
+
+/** The federated container name of a remote; the shell registers remotes under the same names. */
+export const containerName = (remote: string) => `cove_${remote}`;
+
+const swcRule = {
+  test: /\.(ts|tsx)$/,
+  exclude: /node_modules/,
+  loader: 'builtin:swc-loader',
+  options: {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+    },
+    env: { targets: 'chrome >= 109, firefox >= 115, safari >= 15.4' },
+  },
+  type: 'javascript/auto',
+};
+
+/**
+ * One Rspack config for every part of the site. The shell is the host: it has no static remotes and
+ * registers them at runtime from the registry. A remote exposes exactly `./App` and writes an
+ * `mf-manifest.json`, which is what the registry points at.
+ */
+export function createConfig({ dir, part }: PartOptions): Configuration {
+  const isShell = part.kind === 'shell';
+  const outDir = process.env.COVE_DIST_DIR || join(dir, 'dist');
+  const federation = new ModuleFederationPlugin({
+    name: isShell ? 'cove_shell' : containerName(part.remote),
+    ...(isShell ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: { './App': './src/App.tsx' } }),
+    shared: sharedSingletons(dir),
+    shareStrategy: 'loaded-first',
+    manifest: true,
+    dts: false,
+  });
+
+  return {
+    context: dir,
+    mode: 'production',
+    devtool: 'source-map',
+    entry: isShell ? { main: './src/index.ts' } : {},
+    output: {
+      path: outDir,
+      clean: true,
+      // Remotes are served from /mf/<remote>/<version>/, a folder only known at release time.
+      publicPath: isShell ? '/' : 'auto',
+      filename: isShell ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      cssFilename: isShell ? '[name].[contenthash:10].css' : '[name].css',
+      cssChunkFilename: '[name].[contenthash:10].css',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      uniqueName: isShell ? 'cove_shell' : containerName(part.remote),
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    module: {
+      parser: { 'css/module': { namedExports: false } },
+      rules: [
+        swcRule,
+        { test: /\.module\.css$/, type: 'css/module' },
+        { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },
+        { test: /\.(svg|png|woff2)$/, type: 'asset' },
+      ],
+    },
+    plugins: [
+      federation,
+      new DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify('production'),
+        __COVE_BUILD_LABEL__: JSON.stringify(process.env.COVE_BUILD_LABEL ?? ''),
+      }),
+      ...(isShell
+        ? [new HtmlRspackPlugin({ template: './src/index.html', scriptLoading: 'defer', minify: true })]
+        : []),
+    ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}

@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import * as z from 'zod';
+
+/**
+ * Every popup the spec lists, as data. Remotes open them through `host.popups`; the shell owns the one
+ * popup layer and renders each kind. The shell validates what it is given, so a remote built against an
+ * older contract gets a clear error instead of a broken dialog.
+ */
+const kind = <K extends string, S extends z.ZodRawShape>(name: K, shape: S) =>
+  z.object({ kind: z.literal(name), id: z.string().optional(), ...shape });
+
+const optionalText = z.string().max(2000).optional();
+
+export const popupSpec = z.discriminatedUnion('kind', [
+  // account and session
+  kind('email-verification', {
+    flow: z.enum(['onboarding', 'action']),
+    stage: z.enum(['enter-code', 'help', 'different-address', 'done']).optional(),
+    email: z.string().optional(),
+  }),
+  kind('account-verified', {}),
+  kind('crypto-top-up', {
+    amount: z.number(),
+    currency: z.string(),
+    credits: z.number(),
+    fee: z.number().optional(),
+  }),
+  kind('payout-completed', { amount: z.number().optional() }),
+  kind('account-termination', { message: optionalText }),
+  kind('account-terminated', { message: optionalText }),
+  kind('messaging-disabled', { message: optionalText }),
+  kind('payment-user-warning', { message: optionalText }),
+  kind('global-warning', { title: optionalText, message: z.string().max(2000) }),
+  kind('onboarding-greeting', { username: z.string().optional() }),
+  kind('essential-info', {}),
+  kind('select-gender', {}),
+  kind('add-invite-code', {}),
+  kind('account-frozen', { message: optionalText }),
+  kind('not-enough-credits', { message: optionalText }),
+  kind('unlock-free-chat', { title: optionalText, message: optionalText, backTo: z.string().optional() }),
+  // chat, discovery and media
+  kind('confirm-delete-media', { target: z.enum(['image', 'card']) }),
+  kind('confirm-delete-chats', { count: z.number().int().positive() }),
+  kind('confirm-hide-chats', { count: z.number().int().positive() }),
+  kind('boost-referral', { referralLink: z.string().optional() }),
+  kind('error', { title: optionalText, message: z.string().max(2000) }),
+  kind('upload-in-progress', {}),
+  kind('sending-media-blocked', { message: optionalText }),
+  kind('upload-error', { message: optionalText }),
+  kind('generic', {
+    image: z.string().optional(),
+    emoji: z.string().max(16).optional(),
+    sentence: z.string().max(2000),
+    confirmLabel: z.string().max(60).optional(),
+    children: z.custom<ReactNode>().optional(),
+  }),
+]);
+export type PopupSpec = z.infer<typeof popupSpec>;
+export type PopupKind = PopupSpec['kind'];
+export type PopupOf<K extends PopupKind> = Extract<PopupSpec, { kind: K }>;
+
+/** How a popup ended: the main action, the secondary one, or dismissed (close button, Escape, backdrop). */
+export type PopupOutcome =
+  { action: 'confirm'; value?: string } | { action: 'secondary' } | { action: 'dismiss' };
+
+export interface PopupHandle {
+  readonly id: string;
+  readonly outcome: Promise<PopupOutcome>;
+  close(): void;
+}
+
+export interface PopupController {
+  open(spec: PopupSpec): PopupHandle;
+  /** Closes the popup with this id, if open. */
+  close(id: string): void;
+  closeAll(): void;
+}

@@ -1,0 +1,172 @@
+import * as z from 'zod';
+import { createApiClient, type ApiClientOptions } from './client';
+import { isAborted, isApiError } from './api-error';
+import { localTokenStore, tokenKey } from './token-store';
+
+type Answer = { status: number; body?: string; type?: string };
+
+/** jsdom has no fetch Response; the client reads only these members. */
+function fakeResponse({ status, body, type }: Answer): Response {
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? (type ?? null) : null) },
+    json: async () => JSON.parse(body ?? ''),
+  } as unknown as Response;
+}
+
+function setup(answer: Answer | (() => Promise<Response>), extra: Partial<ApiClientOptions> = {}) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const onMaintenance = jest.fn();
+  const onServerFailure = jest.fn();
+  const onForbidden = jest.fn();
+  const fetchImpl = jest.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    calls.push({ url: String(url), init: init ?? {} });
+    if (typeof answer === 'function') return answer();
+    return fakeResponse(answer);
+  });
+  const api = createApiClient({
+    tokens: localTokenStore(),
+    onMaintenance,
+    onServerFailure,
+    onForbidden,
+    fetch: fetchImpl as unknown as typeof fetch,
+    ...extra,
+  });
+  return { api, calls, onMaintenance, onServerFailure, onForbidden };
+}
+
+const json = (status: number, value: unknown): Answer => ({
+  status,
+  body: JSON.stringify(value),
+  type: 'application/json; charset=utf-8',
+});
+
+function first<T>(list: T[]): T {
+  const [item] = list;
+  if (item === undefined) throw new Error('expected at least one call');
+  return item;
+}
+
+async function failure(p: Promise<unknown>) {
+  try {
+    await p;
+  } catch (err) {
+    if (isApiError(err)) return err;
+    throw err;
+  }
+  throw new Error('expected the call to fail');
+}
+
+beforeEach(() => window.localStorage.clear());
+
+describe('API client', () => {
+  it('sends JSON with the web-type header, same-origin credentials and the stored token', async () => {
+    window.localStorage.setItem(tokenKey, 'tok-1');
+    const { api, calls } = setup(json(200, { ok: true }));
+    await expect(
+      api.post('/v1/chat', { recipient_id: 'u2' }, { query: { v: 2, skip: undefined } }),
+    ).resolves.toEqual({
+      ok: true,
+    });
+    const { url, init } = first(calls);
+    expect(url).toBe('/v1/chat?v=2');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('same-origin');
+    expect(init.body).toBe('{"recipient_id":"u2"}');
+    expect(init.headers).toMatchObject({
+      'access-token': 'tok-1',
+      'web-type': 'react',
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    });
+  });
+
+  it('sends no access-token header when signed out', async () => {
+    const { api, calls } = setup(json(200, {}));
+    await api.get('/v1/users/me');
+    expect(first(calls).init.headers).not.toHaveProperty('access-token');
+  });
+
+  it('answers 204 with an empty body', async () => {
+    const { api } = setup({ status: 204 });
+    await expect(api.delete('/v1/auth')).resolves.toBeUndefined();
+  });
+
+  it('goes to maintenance on 503', async () => {
+    const { api, onMaintenance } = setup(json(503, { message: 'down' }));
+    const err = await failure(api.get('/v1/users/me'));
+    expect(err.status).toBe(503);
+    expect(onMaintenance).toHaveBeenCalledTimes(1);
+  });
+
+  it('turns a non-JSON answer into status 500 with the generic message', async () => {
+    const { api, onServerFailure } = setup({ status: 200, body: '<html>oops</html>', type: 'text/html' });
+    const err = await failure(api.get('/v1/users/me'));
+    expect(err).toMatchObject({ status: 500, message: 'Something went wrong. Please try again later.' });
+    expect(onServerFailure).toHaveBeenCalledWith(
+      expect.objectContaining({ path: '/v1/users/me', status: 500 }),
+    );
+  });
+
+  it('turns unparseable JSON into status 500 with the generic message', async () => {
+    const { api } = setup({ status: 200, body: '{"half', type: 'application/json' });
+    await expect(failure(api.get('/x'))).resolves.toMatchObject({ status: 500 });
+  });
+
+  it('surfaces the server message, code and field errors', async () => {
+    const { api, onServerFailure } = setup(
+      json(409, { message: 'This Username Has Already Been Taken', code: 'username_taken', errors: [] }),
+    );
+    const err = await failure(api.patch('/v1/users/1', { username: 'taken' }));
+    expect(err).toMatchObject({
+      status: 409,
+      message: 'This Username Has Already Been Taken',
+      code: 'username_taken',
+    });
+    expect(onServerFailure).not.toHaveBeenCalled();
+  });
+
+  it('surfaces 401 Please sign in', async () => {
+    const { api } = setup(json(401, { message: 'Please sign in' }));
+    await expect(failure(api.get('/v1/users/me'))).resolves.toMatchObject({
+      status: 401,
+      message: 'Please sign in',
+    });
+  });
+
+  it.each([403, 423])('hands %i answers with JSON to the forbidden handler', async (status) => {
+    const { api, onForbidden } = setup(json(status, { message: 'Forbidden' }));
+    await failure(api.get('/v1/chats'));
+    expect(onForbidden).toHaveBeenCalledWith(expect.objectContaining({ status, message: 'Forbidden' }));
+  });
+
+  it('reports a network failure with the spec text', async () => {
+    const { api } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    const err = await failure(api.get('/v1/users/me'));
+    expect(err).toMatchObject({
+      status: 0,
+      message: 'Network error. Please check your internet connection.',
+    });
+    expect(isAborted(err)).toBe(false);
+  });
+
+  it('marks aborted calls so they are ignored silently, and reports nothing', async () => {
+    const controller = new AbortController();
+    const { api, onServerFailure } = setup(() => {
+      controller.abort();
+      return Promise.reject(new DOMException('The operation was aborted.', 'AbortError'));
+    });
+    const err = await failure(api.get('/v1/chats', { signal: controller.signal }));
+    expect(isAborted(err)).toBe(true);
+    expect(onServerFailure).not.toHaveBeenCalled();
+  });
+
+  it('parses answers with a schema and treats a mismatch as the generic error', async () => {
+    const schema = z.object({ count: z.number() });
+    await expect(setup(json(200, { count: 3 })).api.get('/n', { schema })).resolves.toEqual({ count: 3 });
+    await expect(failure(setup(json(200, { count: 'x' })).api.get('/n', { schema }))).resolves.toMatchObject({
+      status: 500,
+    });
+  });
+});

@@ -1,0 +1,3 @@
+export { createApiClient, buildUrl, webTypeHeader, type ApiClientOptions } from './client';
+export { ApiError, isApiError, isAborted, errorMessage } from './api-error';
+export { localTokenStore, tokenKey, type TokenStore } from './token-store';

@@ -1,0 +1,34 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import styles from './Button.module.css';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+const classFor = (variant: ButtonVariant, extra?: string) =>
+  [styles.button, styles[variant], extra].filter(Boolean).join(' ');
+
+export function Button({
+  variant = 'primary',
+  className,
+  type = 'button',
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
+  return <button type={type} className={classFor(variant, className)} {...rest} />;
+}
+
+/** A link that looks like a button (navigation, not an action). */
+export function ButtonLink({
+  to,
+  variant = 'primary',
+  children,
+}: {
+  to: string;
+  variant?: ButtonVariant;
+  children: ReactNode;
+}) {
+  return (
+    <Link to={to} className={classFor(variant)}>
+      {children}
+    </Link>
+  );
+}

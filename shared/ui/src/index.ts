@@ -1,0 +1,4 @@
+export { Button, ButtonLink, type ButtonVariant } from './Button';
+export { EmptyState } from './EmptyState';
+export { Spinner, type SpinnerSize } from './Spinner';
+export { Page, Tabs, SplitLayout, type NavItem } from './Page';

@@ -1,0 +1,36 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { RemoteSlot } from '../federation/RemoteSlot';
+import { DeepLink } from '../screens/DeepLink';
+import { Login } from '../screens/Login';
+import { Maintenance } from '../screens/Maintenance';
+import { MobileHandoff } from '../screens/MobileHandoff';
+import { NotFound } from '../screens/NotFound';
+import { ThreeDsCallback } from '../screens/ThreeDsCallback';
+import { TokenCleanup } from '../screens/TokenCleanup';
+
+/** Path prefixes owned by each remote; everything else is the shell's own. */
+export const remoteMounts = [
+  { path: '/chats/*', remote: 'chat' },
+  { path: '/discover/*', remote: 'discover' },
+  { path: '/creators/*', remote: 'discover' },
+  { path: '/account/*', remote: 'account' },
+  { path: '/account/earnings/*', remote: 'payouts' },
+] as const;
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<Navigate to="/discover" replace />} />
+      <Route path="/login" element={<Login />} />
+      <Route path="/mobile" element={<MobileHandoff />} />
+      <Route path="/branch" element={<DeepLink />} />
+      <Route path="/3ds-callback" element={<ThreeDsCallback />} />
+      <Route path="/maintenance" element={<Maintenance />} />
+      <Route path="/clear-token" element={<TokenCleanup />} />
+      {remoteMounts.map((m) => (
+        <Route key={m.path} path={m.path} element={<RemoteSlot key={m.remote} remote={m.remote} />} />
+      ))}
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,88 @@
+import type { RemoteName } from '@cove/contracts';
+import { Button, Spinner } from '@cove/ui';
+import { Suspense, useCallback, useState } from 'react';
+import { useShell } from '../app/shell-context';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { remoteLabels } from './remote-meta';
+import styles from './RemoteSlot.module.css';
+import { useRemote } from './use-remote';
+
+function Loading({ label, attempt }: { label: string; attempt: number }) {
+  return (
+    <div className={styles.center}>
+      <div className={styles.loading} role="status" aria-live="polite">
+        <Spinner size={50} />
+        <span>{attempt > 1 ? `Still trying to load ${label}…` : `Loading ${label}…`}</span>
+      </div>
+    </div>
+  );
+}
+
+function Fallback({ title, onRetry }: { title: string; onRetry(): void }) {
+  return (
+    <div className={styles.center}>
+      <div className={styles.fallback} role="alert">
+        <span className={styles.fallbackIcon} aria-hidden="true">
+          !
+        </span>
+        <h2>{title}</h2>
+        <p>The rest of Cove keeps working. Try again in a moment.</p>
+        <Button onClick={onRetry}>Try again</Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The area one remote owns. Loading, a failed load and a render crash all stay inside it: the header,
+ * the popups and the other remotes never notice.
+ */
+export function RemoteSlot({ remote }: { remote: RemoteName }) {
+  const { host, reportFailure } = useShell();
+  const [state, retryLoad] = useRemote(remote);
+  const [renderEpoch, setRenderEpoch] = useState(0);
+  const label = remoteLabels[remote];
+  const version = state.status === 'ready' ? state.remote.version : null;
+
+  const onRenderError = useCallback(
+    (error: Error) => {
+      const message = `${error.name}: ${error.message}`;
+      reportFailure({ remote, version, phase: 'render', message });
+      host.bus.emit({ type: 'remote.failed', remote, version, phase: 'render', message });
+    },
+    [remote, version, reportFailure, host],
+  );
+
+  let body;
+  if (state.status === 'loading') body = <Loading label={label} attempt={state.attempt} />;
+  else if (state.status === 'failed')
+    body = <Fallback title={`${label} can't load right now`} onRetry={retryLoad} />;
+  else {
+    const { App } = state.remote;
+    body = (
+      <RemoteErrorBoundary
+        resetKey={renderEpoch}
+        onError={onRenderError}
+        fallback={() => (
+          <Fallback title={`${label} stopped working`} onRetry={() => setRenderEpoch((n) => n + 1)} />
+        )}
+      >
+        <Suspense fallback={<Loading label={label} attempt={1} />}>
+          <App host={host} />
+        </Suspense>
+      </RemoteErrorBoundary>
+    );
+  }
+
+  return (
+    <section
+      className={styles.area}
+      aria-label={label}
+      data-remote={remote}
+      data-remote-state={state.status}
+      data-version={version ?? undefined}
+    >
+      {body}
+    </section>
+  );
+}

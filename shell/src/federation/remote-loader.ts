@@ -1,0 +1,104 @@
+import type { RemoteAppProps, RemoteName } from '@cove/contracts';
+import type { ComponentType } from 'react';
+import type { Registry } from '@cove/contracts';
+import { fetchRegistry, targetOf, type RemoteTarget } from './registry-client';
+
+export interface LoadedRemote {
+  version: string;
+  App: ComponentType<RemoteAppProps>;
+}
+
+/** The part of the Module Federation runtime the loader uses, so tests can stand in for it. */
+export interface FederationRuntime {
+  registerRemotes(remotes: { name: string; entry: string }[], options?: { force?: boolean }): void;
+  loadRemote<T>(id: string): Promise<T | null>;
+}
+
+export interface RemoteLoader {
+  /**
+   * One attempt at loading a remote's `./App`. After a failed attempt the next one reads the registry
+   * again (a rollback may have fixed it) and registers the remote afresh, so no failed fetch is reused.
+   */
+  load(remote: RemoteName): Promise<LoadedRemote>;
+  /** The version the registry named for a remote, once known. */
+  versionOf(remote: RemoteName): string | null;
+  /** A remote that already loaded, so a revisit renders at once. */
+  peek(remote: RemoteName): LoadedRemote | null;
+}
+
+export const containerOf = (remote: RemoteName) => `cove_${remote}`;
+
+export class RemoteLoadError extends Error {
+  override readonly name = 'RemoteLoadError';
+}
+
+/** Plain function components, and memo or forwardRef objects. */
+function isComponent(value: unknown): boolean {
+  return typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value);
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+}
+
+/**
+ * Loads remotes through the registry: the registry is read once (again after a failure), each remote is
+ * registered at its current version, and a retry registers it afresh so no failed fetch is reused.
+ */
+export function createRemoteLoader(
+  runtime: FederationRuntime,
+  readRegistry: () => Promise<Registry> = () => fetchRegistry(),
+): RemoteLoader {
+  let registry: Promise<Registry> | null = null;
+  const targets = new Map<RemoteName, RemoteTarget>();
+  const loaded = new Map<RemoteName, LoadedRemote>();
+  const attempts = new Map<RemoteName, number>();
+
+  async function targetFor(remote: RemoteName): Promise<RemoteTarget> {
+    const known = targets.get(remote);
+    if (known) return known;
+    registry ??= readRegistry();
+    let reg: Registry;
+    try {
+      reg = await registry;
+    } catch (err) {
+      registry = null;
+      throw err;
+    }
+    const target = targetOf(reg, remote);
+    targets.set(remote, target);
+    return target;
+  }
+
+  return {
+    versionOf: (remote) => targets.get(remote)?.version ?? null,
+    peek: (remote) => loaded.get(remote) ?? null,
+    async load(remote) {
+      const done = loaded.get(remote);
+      if (done) return done;
+      const attempt = (attempts.get(remote) ?? 0) + 1;
+      attempts.set(remote, attempt);
+      const target = await targetFor(remote);
+      try {
+        const entry = attempt > 1 ? `${target.entry}?attempt=${attempt}` : target.entry;
+        runtime.registerRemotes([{ name: containerOf(remote), entry }], { force: attempt > 1 });
+        let mod: { default?: unknown } | null;
+        try {
+          mod = await runtime.loadRemote<{ default?: unknown }>(`${containerOf(remote)}/App`);
+        } catch (err) {
+          throw new RemoteLoadError(`${remote}@${target.version} did not load (${describe(err)})`);
+        }
+        if (!mod || !isComponent(mod.default)) {
+          throw new RemoteLoadError(`${remote}@${target.version} has no ./App component`);
+        }
+        const result = { version: target.version, App: mod.default as ComponentType<RemoteAppProps> };
+        loaded.set(remote, result);
+        return result;
+      } catch (err) {
+        targets.delete(remote);
+        registry = null;
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { ButtonLink } from '@cove/ui';
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { useShell } from '../app/shell-context';
+import styles from './Header.module.css';
+import { headerLinks } from './nav-items';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? `${styles.link} ${styles.current}` : styles.link;
+
+/** Money is shown as a tenth of the raw amount with 2 decimals and a dollar sign. */
+const formatCredits = (credits: number) => `$${(credits / 10).toFixed(2)}`;
+
+export function Header() {
+  const { host } = useShell();
+  const session = useSnapshot(host.session);
+  const { pathname } = useLocation();
+  // The menu is open for the page it was opened on: any navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  const setMenuOpen = (open: boolean) => setOpenOn(open ? pathname : null);
+  const menuId = useId();
+  const links = headerLinks(session);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpenOn(null);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link to="/" className={styles.brand} aria-label="Cove home">
+          <span className={styles.logo} aria-hidden="true">
+            ◗
+          </span>
+          Cove
+        </Link>
+        <nav aria-label="Main" className={styles.nav}>
+          {links.map((l) => (
+            <NavLink key={l.to} to={l.to} className={linkClass}>
+              {l.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className={styles.end}>
+          {session.status === 'signed-in' && (
+            <span className={styles.credits} title="Your balance">
+              {formatCredits(session.credits)}
+            </span>
+          )}
+          {session.status === 'signed-out' && (
+            <span className={styles.wideOnly}>
+              <ButtonLink to="/login">Sign in</ButtonLink>
+            </span>
+          )}
+          <button
+            type="button"
+            className={styles.menuButton}
+            aria-label="Menu"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            ☰
+          </button>
+        </div>
+      </div>
+      {menuOpen && (
+        <nav id={menuId} aria-label="Menu" className={styles.menu}>
+          {links.map((l) => (
+            <NavLink key={l.to} to={l.to} className={linkClass}>
+              {l.label}
+            </NavLink>
+          ))}
+          {session.status === 'signed-out' && (
+            <NavLink to="/login" className={linkClass}>
+              Sign in
+            </NavLink>
+          )}
+        </nav>
+      )}
+    </header>
+  );
+}

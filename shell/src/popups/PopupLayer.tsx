@@ -1,0 +1,115 @@
+import type { PopupOutcome } from '@cove/contracts';
+import { Button } from '@cove/ui';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useShell } from '../app/shell-context';
+import { EmailVerification } from './EmailVerification';
+import { popupContent, type PopupAction } from './popup-content';
+import { GenderForm, inviteCodeProblem, TextValueForm, usernameProblem } from './PopupForms';
+import styles from './Popup.module.css';
+import type { OpenPopup } from './popup-store';
+
+function Dialog({ popup, onFinish }: { popup: OpenPopup; onFinish(outcome: PopupOutcome): void }) {
+  const { host } = useShell();
+  const content = popupContent(popup.spec);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const titleId = `${popup.id}-title`;
+  const dismiss = useCallback(() => onFinish({ action: 'dismiss' }), [onFinish]);
+  const confirm = useCallback((value?: string) => onFinish({ action: 'confirm', value }), [onFinish]);
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    dialogRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && dismiss();
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      previous?.focus?.();
+    };
+  }, [dismiss]);
+
+  const act = (action: PopupAction, outcome: PopupOutcome) => () => {
+    onFinish(outcome);
+    if (action.to) host.navigate(action.to);
+  };
+  const variant = (a: PopupAction) =>
+    a.tone === 'danger' ? 'danger' : a.tone === 'secondary' ? 'secondary' : 'primary';
+  const image = popup.spec.kind === 'generic' ? popup.spec.image : undefined;
+
+  return (
+    <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && dismiss()}>
+      <div
+        ref={dialogRef}
+        className={styles.dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
+        <button type="button" className={styles.close} aria-label="Close" onClick={dismiss}>
+          ×
+        </button>
+        {image ? (
+          <img className={styles.image} src={image} alt="" />
+        ) : (
+          content.icon && (
+            <span className={styles.icon} aria-hidden="true">
+              {content.icon}
+            </span>
+          )
+        )}
+        <h2 id={titleId} className={styles.title}>
+          {content.title}
+        </h2>
+        {content.body && <div className={styles.body}>{content.body}</div>}
+        {content.form === 'email-code' && popup.spec.kind === 'email-verification' && (
+          <EmailVerification spec={popup.spec} api={host.api} onDone={() => confirm()} />
+        )}
+        {content.form === 'gender' && <GenderForm onConfirm={confirm} />}
+        {content.form === 'invite-code' && (
+          <TextValueForm
+            label="Invite code"
+            submitLabel="Add code"
+            validate={inviteCodeProblem}
+            onConfirm={confirm}
+          />
+        )}
+        {content.form === 'username' && (
+          <TextValueForm label="Username" submitLabel="Save" validate={usernameProblem} onConfirm={confirm} />
+        )}
+        {(content.primary || content.secondary) && (
+          <div className={styles.actions}>
+            {content.primary && (
+              <Button
+                variant={variant(content.primary)}
+                onClick={act(content.primary, { action: 'confirm' })}
+              >
+                {content.primary.label}
+              </Button>
+            )}
+            {content.secondary && (
+              <Button
+                variant={variant(content.secondary)}
+                onClick={act(content.secondary, { action: 'secondary' })}
+              >
+                {content.secondary.label}
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The shell's one popup layer: the most recent popup is shown, the ones below wait their turn. */
+export function PopupLayer() {
+  const { popupStore } = useShell();
+  const stack = useSyncExternalStore(popupStore.subscribe, popupStore.snapshot);
+  const top = stack[stack.length - 1];
+  const finish = useCallback(
+    (outcome: PopupOutcome) => top && popupStore.finish(top.id, outcome),
+    [popupStore, top],
+  );
+  if (!top) return null;
+  return <Dialog key={top.id} popup={top} onFinish={finish} />;
+}

@@ -1,0 +1,215 @@
+import type { PopupSpec } from '@cove/contracts';
+import type { ReactNode } from 'react';
+
+export interface PopupAction {
+  label: string;
+  /** Where the button leads, if it navigates. */
+  to?: string;
+  tone?: 'primary' | 'danger' | 'secondary';
+}
+
+export interface PopupContent {
+  icon: string;
+  title: string;
+  body?: ReactNode;
+  primary?: PopupAction;
+  secondary?: PopupAction;
+  /** A popup with a form renders it here and confirms through it. */
+  form?: 'gender' | 'invite-code' | 'username' | 'email-code';
+}
+
+const moneyText = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency.toUpperCase()}`;
+const dollars = (raw: number) => `$${(raw / 10).toFixed(2)}`;
+const frozenText = 'Your account has been temporarily frozen. Please respond to your chat with support.';
+const ok: PopupAction = { label: 'OK' };
+
+/** What each popup kind says and offers; the texts are the spec's where it gives them. */
+export function popupContent(spec: PopupSpec): PopupContent {
+  switch (spec.kind) {
+    case 'email-verification':
+      return {
+        icon: '✉️',
+        title: 'Verify your email',
+        body: spec.email
+          ? `Enter the 4-digit code we sent to ${spec.email}.`
+          : 'Enter the 4-digit code we sent to your email.',
+        form: 'email-code',
+      };
+    case 'account-verified':
+      return {
+        icon: '🎉',
+        title: 'Your account is verified',
+        body: 'You now have full access to Cove.',
+        primary: ok,
+      };
+    case 'crypto-top-up':
+      return {
+        icon: '💰',
+        title: 'Top-up received',
+        body: (
+          <>
+            You paid {moneyText(spec.amount, spec.currency)} and received {spec.credits} credits
+            {spec.fee !== undefined ? ` (fee ${moneyText(spec.fee, spec.currency)})` : ''}.
+          </>
+        ),
+        primary: ok,
+      };
+    case 'payout-completed':
+      return {
+        icon: '🏦',
+        title: 'Payout completed',
+        body:
+          spec.amount !== undefined
+            ? `${dollars(spec.amount)} is on its way to you.`
+            : 'Your payout is on its way.',
+        primary: { label: 'See payouts', to: '/account/earnings/payouts' },
+        secondary: { label: 'Close', tone: 'secondary' },
+      };
+    case 'account-termination':
+      return {
+        icon: '⚠️',
+        title: 'Your account has been reported',
+        body: spec.message ?? 'Your account is under review for violating the rules and may be terminated.',
+        primary: ok,
+      };
+    case 'account-terminated':
+      return {
+        icon: '⛔',
+        title: 'Your account has been terminated',
+        body: spec.message ?? 'Your account has been temporarily suspended for violating the rules.',
+        primary: ok,
+      };
+    case 'messaging-disabled':
+      return {
+        icon: '🔕',
+        title: 'Messaging is disabled',
+        body: spec.message ?? 'You cannot send messages right now.',
+        primary: ok,
+      };
+    case 'payment-user-warning':
+      return {
+        icon: '⚠️',
+        title: 'About payments',
+        body: spec.message ?? 'Never pay anyone outside Cove. Payments made elsewhere are not protected.',
+        primary: { label: 'I understand' },
+      };
+    case 'global-warning':
+      return { icon: '📣', title: spec.title ?? 'Please note', body: spec.message, primary: ok };
+    case 'onboarding-greeting':
+      return {
+        icon: '👋',
+        title: spec.username ? `Welcome to Cove, ${spec.username}` : 'Welcome to Cove',
+        body: 'Discover creators, follow the ones you like and start a chat whenever you want.',
+        primary: { label: 'Start exploring', to: '/discover' },
+      };
+    case 'essential-info':
+      return {
+        icon: '🪪',
+        title: 'Choose your username',
+        body: 'This is how creators will see you. Letters, numbers and hyphens, 3 to 30 characters.',
+        form: 'username',
+      };
+    case 'select-gender':
+      return {
+        icon: '🙂',
+        title: 'How do you identify?',
+        body: 'This helps us show you the right creators.',
+        form: 'gender',
+      };
+    case 'add-invite-code':
+      return {
+        icon: '🎟️',
+        title: 'Add an invite code',
+        body: 'Got a code from a friend or a creator?',
+        form: 'invite-code',
+      };
+    case 'account-frozen':
+      return {
+        icon: '🧊',
+        title: 'Your account is frozen',
+        body: spec.message ?? frozenText,
+        primary: { label: 'Open chats', to: '/chats' },
+        secondary: { label: 'Close', tone: 'secondary' },
+      };
+    case 'not-enough-credits':
+      return {
+        icon: '🪙',
+        title: 'Not enough credits',
+        body: spec.message ?? 'You have no credits. Buy a credit package to keep chatting.',
+        primary: { label: 'Buy Credits', to: '/account/get-credits' },
+        secondary: { label: 'Not now', tone: 'secondary' },
+      };
+    case 'unlock-free-chat':
+      return {
+        icon: '🔓',
+        title: spec.title ?? 'Unlock Free Chat',
+        body: spec.message ?? 'You must make at least one purchase before you can start a free chat.',
+        primary: { label: 'Buy Credits', to: '/account/get-credits' },
+      };
+    case 'confirm-delete-media':
+      return {
+        icon: '🗑️',
+        title: spec.target === 'card' ? 'Delete this card?' : 'Delete this image?',
+        body: 'This cannot be undone.',
+        primary: { label: 'Delete', tone: 'danger' },
+        secondary: { label: 'Cancel', tone: 'secondary' },
+      };
+    case 'confirm-delete-chats':
+      return {
+        icon: '🗑️',
+        title: spec.count === 1 ? 'Delete this chat?' : `Delete ${spec.count} chats?`,
+        body: 'The conversation and its messages will be removed from your list.',
+        primary: { label: 'Delete', tone: 'danger' },
+        secondary: { label: 'Cancel', tone: 'secondary' },
+      };
+    case 'confirm-hide-chats':
+      return {
+        icon: '🙈',
+        title: spec.count === 1 ? 'Hide this chat?' : `Hide ${spec.count} chats?`,
+        body: 'Hidden chats come back when a new message arrives.',
+        primary: { label: 'Hide' },
+        secondary: { label: 'Cancel', tone: 'secondary' },
+      };
+    case 'boost-referral':
+      return {
+        icon: '🚀',
+        title: 'Boost your profile',
+        body: spec.referralLink
+          ? `Share your referral link and earn from every fan who joins: ${spec.referralLink}`
+          : 'Share your referral link and earn from every fan who joins.',
+        primary: { label: 'See referrals', to: '/account/earnings/referrals' },
+        secondary: { label: 'Close', tone: 'secondary' },
+      };
+    case 'error':
+      return { icon: '⚠️', title: spec.title ?? 'Something went wrong', body: spec.message, primary: ok };
+    case 'upload-in-progress':
+      return {
+        icon: '⏳',
+        title: 'Upload in progress',
+        body: 'Please wait until your upload finishes before sending another file.',
+        primary: ok,
+      };
+    case 'sending-media-blocked':
+      return {
+        icon: '🚫',
+        title: 'Sending media blocked.',
+        body: spec.message ?? "We are sorry. This member's privacy settings prevent media from being sent.",
+        primary: ok,
+      };
+    case 'upload-error':
+      return {
+        icon: '📎',
+        title: 'Upload error',
+        body:
+          spec.message ?? 'This file failed to upload. Please check your network connection and try again.',
+        primary: ok,
+      };
+    case 'generic':
+      return {
+        icon: spec.emoji ?? '',
+        title: spec.sentence,
+        body: spec.children,
+        primary: { label: spec.confirmLabel ?? 'OK' },
+      };
+  }
+}

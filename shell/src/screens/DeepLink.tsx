@@ -1,0 +1,22 @@
+import { Spinner } from '@cove/ui';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { internalPath } from './internal-path';
+import { ScreenCard } from './ScreenCard';
+
+/** `/branch?to=/chats/123`: opens the linked place inside Cove, or the home page. */
+export function DeepLink() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const target = internalPath(params.get('to') ?? params.get('path'));
+
+  useEffect(() => {
+    navigate(target ?? '/', { replace: true });
+  }, [navigate, target]);
+
+  return (
+    <ScreenCard badge="🔗" title="Opening your link">
+      <Spinner />
+    </ScreenCard>
+  );
+}

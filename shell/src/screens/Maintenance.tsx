@@ -1,0 +1,14 @@
+import { Button } from '@cove/ui';
+import { ScreenCard, screenStyles } from './ScreenCard';
+
+/** Where the browser goes on a 503 answer. */
+export function Maintenance() {
+  return (
+    <ScreenCard badge="🛠️" title="Cove is down for maintenance">
+      <p>We're making some improvements and will be back shortly. Your chats and credits are safe.</p>
+      <div className={screenStyles.actions}>
+        <Button onClick={() => window.location.assign('/')}>Try again</Button>
+      </div>
+    </ScreenCard>
+  );
+}

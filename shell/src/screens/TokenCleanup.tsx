@@ -1,0 +1,49 @@
+import { tokenKey } from '@cove/runtime';
+import { useEffect, useState } from 'react';
+import { ScreenCard } from './ScreenCard';
+
+/** The stored flag a ban leaves behind. */
+export const bannedFlagKey = 'is-banned';
+const countdownSeconds = 5;
+/** Long enough for 'Clearing token...' to be read. */
+const clearingShownMs = 400;
+
+/** Clears what a ban left in this browser, then returns to the main site after a 5-second countdown. */
+export function TokenCleanup({ onDone = () => window.location.assign('/') }: { onDone?: () => void }) {
+  const [cleared, setCleared] = useState(false);
+  const [left, setLeft] = useState(countdownSeconds);
+
+  useEffect(() => {
+    try {
+      window.localStorage.removeItem(bannedFlagKey);
+      window.localStorage.removeItem(tokenKey);
+    } catch {
+      // Storage may be blocked; there is then nothing stored to clear.
+    }
+    const timer = window.setTimeout(() => setCleared(true), clearingShownMs);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  useEffect(() => {
+    if (!cleared) return;
+    if (left <= 0) {
+      onDone();
+      return;
+    }
+    const timer = window.setTimeout(() => setLeft((n) => n - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [cleared, left, onDone]);
+
+  if (!cleared) {
+    return (
+      <ScreenCard badge="🧹" title="Clearing token...">
+        <p>One moment.</p>
+      </ScreenCard>
+    );
+  }
+  return (
+    <ScreenCard badge="✅" title="You have been successfully unbanned.">
+      <p role="status">Redirecting in {left} seconds</p>
+    </ScreenCard>
+  );
+}
