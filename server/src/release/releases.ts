@@ -1,0 +1,227 @@
+import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { userInfo } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { remoteNames, type Registry, type RegistryRemote, type RemoteName } from '@cove/contracts';
+import { appendAudit } from './audit';
+import { buildRemote } from './build-remote';
+import { sharedProblems } from './compat';
+import { contentHash, versionName } from './content';
+import { withFileLock } from './lock';
+import { readManifest, readRemoteManifest } from './manifest';
+import { releasePaths, type ReleasePaths } from './paths';
+import { readRegistry, writeRegistry } from './registry-store';
+
+export class ReleaseError extends Error {
+  override readonly name = 'ReleaseError';
+}
+
+export interface ReleaseContext {
+  dataDir: string;
+  repoRoot: string;
+  now?: () => Date;
+  log?: (line: string) => void;
+}
+
+export interface ReleaseResult {
+  remote: RemoteName;
+  from: string | null;
+  to: string;
+  /** False when the registry already pointed there. */
+  changed: boolean;
+}
+
+export const containerOf = (remote: RemoteName) => `cove_${remote}`;
+
+function actor(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}
+
+function entryOf(reg: Registry, remote: RemoteName): RegistryRemote {
+  return reg.remotes[remote] ?? { current: null, versions: [], history: [] };
+}
+
+/** Refuses a build whose manifest is missing or whose shared singletons do not fit the shell's. */
+async function checkBuild(paths: ReleasePaths, remote: RemoteName, dir: string): Promise<void> {
+  const manifest = await readRemoteManifest(dir, containerOf(remote)).catch((err: Error) => {
+    throw new ReleaseError(`${remote}: ${err.message}`);
+  });
+  const shell = await readManifest(paths.shellManifest).catch(() => {
+    throw new ReleaseError(
+      `The shell's manifest (${paths.shellManifest}) is missing: build the shell first.`,
+    );
+  });
+  const problems = sharedProblems(shell.shared, manifest.shared);
+  if (problems.length > 0) {
+    throw new ReleaseError(
+      `${remote} does not fit the shell's shared singletons:\n  - ${problems.join('\n  - ')}`,
+    );
+  }
+}
+
+/** Moves the registry's pointer for one remote, under the lock, and records the change. */
+async function pointTo(
+  ctx: ReleaseContext,
+  paths: ReleasePaths,
+  remote: RemoteName,
+  action: 'publish' | 'rollback',
+  change: (entry: RegistryRemote) => { to: string; added?: RegistryRemote['versions'][number] },
+): Promise<ReleaseResult> {
+  const now = ctx.now ?? (() => new Date());
+  return withFileLock(paths.lockFile, async () => {
+    const reg = await readRegistry(paths.registryFile);
+    const entry = entryOf(reg, remote);
+    const { to, added } = change(entry);
+    const from = entry.current;
+    const versions =
+      added && !entry.versions.some((v) => v.version === added.version)
+        ? [...entry.versions, added]
+        : entry.versions;
+    if (from === to && versions === entry.versions) return { remote, from, to, changed: false };
+    const at = now().toISOString();
+    const next: Registry = {
+      ...reg,
+      updatedAt: at,
+      remotes: {
+        ...reg.remotes,
+        [remote]: {
+          current: to,
+          versions,
+          history: from === to ? entry.history : [...entry.history, { at, action, from, to }],
+        },
+      },
+    };
+    await writeRegistry(paths.registryFile, next);
+    if (from !== to) await appendAudit(paths.auditFile, { at, action, remote, from, to, by: actor() });
+    return { remote, from, to, changed: from !== to };
+  });
+}
+
+/**
+ * Stores a finished build of `remote` as a new immutable version (or finds the identical one already
+ * stored) and points the registry at it.
+ */
+export async function publishFromDir(
+  ctx: ReleaseContext,
+  remote: RemoteName,
+  dir: string,
+): Promise<ReleaseResult> {
+  const paths = releasePaths(ctx.dataDir, ctx.repoRoot);
+  await checkBuild(paths, remote, dir);
+  const hash = await contentHash(dir);
+  const known = entryOf(await readRegistry(paths.registryFile), remote).versions.find(
+    (v) => v.contentHash === hash,
+  );
+  let version = known?.version;
+  const publishedAt = (ctx.now ?? (() => new Date()))();
+  if (!version) {
+    version = versionName(publishedAt, hash);
+    const target = paths.versionDir(remote, version);
+    if (!(await stat(target).catch(() => null))) {
+      // Copy aside, then rename into place: a version folder is either complete or absent.
+      const tmp = join(paths.stagingDir, `copy-${randomUUID()}`);
+      await cp(dir, tmp, { recursive: true, filter: (src) => !src.endsWith('.cove-build-stamp') });
+      await mkdir(join(paths.mfDir, remote), { recursive: true });
+      await rename(tmp, target);
+    }
+  }
+  const to = version;
+  const added = { version: to, publishedAt: publishedAt.toISOString(), contentHash: hash };
+  return pointTo(ctx, paths, remote, 'publish', () => ({ to, added }));
+}
+
+/** `release publish <remote>`: builds it, stores the version and points the registry at it. */
+export async function publish(
+  ctx: ReleaseContext,
+  remote: RemoteName,
+  opts: { build?: boolean } = {},
+): Promise<ReleaseResult> {
+  const paths = releasePaths(ctx.dataDir, ctx.repoRoot);
+  if (opts.build === false) return publishFromDir(ctx, remote, paths.remoteDist(remote));
+  const out = join(paths.stagingDir, `build-${remote}-${randomUUID()}`);
+  await mkdir(paths.stagingDir, { recursive: true });
+  try {
+    ctx.log?.(`Building ${remote}…`);
+    await buildRemote(ctx.repoRoot, remote, out);
+    return await publishFromDir(ctx, remote, out);
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `release rollback <remote> [--to <version>]`: points the registry back at a stored version, by
+ * default the one published before the current one. Nothing is rebuilt.
+ */
+export async function rollback(ctx: ReleaseContext, remote: RemoteName, to?: string): Promise<ReleaseResult> {
+  const paths = releasePaths(ctx.dataDir, ctx.repoRoot);
+  const entry = entryOf(await readRegistry(paths.registryFile), remote);
+  if (!entry.current) throw new ReleaseError(`${remote} has never been released.`);
+  let target = to;
+  if (!target) {
+    const index = entry.versions.findIndex((v) => v.version === entry.current);
+    target = index > 0 ? entry.versions[index - 1]?.version : undefined;
+    if (!target) throw new ReleaseError(`${remote} has no version older than ${entry.current}.`);
+  }
+  if (!entry.versions.some((v) => v.version === target)) {
+    throw new ReleaseError(`${remote} has no stored version ${target}. Run "release status" to list them.`);
+  }
+  await checkBuild(paths, remote, paths.versionDir(remote, target));
+  const chosen = target;
+  return pointTo(ctx, paths, remote, 'rollback', (latest) => {
+    if (!latest.versions.some((v) => v.version === chosen))
+      throw new ReleaseError(`${remote}@${chosen} vanished.`);
+    return { to: chosen };
+  });
+}
+
+export interface RemoteStatus {
+  remote: RemoteName;
+  current: string | null;
+  publishedAt: string | null;
+  versions: string[];
+  lastChange: { at: string; action: string; from: string | null; to: string } | null;
+}
+
+export async function status(ctx: ReleaseContext): Promise<RemoteStatus[]> {
+  const paths = releasePaths(ctx.dataDir, ctx.repoRoot);
+  const reg = await readRegistry(paths.registryFile);
+  return remoteNames.map((remote) => {
+    const entry = entryOf(reg, remote);
+    return {
+      remote,
+      current: entry.current,
+      publishedAt: entry.versions.find((v) => v.version === entry.current)?.publishedAt ?? null,
+      versions: entry.versions.map((v) => v.version),
+      lastChange: entry.history[entry.history.length - 1] ?? null,
+    };
+  });
+}
+
+/**
+ * At server start: every remote that has no current version is published from its existing build in
+ * `remotes/<remote>/dist` (nothing is built). A remote without a usable build is reported and skipped.
+ */
+export async function ensureRemotesPublished(
+  dataDir: string,
+  repoRoot: string,
+  log: (line: string) => void = (line) => console.warn(line),
+): Promise<ReleaseResult[]> {
+  const ctx: ReleaseContext = { dataDir, repoRoot, log };
+  const paths = releasePaths(dataDir, repoRoot);
+  const reg = await readRegistry(paths.registryFile);
+  const results: ReleaseResult[] = [];
+  for (const remote of remoteNames) {
+    if (reg.remotes[remote]?.current) continue;
+    try {
+      results.push(await publishFromDir(ctx, remote, paths.remoteDist(remote)));
+    } catch (err) {
+      log(`Remote ${remote} was not published: ${(err as Error).message}`);
+    }
+  }
+  return results;
+}
