@@ -19,6 +19,8 @@ const path = require('node:path');
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Server tests start a database per file; browser journeys take longer still.
+  testTimeout: 30000,
   projects: projects.filter((p) => {
     const dir = p.replace('<rootDir>', __dirname);
     return fs.existsSync(dir.endsWith('.js') ? dir : path.join(dir, 'jest.config.js'));

@@ -1,4 +1,3 @@
 module.exports = require('../jest.preset.js')('server', {
   testEnvironment: 'node',
-  testTimeout: 30000,
 });

@@ -2,7 +2,6 @@
 module.exports = require('../jest.preset.js')('server (postgres)', {
   rootDir: __dirname,
   testEnvironment: 'node',
-  testTimeout: 30000,
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/test/pglite-only/'],
   setupFiles: ['<rootDir>/test/helpers/use-postgres.js'],
 });

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -53,6 +54,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     mediaDir: join(config.dataDir, 'media'),
     mfDir: join(config.dataDir, 'mf'),
   });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(socketRoute);
 
   await app.register(healthRoutes);

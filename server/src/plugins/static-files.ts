@@ -29,6 +29,7 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
     prefix: '/mf/',
     decorateReply: false,
     index: false,
+    cacheControl: false,
     allowedPath: (pathName) => mfPublic.test(pathName) && !pathName.includes('..'),
     setHeaders: (res, path) => res.setHeader('cache-control', basename(path) === 'registry.json' ? NEVER : YEAR),
   });
@@ -39,6 +40,7 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
     prefix: '/media/public/',
     decorateReply: false,
     index: false,
+    cacheControl: false,
     allowedPath: (pathName) => /^\/[A-Za-z0-9._-]+$/.test(pathName),
     setHeaders: (res) => res.setHeader('cache-control', YEAR),
   });
@@ -49,6 +51,7 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
     root: opts.shellDir,
     wildcard: false,
     index: false,
+    cacheControl: false,
     setHeaders: (res, path) => res.setHeader('cache-control', hashed.test(path) ? YEAR : NEVER),
   });
   // Client-side routes (/chats/..., /account/...) all answer with the shell page.

@@ -1,4 +1,3 @@
-import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
 import * as z from 'zod';
 
@@ -12,7 +11,6 @@ const clientMessage = z.discriminatedUnion('type', [
 
 /** The realtime endpoint: `/ws?token=...`. Authenticated by the same access token as the API. */
 export const socketRoute: FastifyPluginAsync = async (app) => {
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   app.get('/ws', { websocket: true }, (socket, request) => {
     const user = request.user;
     if (!user) {

@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { users } from '../src/db/schema';
+import { demoCreators, demoEmail, demoFans, seedDemoWorld } from '../src/seed/demo-world';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the first-run data', () => {
+  it('has the support and info system accounts after migrating', async () => {
+    const rows = await t.db.select().from(users).where(inArray(users.username, ['support', 'info']));
+    expect(rows.map((r) => r.username).sort()).toEqual(['info', 'support']);
+  });
+
+  it('seeds demo creators with real avatar images, once', async () => {
+    const mediaDir = join(t.config.dataDir, 'media');
+    expect(await seedDemoWorld(t.db, mediaDir)).toBe(true);
+    const emails = [...demoCreators, ...demoFans].map((p) => demoEmail(p.username));
+    const rows = await t.db.select().from(users).where(inArray(users.email, emails));
+    expect(rows).toHaveLength(emails.length);
+
+    const creators = rows.filter((r) => r.type === 'featured');
+    expect(creators).toHaveLength(demoCreators.length);
+    for (const c of creators) {
+      expect(c.avatarUrl).toMatch(/^\/media\/public\/avatar-[0-9a-f]{20}\.webp$/);
+      const file = join(mediaDir, 'public', c.avatarUrl!.split('/').pop()!);
+      expect(existsSync(file)).toBe(true);
+      const meta = await sharp(file).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 512, height: 512 });
+      const served = await t.app.inject({ url: c.avatarUrl! });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+    }
+
+    expect(await seedDemoWorld(t.db, mediaDir)).toBe(false);
+    const again = await t.db.select().from(users).where(eq(users.type, 'featured'));
+    expect(again).toHaveLength(demoCreators.length);
+  });
+});

@@ -1,0 +1,48 @@
+import type { AddressInfo } from 'node:net';
+import { WebSocket } from 'ws';
+import { CLOSE_UNAUTHORIZED } from '../src/realtime/socket-route';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { signedInUser } from './helpers/users';
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t.close());
+
+/** Opens a socket and queues every message from its first byte, so none is missed. */
+async function connect(url: string) {
+  const inbox: unknown[] = [];
+  const waiters: ((m: unknown) => void)[] = [];
+  const ws = new WebSocket(base + url);
+  ws.on('message', (data) => {
+    const msg: unknown = JSON.parse(data.toString());
+    const waiter = waiters.shift();
+    if (waiter) waiter(msg);
+    else inbox.push(msg);
+  });
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  const next = () => (inbox.length > 0 ? Promise.resolve(inbox.shift()) : new Promise((r) => waiters.push(r)));
+  return { ws, next };
+}
+
+describe('/ws', () => {
+  it('closes a socket opened without a valid token', async () => {
+    const { ws } = await connect('/ws?token=nope');
+    const code = await new Promise<number>((resolve) => ws.once('close', (c) => resolve(c)));
+    expect(code).toBe(CLOSE_UNAUTHORIZED);
+  });
+
+  it('greets a signed-in user and answers pings', async () => {
+    const { user, token } = await signedInUser(t.db);
+    const { ws, next } = await connect(`/ws?token=${token}`);
+    expect(await next()).toEqual({ type: 'init', user_id: user.id });
+    ws.send(JSON.stringify({ type: 'ping' }));
+    expect(await next()).toEqual({ type: 'pong' });
+    ws.close();
+    await new Promise((resolve) => ws.once('close', resolve));
+  });
+});
