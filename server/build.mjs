@@ -10,6 +10,7 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     'seed-cli': 'src/cli/seed.ts',
+    'release-cli': 'src/cli/release.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { migrationsFolder } from './paths';
+import { migrationsFolder, repoRoot } from './paths';
+import { ensureRemotesPublished } from './release';
 import { seedDemoWorld } from './seed/demo-world';
 
 async function main(): Promise<void> {
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
   if (config.seedDemo) await seedDemoWorld(database.db, join(config.dataDir, 'media'));
 
   const app = await buildApp({ config, database });
+  // A fresh data folder gets the remotes as built; later versions come only through the release CLI.
+  await ensureRemotesPublished(config.dataDir, repoRoot, (line) => app.log.info(line));
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;

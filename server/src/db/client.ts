@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -45,9 +46,11 @@ export function openDatabase(opts: DatabaseOptions): Database {
     };
   }
   let client: PGlite;
+  let unlock = () => {};
   if (opts.dataDir) {
     const dir = join(opts.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
+    unlock = lockDataDir(opts.dataDir);
     client = new PGlite(dir);
   } else {
     client = new PGlite();
@@ -58,6 +61,9 @@ export function openDatabase(opts: DatabaseOptions): Database {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }

@@ -5,9 +5,7 @@ import { providerSettings, type UserRow } from '../db/schema';
 
 /** The provider's defaults overlaid with the user's own feature permissions. */
 export function effectiveFeatures(defaults: Record<string, boolean>, overrides: Record<string, boolean>): Features {
-  const out: Features = {};
-  for (const name of featureNames) out[name] = overrides[name] ?? defaults[name] ?? false;
-  return out;
+  return Object.fromEntries(featureNames.map((name) => [name, overrides[name] ?? defaults[name] ?? false])) as Features;
 }
 
 export async function providerConfigFor(db: Db, user: UserRow | null): Promise<ProviderConfig> {

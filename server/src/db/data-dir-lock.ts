@@ -1,0 +1,29 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite lets only one process open its files; two at once corrupt them. A pid file claims the data
+ * folder, and a claim left by a process that died is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const file = join(dataDir, 'cove.pid');
+  try {
+    writeFileSync(file, String(process.pid), { flag: 'wx' });
+  } catch {
+    const holder = Number(readFileSync(file, 'utf8'));
+    if (holder !== process.pid && isAlive(holder)) {
+      throw new Error(`The data folder ${dataDir} is in use by another Cove process (pid ${holder}). Stop it first.`);
+    }
+    writeFileSync(file, String(process.pid));
+  }
+  return () => rmSync(file, { force: true });
+}
