@@ -1,16 +1,17 @@
 import type { RemoteAppProps } from '@cove/contracts';
-import { HostProvider } from '@cove/runtime';
+import { RemoteRoot } from '@cove/ui';
 import { Route, Routes } from 'react-router-dom';
+import { ChatList } from './features/chat-list/ChatList';
+import { Conversation } from './features/conversation/Conversation';
 
+/** The chat remote: mounted by the shell at /chats/*. */
 export default function App({ host }: RemoteAppProps) {
   return (
-    <HostProvider host={host}>
-      <div data-build-label={__COVE_BUILD_LABEL__}>
-        <Routes>
-          <Route index element={<h1>Chats</h1>} />
-          <Route path=":otherUserId" element={<h1>Chat</h1>} />
-        </Routes>
-      </div>
-    </HostProvider>
+    <RemoteRoot host={host} name="chat">
+      <Routes>
+        <Route index element={<ChatList />} />
+        <Route path=":otherUserId" element={<Conversation />} />
+      </Routes>
+    </RemoteRoot>
   );
 }

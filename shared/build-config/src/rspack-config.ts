@@ -83,6 +83,8 @@ export function createConfig({ dir, part }: PartOptions): Configuration {
         : []),
     ],
     performance: { hints: false },
+    // Remotes resolve their public path from the manifest's URL at runtime, which is the intent.
+    ignoreWarnings: [/Manifest will use absolute path resolution/],
     stats: 'errors-warnings',
   };
 }

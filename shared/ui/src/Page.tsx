@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import styles from './Page.module.css';
 
 export function Page({
@@ -32,19 +32,38 @@ export interface NavItem {
   label: string;
   /** Only an exact match marks it current (for index tabs). */
   end?: boolean;
+  /** Decides "current" itself, for tabs that differ only in their query string. */
+  current?: boolean;
 }
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.tab} ${styles.active}` : styles.tab;
+
+function TabLink({ item }: { item: NavItem }) {
+  if (item.current === undefined) {
+    return (
+      <NavLink to={item.to} end={item.end} className={tabClass}>
+        {item.label}
+      </NavLink>
+    );
+  }
+  return (
+    <Link
+      to={item.to}
+      className={tabClass({ isActive: item.current })}
+      aria-current={item.current ? 'page' : undefined}
+    >
+      {item.label}
+    </Link>
+  );
+}
 
 /** A row of filter or section tabs; each is a link, so the URL keeps the choice. */
 export function Tabs({ label, items }: { label: string; items: readonly NavItem[] }) {
   return (
     <nav aria-label={label} className={styles.tabs}>
       {items.map((item) => (
-        <NavLink key={item.to} to={item.to} end={item.end} className={tabClass}>
-          {item.label}
-        </NavLink>
+        <TabLink key={item.to} item={item} />
       ))}
     </nav>
   );
@@ -64,9 +83,7 @@ export function SplitLayout({
     <div className={styles.split}>
       <nav aria-label={label} className={styles.sideNav}>
         {items.map((item) => (
-          <NavLink key={item.to} to={item.to} end={item.end} className={tabClass}>
-            {item.label}
-          </NavLink>
+          <TabLink key={item.to} item={item} />
         ))}
       </nav>
       <div>{children}</div>

@@ -1,0 +1,57 @@
+import type { RemoteAppProps } from '@cove/contracts';
+import { useSession } from '@cove/runtime';
+import { EmptyState, Page, RemoteRoot, SignInGate, SplitLayout } from '@cove/ui';
+import { Route, Routes } from 'react-router-dom';
+import { accountNav } from './features/account-nav';
+import { Overview } from './features/overview/Overview';
+import { pendingSections } from './features/sections/sections';
+import { Settings } from './features/settings/Settings';
+
+function AccountArea() {
+  const { user } = useSession();
+  return (
+    <Page title="Account" subtitle="Your profile, settings, credits and purchases.">
+      <SignInGate
+        icon="🔐"
+        title="Sign in to manage your account"
+        reason="Settings, credits and purchases are kept with your account."
+      >
+        <SplitLayout label="Account sections" items={accountNav(user?.type === 'featured')}>
+          <Routes>
+            <Route index element={<Overview />} />
+            <Route path="settings" element={<Settings section="all" />} />
+            <Route path="settings/privacy" element={<Settings section="privacy" />} />
+            {pendingSections.map((s) => (
+              <Route
+                key={s.path}
+                path={s.path}
+                element={
+                  <EmptyState icon={s.icon} title={s.title}>
+                    {s.body}
+                  </EmptyState>
+                }
+              />
+            ))}
+            <Route
+              path="*"
+              element={
+                <EmptyState icon="🧭" title="There is no such account page">
+                  Pick a section from the list.
+                </EmptyState>
+              }
+            />
+          </Routes>
+        </SplitLayout>
+      </SignInGate>
+    </Page>
+  );
+}
+
+/** The account remote: mounted by the shell at /account/* (earnings excepted). */
+export default function App({ host }: RemoteAppProps) {
+  return (
+    <RemoteRoot host={host} name="account">
+      <AccountArea />
+    </RemoteRoot>
+  );
+}

@@ -1,0 +1,52 @@
+/** Account screens still to be filled, each said plainly with where to go meanwhile. */
+export interface SectionInfo {
+  path: string;
+  title: string;
+  icon: string;
+  body: string;
+}
+
+export const pendingSections: SectionInfo[] = [
+  {
+    path: 'edit-profile',
+    title: 'Edit profile',
+    icon: '🖼️',
+    body: 'Editing your photo, bio and tags is not available in this version of Cove.',
+  },
+  {
+    path: 'get-credits',
+    title: 'Get credits',
+    icon: '🪙',
+    body: 'Buying credit packages is not available in this version of Cove. Your current balance is safe.',
+  },
+  {
+    path: 'cards',
+    title: 'Saved cards',
+    icon: '💳',
+    body: 'Managing saved cards is not available in this version of Cove.',
+  },
+  {
+    path: 'subscriptions',
+    title: 'Subscriptions',
+    icon: '⭐',
+    body: 'Managing subscriptions is not available in this version of Cove.',
+  },
+  {
+    path: 'purchases',
+    title: 'Purchases',
+    icon: '🧾',
+    body: 'Your purchase history is not available in this version of Cove.',
+  },
+  {
+    path: 'vault',
+    title: 'Vault',
+    icon: '🗄️',
+    body: 'Your media vault is not available in this version of Cove.',
+  },
+  {
+    path: 'auto-messages',
+    title: 'Auto-messages',
+    icon: '🤖',
+    body: 'Setting up auto-messages is not available in this version of Cove.',
+  },
+];

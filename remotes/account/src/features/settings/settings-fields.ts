@@ -1,0 +1,17 @@
+import type { User } from '@cove/contracts';
+
+/** The spec's settings groups: Profile (invisible, intro_enabled) and Notifications. */
+export type ProfileSetting = 'invisible' | 'intro_enabled';
+export type NotificationSetting = keyof User['notification_settings'];
+
+export const profileSettings: { key: ProfileSetting; label: string; hint: string }[] = [
+  { key: 'invisible', label: 'Invisible profile', hint: 'Hide your profile from Discover.' },
+  { key: 'intro_enabled', label: 'Intro chats', hint: 'Let new fans start a free intro chat with you.' },
+];
+
+export const notificationSettings: { key: NotificationSetting; label: string; hint: string }[] = [
+  { key: 'notifications', label: 'Messages', hint: 'New messages and replies.' },
+  { key: 'payments', label: 'Payments', hint: 'Purchases, tips and top-ups.' },
+  { key: 'payouts', label: 'Payouts', hint: 'When a payout is sent to you.' },
+  { key: 'marketing', label: 'News and offers', hint: 'Occasional news from Cove.' },
+];

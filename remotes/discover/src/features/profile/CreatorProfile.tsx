@@ -1,0 +1,26 @@
+import { ButtonLink, EmptyState, Page, SignInGate } from '@cove/ui';
+
+/** `/creators/{id}`: a creator's public profile and feed. */
+export function CreatorProfile() {
+  return (
+    <Page
+      title="Creator profile"
+      actions={
+        <ButtonLink to="/discover" variant="secondary">
+          ← Discover
+        </ButtonLink>
+      }
+    >
+      <SignInGate
+        icon="👤"
+        title="Sign in to see this profile"
+        reason="Profiles, feeds and follows need an account."
+      >
+        <EmptyState icon="👤" title="Profiles can't be shown in this version of Cove">
+          Profile pages and feeds arrive with the next discover release. You can still browse creators on
+          Discover.
+        </EmptyState>
+      </SignInGate>
+    </Page>
+  );
+}
