@@ -1,1 +1,4 @@
-module.exports = require('../../jest.preset.js')('account', { testEnvironment: 'jsdom' });
+module.exports = require('../../jest.preset.js')('account', {
+  testEnvironment: 'jsdom',
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+});

@@ -1,0 +1,164 @@
+import { mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RemoteName } from '@cove/contracts';
+import { readAudit } from './audit';
+import { main } from '../cli/release';
+import { ensureRemotesPublished, publishFromDir, rollback, status, type ReleaseContext } from './releases';
+import { readRegistry } from './registry-store';
+
+const singletons = [{ name: 'react', version: '19.2.1', requiredVersion: '^19.2.0', singleton: true }];
+
+function manifest(remote: string, shared = singletons) {
+  return {
+    id: `cove_${remote}`,
+    name: `cove_${remote}`,
+    metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
+    shared: shared.map((s) => ({ ...s, assets: {} })),
+    exposes: [{ id: `cove_${remote}:App`, name: 'App', path: './App', assets: {} }],
+    remotes: [],
+  };
+}
+
+async function writeBuild(dir: string, remote: string, label: string, shared = singletons) {
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'mf-manifest.json'), JSON.stringify(manifest(remote, shared)));
+  await writeFile(join(dir, 'remoteEntry.js'), `/* ${remote} ${label} */`);
+}
+
+/** A workspace with a built shell and a built dist/ for every remote. */
+async function workspace() {
+  const root = await mkdtemp(join(tmpdir(), 'cove-release-'));
+  await writeFile(join(root, 'pnpm-workspace.yaml'), 'packages: []\n');
+  await mkdir(join(root, 'shell', 'dist'), { recursive: true });
+  await writeFile(
+    join(root, 'shell', 'dist', 'mf-manifest.json'),
+    JSON.stringify({ ...manifest('shell'), name: 'cove_shell', exposes: [] }),
+  );
+  for (const r of ['chat', 'discover', 'account', 'payouts'])
+    await writeBuild(join(root, 'remotes', r, 'dist'), r, 'v1');
+  let clock = Date.parse('2026-03-01T10:00:00.000Z');
+  const ctx: ReleaseContext = {
+    repoRoot: root,
+    dataDir: join(root, '.data'),
+    now: () => new Date((clock += 60_000)),
+  };
+  return { root, ctx };
+}
+
+async function newBuild(root: string, remote: RemoteName, label: string, shared = singletons) {
+  const dir = join(root, 'builds', `${remote}-${label}`);
+  await writeBuild(dir, remote, label, shared);
+  return dir;
+}
+
+describe('release library', () => {
+  it('publishes every existing remote build at start, once', async () => {
+    const { ctx } = await workspace();
+    const first = await ensureRemotesPublished(ctx.dataDir, ctx.repoRoot);
+    expect(first.map((r) => r.remote)).toEqual(['chat', 'discover', 'account', 'payouts']);
+    expect(await ensureRemotesPublished(ctx.dataDir, ctx.repoRoot)).toEqual([]);
+    const reg = await readRegistry(join(ctx.dataDir, 'mf', 'registry.json'));
+    const chat = reg.remotes.chat?.current ?? '';
+    expect(chat).toMatch(/^\d{8}T\d{6}Z-[0-9a-f]{8}$/);
+    expect(await readdir(join(ctx.dataDir, 'mf', 'chat', chat))).toEqual([
+      'mf-manifest.json',
+      'remoteEntry.js',
+    ]);
+  });
+
+  it('publishes a new version of one remote, then rolls it back, touching no other remote', async () => {
+    const { root, ctx } = await workspace();
+    await ensureRemotesPublished(ctx.dataDir, ctx.repoRoot);
+    const before = await status(ctx);
+
+    const published = await publishFromDir(ctx, 'chat', await newBuild(root, 'chat', 'v2'));
+    expect(published).toMatchObject({ remote: 'chat', changed: true, from: before[0]?.current });
+    const v2Folder = join(ctx.dataDir, 'mf', 'chat', published.to);
+    expect(await readFile(join(v2Folder, 'remoteEntry.js'), 'utf8')).toBe('/* chat v2 */');
+
+    const rolled = await rollback(ctx, 'chat');
+    expect(rolled).toEqual({ remote: 'chat', from: published.to, to: before[0]?.current, changed: true });
+
+    const after = await status(ctx);
+    expect(after.slice(1).map((s) => s.current)).toEqual(before.slice(1).map((s) => s.current));
+    expect(after[0]?.versions).toEqual([before[0]?.current, published.to]);
+
+    const audit = await readAudit(join(ctx.dataDir, 'mf', 'audit.log'));
+    expect(audit.slice(-2).map(({ action, remote, from, to }) => ({ action, remote, from, to }))).toEqual([
+      { action: 'publish', remote: 'chat', from: before[0]?.current, to: published.to },
+      { action: 'rollback', remote: 'chat', from: published.to, to: before[0]?.current },
+    ]);
+    // The rolled-back version's folder stays, so rolling forward again needs no rebuild.
+    await expect(rollback(ctx, 'chat', published.to)).resolves.toMatchObject({ to: published.to });
+  });
+
+  it('stores an identical build once', async () => {
+    const { root, ctx } = await workspace();
+    const a = await publishFromDir(ctx, 'chat', await newBuild(root, 'chat', 'same'));
+    const b = await publishFromDir(ctx, 'chat', await newBuild(root, 'chat', 'same'));
+    expect(b).toEqual({ remote: 'chat', from: a.to, to: a.to, changed: false });
+  });
+
+  it('refuses a build whose shared singleton ranges do not fit the shell', async () => {
+    const { root, ctx } = await workspace();
+    const bad = await newBuild(root, 'chat', 'react20', [
+      { name: 'react', version: '20.0.0', requiredVersion: '^20.0.0', singleton: true },
+    ]);
+    await expect(publishFromDir(ctx, 'chat', bad)).rejects.toThrow(
+      'react: the remote needs ^20.0.0, the shell provides 19.2.1',
+    );
+    expect((await status(ctx))[0]?.current).toBeNull();
+  });
+
+  it('refuses a build or a rollback target without a manifest', async () => {
+    const { root, ctx } = await workspace();
+    await expect(publishFromDir(ctx, 'chat', join(root, 'nowhere'))).rejects.toThrow(/No manifest/);
+    await ensureRemotesPublished(ctx.dataDir, ctx.repoRoot);
+    await expect(rollback(ctx, 'chat')).rejects.toThrow(/no version older/);
+    await expect(rollback(ctx, 'chat', '20990101T000000Z-deadbeef')).rejects.toThrow(/no stored version/);
+  });
+
+  it('serialises concurrent publishes: every one lands in the history', async () => {
+    const { root, ctx } = await workspace();
+    const builds = await Promise.all(['a', 'b', 'c', 'd'].map((l) => newBuild(root, 'discover', l)));
+    await Promise.all(builds.map((dir) => publishFromDir(ctx, 'discover', dir)));
+    const reg = await readRegistry(join(ctx.dataDir, 'mf', 'registry.json'));
+    expect(reg.remotes.discover?.versions).toHaveLength(4);
+    expect(reg.remotes.discover?.history).toHaveLength(4);
+    expect(await readAudit(join(ctx.dataDir, 'mf', 'audit.log'))).toHaveLength(4);
+  });
+});
+
+describe('release CLI', () => {
+  function io() {
+    const out: string[] = [];
+    const err: string[] = [];
+    return { out, err, io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l) } };
+  }
+
+  it('prints the status and rolls back through --data-dir', async () => {
+    const { root, ctx } = await workspace();
+    const cwd = process.cwd();
+    process.chdir(root);
+    try {
+      await ensureRemotesPublished(ctx.dataDir, ctx.repoRoot);
+      await publishFromDir(ctx, 'payouts', await newBuild(root, 'payouts', 'v2'));
+      const s = io();
+      expect(await main(['status', '--data-dir', ctx.dataDir], s.io)).toBe(0);
+      expect(s.out.join('\n')).toMatch(/payouts\s+\d{8}T\d{6}Z-/);
+      const r = io();
+      expect(await main(['rollback', 'payouts', '--data-dir', ctx.dataDir, '--json'], r.io)).toBe(0);
+      expect(JSON.parse(r.out.join(''))).toMatchObject({ remote: 'payouts', changed: true });
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it('explains a wrong command or remote with exit code 2', async () => {
+    const bad = io();
+    expect(await main(['publish', 'billing'], bad.io)).toBe(2);
+    expect(bad.err.join('\n')).toContain('Unknown remote "billing"');
+    expect(await main([], io().io)).toBe(2);
+  });
+});

@@ -1,0 +1,71 @@
+import { emptyRegistry, type Registry } from '@cove/contracts';
+import { createRemoteLoader, type FederationRuntime } from './remote-loader';
+
+function registryWith(chatVersion: string): Registry {
+  return {
+    ...emptyRegistry(),
+    remotes: {
+      chat: {
+        current: chatVersion,
+        versions: [{ version: chatVersion, publishedAt: '2026-01-01T00:00:00.000Z', contentHash: 'h' }],
+        history: [],
+      },
+    },
+  };
+}
+
+const App = () => null;
+
+function fakeRuntime(outcomes: (unknown | Error)[]) {
+  const registered: { entry: string; force: boolean }[] = [];
+  const runtime: FederationRuntime = {
+    registerRemotes: (remotes, options) =>
+      remotes.forEach((r) => registered.push({ entry: r.entry, force: options?.force ?? false })),
+    loadRemote: async <T>() => {
+      const next = outcomes.shift();
+      if (next instanceof Error) throw next;
+      return next as T;
+    },
+  };
+  return { runtime, registered };
+}
+
+describe('remote loader', () => {
+  it('registers the registry’s current version and returns its App', async () => {
+    const { runtime, registered } = fakeRuntime([{ default: App }]);
+    const loader = createRemoteLoader(runtime, async () => registryWith('v1'));
+    await expect(loader.load('chat')).resolves.toEqual({ version: 'v1', App });
+    expect(registered).toEqual([{ entry: '/mf/chat/v1/mf-manifest.json', force: false }]);
+    expect(loader.versionOf('chat')).toBe('v1');
+    expect(loader.peek('chat')?.version).toBe('v1');
+  });
+
+  it('after a failure, reads the registry again and registers afresh past the failed fetch', async () => {
+    const { runtime, registered } = fakeRuntime([new Error('ChunkLoadError'), { default: App }]);
+    const versions = ['v1', 'v0'];
+    const readRegistry = jest.fn(async () => registryWith(versions.shift() ?? 'v0'));
+    const loader = createRemoteLoader(runtime, readRegistry);
+    await expect(loader.load('chat')).rejects.toThrow('chat@v1 did not load (Error: ChunkLoadError)');
+    await expect(loader.load('chat')).resolves.toMatchObject({ version: 'v0' });
+    expect(readRegistry).toHaveBeenCalledTimes(2);
+    expect(registered[1]).toEqual({ entry: '/mf/chat/v0/mf-manifest.json?attempt=2', force: true });
+  });
+
+  it('refuses a module without an App component', async () => {
+    const { runtime } = fakeRuntime([{ default: 'not a component' }]);
+    const loader = createRemoteLoader(runtime, async () => registryWith('v1'));
+    await expect(loader.load('chat')).rejects.toThrow('chat@v1 has no ./App component');
+  });
+
+  it('fails without loading anything when the registry is unreachable, and tries the registry again next time', async () => {
+    const { runtime, registered } = fakeRuntime([{ default: App }]);
+    const readRegistry = jest
+      .fn<Promise<Registry>, []>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue(registryWith('v1'));
+    const loader = createRemoteLoader(runtime, readRegistry);
+    await expect(loader.load('chat')).rejects.toThrow('offline');
+    expect(registered).toEqual([]);
+    await expect(loader.load('chat')).resolves.toMatchObject({ version: 'v1' });
+  });
+});
