@@ -6,7 +6,13 @@ import { join } from 'node:path';
 // Built packages, in dependency order; shared/* are consumed as source by their users.
 const built = ['remotes/chat', 'remotes/discover', 'remotes/account', 'remotes/payouts', 'shell', 'server'];
 const inputs = ['src', 'package.json', 'rspack.config.ts', 'build.mjs', 'tsconfig.json'];
-const sharedInputs = ['shared/contracts/src', 'shared/runtime/src', 'pnpm-lock.yaml'];
+const sharedInputs = [
+  'shared/contracts/src',
+  'shared/runtime/src',
+  'shared/ui/src',
+  'shared/build-config/src',
+  'pnpm-lock.yaml',
+];
 const stampName = '.cove-build-stamp';
 
 function newestMtime(path) {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, DefinePlugin, HtmlRspackPlugin } from '@rspack/core';
 import { sharedSingletons } from './shared-singletons';
+import { SizeReportPlugin } from './size-report';
 
 export type PartKind = { kind: 'shell' } | { kind: 'remote'; remote: string };
 
@@ -79,7 +80,10 @@ export function createConfig({ dir, part }: PartOptions): Configuration {
         __COVE_BUILD_LABEL__: JSON.stringify(process.env.COVE_BUILD_LABEL ?? ''),
       }),
       ...(isShell
-        ? [new HtmlRspackPlugin({ template: './src/index.html', scriptLoading: 'defer', minify: true })]
+        ? [
+            new HtmlRspackPlugin({ template: './src/index.html', scriptLoading: 'defer', minify: true }),
+            new SizeReportPlugin(),
+          ]
         : []),
     ],
     performance: { hints: false },
