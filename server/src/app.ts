@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { shellDist } from './paths';
 import { auth } from './plugins/auth';
+import { realtime } from './plugins/realtime';
 import { errorHandler } from './plugins/error-handler';
 import { security } from './plugins/security';
 import { staticFiles } from './plugins/static-files';
@@ -54,6 +55,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     mediaDir: join(config.dataDir, 'media'),
     mfDir: join(config.dataDir, 'mf'),
   });
+  await app.register(realtime);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(socketRoute);
 

@@ -12,6 +12,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   SEED_DEMO: bool.default(true),
@@ -24,6 +28,7 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  redisUrl: string | undefined;
   logLevel: string;
   rateLimitPerMinute: number;
   seedDemo: boolean;
@@ -47,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     seedDemo: e.SEED_DEMO,

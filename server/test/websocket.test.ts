@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
-import { CLOSE_UNAUTHORIZED } from '../src/realtime/socket-route';
+import { closeCodes } from '@cove/contracts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { signedInUser } from './helpers/users';
 
@@ -33,13 +33,13 @@ describe('/ws', () => {
   it('closes a socket opened without a valid token', async () => {
     const { ws } = await connect('/ws?token=nope');
     const code = await new Promise<number>((resolve) => ws.once('close', (c) => resolve(c)));
-    expect(code).toBe(CLOSE_UNAUTHORIZED);
+    expect(code).toBe(closeCodes.unauthorized);
   });
 
   it('greets a signed-in user and answers pings', async () => {
     const { user, token } = await signedInUser(t.db);
     const { ws, next } = await connect(`/ws?token=${token}`);
-    expect(await next()).toEqual({ type: 'init', user_id: user.id });
+    expect(await next()).toEqual({ type: 'init', user_id: user.id, last_seq: 0 });
     ws.send(JSON.stringify({ type: 'ping' }));
     expect(await next()).toEqual({ type: 'pong' });
     ws.close();

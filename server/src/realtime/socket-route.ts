@@ -1,24 +1,26 @@
+import { clientMessage, closeCodes } from '@cove/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import * as z from 'zod';
 
-/** Close code for a socket opened without a valid token (4000-4999 are the application's own). */
-export const CLOSE_UNAUTHORIZED = 4401;
+/** `since` must be a whole number; anything else starts the client from now. */
+function parseSince(raw: unknown): number | undefined {
+  if (typeof raw !== 'string' || !/^\d{1,15}$/.test(raw)) return undefined;
+  return Number(raw);
+}
 
-const clientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ping') }),
-  z.object({ type: z.literal('visibility'), state: z.enum(['visible', 'hidden']) }),
-]);
-
-/** The realtime endpoint: `/ws?token=...`. Authenticated by the same access token as the API. */
+/** The realtime endpoint: `/ws?token=...&since=<last seq applied>`, authenticated like the API. */
 export const socketRoute: FastifyPluginAsync = async (app) => {
-  app.get('/ws', { websocket: true }, (socket, request) => {
+  app.get('/ws', { websocket: true }, async (socket, request) => {
     const user = request.user;
     if (!user) {
-      socket.close(CLOSE_UNAUTHORIZED, 'Please sign in');
+      socket.close(closeCodes.unauthorized, 'Please sign in');
       return;
     }
-    socket.send(JSON.stringify({ type: 'init', user_id: user.id }));
-    socket.on('message', (raw) => {
+    // Messages that arrive while the replay runs are handled once the connection exists.
+    const early: Buffer[] = [];
+    const buffer = (raw: Buffer) => early.push(raw);
+    socket.on('message', buffer);
+    const conn = await app.realtime.attach(user.id, socket, parseSince((request.query as { since?: unknown }).since));
+    const handle = (raw: Buffer) => {
       let parsed: unknown;
       try {
         parsed = JSON.parse(raw.toString());
@@ -26,7 +28,12 @@ export const socketRoute: FastifyPluginAsync = async (app) => {
         return;
       }
       const msg = clientMessage.safeParse(parsed);
-      if (msg.success && msg.data.type === 'ping') socket.send(JSON.stringify({ type: 'pong' }));
-    });
+      if (!msg.success) return;
+      if (msg.data.type === 'ping') conn.send({ type: 'pong' });
+      else void app.realtime.setVisibility(conn, msg.data.state === 'visible');
+    };
+    socket.off('message', buffer);
+    socket.on('message', handle);
+    early.forEach(handle);
   });
 };

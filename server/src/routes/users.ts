@@ -1,10 +1,10 @@
 import { user } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../auth/guards';
-import { toUserDto } from '../users/user-dto';
+import { userDto } from '../users/load-user';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/v1/users/me', { onRequest: requireUser, schema: { response: { 200: user } } }, async (request) =>
-    toUserDto(currentUser(request)),
+    userDto(app.db, currentUser(request)),
   );
 };

@@ -9,7 +9,7 @@ export function isRestricted(u: UserRow): boolean {
 }
 
 /** The user as the owner sees it (`GET /v1/users/me`). */
-export function toUserDto(u: UserRow): User {
+export function toUserDto(u: UserRow, credits: number): User {
   return {
     _id: u.id,
     username: u.username,
@@ -42,7 +42,7 @@ export function toUserDto(u: UserRow): User {
     invisible: u.invisible,
     intro_enabled: u.introEnabled,
     private_feed: u.privateFeed,
-    credits: u.credits,
+    credits,
     is_staff: u.isStaff,
     is_staff_mo: u.isStaffMo,
     frozen: u.frozen,

@@ -5,3 +5,6 @@ export * from './client-errors';
 export * from './registry';
 export * from './popups';
 export * from './host';
+export * from './username-rules';
+export * from './account';
+export * from './realtime';

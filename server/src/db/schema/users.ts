@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -38,8 +38,6 @@ export const users = pgTable(
     invisible: boolean('invisible').notNull().default(false),
     introEnabled: boolean('intro_enabled').notNull().default(false),
     privateFeed: boolean('private_feed').notNull().default(false),
-    /** Cached credit balance; the ledger is the source of truth and the CHECK keeps it honest. */
-    credits: integer('credits').notNull().default(0),
     isStaff: boolean('is_staff').notNull().default(false),
     isStaffMo: boolean('is_staff_mo').notNull().default(false),
     frozen: boolean('frozen').notNull().default(false),
@@ -57,7 +55,6 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
-    check('users_credits_not_negative', sql`${t.credits} >= 0`),
   ],
 );
 

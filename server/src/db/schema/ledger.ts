@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * Double-entry ledger. Each account has a cached balance kept by a trigger on `ledger_entries`; the
+ * CHECK keeps user balances from going below zero, and a deferred trigger rejects any transaction
+ * whose entries do not sum to zero. See migration 0003 for the triggers.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The user who owns it; null for the platform's own accounts. */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ['credits', 'earnings', 'platform_revenue', 'promotions', 'sales'] }).notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    /** Only platform source accounts (promotions, sales) may go negative: they mint credits. */
+    allowNegative: boolean('allow_negative').notNull().default(false),
+  },
+  (t) => [
+    unique('ledger_accounts_owner_kind').on(t.ownerId, t.kind).nullsNotDistinct(),
+    check('ledger_accounts_balance_not_negative', sql`${t.allowNegative} OR ${t.balance} >= 0`),
+  ],
+);
+
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    /** What caused it (a message id, a purchase id, an admin action), for audits. */
+    reference: jsonb('reference').$type<Record<string, unknown>>().notNull().default({}),
+    /** A caller-chosen key that makes retries of the same movement harmless. */
+    idempotencyKey: text('idempotency_key').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_transactions_created_idx').on(t.createdAt)],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('ledger_entries_account_idx').on(t.accountId),
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    check('ledger_entries_amount_not_zero', sql`${t.amount} <> 0`),
+  ],
+);

@@ -1,0 +1,88 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema';
+
+export type UserAccountKind = 'credits' | 'earnings';
+export type PlatformAccountKind = 'platform_revenue' | 'promotions' | 'sales';
+export type AccountRef = { owner: string; kind: UserAccountKind } | { owner: null; kind: PlatformAccountKind };
+
+/** Anything that can run queries: the database or an open transaction. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Queryable = Db | Tx;
+
+export interface Movement {
+  kind: string;
+  reference?: Record<string, unknown>;
+  /** Makes a retried movement a no-op: the second attempt returns the first transaction. */
+  idempotencyKey?: string;
+  entries: { account: AccountRef; amount: number }[];
+}
+
+async function accountId(tx: Queryable, ref: AccountRef): Promise<string> {
+  if (ref.owner !== null) {
+    await tx.insert(ledgerAccounts).values({ ownerId: ref.owner, kind: ref.kind }).onConflictDoNothing();
+  }
+  const owner = ref.owner === null ? isNull(ledgerAccounts.ownerId) : eq(ledgerAccounts.ownerId, ref.owner);
+  const [row] = await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(owner, eq(ledgerAccounts.kind, ref.kind)));
+  if (!row) throw new Error(`ledger account ${ref.kind} is missing`);
+  return row.id;
+}
+
+/**
+ * Records one balanced movement inside the caller's transaction. The database refuses a movement
+ * that does not sum to zero or that takes a user's balance below zero (see migration 0003).
+ * Returns the transaction id, and whether it was new (false when the idempotency key was seen).
+ */
+export async function postMovement(tx: Tx, m: Movement): Promise<{ id: string; created: boolean }> {
+  const inserted = await tx
+    .insert(ledgerTransactions)
+    .values({ kind: m.kind, reference: m.reference ?? {}, idempotencyKey: m.idempotencyKey ?? null })
+    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+    .returning({ id: ledgerTransactions.id });
+  const first = inserted[0];
+  if (!first) {
+    const [existing] = await tx
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idempotencyKey, m.idempotencyKey ?? ''));
+    if (!existing) throw new Error('idempotent ledger transaction vanished');
+    return { id: existing.id, created: false };
+  }
+  // Accounts are touched in a fixed order so concurrent movements cannot deadlock on them.
+  const resolved = await Promise.all(m.entries.map(async (e) => ({ id: await accountId(tx, e.account), amount: e.amount })));
+  resolved.sort((a, b) => a.id.localeCompare(b.id));
+  for (const e of resolved) await tx.insert(ledgerEntries).values({ transactionId: first.id, accountId: e.id, amount: e.amount });
+  return { id: first.id, created: true };
+}
+
+export async function balanceOf(db: Queryable, ref: AccountRef): Promise<number> {
+  const owner = ref.owner === null ? isNull(ledgerAccounts.ownerId) : eq(ledgerAccounts.ownerId, ref.owner);
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(owner, eq(ledgerAccounts.kind, ref.kind)));
+  return row?.balance ?? 0;
+}
+
+export const creditsOf = (db: Queryable, userId: string) => balanceOf(db, { owner: userId, kind: 'credits' });
+
+/** Postgres error code of a CHECK violation: here, a balance that would go below zero. */
+export function isBalanceTooLow(err: unknown): boolean {
+  const cause = (err as { cause?: unknown }).cause ?? err;
+  return (cause as { code?: string }).code === '23514';
+}
+
+/** Sum of entries per account against the cached balances; used by audits and property tests. */
+export async function balanceMismatches(db: Queryable): Promise<{ id: string; balance: number; sum: number }[]> {
+  const rows = await db
+    .select({
+      id: ledgerAccounts.id,
+      balance: ledgerAccounts.balance,
+      sum: sql<number>`coalesce((select sum(amount) from ledger_entries e where e.account_id = ${ledgerAccounts.id}), 0)::bigint`.mapWith(Number),
+    })
+    .from(ledgerAccounts);
+  return rows.filter((r) => r.balance !== r.sum);
+}

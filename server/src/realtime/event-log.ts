@@ -1,0 +1,39 @@
+import type { LoggedEvent, SequencedEvent } from '@cove/contracts';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { userEventSeqs, userEvents } from '../db/schema';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Appends an event to the user's log with the next sequence number. The upsert on `user_event_seqs`
+ * takes that row's lock, so concurrent appends for one user are numbered one after another with no
+ * gaps, and commit order equals sequence order. It must run inside a transaction (ideally the one that
+ * made the change): split across two autocommits, a reader could see seq 6 before 5 exists.
+ */
+export async function appendEvent(db: Tx, userId: string, event: LoggedEvent): Promise<number> {
+  const { type, ...payload } = event;
+  const [row] = await db
+    .insert(userEventSeqs)
+    .values({ userId, lastSeq: 1 })
+    .onConflictDoUpdate({ target: userEventSeqs.userId, set: { lastSeq: sql`${userEventSeqs.lastSeq} + 1` } })
+    .returning({ seq: userEventSeqs.lastSeq });
+  if (!row) throw new Error('event sequence upsert returned nothing');
+  await db.insert(userEvents).values({ userId, seq: row.seq, type, payload });
+  return row.seq;
+}
+
+export async function lastSeqOf(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ seq: userEventSeqs.lastSeq }).from(userEventSeqs).where(eq(userEventSeqs.userId, userId));
+  return row?.seq ?? 0;
+}
+
+export async function eventsAfter(db: Db, userId: string, afterSeq: number, limit = 500): Promise<SequencedEvent[]> {
+  const rows = await db
+    .select()
+    .from(userEvents)
+    .where(and(eq(userEvents.userId, userId), gt(userEvents.seq, afterSeq)))
+    .orderBy(asc(userEvents.seq))
+    .limit(limit);
+  return rows.map((r) => ({ ...r.payload, type: r.type, seq: r.seq, created_at: r.createdAt.toISOString() }) as SequencedEvent);
+}

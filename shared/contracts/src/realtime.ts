@@ -1,0 +1,43 @@
+import * as z from 'zod';
+import { features } from './provider-config';
+
+/**
+ * Websocket protocol at `/ws?token=...&since=<seq>`. Every message is a JSON object discriminated by
+ * `type`. Logged events carry the user's monotonic `seq`: a client keeps the highest it has applied,
+ * reconnects with `since` set to it, and receives everything after it, in order, once. Ephemeral
+ * messages (pong, presence, typing) carry no `seq` and are never replayed.
+ */
+export const loggedEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('approved') }),
+  z.object({ type: z.literal('onboarding_rejected') }),
+  z.object({ type: z.literal('banned') }),
+  z.object({ type: z.literal('reported') }),
+  z.object({ type: z.literal('frozen'), frozen: z.boolean() }),
+  z.object({ type: z.literal('deletion-scheduled'), delete_at: z.string().nullable() }),
+  z.object({ type: z.literal('provider_features_update'), features }),
+  z.object({ type: z.literal('credits_update'), credits: z.number().int(), amount: z.number().int() }),
+  z.object({ type: z.literal('email_verified') }),
+]);
+export type LoggedEvent = z.infer<typeof loggedEvent>;
+export type LoggedEventType = LoggedEvent['type'];
+/** A logged event as it travels: the event plus its place in the user's sequence. */
+export type SequencedEvent = LoggedEvent & { seq: number; created_at: string };
+
+export const ephemeralMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('init'), user_id: z.string(), last_seq: z.number().int() }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('user_online'), user_id: z.string() }),
+  z.object({ type: z.literal('user_offline'), user_id: z.string(), last_online: z.string() }),
+]);
+export type EphemeralMessage = z.infer<typeof ephemeralMessage>;
+
+export type ServerMessage = SequencedEvent | EphemeralMessage;
+
+export const clientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('visibility'), state: z.enum(['visible', 'hidden']) }),
+]);
+export type ClientMessage = z.infer<typeof clientMessage>;
+
+/** Close codes of the application (4000-4999). */
+export const closeCodes = { unauthorized: 4401, banned: 4403 } as const;
