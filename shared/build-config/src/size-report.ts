@@ -38,8 +38,10 @@ function leafModules(modules: StatsModule[] | undefined): StatsModule[] {
 
 /**
  * After the shell builds, prints its first-load JavaScript in gzip KB, per package. The shell exposes
- * nothing and lazy-loads nothing of its own, so every script it emits is loaded on the first visit.
- * A file's gzip size is shared among its packages by their share of its source.
+ * nothing and lazy-loads none of its own code, so the scripts it emits are what a first visit loads;
+ * the count is an upper bound, since a few shared-library chunks are fetched only when a remote asks
+ * for them (the e2e suite checks the first visit loads nothing outside this list). A file's gzip size
+ * is shared among its packages by their share of its source.
  */
 export class SizeReportPlugin implements RspackPluginInstance {
   apply(compiler: Compiler): void {
@@ -94,7 +96,7 @@ export class SizeReportPlugin implements RspackPluginInstance {
       const lines = packages.map((p) => `  ${p.package.padEnd(32)} ${p.gzipKB.toFixed(1).padStart(7)} KB`);
       // The report is this step's output, printed with the build's own.
       process.stdout.write(
-        `Shell first-load JavaScript: ${report.totalGzipKB.toFixed(1)} KB gzip in ${files.length} files\n${lines.join('\n')}\n`,
+        `Shell first-load JavaScript (at most): ${report.totalGzipKB.toFixed(1)} KB gzip in ${files.length} files\n${lines.join('\n')}\n`,
       );
     });
   }

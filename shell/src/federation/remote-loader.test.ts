@@ -46,6 +46,7 @@ describe('remote loader', () => {
     const readRegistry = jest.fn(async () => registryWith(versions.shift() ?? 'v0'));
     const loader = createRemoteLoader(runtime, readRegistry);
     await expect(loader.load('chat')).rejects.toThrow('chat@v1 did not load (Error: ChunkLoadError)');
+    expect(loader.versionOf('chat')).toBe('v1');
     await expect(loader.load('chat')).resolves.toMatchObject({ version: 'v0' });
     expect(readRegistry).toHaveBeenCalledTimes(2);
     expect(registered[1]).toEqual({ entry: '/mf/chat/v0/mf-manifest.json?attempt=2', force: true });

@@ -53,6 +53,8 @@ export function createRemoteLoader(
   const targets = new Map<RemoteName, RemoteTarget>();
   const loaded = new Map<RemoteName, LoadedRemote>();
   const attempts = new Map<RemoteName, number>();
+  /** The version each remote was last tried at, kept after a failure so the report can name it. */
+  const tried = new Map<RemoteName, string>();
 
   async function targetFor(remote: RemoteName): Promise<RemoteTarget> {
     const known = targets.get(remote);
@@ -71,7 +73,7 @@ export function createRemoteLoader(
   }
 
   return {
-    versionOf: (remote) => targets.get(remote)?.version ?? null,
+    versionOf: (remote) => loaded.get(remote)?.version ?? tried.get(remote) ?? null,
     peek: (remote) => loaded.get(remote) ?? null,
     async load(remote) {
       const done = loaded.get(remote);
@@ -79,6 +81,7 @@ export function createRemoteLoader(
       const attempt = (attempts.get(remote) ?? 0) + 1;
       attempts.set(remote, attempt);
       const target = await targetFor(remote);
+      tried.set(remote, target.version);
       try {
         const entry = attempt > 1 ? `${target.entry}?attempt=${attempt}` : target.entry;
         runtime.registerRemotes([{ name: containerOf(remote), entry }], { force: attempt > 1 });

@@ -1,0 +1,2 @@
+// Browser journeys build and release remotes; the workspace-wide default timeout is for unit tests.
+jest.setTimeout(240_000);
