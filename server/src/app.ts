@@ -4,14 +4,19 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { Mailer } from './mail';
 import { shellDist } from './paths';
 import { auth } from './plugins/auth';
+import { mailer } from './plugins/mailer';
 import { realtime } from './plugins/realtime';
 import { errorHandler } from './plugins/error-handler';
 import { security } from './plugins/security';
 import { staticFiles } from './plugins/static-files';
 import { socketRoute } from './realtime/socket-route';
+import { accountRoutes } from './routes/account';
+import { authRoutes } from './routes/auth';
 import { clientErrorRoutes } from './routes/client-errors';
+import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
 import { providerConfigRoutes } from './routes/provider-config';
 import { userRoutes } from './routes/users';
@@ -30,6 +35,8 @@ export interface AppOptions {
   /** Where the built shell lives; defaults to the workspace's `shell/dist`. */
   shellDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Replaces the configured mailer (tests capture mail this way). */
+  mailer?: Mailer;
 }
 
 /** Builds the whole app without listening: external plugins, then the app's own, then one module per resource. */
@@ -55,6 +62,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     mediaDir: join(config.dataDir, 'media'),
     mfDir: join(config.dataDir, 'mf'),
   });
+  await app.register(mailer, { mailer: opts.mailer });
   await app.register(realtime);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(socketRoute);
@@ -62,6 +70,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(providerConfigRoutes);
   await app.register(userRoutes);
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(clientErrorRoutes);
+  await app.register(devMailboxRoutes);
   return app;
 }

@@ -1,0 +1,27 @@
+import type { Config } from '../config';
+import { AppError } from '../errors';
+
+export const FAKE_BOT_CHECK_PASS = 'human';
+const TURNSTILE_VERIFY = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
+
+const failed = () => new AppError(400, 'Please confirm you are human and try again.', 'bot_check');
+
+/**
+ * Sign-in's bot check. `off` lets everyone through (the default on a developer's machine); `fake`
+ * accepts only the token "human", for tests of the refusal path; `turnstile` asks Cloudflare.
+ */
+export async function checkHuman(bot: Config['botCheck'], token: string | undefined, ip: string): Promise<void> {
+  if (bot.mode === 'off') return;
+  if (!token) throw failed();
+  if (bot.mode === 'fake') {
+    if (token !== FAKE_BOT_CHECK_PASS) throw failed();
+    return;
+  }
+  const res = await fetch(TURNSTILE_VERIFY, {
+    method: 'POST',
+    body: new URLSearchParams({ secret: bot.secretKey ?? '', response: token, remoteip: ip }),
+    signal: AbortSignal.timeout(5000),
+  });
+  const body = (await res.json()) as { success?: boolean };
+  if (!body.success) throw failed();
+}

@@ -1,0 +1,59 @@
+import { messages } from '@cove/contracts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { signInLinks, type UserRow, users } from '../db/schema';
+import { AppError } from '../errors';
+import { hashToken, issueAccessToken, newToken } from '../auth/tokens';
+
+export const LINK_TTL_MS = 60 * 60 * 1000;
+
+// A practical address check: one @, a dotted domain, no spaces; the mail server has the last word.
+const emailPattern = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
+
+export function normaliseEmail(raw: string): string {
+  const email = raw.trim().toLowerCase();
+  if (!emailPattern.test(email) || email.length > 254) throw new AppError(400, messages.invalidEmail, 'invalid_email');
+  return email;
+}
+
+/** Finds the account for an email, creating a fan account on first use. */
+export async function findOrCreateUser(db: Db, email: string): Promise<UserRow> {
+  await db.insert(users).values({ email }).onConflictDoNothing();
+  const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email));
+  if (!row) throw new Error('user vanished after insert');
+  return row;
+}
+
+export function refuseInactive(user: UserRow): void {
+  if (user.bannedAt || user.terminatedAt) throw new AppError(403, messages.suspended, 'suspended');
+}
+
+/** Creates a single-use sign-in link token valid for one hour; only its hash is stored. */
+export async function createSignInLink(db: Db, userId: string, now = new Date()): Promise<string> {
+  const token = newToken();
+  await db.insert(signInLinks).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + LINK_TTL_MS) });
+  return token;
+}
+
+/**
+ * Trades a link token for an access token. The conditional UPDATE marks the link used and succeeds
+ * for one caller only, so a link clicked twice (or raced) signs in once.
+ */
+export async function redeemSignInLink(db: Db, token: string): Promise<{ user: UserRow; accessToken: string }> {
+  const hash = hashToken(token);
+  const [used] = await db
+    .update(signInLinks)
+    .set({ usedAt: new Date() })
+    .where(and(eq(signInLinks.tokenHash, hash), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, new Date())))
+    .returning({ userId: signInLinks.userId });
+  if (!used) {
+    const [link] = await db.select().from(signInLinks).where(eq(signInLinks.tokenHash, hash));
+    if (link && !link.usedAt) throw new AppError(410, messages.linkExpired, 'link_expired');
+    if (link) throw new AppError(410, 'This link was already used. Please request a new one.', 'link_used');
+    throw new AppError(400, 'This sign-in link is not valid. Please request a new one.', 'link_invalid');
+  }
+  const [user] = await db.select().from(users).where(eq(users.id, used.userId));
+  if (!user) throw new AppError(410, messages.accountGone, 'gone');
+  refuseInactive(user);
+  return { user, accessToken: await issueAccessToken(db, user.id) };
+}

@@ -1,0 +1,82 @@
+import { messages, type UserPatch, usernameProblem } from '@cove/contracts';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { type UserRow, users } from '../db/schema';
+import { AppError, conflict } from '../errors';
+
+export const DELETION_GRACE_DAYS = 30;
+
+/** Whether a username is free for this user (case-insensitive), after the spec's format rules. */
+export async function usernameAvailability(db: Db, username: string, userId: string): Promise<string | null> {
+  const problem = usernameProblem(username);
+  if (problem) return problem;
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), ne(users.id, userId)))
+    .limit(1);
+  return taken ? messages.usernameTaken : null;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const cause = (err as { cause?: unknown }).cause ?? err;
+  return (cause as { code?: string }).code === '23505';
+}
+
+/** Applies the owner's own changes; returns the updated row and whether deletion scheduling changed. */
+export async function applyUserPatch(db: Db, user: UserRow, patch: UserPatch): Promise<{ row: UserRow; deletionChanged: boolean }> {
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (patch.username !== undefined) {
+    const problem = await usernameAvailability(db, patch.username, user.id);
+    if (problem === messages.usernameTaken) throw conflict(problem, 'username_taken');
+    if (problem) throw new AppError(400, problem, 'invalid_username');
+    set.username = patch.username;
+  }
+  if (patch.gender !== undefined) set.gender = patch.gender;
+  if (patch.invisible !== undefined) set.invisible = patch.invisible;
+  if (patch.intro_enabled !== undefined) set.introEnabled = patch.intro_enabled;
+  if (patch.private_feed !== undefined) set.privateFeed = patch.private_feed;
+  const n = patch.notification_settings;
+  if (n?.marketing !== undefined) set.notifyMarketing = n.marketing;
+  if (n?.notifications !== undefined) set.notifyNotifications = n.notifications;
+  if (n?.payments !== undefined) set.notifyPayments = n.payments;
+  if (n?.payouts !== undefined) set.notifyPayouts = n.payouts;
+  let deletionChanged = false;
+  if (patch.deleted_scheduled !== undefined && patch.deleted_scheduled !== (user.deleteAt !== null)) {
+    set.deleteAt = patch.deleted_scheduled ? new Date(Date.now() + DELETION_GRACE_DAYS * 86_400_000) : null;
+    deletionChanged = true;
+  }
+  if (Object.keys(set).length === 0) return { row: user, deletionChanged };
+  try {
+    const [row] = await db.update(users).set(set).where(eq(users.id, user.id)).returning();
+    if (!row) throw new AppError(410, messages.accountGone, 'gone');
+    return { row, deletionChanged };
+  } catch (err) {
+    // Two people racing for one name: the unique index decides.
+    if (isUniqueViolation(err)) throw conflict(messages.usernameTaken, 'username_taken');
+    throw err;
+  }
+}
+
+export async function addTag(db: Db, user: UserRow, tag: string): Promise<string[]> {
+  const clean = tag.toLowerCase();
+  if (user.tags.includes(clean)) return user.tags;
+  if (user.tags.length >= 20) throw new AppError(400, 'You can have at most 20 tags.', 'too_many_tags');
+  const [row] = await db
+    .update(users)
+    .set({ tags: sql`array_append(${users.tags}, ${clean})` })
+    .where(eq(users.id, user.id))
+    .returning({ tags: users.tags });
+  return row?.tags ?? user.tags;
+}
+
+export async function changeEmail(db: Db, user: UserRow, email: string): Promise<UserRow> {
+  try {
+    const [row] = await db.update(users).set({ email, emailVerified: false }).where(eq(users.id, user.id)).returning();
+    if (!row) throw new AppError(410, messages.accountGone, 'gone');
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('This email is already in use by another account.', 'email_taken');
+    throw err;
+  }
+}
