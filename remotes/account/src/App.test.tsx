@@ -1,0 +1,71 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { fakeHost, testUser } from '@cove/runtime/src/testing/fake-host';
+import App from './App';
+
+function renderAt(path: string, host: ReturnType<typeof fakeHost>['host']) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/account/*" element={<App host={host} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('account', () => {
+  it('asks signed-out people to sign in', () => {
+    renderAt('/account', fakeHost({ user: null }).host);
+    expect(screen.getByRole('heading', { name: 'Sign in to manage your account' })).toBeInTheDocument();
+  });
+
+  it('shows who is signed in and their balance, with the sections a fan has', () => {
+    renderAt('/account', fakeHost({ user: testUser({ credits: 250 }) }).host);
+    expect(screen.getByText('river')).toBeInTheDocument();
+    expect(screen.getByText('$25.00')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Account sections' });
+    expect(within(nav).queryByRole('link', { name: 'Earnings' })).toBeNull();
+  });
+
+  it('lists earnings for creators, leading to the payouts area', () => {
+    renderAt('/account', fakeHost({ user: testUser({ type: 'featured' }) }).host);
+    const nav = screen.getByRole('navigation', { name: 'Account sections' });
+    expect(within(nav).getByRole('link', { name: 'Earnings' })).toHaveAttribute(
+      'href',
+      '/account/earnings/summary',
+    );
+  });
+
+  it('saves a setting at once and puts it back when the server refuses', async () => {
+    let refuse = false;
+    const { host, calls } = fakeHost({
+      user: testUser(),
+      respond: () => {
+        if (refuse) throw { name: 'ApiError', status: 403, message: 'Forbidden' };
+        return undefined;
+      },
+    });
+    renderAt('/account/settings', host);
+    const invisible = screen.getByRole('switch', { name: /Invisible profile/ });
+    await userEvent.click(invisible);
+    expect(invisible).toBeChecked();
+    expect(calls[0]).toEqual({
+      method: 'PATCH',
+      path: '/v1/users/u-1',
+      body: { invisible: true },
+      query: undefined,
+    });
+
+    refuse = true;
+    const marketing = screen.getByRole('switch', { name: /News and offers/ });
+    await userEvent.click(marketing);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Forbidden');
+    expect(marketing).not.toBeChecked();
+  });
+
+  it('shows only the visibility switch on the privacy page', () => {
+    renderAt('/account/settings/privacy', fakeHost({ user: testUser() }).host);
+    expect(screen.getAllByRole('switch')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,72 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { fakeHost, testUser } from '@cove/runtime/src/testing/fake-host';
+import App from './App';
+import { allGenders, discoverQuery, genderStorageKey } from './features/feed/discover-filters';
+
+function renderAt(path: string, host: ReturnType<typeof fakeHost>['host']) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/discover/*" element={<App host={host} />} />
+        <Route path="/creators/*" element={<App host={host} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => window.localStorage.clear());
+
+describe('discover query', () => {
+  it('sends featured by default, nearby as type=near, and other as trans', () => {
+    expect(discoverQuery({ tab: 'featured', query: '', genders: allGenders })).toEqual({
+      offset: 0,
+      limit: 20,
+      featured: true,
+      q: undefined,
+      type: undefined,
+      gender: undefined,
+    });
+    expect(
+      discoverQuery({ tab: 'nearby', query: ' maya ', genders: { male: false, female: true, other: true } }),
+    ).toMatchObject({ featured: false, q: 'maya', type: 'near', gender: 'female,trans' });
+  });
+});
+
+describe('discover', () => {
+  it('shows creators to signed-in people and keeps gender choices in this browser', async () => {
+    const { host, calls } = fakeHost({
+      user: testUser(),
+      respond: () => ({ data: [{ _id: 'c-1', username: 'maya', last_online: new Date().toISOString() }] }),
+    });
+    renderAt('/discover', host);
+    const grid = await screen.findByRole('list', { name: 'Creators' });
+    expect(within(grid).getByRole('link', { name: /maya/ })).toHaveAttribute('href', '/creators/c-1');
+    expect(within(grid).getByLabelText('Recently online')).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ path: '/v1/users/discover', query: { featured: true, limit: 20 } });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Men' }));
+    expect(screen.getByRole('button', { name: 'Men' })).toHaveAttribute('aria-pressed', 'false');
+    expect(JSON.parse(window.localStorage.getItem(genderStorageKey) ?? '{}')).toEqual({
+      male: false,
+      female: true,
+      other: true,
+    });
+    await screen.findByRole('list', { name: 'Creators' });
+    expect(calls.at(-1)?.query).toMatchObject({ gender: 'female,trans' });
+  });
+
+  it('asks signed-out people to sign in, with the filters in view', () => {
+    const { host } = fakeHost({ user: null });
+    renderAt('/discover', host);
+    expect(screen.getByRole('navigation', { name: 'Discover filters' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Sign in to discover creators' })).toBeInTheDocument();
+  });
+
+  it('renders creator profiles under /creators', () => {
+    const { host } = fakeHost({ user: null });
+    renderAt('/creators/c-1', host);
+    expect(screen.getByRole('heading', { name: 'Creator profile', level: 1 })).toBeInTheDocument();
+  });
+});
