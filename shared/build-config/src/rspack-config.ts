@@ -87,8 +87,9 @@ export function createConfig({ dir, part }: PartOptions): Configuration {
         : []),
     ],
     performance: { hints: false },
-    // Remotes resolve their public path from the manifest's URL at runtime, which is the intent.
-    ignoreWarnings: [/Manifest will use absolute path resolution/],
+    // Remotes resolve their public path from the manifest's URL at runtime, which is the intent; the
+    // manifest plugin's note saying so is logged through infrastructure logging.
+    infrastructureLogging: { level: 'error' },
     stats: 'errors-warnings',
   };
 }

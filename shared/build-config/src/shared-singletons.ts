@@ -41,6 +41,17 @@ function requiredRange(deps: Record<string, string>, name: string, version: stri
   return `^${version.split('.')[0]}.0.0`;
 }
 
+/**
+ * Keys that share a package's subpath imports. A trailing-slash key covers every subpath; valtio gets
+ * its public subpaths by name, since Node reports resolving `valtio/` against its `./*` exports map as
+ * deprecated on every build.
+ */
+function subpathKeys(name: (typeof singletonNames)[number]): string[] {
+  if (name === 'valtio')
+    return ['valtio/vanilla', 'valtio/react', 'valtio/utils', 'valtio/vanilla/utils', 'valtio/react/utils'];
+  return [`${name}/`];
+}
+
 /** Module Federation `shared` config for the package in `packageDir`. */
 export function sharedSingletons(packageDir: string): Record<string, SharedEntry> {
   const pkg = createRequire(join(packageDir, 'package.json'))('./package.json') as {
@@ -57,7 +68,7 @@ export function sharedSingletons(packageDir: string): Record<string, SharedEntry
       version,
     };
     shared[name] = entry;
-    shared[`${name}/`] = { ...entry };
+    for (const key of subpathKeys(name)) shared[key] = { ...entry };
   }
   return shared;
 }

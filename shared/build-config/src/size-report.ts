@@ -93,7 +93,8 @@ export class SizeReportPlugin implements RspackPluginInstance {
         packages,
       };
       writeFileSync(join(outDir, 'size-report.json'), `${JSON.stringify(report, null, 2)}\n`);
-      const lines = packages.map((p) => `  ${p.package.padEnd(32)} ${p.gzipKB.toFixed(1).padStart(7)} KB`);
+      const width = Math.max(...packages.map((p) => p.package.length));
+      const lines = packages.map((p) => `  ${p.package.padEnd(width)} ${p.gzipKB.toFixed(1).padStart(7)} KB`);
       // The report is this step's output, printed with the build's own.
       process.stdout.write(
         `Shell first-load JavaScript (at most): ${report.totalGzipKB.toFixed(1)} KB gzip in ${files.length} files\n${lines.join('\n')}\n`,

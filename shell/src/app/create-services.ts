@@ -17,12 +17,14 @@ export function createServices(): ShellServices {
   let navigate: HostContext['navigate'] = (to) => window.location.assign(to);
   const bus = createBus();
   const tokens = localTokenStore();
+  const popupStore = createPopupStore();
   const api = createApiClient({
     tokens,
     onMaintenance: () => host.navigate('/maintenance', { replace: true }),
     onServerFailure: (failure) => console.warn('API failure', failure),
+    // A forbidden or locked answer clears the popups that led to it (spec section 6).
+    onForbidden: () => popupStore.controller.closeAll(),
   });
-  const popupStore = createPopupStore();
   const host: HostContext = {
     contractVersion: hostContractVersion,
     api,
