@@ -11,6 +11,7 @@ await build({
     main: 'src/main.ts',
     'seed-cli': 'src/cli/seed.ts',
     'release-cli': 'src/cli/release.ts',
+    'admin-cli': 'src/cli/admin.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -14,6 +15,7 @@ import { security } from './plugins/security';
 import { staticFiles } from './plugins/static-files';
 import { socketRoute } from './realtime/socket-route';
 import { accountRoutes } from './routes/account';
+import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { clientErrorRoutes } from './routes/client-errors';
 import { devMailboxRoutes } from './routes/dev-mailbox';
@@ -26,6 +28,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    /** Random per process; the admin CLI reads it from DATA_DIR/server.json. */
+    adminSecret: string;
   }
 }
 
@@ -53,6 +57,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('adminSecret', randomBytes(32).toString('base64url'));
 
   await app.register(errorHandler);
   await app.register(security, { rateLimitPerMinute: config.rateLimitPerMinute });
@@ -74,5 +79,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(clientErrorRoutes);
   await app.register(devMailboxRoutes);
+  await app.register(adminRoutes);
   return app;
 }

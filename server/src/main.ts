@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -5,6 +6,7 @@ import { openDatabase } from './db/client';
 import { migrationsFolder, repoRoot } from './paths';
 import { ensureRemotesPublished } from './release';
 import { seedDemoWorld } from './seed/demo-world';
+import { writeServerFile } from './server-file';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -19,11 +21,13 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   // A fresh data folder gets the remotes as built; later versions come only through the release CLI.
   await ensureRemotesPublished(config.dataDir, repoRoot, (line) => app.log.info(line));
+  let removeServerFile = () => {};
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    removeServerFile();
     await app.close();
     await database.close();
     process.exit(0);
@@ -32,6 +36,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void close('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  const { port } = app.server.address() as AddressInfo;
+  removeServerFile = writeServerFile(config.dataDir, { pid: process.pid, port, adminSecret: app.adminSecret });
 }
 
 main().catch((err: unknown) => {

@@ -81,7 +81,7 @@ export async function balanceMismatches(db: Queryable): Promise<{ id: string; ba
     .select({
       id: ledgerAccounts.id,
       balance: ledgerAccounts.balance,
-      sum: sql<number>`coalesce((select sum(amount) from ledger_entries e where e.account_id = ${ledgerAccounts.id}), 0)::bigint`.mapWith(Number),
+      sum: sql<number>`coalesce((select sum(e.amount) from ledger_entries e where e.account_id = ledger_accounts.id), 0)::bigint`.mapWith(Number),
     })
     .from(ledgerAccounts);
   return rows.filter((r) => r.balance !== r.sum);

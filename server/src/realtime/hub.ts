@@ -7,25 +7,10 @@ import type { Bus } from '../bus';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { Connection } from './connection';
-import { appendEvent, lastSeqOf, type Tx } from './event-log';
+import { appendEvent, lastSeqOf } from './event-log';
+import { busNotifier, channels, type DisconnectNotice, type EphemeralNotice, type EventsNotice } from './notices';
 
-const EVENTS = 'realtime:events';
-const DISCONNECT = 'realtime:disconnect';
-const EPHEMERAL = 'realtime:ephemeral';
 const HEARTBEAT_MS = 30_000;
-
-interface EventsNote {
-  userIds: string[];
-}
-interface DisconnectNote {
-  userId: string;
-  code: number;
-  reason: string;
-}
-interface EphemeralNote {
-  userIds: string[];
-  message: EphemeralMessage;
-}
 
 /** Who should hear that a user came online or went away (their chat partners, once chats exist). */
 export type WatcherLookup = (userId: string) => Promise<string[]>;
@@ -38,22 +23,25 @@ export class RealtimeHub {
   private readonly byUser = new Map<string, Set<Connection>>();
   private readonly unsubscribes: (() => Promise<void>)[] = [];
   private heartbeat: NodeJS.Timeout | undefined;
+  private readonly notices: ReturnType<typeof busNotifier>;
   watchers: WatcherLookup = async () => [];
 
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.notices = busNotifier(bus);
+  }
 
   async start(): Promise<void> {
     this.unsubscribes.push(
-      await this.bus.subscribe(EVENTS, (m) => {
-        for (const id of (m as EventsNote).userIds) this.flushUser(id);
+      await this.bus.subscribe(channels.events, (m) => {
+        for (const id of (m as EventsNotice).userIds) this.flushUser(id);
       }),
-      await this.bus.subscribe(DISCONNECT, (m) => void this.closeLocal(m as DisconnectNote)),
-      await this.bus.subscribe(EPHEMERAL, (m) => {
-        const { userIds, message } = m as EphemeralNote;
+      await this.bus.subscribe(channels.disconnect, (m) => void this.closeLocal(m as DisconnectNotice)),
+      await this.bus.subscribe(channels.ephemeral, (m) => {
+        const { userIds, message } = m as EphemeralNotice;
         for (const id of userIds) for (const c of this.byUser.get(id) ?? []) c.send(message);
       }),
     );
@@ -76,20 +64,16 @@ export class RealtimeHub {
 
   /** For events appended inside a caller's transaction: call once it has committed. */
   async notify(userIds: string[]): Promise<void> {
-    await this.bus.publish(EVENTS, { userIds } satisfies EventsNote);
-  }
-
-  appendInTransaction(tx: Tx, userId: string, event: LoggedEvent): Promise<number> {
-    return appendEvent(tx, userId, event);
+    await this.notices.notify(userIds);
   }
 
   /** Closes every socket of a user on every instance (a ban), after sending what is already logged. */
   async disconnectUser(userId: string, reason: string, code: number = closeCodes.banned): Promise<void> {
-    await this.bus.publish(DISCONNECT, { userId, code, reason } satisfies DisconnectNote);
+    await this.notices.disconnectUser(userId, reason, code);
   }
 
   async sendEphemeral(userIds: string[], message: EphemeralMessage): Promise<void> {
-    if (userIds.length > 0) await this.bus.publish(EPHEMERAL, { userIds, message } satisfies EphemeralNote);
+    if (userIds.length > 0) await this.notices.sendEphemeral(userIds, message);
   }
 
   isOnline(userId: string): boolean {
@@ -144,7 +128,7 @@ export class RealtimeHub {
     }
   }
 
-  private async closeLocal({ userId, code, reason }: DisconnectNote): Promise<void> {
+  private async closeLocal({ userId, code, reason }: DisconnectNotice): Promise<void> {
     for (const c of this.byUser.get(userId) ?? []) {
       await c.flush().catch(() => undefined);
       c.socket.close(code, reason);

@@ -1,0 +1,132 @@
+import { featureName, type LoggedEvent } from '@cove/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { accessTokens, adminActions, providerSettings, type UserRow, users } from '../db/schema';
+import { creditsOf, postMovement } from '../ledger/ledger';
+import { effectiveFeatures } from '../provider/provider-config';
+import { appendEvent } from '../realtime/event-log';
+
+/** What an admin command needs from the realtime layer: tell sockets about news, or close them. */
+export interface AdminNotifier {
+  notify(userIds: string[]): Promise<void>;
+  disconnectUser(userId: string, reason: string): Promise<void>;
+}
+
+export class AdminCommandError extends Error {}
+
+export const adminCommands = {
+  'make-creator': 'make the account a creator awaiting ID verification and approval',
+  approve: 'approve a creator: ID verified, listed in discovery (sends approved)',
+  reject: "reject a creator's application (sends onboarding_rejected)",
+  freeze: 'freeze the account: it cannot chat until unfrozen',
+  unfreeze: 'lift a freeze',
+  ban: 'ban the account: every token revoked, open sockets closed (sends banned)',
+  report: 'warn the account that it was reported and may be terminated (sends reported)',
+  'grant-staff': 'make the account support staff',
+  'grant-credits': '<amount>  add promotional credits, recorded in the ledger',
+  feature: '<name> <on|off>  set one of the account\u2019s feature permissions',
+} as const;
+export type AdminCommand = keyof typeof adminCommands;
+
+export const isAdminCommand = (c: string): c is AdminCommand => Object.hasOwn(adminCommands, c);
+
+export interface AdminRequest {
+  actor: string;
+  command: AdminCommand;
+  email: string;
+  args: string[];
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function update(tx: Tx, user: UserRow, set: Partial<typeof users.$inferInsert>): Promise<void> {
+  await tx.update(users).set(set).where(eq(users.id, user.id));
+}
+
+/** Runs one support command in one transaction, logs who ran it, then tells the user's sockets. */
+export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: AdminRequest): Promise<string> {
+  const email = req.email.trim().toLowerCase();
+  const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email));
+  if (!user) throw new AdminCommandError(`No account with the email ${email}.`);
+
+  const result = await db.transaction(async (tx) => {
+    const emit = (event: LoggedEvent) => appendEvent(tx, user.id, event);
+    let message: string;
+    switch (req.command) {
+      case 'make-creator':
+        await update(tx, user, { type: 'featured', requiresModeration: true, idVerificationStatus: 'pending', discoverStatus: 'hidden' });
+        message = `${email} is now a creator awaiting approval.`;
+        break;
+      case 'approve':
+        if (user.type !== 'featured') throw new AdminCommandError(`${email} is not a creator; run make-creator first.`);
+        await update(tx, user, { idVerified: true, idVerificationStatus: 'verified', requiresModeration: false, discoverStatus: 'featured' });
+        await emit({ type: 'approved' });
+        message = `${email} is approved.`;
+        break;
+      case 'reject':
+        await update(tx, user, { idVerificationStatus: 'rejected', discoverStatus: 'denied' });
+        await emit({ type: 'onboarding_rejected' });
+        message = `${email} is rejected.`;
+        break;
+      case 'freeze':
+      case 'unfreeze': {
+        const frozen = req.command === 'freeze';
+        await update(tx, user, { frozen });
+        await emit({ type: 'frozen', frozen });
+        message = `${email} is ${frozen ? 'frozen' : 'no longer frozen'}.`;
+        break;
+      }
+      case 'ban':
+        await emit({ type: 'banned' });
+        await update(tx, user, { bannedAt: new Date() });
+        await tx.update(accessTokens).set({ revokedAt: new Date() }).where(and(eq(accessTokens.userId, user.id), isNull(accessTokens.revokedAt)));
+        message = `${email} is banned and signed out everywhere.`;
+        break;
+      case 'report':
+        await emit({ type: 'reported' });
+        message = `${email} was warned.`;
+        break;
+      case 'grant-staff':
+        await update(tx, user, { isStaff: true });
+        message = `${email} is now staff.`;
+        break;
+      case 'grant-credits': {
+        const amount = Number(req.args[0]);
+        if (!Number.isInteger(amount) || amount <= 0 || amount > 1_000_000) {
+          throw new AdminCommandError('grant-credits takes a whole number of credits from 1 to 1000000.');
+        }
+        await postMovement(tx, {
+          kind: 'promotional_grant',
+          reference: { actor: req.actor },
+          entries: [
+            { account: { owner: null, kind: 'promotions' }, amount: -amount },
+            { account: { owner: user.id, kind: 'credits' }, amount },
+          ],
+        });
+        const credits = await creditsOf(tx, user.id);
+        await emit({ type: 'credits_update', credits, amount });
+        message = `${email} now has ${credits} credits.`;
+        break;
+      }
+      case 'feature': {
+        const name = featureName.safeParse(req.args[0]);
+        const state = req.args[1];
+        if (!name.success || (state !== 'on' && state !== 'off')) {
+          throw new AdminCommandError(`feature takes a name (${featureName.options.join(', ')}) and on or off.`);
+        }
+        const features = { ...user.features, [name.data]: state === 'on' };
+        await update(tx, user, { features });
+        const [settings] = await tx.select().from(providerSettings);
+        await emit({ type: 'provider_features_update', features: effectiveFeatures(settings?.defaultFeatures ?? {}, features) });
+        message = `${email}: ${name.data} is ${state}.`;
+        break;
+      }
+    }
+    await tx.insert(adminActions).values({ actor: req.actor, command: req.command, targetUserId: user.id, args: req.args });
+    return message;
+  });
+
+  await notifier.notify([user.id]);
+  if (req.command === 'ban') await notifier.disconnectUser(user.id, 'banned');
+  return result;
+}

@@ -1,0 +1,33 @@
+import type { EphemeralMessage } from '@cove/contracts';
+import type { Bus } from '../bus';
+
+/** Bus channels between instances. Notices say who has news; the news itself is in the event log. */
+export const channels = {
+  events: 'realtime:events',
+  disconnect: 'realtime:disconnect',
+  ephemeral: 'realtime:ephemeral',
+} as const;
+
+export interface EventsNotice {
+  userIds: string[];
+}
+export interface DisconnectNotice {
+  userId: string;
+  code: number;
+  reason: string;
+}
+export interface EphemeralNotice {
+  userIds: string[];
+  message: EphemeralMessage;
+}
+
+/** Any process with a bus can tell every server that users have news or must be disconnected. */
+export function busNotifier(bus: Bus) {
+  return {
+    notify: (userIds: string[]) => bus.publish(channels.events, { userIds } satisfies EventsNotice),
+    disconnectUser: (userId: string, reason: string, code: number) =>
+      bus.publish(channels.disconnect, { userId, code, reason } satisfies DisconnectNotice),
+    sendEphemeral: (userIds: string[], message: EphemeralMessage) =>
+      bus.publish(channels.ephemeral, { userIds, message } satisfies EphemeralNotice),
+  };
+}
