@@ -69,6 +69,12 @@ describe('access tokens', () => {
     expect((await me(token)).statusCode).toBe(401);
   });
 
+  it("refuses a terminated user's token", async () => {
+    const { user, token } = await signedInUser(t.db);
+    await t.db.update(users).set({ terminatedAt: new Date() }).where(eq(users.id, user.id));
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
   it('gives each sign-in its own token', async () => {
     const user = await createUser(t.db);
     const [a, b] = await Promise.all([issueAccessToken(t.db, user.id), issueAccessToken(t.db, user.id)]);

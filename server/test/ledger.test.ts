@@ -86,10 +86,15 @@ describe('the ledger', () => {
     const people = await Promise.all(Array.from({ length: 6 }, (_, i) => createUser(t.db, { type: i < 2 ? 'featured' : 'user' })));
     let seed = 42;
     const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const pick = () => {
+      const person = people[random(people.length)];
+      if (!person) throw new Error('no such person');
+      return person;
+    };
     const ops: Promise<'ok' | 'too_low'>[] = [];
     for (let i = 0; i < 300; i++) {
-      const a = people[random(people.length)]!;
-      const b = people[random(people.length)]!;
+      const a = pick();
+      const b = pick();
       ops.push(random(3) === 0 ? outcome(grant(a.id, 1 + random(40))) : outcome(pay(a.id, b.id, 1 + random(60))));
     }
     const results = await Promise.all(ops);

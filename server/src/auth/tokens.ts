@@ -18,14 +18,21 @@ export async function issueAccessToken(db: Db, userId: string): Promise<string> 
   return token;
 }
 
-/** The live user behind a token, or null when the token is unknown, revoked or its user banned. */
+/** The live user behind a token, or null when the token is unknown, revoked, or its user banned or terminated. */
 export async function userForToken(db: Db, token: string): Promise<UserRow | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const rows = await db
     .select({ user: users })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(and(eq(accessTokens.tokenHash, hashToken(token)), isNull(accessTokens.revokedAt), isNull(users.bannedAt)))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, hashToken(token)),
+        isNull(accessTokens.revokedAt),
+        isNull(users.bannedAt),
+        isNull(users.terminatedAt),
+      ),
+    )
     .limit(1);
   return rows[0]?.user ?? null;
 }

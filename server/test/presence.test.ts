@@ -1,0 +1,55 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { WebSocket } from 'ws';
+import { users } from '../src/db/schema';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { signedInUser } from './helpers/users';
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t.close());
+
+function open(token: string) {
+  const ws = new WebSocket(`${base}/ws?token=${token}`);
+  const seen: { type: string; user_id?: string; last_online?: string }[] = [];
+  const waiters: [(m: (typeof seen)[number]) => boolean, () => void][] = [];
+  ws.on('message', (raw) => {
+    const msg = JSON.parse(raw.toString());
+    seen.push(msg);
+    for (const [match, resolve] of waiters) if (match(msg)) resolve();
+  });
+  const until = (type: string) =>
+    seen.some((m) => m.type === type) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push([(m) => m.type === type, resolve]));
+  return { ws, seen, until, ready: until('init') };
+}
+
+describe('presence', () => {
+  it('tells watchers when a user comes online, hides the tab, and leaves', async () => {
+    const watcher = await signedInUser(t.db);
+    const subject = await signedInUser(t.db);
+    t.app.realtime.watchers = async (id) => (id === subject.user.id ? [watcher.user.id] : []);
+
+    const w = open(watcher.token);
+    await w.ready;
+    const s = open(subject.token);
+    await w.until('user_online');
+    expect(w.seen.find((m) => m.type === 'user_online')?.user_id).toBe(subject.user.id);
+    expect(t.app.realtime.isOnline(subject.user.id)).toBe(true);
+
+    await s.ready;
+    s.ws.send(JSON.stringify({ type: 'visibility', state: 'hidden' }));
+    await w.until('user_offline');
+    expect(t.app.realtime.isOnline(subject.user.id)).toBe(false);
+    const offline = w.seen.find((m) => m.type === 'user_offline');
+    const [row] = await t.db.select().from(users).where(eq(users.id, subject.user.id));
+    expect(offline?.last_online).toBe(row?.lastOnline?.toISOString());
+
+    s.ws.close();
+    w.ws.close();
+  });
+});
