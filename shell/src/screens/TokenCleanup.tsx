@@ -43,7 +43,9 @@ export function TokenCleanup({ onDone = () => window.location.assign('/') }: { o
   }
   return (
     <ScreenCard badge="✅" title="You have been successfully unbanned.">
-      <p role="status">Redirecting in {left} seconds</p>
+      <p role="status">
+        Redirecting in {left} {left === 1 ? 'second' : 'seconds'}
+      </p>
     </ScreenCard>
   );
 }
