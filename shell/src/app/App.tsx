@@ -17,13 +17,15 @@ function RouterBridge() {
   return null;
 }
 
-function SessionLoader() {
-  const { host } = useShell();
+/** At boot: who is signed in, and which version of each remote runs (registered, not yet loaded). */
+function BootLoader() {
+  const { host, loader } = useShell();
   useEffect(() => {
     const controller = new AbortController();
     void loadSession(host, controller.signal);
+    void loader.warm();
     return () => controller.abort();
-  }, [host]);
+  }, [host, loader]);
   return null;
 }
 
@@ -32,7 +34,7 @@ export function App({ services }: { services: ShellServices }) {
     <ShellContext.Provider value={services}>
       <BrowserRouter>
         <RouterBridge />
-        <SessionLoader />
+        <BootLoader />
         <div className={styles.app}>
           <a href="#main" className={styles.skip}>
             Skip to content

@@ -52,6 +52,17 @@ describe('remote loader', () => {
     expect(registered[1]).toEqual({ entry: '/mf/chat/v0/mf-manifest.json?attempt=2', force: true });
   });
 
+  it('registers every released remote at boot, then loads one without registering it again', async () => {
+    const { runtime, registered } = fakeRuntime([{ default: App }]);
+    const readRegistry = jest.fn(async () => registryWith('v1'));
+    const loader = createRemoteLoader(runtime, readRegistry);
+    await loader.warm();
+    expect(registered).toEqual([{ entry: '/mf/chat/v1/mf-manifest.json', force: false }]);
+    await expect(loader.load('chat')).resolves.toMatchObject({ version: 'v1' });
+    expect(registered).toHaveLength(1);
+    expect(readRegistry).toHaveBeenCalledTimes(1);
+  });
+
   it('refuses a module without an App component', async () => {
     const { runtime } = fakeRuntime([{ default: 'not a component' }]);
     const loader = createRemoteLoader(runtime, async () => registryWith('v1'));

@@ -1,6 +1,6 @@
 import type { RemoteAppProps, RemoteName } from '@cove/contracts';
 import type { ComponentType } from 'react';
-import type { Registry } from '@cove/contracts';
+import { remoteNames, type Registry } from '@cove/contracts';
 import { fetchRegistry, targetOf, type RemoteTarget } from './registry-client';
 
 export interface LoadedRemote {
@@ -24,6 +24,8 @@ export interface RemoteLoader {
   versionOf(remote: RemoteName): string | null;
   /** A remote that already loaded, so a revisit renders at once. */
   peek(remote: RemoteName): LoadedRemote | null;
+  /** At boot: reads the registry and registers every released remote, loading none of them yet. */
+  warm(): Promise<void>;
 }
 
 export const containerOf = (remote: RemoteName) => `cove_${remote}`;
@@ -55,6 +57,14 @@ export function createRemoteLoader(
   const attempts = new Map<RemoteName, number>();
   /** The version each remote was last tried at, kept after a failure so the report can name it. */
   const tried = new Map<RemoteName, string>();
+  /** The entry each remote is registered with in the federation runtime. */
+  const registered = new Map<RemoteName, string>();
+
+  function register(remote: RemoteName, entry: string) {
+    if (registered.get(remote) === entry) return;
+    runtime.registerRemotes([{ name: containerOf(remote), entry }], { force: registered.has(remote) });
+    registered.set(remote, entry);
+  }
 
   async function targetFor(remote: RemoteName): Promise<RemoteTarget> {
     const known = targets.get(remote);
@@ -75,6 +85,21 @@ export function createRemoteLoader(
   return {
     versionOf: (remote) => loaded.get(remote)?.version ?? tried.get(remote) ?? null,
     peek: (remote) => loaded.get(remote) ?? null,
+    async warm() {
+      let reg: Registry;
+      try {
+        reg = await (registry ??= readRegistry());
+      } catch {
+        registry = null; // the first load of a remote reads it again, with its retries
+        return;
+      }
+      for (const remote of remoteNames) {
+        if (targets.has(remote) || !reg.remotes[remote]?.current) continue;
+        const target = targetOf(reg, remote);
+        targets.set(remote, target);
+        register(remote, target.entry);
+      }
+    },
     async load(remote) {
       const done = loaded.get(remote);
       if (done) return done;
@@ -84,7 +109,7 @@ export function createRemoteLoader(
       tried.set(remote, target.version);
       try {
         const entry = attempt > 1 ? `${target.entry}?attempt=${attempt}` : target.entry;
-        runtime.registerRemotes([{ name: containerOf(remote), entry }], { force: attempt > 1 });
+        register(remote, entry);
         let mod: { default?: unknown } | null;
         try {
           mod = await runtime.loadRemote<{ default?: unknown }>(`${containerOf(remote)}/App`);

@@ -32,6 +32,7 @@ export function fakeServices(loader: Partial<RemoteLoader> = {}) {
     }),
     versionOf: () => 'v1',
     peek: () => null,
+    warm: async () => undefined,
     ...loader,
   };
   const services: ShellServices = {
