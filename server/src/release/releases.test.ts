@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RemoteName } from '@cove/contracts';
@@ -117,6 +117,14 @@ describe('release library', () => {
     await ensureRemotesPublished(ctx.dataDir, ctx.repoRoot);
     await expect(rollback(ctx, 'chat')).rejects.toThrow(/no version older/);
     await expect(rollback(ctx, 'chat', '20990101T000000Z-deadbeef')).rejects.toThrow(/no stored version/);
+  });
+
+  it('refuses to roll back to a stored version whose manifest has gone missing', async () => {
+    const { root, ctx } = await workspace();
+    const [first] = await ensureRemotesPublished(ctx.dataDir, ctx.repoRoot);
+    await publishFromDir(ctx, 'chat', await newBuild(root, 'chat', 'v2'));
+    await rm(join(ctx.dataDir, 'mf', 'chat', first?.to ?? '', 'mf-manifest.json'));
+    await expect(rollback(ctx, 'chat')).rejects.toThrow(/chat: No manifest/);
   });
 
   it('serialises concurrent publishes: every one lands in the history', async () => {
