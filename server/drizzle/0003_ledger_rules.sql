@@ -4,7 +4,7 @@
 --    ledger_accounts then refuses any user balance below zero and aborts the whole transaction.
 CREATE FUNCTION ledger_apply_entry() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE ledger_accounts SET balance = balance + NEW.amount WHERE id = NEW.account_id;
+  UPDATE ledger_accounts SET balance = balance + NEW.amount WHERE id = NEW.account_id AND cached_balance;
   RETURN NEW;
 END $$;
 --> statement-breakpoint
@@ -40,8 +40,10 @@ CREATE CONSTRAINT TRIGGER ledger_entries_balanced AFTER INSERT ON ledger_entries
 --> statement-breakpoint
 
 -- The platform's own accounts. Promotions and sales mint credits, so they alone may go negative.
-INSERT INTO ledger_accounts (owner_id, kind, allow_negative) VALUES
-  (NULL, 'platform_revenue', false),
-  (NULL, 'promotions', true),
-  (NULL, 'sales', true)
+-- None keeps a cached balance: they take part in every payment, and a cached balance would be one
+-- row that all payments queue on. Their balance is the sum of their entries.
+INSERT INTO ledger_accounts (owner_id, kind, allow_negative, cached_balance) VALUES
+  (NULL, 'platform_revenue', false, false),
+  (NULL, 'promotions', true, false),
+  (NULL, 'sales', true, false)
 ON CONFLICT DO NOTHING;

@@ -36,6 +36,9 @@ export function openDatabase(opts: DatabaseOptions): Database {
   const { migrationsFolder } = opts;
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process; the pool
+    // replaces it on next use.
+    pool.on('error', (err) => console.warn(`postgres: idle connection lost: ${err.message}`));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,

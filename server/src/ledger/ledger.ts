@@ -61,7 +61,10 @@ export async function postMovement(tx: Tx, m: Movement): Promise<{ id: string; c
 export async function balanceOf(db: Queryable, ref: AccountRef): Promise<number> {
   const owner = ref.owner === null ? isNull(ledgerAccounts.ownerId) : eq(ledgerAccounts.ownerId, ref.owner);
   const [row] = await db
-    .select({ balance: ledgerAccounts.balance })
+    .select({
+      balance: sql<number>`case when ${ledgerAccounts.cachedBalance} then ${ledgerAccounts.balance}
+        else coalesce((select sum(e.amount) from ledger_entries e where e.account_id = ledger_accounts.id), 0) end`.mapWith(Number),
+    })
     .from(ledgerAccounts)
     .where(and(owner, eq(ledgerAccounts.kind, ref.kind)));
   return row?.balance ?? 0;
@@ -83,6 +86,7 @@ export async function balanceMismatches(db: Queryable): Promise<{ id: string; ba
       balance: ledgerAccounts.balance,
       sum: sql<number>`coalesce((select sum(e.amount) from ledger_entries e where e.account_id = ledger_accounts.id), 0)::bigint`.mapWith(Number),
     })
-    .from(ledgerAccounts);
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.cachedBalance, true));
   return rows.filter((r) => r.balance !== r.sum);
 }

@@ -112,7 +112,7 @@ export class RealtimeHub {
   private async presenceChanged(userId: string): Promise<void> {
     try {
       const now = new Date();
-      await this.db.update(users).set({ lastOnline: now }).where(eq(users.id, userId));
+      await this.db.update(users).set({ lastOnline: now, isOnline: this.isOnline(userId) }).where(eq(users.id, userId));
       const message: EphemeralMessage = this.isOnline(userId)
         ? { type: 'user_online', user_id: userId }
         : { type: 'user_offline', user_id: userId, last_online: now.toISOString() };

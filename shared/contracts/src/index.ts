@@ -8,3 +8,5 @@ export * from './host';
 export * from './username-rules';
 export * from './account';
 export * from './realtime';
+export * from './chat';
+export * from './message';

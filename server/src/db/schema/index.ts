@@ -5,3 +5,5 @@ export * from './sign-in';
 export * from './events';
 export * from './ledger';
 export * from './admin-actions';
+export * from './chats';
+export * from './messages';

@@ -17,6 +17,11 @@ export const ledgerAccounts = pgTable(
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     /** Only platform source accounts (promotions, sales) may go negative: they mint credits. */
     allowNegative: boolean('allow_negative').notNull().default(false),
+    /**
+     * Whether `balance` is kept per entry. The platform's accounts take part in every sale, so a cached
+     * balance would make one row every payment waits on; theirs is the sum of their entries instead.
+     */
+    cachedBalance: boolean('cached_balance').notNull().default(true),
   },
   (t) => [
     unique('ledger_accounts_owner_kind').on(t.ownerId, t.kind).nullsNotDistinct(),

@@ -50,6 +50,10 @@ export const users = pgTable(
     notifyPayments: boolean('notify_payments').notNull().default(true),
     notifyPayouts: boolean('notify_payouts').notNull().default(true),
     lastOnline: timestamp('last_online', { withTimezone: true }),
+    /** Kept by the realtime hub; the chat list's "online" filter reads it. */
+    isOnline: boolean('is_online').notNull().default(false),
+    /** A creator's rate for new chats: credits a fan pays per message. */
+    creditRate: integer('credit_rate').notNull().default(10),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,48 @@
+import type { Chat } from '@cove/contracts';
+import * as z from 'zod';
+import { chatUser } from '@cove/contracts';
+import type { chatMembers, chats, notes, UserRow } from '../db/schema';
+
+type ChatRow = typeof chats.$inferSelect;
+type MemberRow = typeof chatMembers.$inferSelect;
+type NoteRow = typeof notes.$inferSelect;
+
+/** A chat as one of its members sees it. */
+export function toChatDto(chat: ChatRow, me: MemberRow, other: MemberRow | undefined, myNotes: NoteRow[]): Chat {
+  return {
+    _id: chat.id,
+    chat_id: chat.id,
+    recipient_id: me.otherId,
+    other_user: { _id: me.otherId },
+    unread_messages: me.unread,
+    unread_favorites: me.favorite ? me.unread : 0,
+    last_message_id: chat.lastMessageId === null ? null : String(chat.lastMessageId),
+    last_message_time: chat.lastMessageAt?.toISOString() ?? null,
+    last_message_text: chat.lastMessageText,
+    created_at: chat.createdAt.toISOString(),
+    credits: me.spentByOther,
+    credit_rate: chat.creditRate,
+    new_rate: null,
+    unread_tip: me.unreadTip,
+    // The spec's field says who blocked media: the other person, when they did.
+    media_blocked_from: other?.mediaBlocked ? other.userId : me.mediaBlocked ? me.userId : null,
+    is_intro: chat.isIntro,
+    intro_ended: chat.introEnded,
+    notes: myNotes.map((n) => ({ id: n.id, note: n.text, created_at: n.createdAt.toISOString(), updated_at: n.updatedAt.toISOString() })),
+    favorite: me.favorite,
+  };
+}
+
+export function toChatUser(u: UserRow): z.infer<typeof chatUser> {
+  return {
+    _id: u.id,
+    username: u.username,
+    type: u.type,
+    gender: u.gender,
+    avatar_url: u.avatarUrl,
+    last_online: u.lastOnline?.toISOString() ?? null,
+    is_online: u.isOnline,
+    is_staff: u.isStaff || u.isStaffMo,
+    intro_enabled: u.introEnabled,
+  };
+}

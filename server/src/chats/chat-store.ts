@@ -1,0 +1,71 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { blocks, chatMembers, chats, notes, type UserRow, users } from '../db/schema';
+import { notFound } from '../errors';
+import { toChatDto } from './chat-dto';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Queryable = Db | Tx;
+export type ChatRow = typeof chats.$inferSelect;
+export type MemberRow = typeof chatMembers.$inferSelect;
+
+export const chatNotFound = () => notFound('Chat not found');
+export const pairOf = (a: string, b: string) => (a < b ? { userLow: a, userHigh: b } : { userLow: b, userHigh: a });
+
+export async function chatBetween(db: Queryable, a: string, b: string): Promise<ChatRow | undefined> {
+  const { userLow, userHigh } = pairOf(a, b);
+  const [row] = await db.select().from(chats).where(and(eq(chats.userLow, userLow), eq(chats.userHigh, userHigh)));
+  return row;
+}
+
+/**
+ * The chat and both memberships, if `userId` is one of its members. Anyone else gets 404 'Chat not
+ * found', the same answer as for a chat that does not exist, so ids reveal nothing.
+ */
+export async function chatForMember(db: Queryable, chatId: string, userId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(chatId)) throw chatNotFound();
+  const rows = await db.select().from(chatMembers).where(eq(chatMembers.chatId, chatId));
+  const me = rows.find((r) => r.userId === userId);
+  const other = rows.find((r) => r.userId !== userId);
+  const [chat] = await db.select().from(chats).where(eq(chats.id, chatId));
+  if (!me || !other || !chat) throw chatNotFound();
+  return { chat, me, other };
+}
+
+export async function isBlockedEitherWay(db: Queryable, a: string, b: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(blocks)
+    .where(sql`(${blocks.blockerId} = ${a} AND ${blocks.blockedId} = ${b}) OR (${blocks.blockerId} = ${b} AND ${blocks.blockedId} = ${a})`)
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function userRow(db: Queryable, id: string): Promise<UserRow | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Chat DTOs for one member, notes included (a creator's notes are theirs alone). */
+export async function chatDtos(db: Queryable, userId: string, members: MemberRow[]) {
+  if (members.length === 0) return [];
+  const ids = members.map((m) => m.chatId);
+  const [chatRows, others, noteRows] = await Promise.all([
+    db.select().from(chats).where(inArray(chats.id, ids)),
+    db
+      .select()
+      .from(chatMembers)
+      .where(and(inArray(chatMembers.chatId, ids), sql`${chatMembers.userId} <> ${userId}`)),
+    db
+      .select()
+      .from(notes)
+      .where(and(inArray(notes.chatId, ids), eq(notes.authorId, userId))),
+  ]);
+  const chatById = new Map(chatRows.map((c) => [c.id, c]));
+  const otherByChat = new Map(others.map((o) => [o.chatId, o]));
+  return members.flatMap((m) => {
+    const chat = chatById.get(m.chatId);
+    return chat ? [toChatDto(chat, m, otherByChat.get(m.chatId), noteRows.filter((n) => n.chatId === m.chatId))] : [];
+  });
+}

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** A conversation between two people; per-person state lives in `chat_members`. */
+export const chats = pgTable(
+  'chats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The pair, smaller id first, so one pair has one chat. */
+    userLow: uuid('user_low')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userHigh: uuid('user_high')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Credits a fan pays per message in this chat (0: a free chat). */
+    creditRate: integer('credit_rate').notNull().default(0),
+    isIntro: boolean('is_intro').notNull().default(false),
+    introEnded: boolean('intro_ended').notNull().default(false),
+    lastMessageId: bigint('last_message_id', { mode: 'number' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastMessageText: text('last_message_text'),
+    lastSenderId: uuid('last_sender_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chats_pair_key').on(t.userLow, t.userHigh),
+    check('chats_pair_ordered', sql`${t.userLow} < ${t.userHigh}`),
+    check('chats_rate_range', sql`${t.creditRate} >= 0 AND ${t.creditRate} <= 10000`),
+  ],
+);
+
+/** One row per person per chat: their list position, unread count, flags and what they spent. */
+export const chatMembers = pgTable(
+  'chat_members',
+  {
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    otherId: uuid('other_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unread: integer('unread').notNull().default(0),
+    unreadTip: boolean('unread_tip').notNull().default(false),
+    favorite: boolean('favorite').notNull().default(false),
+    hidden: boolean('hidden').notNull().default(false),
+    /** Set by "delete": the chat leaves the list and older messages stay out of this person's view. */
+    clearedBefore: bigint('cleared_before', { mode: 'number' }),
+    /** This person refuses media from the other one in this chat. */
+    mediaBlocked: boolean('media_blocked').notNull().default(false),
+    mediaBlockedAt: timestamp('media_blocked_at', { withTimezone: true }),
+    /** Credits the other person has spent in this chat: the basis of the fans and vip filters. */
+    spentByOther: bigint('spent_by_other', { mode: 'number' }).notNull().default(0),
+    /** Sort key of the list; copied from the chat so the list is one index scan. */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastFromOther: boolean('last_from_other').notNull().default(false),
+    listed: boolean('listed').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.chatId] }),
+    uniqueIndex('chat_members_pair_key').on(t.userId, t.otherId),
+    index('chat_members_list_idx').on(t.userId, t.lastMessageAt.desc().nullsLast(), t.chatId),
+    check('chat_members_unread_not_negative', sql`${t.unread} >= 0`),
+  ],
+);
+
+/** User-level blocks: the blocked person can neither open a chat nor message the blocker. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
+);
+
+export const reports = pgTable('reports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  reporterId: uuid('reporter_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  reportedId: uuid('reported_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  reason: text('reason').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A creator's private notes on a chat; the other person never sees them. */
+export const notes = pgTable(
+  'notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notes_chat_author_idx').on(t.chatId, t.authorId)],
+);
+
+/** Per-user unread totals, kept on every write so badges never scan messages. */
+export const userCounters = pgTable(
+  'user_counters',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unread: integer('unread').notNull().default(0),
+    unreadFavorites: integer('unread_favorites').notNull().default(0),
+  },
+  (t) => [check('user_counters_not_negative', sql`${t.unread} >= 0 AND ${t.unreadFavorites} >= 0`)],
+);

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { chats } from './chats';
+import { ledgerTransactions } from './ledger';
+import { users } from './users';
+
+export const messageTypes = [
+  'text',
+  'gif',
+  'image',
+  'video',
+  'tip_user',
+  'tip_model',
+  'intro_ended',
+  'intro_ended_model',
+  'for_model',
+  'for_both_models',
+  'for_model_intro',
+  'for_model_rate_changed',
+  'for_model_subscription',
+  'for_user',
+  'for_user_rate_changed',
+  'for_user_intro',
+  'for_user_subscription',
+] as const;
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: messageTypes }).notNull(),
+    /** System messages are written by Cove, not typed by a person. */
+    system: boolean('system').notNull().default(false),
+    /** Null: both members see it; otherwise only this member (most system messages). */
+    visibleTo: uuid('visible_to'),
+    text: text('text').notNull().default(''),
+    gifUrl: text('gif_url'),
+    mediaId: uuid('media_id'),
+    /** Credits to unlock (pay-per-view); 0 for an ordinary message. */
+    price: integer('price').notNull().default(0),
+    /** Credits the sender paid to send it (the chat rate at the time). */
+    cost: integer('cost').notNull().default(0),
+    selfDestruct: boolean('self_destruct').notNull().default(false),
+    destructAt: timestamp('destruct_at', { withTimezone: true }),
+    parentMessageId: bigint('parent_message_id', { mode: 'number' }),
+    /** The sender's own id for this send; a retry with the same id returns the first message. */
+    sendId: text('send_id'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_chat_idx').on(t.chatId, t.id),
+    uniqueIndex('messages_send_key').on(t.senderId, t.sendId),
+    index('messages_destruct_idx').on(t.destructAt).where(sql`${t.destructAt} IS NOT NULL AND ${t.deletedAt} IS NULL`),
+    check('messages_price_range', sql`${t.price} >= 0 AND ${t.price} <= 100000`),
+  ],
+);
+
+/** Messages a member hid from their own view. */
+export const hiddenMessages = pgTable(
+  'hidden_messages',
+  {
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.messageId] })],
+);
+
+/** One purchase per buyer per paid message: the primary key makes a second one impossible. */
+export const purchases = pgTable(
+  'purchases',
+  {
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => messages.id, { onDelete: 'restrict' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    price: integer('price').notNull(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.buyerId] }), index('purchases_buyer_idx').on(t.buyerId, t.createdAt)],
+);

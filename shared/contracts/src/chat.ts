@@ -1,0 +1,96 @@
+import * as z from 'zod';
+
+export const chatFilter = z.enum(['all', 'online', 'favorites', 'fans', 'fans2', 'subscribers', 'unreplied', 'vip', 'sent', 'recent']);
+export type ChatFilter = z.infer<typeof chatFilter>;
+
+/** Comma-joined ids, as the spec's client sends them, or a JSON array. */
+export const idList = z.union([z.string(), z.array(z.string())]).transform((v) =>
+  (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter((s) => s.length > 0),
+);
+
+export const note = z.object({ id: z.string(), note: z.string(), created_at: z.string(), updated_at: z.string() });
+
+export const chat = z.object({
+  _id: z.string(),
+  chat_id: z.string(),
+  recipient_id: z.string(),
+  other_user: z.object({ _id: z.string() }),
+  unread_messages: z.number().int(),
+  unread_favorites: z.number().int(),
+  last_message_id: z.string().nullable(),
+  last_message_time: z.string().nullable(),
+  last_message_text: z.string().nullable(),
+  created_at: z.string(),
+  /** What the other person has spent in this chat. */
+  credits: z.number().int(),
+  credit_rate: z.number().int(),
+  new_rate: z.number().int().nullable(),
+  unread_tip: z.boolean(),
+  media_blocked_from: z.string().nullable(),
+  is_intro: z.boolean(),
+  intro_ended: z.boolean(),
+  notes: z.array(note),
+  favorite: z.boolean(),
+});
+export type Chat = z.infer<typeof chat>;
+
+/** The public face of the other person in a chat. */
+export const chatUser = z.object({
+  _id: z.string(),
+  username: z.string().nullable(),
+  type: z.enum(['user', 'featured']),
+  gender: z.enum(['male', 'female', 'trans']).nullable(),
+  avatar_url: z.string().nullable(),
+  last_online: z.string().nullable(),
+  is_online: z.boolean(),
+  is_staff: z.boolean(),
+  intro_enabled: z.boolean(),
+});
+
+export const chatsQuery = z.object({
+  v: z.coerce.number().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+  search: z.string().max(100).optional(),
+  type: chatFilter.default('all'),
+});
+
+export const chatsResponse = z.object({
+  data: z.array(chat),
+  data_users: z.array(chatUser),
+  next: z.string().nullable(),
+  unread_messages: z.number().int(),
+  unread_messages_favorites: z.number().int(),
+});
+
+export const chatTotals = z.object({
+  all: z.number().int(),
+  online: z.number().int(),
+  fans: z.number().int(),
+  subscribers: z.number().int(),
+  favorites: z.number().int(),
+  unreplied: z.number().int(),
+  vip: z.number().int(),
+  recent: z.number().int(),
+  sent: z.number().int(),
+});
+
+export const chatQuery = z.object({ recipient_id: z.string() });
+export const createChatBody = z.object({ recipient_id: z.string() });
+export const chatResponse = z.object({ data: chat, user: chatUser });
+
+export const chatAction = z.enum(['read', 'delete', 'hide', 'favorite', 'remove_favorite']);
+export const patchChatsBody = z
+  .object({
+    action: chatAction,
+    ids: idList.optional(),
+    except_ids: idList.optional(),
+    type: chatFilter.default('all'),
+  })
+  .refine((b) => b.ids !== undefined || b.except_ids !== undefined, { message: 'ids or except_ids is required', path: ['ids'] });
+export const patchChatsResponse = z.object({ updated: z.number().int() });
+
+export const changeRateBody = z.object({ chat_id: z.string(), rate: z.number().int().min(0).max(10000) });
+export const noteBody = z.object({ id: z.string(), note: z.string().trim().min(1).max(2000) });
+export const noteTextBody = z.object({ text: z.string().trim().min(1).max(2000) });
+export const reportBody = z.object({ reason: z.string().trim().min(1).max(1000) });

@@ -1,0 +1,80 @@
+import * as z from 'zod';
+
+export const messageType = z.enum([
+  'text',
+  'gif',
+  'image',
+  'video',
+  'tip_user',
+  'tip_model',
+  'intro_ended',
+  'intro_ended_model',
+  'for_model',
+  'for_both_models',
+  'for_model_intro',
+  'for_model_rate_changed',
+  'for_model_subscription',
+  'for_user',
+  'for_user_rate_changed',
+  'for_user_intro',
+  'for_user_subscription',
+]);
+
+export const MAX_TEXT_LENGTH = 2000;
+
+export const message = z.object({
+  _id: z.string(),
+  type: messageType,
+  chat_id: z.string(),
+  sender_id: z.string(),
+  recipient_id: z.string(),
+  text: z.string(),
+  system: z.boolean(),
+  price: z.number().int(),
+  price_in_dollars: z.number(),
+  self_destruct: z.boolean(),
+  gif_url: z.string().nullable(),
+  media_id: z.string().nullable(),
+  parent_message_id: z.string().nullable(),
+  created_at: z.string(),
+  send_id: z.string().nullable(),
+  paid: z.boolean(),
+  is_read: z.boolean(),
+  read_at: z.string().nullable(),
+  destruct_at: z.string().nullable(),
+  deleted: z.boolean(),
+});
+export type Message = z.infer<typeof message>;
+
+export const sendMessageBody = z.object({
+  type: z.enum(['text', 'gif', 'image', 'video']).default('text'),
+  chat_id: z.string().optional(),
+  recipient_id: z.string(),
+  sender_id: z.string().optional(),
+  text: z.string().max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`).default(''),
+  gif_url: z.string().max(500).optional(),
+  price: z.number().int().min(0).max(100000).default(0),
+  price_in_dollars: z.number().optional(),
+  self_destruct: z.boolean().default(false),
+  media_id: z.string().optional(),
+  public_id: z.string().optional(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+  video_length: z.number().optional(),
+  parent_message_id: z.string().optional(),
+  /** The client's id for this send: a retry with the same id never makes a second message or charge. */
+  send_id: z.string().min(1).max(100),
+});
+export type SendMessageBody = z.infer<typeof sendMessageBody>;
+
+export const sendMessageResponse = z.object({ data: message, credits: z.number().int() });
+export const messagesPage = z.object({ data: z.array(message), next: z.string().nullable() });
+export const messagesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).optional(),
+  before: z.string().regex(/^\d+$/).optional(),
+  last_message_id: z.string().regex(/^\d+$/).optional(),
+});
+export const messageIdsQuery = z.object({ ids: z.string().min(1) });
+export const buyResponse = z.object({ data: message, credits: z.number().int() });
+export const tipBody = z.object({ chat_id: z.string(), amount: z.number().int().min(1).max(100000), send_id: z.string().min(1).max(100) });
