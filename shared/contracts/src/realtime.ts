@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { message } from './message';
 import { features } from './provider-config';
 
 /**
@@ -17,6 +18,14 @@ export const loggedEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('provider_features_update'), features }),
   z.object({ type: z.literal('credits_update'), credits: z.number().int(), amount: z.number().int() }),
   z.object({ type: z.literal('email_verified') }),
+  z.object({ type: z.literal('new_message'), message }),
+  z.object({ type: z.literal('message_paid'), message_id: z.string(), chat_id: z.string(), destruct_at: z.string().nullable() }),
+  z.object({ type: z.literal('message_hidden'), message_id: z.string(), chat_id: z.string() }),
+  z.object({ type: z.literal('message_deleted'), message_id: z.string(), chat_id: z.string() }),
+  z.object({ type: z.literal('message_read'), chat_id: z.string(), reader_id: z.string(), read_at: z.string() }),
+  z.object({ type: z.literal('unread_messages'), unread_messages: z.number().int(), unread_messages_favorites: z.number().int() }),
+  /** A chat's settings changed (rate, favorite, block, notes): refetch it. */
+  z.object({ type: z.literal('chat_updated'), chat_id: z.string() }),
 ]);
 export type LoggedEvent = z.infer<typeof loggedEvent>;
 export type LoggedEventType = LoggedEvent['type'];
@@ -28,6 +37,8 @@ export const ephemeralMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('user_online'), user_id: z.string() }),
   z.object({ type: z.literal('user_offline'), user_id: z.string(), last_online: z.string() }),
+  z.object({ type: z.literal('typing_start'), chat_id: z.string(), sender_id: z.string() }),
+  z.object({ type: z.literal('typing_stop'), chat_id: z.string(), sender_id: z.string() }),
 ]);
 export type EphemeralMessage = z.infer<typeof ephemeralMessage>;
 
@@ -36,6 +47,8 @@ export type ServerMessage = SequencedEvent | EphemeralMessage;
 export const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('visibility'), state: z.enum(['visible', 'hidden']) }),
+  z.object({ type: z.literal('typing_start'), chat_id: z.string() }),
+  z.object({ type: z.literal('typing_stop'), chat_id: z.string() }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
