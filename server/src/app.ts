@@ -8,6 +8,7 @@ import type { Database, Db } from './db/client';
 import type { Mailer } from './mail';
 import { shellDist } from './paths';
 import { auth } from './plugins/auth';
+import { jobs } from './plugins/jobs';
 import { mailer } from './plugins/mailer';
 import { realtime } from './plugins/realtime';
 import { errorHandler } from './plugins/error-handler';
@@ -17,9 +18,13 @@ import { socketRoute } from './realtime/socket-route';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
+import { chatRoutes } from './routes/chats';
 import { clientErrorRoutes } from './routes/client-errors';
 import { devMailboxRoutes } from './routes/dev-mailbox';
+import { gifRoutes } from './routes/gifs';
 import { healthRoutes } from './routes/health';
+import { messageRoutes } from './routes/messages';
+import { noteRoutes } from './routes/notes';
 import { providerConfigRoutes } from './routes/provider-config';
 import { userRoutes } from './routes/users';
 
@@ -69,6 +74,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(mailer, { mailer: opts.mailer });
   await app.register(realtime);
+  await app.register(jobs);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(socketRoute);
 
@@ -77,6 +83,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(chatRoutes);
+  await app.register(messageRoutes);
+  await app.register(noteRoutes);
+  await app.register(gifRoutes);
   await app.register(clientErrorRoutes);
   await app.register(devMailboxRoutes);
   await app.register(adminRoutes);

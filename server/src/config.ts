@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import * as z from 'zod';
+import type { S3Options } from './storage/s3-storage';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -26,11 +27,25 @@ const envSchema = z.object({
   BOT_CHECK: z.enum(['off', 'fake', 'turnstile']).default('off'),
   TURNSTILE_SITE_KEY: z.string().optional(),
   TURNSTILE_SECRET_KEY: z.string().optional(),
+  GIF_HOSTS: z.string().default('media.giphy.com,i.giphy.com,media.tenor.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   SIGN_IN_PER_10_MINUTES: z.coerce.number().int().positive().default(10),
   SEED_DEMO: bool.default(true),
   TRUST_PROXY: bool.default(false),
+  UPLOAD_URL: z.url().optional(),
+  MEDIA_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
+  MEDIA_WORKERS: z.coerce.number().int().min(0).max(8).default(1),
+  MEDIA_MAX_PHOTO_MB: z.coerce.number().int().positive().optional(),
+  MEDIA_MAX_VIDEO_MB: z.coerce.number().int().positive().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_PREFIX: z.string().regex(/^([A-Za-z0-9_-]+\/)*$/, 'must be empty or end with /').default(''),
 });
 
 export interface Config {
@@ -43,6 +58,8 @@ export interface Config {
   /** Where people reach Cove; links in emails point here. */
   publicUrl: string;
   smtpUrl: string | undefined;
+  /** Hosts a GIF message may point at (https only), besides Cove's own GIF library. */
+  gifHosts: string[];
   mailFrom: string;
   /** Whether /dev/mailbox shows the local mailbox: on except in production, unless MAILBOX says so. */
   mailboxEnabled: boolean;
@@ -52,6 +69,47 @@ export interface Config {
   signInPer10Minutes: number;
   seedDemo: boolean;
   trustProxy: boolean;
+  media: MediaSettings;
+}
+
+export interface MediaSettings {
+  /** Origin that takes uploads (`POST /v1/media`); the public URL unless UPLOAD_URL says otherwise. */
+  uploadUrl: string;
+  /** Signs media URLs; unset, a random secret is kept in DATA_DIR/media-url-secret. */
+  urlSecret: string | undefined;
+  urlTtlSeconds: number;
+  /** Media jobs this instance runs at once (0: none; another instance processes). */
+  workers: number;
+  maxPhotoBytes: number;
+  maxVideoBytes: number;
+  /** Set when media lives in S3 (S3_BUCKET); unset keeps it under DATA_DIR/media/store. */
+  s3: S3Options | undefined;
+}
+
+const MiB = 1024 * 1024;
+
+function mediaSettings(e: z.infer<typeof envSchema>, publicUrl: string): MediaSettings {
+  // The spec: production allows 499 MB for photos and videos; elsewhere 99 MB photos, 499 MB videos.
+  const production = e.NODE_ENV === 'production';
+  const keys = e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined;
+  return {
+    uploadUrl: (e.UPLOAD_URL ?? publicUrl).replace(/\/$/, ''),
+    urlSecret: e.MEDIA_URL_SECRET,
+    urlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
+    workers: e.MEDIA_WORKERS,
+    maxPhotoBytes: (e.MEDIA_MAX_PHOTO_MB ?? (production ? 499 : 99)) * MiB,
+    maxVideoBytes: (e.MEDIA_MAX_VIDEO_MB ?? 499) * MiB,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+          credentials: keys,
+          prefix: e.S3_PREFIX,
+        }
+      : undefined,
+  };
 }
 
 export class ConfigError extends Error {}
@@ -65,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   if (e.BOT_CHECK === 'turnstile' && !(e.TURNSTILE_SITE_KEY && e.TURNSTILE_SECRET_KEY)) {
     throw new ConfigError('Invalid environment:\n  BOT_CHECK: turnstile needs TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY');
   }
@@ -75,8 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     smtpUrl: e.SMTP_URL,
+    gifHosts: e.GIF_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     mailFrom: e.MAIL_FROM,
     mailboxEnabled: e.MAILBOX ?? e.NODE_ENV !== 'production',
     botCheck: { mode: e.BOT_CHECK, siteKey: e.TURNSTILE_SITE_KEY, secretKey: e.TURNSTILE_SECRET_KEY },
@@ -85,5 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInPer10Minutes: e.SIGN_IN_PER_10_MINUTES,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
+    media: mediaSettings(e, publicUrl),
   };
 }

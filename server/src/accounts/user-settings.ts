@@ -2,6 +2,7 @@ import { messages, type UserPatch, usernameProblem } from '@cove/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type UserRow, users } from '../db/schema';
+import { isUniqueViolation } from '../db/errors';
 import { AppError, conflict } from '../errors';
 
 export const DELETION_GRACE_DAYS = 30;
@@ -16,11 +17,6 @@ export async function usernameAvailability(db: Db, username: string, userId: str
     .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), ne(users.id, userId)))
     .limit(1);
   return taken ? messages.usernameTaken : null;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const cause = (err as { cause?: unknown }).cause ?? err;
-  return (cause as { code?: string }).code === '23505';
 }
 
 /** Applies the owner's own changes; returns the updated row and whether deletion scheduling changed. */

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { isCheckViolation } from '../db/errors';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema';
 
 export type UserAccountKind = 'credits' | 'earnings';
@@ -72,11 +73,8 @@ export async function balanceOf(db: Queryable, ref: AccountRef): Promise<number>
 
 export const creditsOf = (db: Queryable, userId: string) => balanceOf(db, { owner: userId, kind: 'credits' });
 
-/** Postgres error code of a CHECK violation: here, a balance that would go below zero. */
-export function isBalanceTooLow(err: unknown): boolean {
-  const cause = (err as { cause?: unknown }).cause ?? err;
-  return (cause as { code?: string }).code === '23514';
-}
+/** A CHECK violation in a movement: a balance that would go below zero. */
+export const isBalanceTooLow = isCheckViolation;
 
 /** Sum of entries per account against the cached balances; used by audits and property tests. */
 export async function balanceMismatches(db: Queryable): Promise<{ id: string; balance: number; sum: number }[]> {

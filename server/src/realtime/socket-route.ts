@@ -1,5 +1,6 @@
 import { clientMessage, closeCodes } from '@cove/contracts';
 import type { FastifyPluginAsync } from 'fastify';
+import { typingRelay } from '../chats/typing';
 
 /** `since` must be a whole number; anything else starts the client from now. */
 function parseSince(raw: unknown): number | undefined {
@@ -19,6 +20,7 @@ export const socketRoute: FastifyPluginAsync = async (app) => {
     const early: Buffer[] = [];
     const buffer = (raw: Buffer) => early.push(raw);
     socket.on('message', buffer);
+    const typing = typingRelay(app, user.id);
     const conn = await app.realtime.attach(user.id, socket, parseSince((request.query as { since?: unknown }).since));
     const handle = (raw: Buffer) => {
       let parsed: unknown;
@@ -29,8 +31,10 @@ export const socketRoute: FastifyPluginAsync = async (app) => {
       }
       const msg = clientMessage.safeParse(parsed);
       if (!msg.success) return;
-      if (msg.data.type === 'ping') conn.send({ type: 'pong' });
-      else void app.realtime.setVisibility(conn, msg.data.state === 'visible');
+      const m = msg.data;
+      if (m.type === 'ping') conn.send({ type: 'pong' });
+      else if (m.type === 'visibility') void app.realtime.setVisibility(conn, m.state === 'visible');
+      else void typing(m.type, m.chat_id);
     };
     socket.off('message', buffer);
     socket.on('message', handle);

@@ -1,0 +1,26 @@
+import type { ChatFilter } from '@cove/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+
+/** Credits a person must have spent in a chat to count as a VIP there (docs/rules.md). */
+export const VIP_CREDITS = 1000;
+/** A chat is "recent" when its last message is younger than this. */
+export const RECENT_HOURS = 72;
+
+/**
+ * The SQL condition of each chat-list tab, over `m` (my chat_members row) and `o` (the other user).
+ * Subscriptions do not exist yet, so nobody is a subscriber.
+ */
+export const filterSql: Record<Exclude<ChatFilter, 'fans2'>, SQL> = {
+  all: sql`true`,
+  online: sql`o.is_online`,
+  favorites: sql`m.favorite`,
+  fans: sql`m.spent_by_other > 0`,
+  subscribers: sql`false`,
+  unreplied: sql`m.last_from_other`,
+  vip: sql`m.spent_by_other >= ${VIP_CREDITS}`,
+  sent: sql`m.last_message_at is not null and not m.last_from_other`,
+  recent: sql`m.last_message_at > now() - make_interval(hours => ${RECENT_HOURS})`,
+};
+
+/** The spec's client sends the fans tab as `fans2`. */
+export const conditionOf = (filter: ChatFilter): SQL => filterSql[filter === 'fans2' ? 'fans' : filter];

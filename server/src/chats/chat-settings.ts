@@ -1,0 +1,49 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { blocks, chatMembers, chats, reports, type UserRow } from '../db/schema';
+import { AppError, forbidden } from '../errors';
+import { addSystemMessage } from '../messages/system-messages';
+import { appendEvent } from '../realtime/event-log';
+import { chatForMember } from './chat-store';
+import { otherUser } from './open-chat';
+
+/** A creator changes what a fan pays per message in one chat; both sides get a system message. */
+export async function changeRate(app: FastifyInstance, me: UserRow, chatId: string, rate: number) {
+  if (me.type !== 'featured') throw forbidden();
+  const { chat, other } = await chatForMember(app.db, chatId, me.id);
+  if (chat.creditRate === rate) return;
+  await app.db.transaction(async (tx) => {
+    await tx.update(chats).set({ creditRate: rate }).where(eq(chats.id, chat.id));
+    const pair = { creator: me.id, fan: other.userId };
+    await addSystemMessage(tx, chat.id, { viewer: pair.creator, other: pair.fan }, 'for_model_rate_changed', `You changed the rate to ${rate} credits per message.`);
+    await addSystemMessage(tx, chat.id, { viewer: pair.fan, other: pair.creator }, 'for_user_rate_changed', `Messages in this chat now cost ${rate} credits.`);
+    for (const id of [pair.creator, pair.fan].sort()) await appendEvent(tx, id, { type: 'chat_updated', chat_id: chat.id });
+  });
+  await app.realtime.notify([me.id, other.userId]);
+}
+
+export async function setBlocked(app: FastifyInstance, me: UserRow, otherId: string, blocked: boolean): Promise<void> {
+  const other = await otherUser(app.db, otherId);
+  if (other.id === me.id) throw new AppError(400, 'You can not block yourself.', 'own_block');
+  if (blocked) await app.db.insert(blocks).values({ blockerId: me.id, blockedId: other.id }).onConflictDoNothing();
+  else await app.db.delete(blocks).where(and(eq(blocks.blockerId, me.id), eq(blocks.blockedId, other.id)));
+}
+
+/** Refuse (or allow again) photos, videos and GIFs from the other member of a chat. */
+export async function setMediaBlocked(app: FastifyInstance, me: UserRow, chatId: string, blocked: boolean): Promise<void> {
+  const { chat, other } = await chatForMember(app.db, chatId, me.id);
+  await app.db.transaction(async (tx) => {
+    await tx
+      .update(chatMembers)
+      .set({ mediaBlocked: blocked, mediaBlockedAt: blocked ? new Date() : null })
+      .where(and(eq(chatMembers.chatId, chat.id), eq(chatMembers.userId, me.id)));
+    for (const id of [me.id, other.userId].sort()) await appendEvent(tx, id, { type: 'chat_updated', chat_id: chat.id });
+  });
+  await app.realtime.notify([me.id, other.userId]);
+}
+
+export async function report(app: FastifyInstance, me: UserRow, otherId: string, reason: string): Promise<void> {
+  const other = await otherUser(app.db, otherId);
+  if (other.id === me.id) throw new AppError(400, 'You can not report yourself.', 'own_report');
+  await app.db.insert(reports).values({ reporterId: me.id, reportedId: other.id, reason });
+}

@@ -1,0 +1,12 @@
+import { eq } from 'drizzle-orm';
+import { chats } from '../db/schema';
+import type { ChatRow, Tx } from '../chats/chat-store';
+import { addSystemMessage } from './system-messages';
+
+/** The creator answered an intro: from now on the chat's rate applies, and both sides are told. */
+export async function endIntro(tx: Tx, chat: ChatRow, creatorId: string, fanId: string): Promise<void> {
+  await tx.update(chats).set({ introEnded: true }).where(eq(chats.id, chat.id));
+  const rate = `${chat.creditRate} credits per message`;
+  await addSystemMessage(tx, chat.id, { viewer: fanId, other: creatorId }, 'intro_ended', `Your intro is over: messages now cost ${rate}.`);
+  await addSystemMessage(tx, chat.id, { viewer: creatorId, other: fanId }, 'intro_ended_model', `The intro is over: this fan now pays ${rate}.`);
+}

@@ -1,0 +1,61 @@
+import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { chatMembers, messages, purchases } from '../db/schema';
+import { chatForMember } from '../chats/chat-store';
+import { type MessageRow, toMessageDto } from './message-dto';
+import { visibleTo } from './visible';
+
+/** Which of these paid messages the viewer has bought. */
+export async function boughtBy(db: Db, viewerId: string, rows: MessageRow[]): Promise<Set<number>> {
+  const paid = rows.filter((m) => m.price > 0 && m.senderId !== viewerId).map((m) => m.id);
+  if (paid.length === 0) return new Set();
+  const bought = await db
+    .select({ id: purchases.messageId })
+    .from(purchases)
+    .where(and(eq(purchases.buyerId, viewerId), inArray(purchases.messageId, paid)));
+  return new Set(bought.map((b) => b.id));
+}
+
+export async function toDtos(db: Db, viewerId: string, rows: MessageRow[]) {
+  const bought = await boughtBy(db, viewerId, rows);
+  return rows.map((m) => toMessageDto(m, viewerId, bought.has(m.id)));
+}
+
+export interface PageQuery {
+  limit: number;
+  before?: string | undefined;
+  last_message_id?: string | undefined;
+}
+
+/**
+ * A page of a chat's messages, newest first, by keyset on the message id: `before` pages back
+ * through history, `last_message_id` asks for what is newer. Only members see anything.
+ */
+export async function listMessages(db: Db, chatId: string, viewerId: string, q: PageQuery) {
+  const { me } = await chatForMember(db, chatId, viewerId);
+  const range = q.last_message_id ? gt(messages.id, Number(q.last_message_id)) : q.before ? lt(messages.id, Number(q.before)) : undefined;
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(visibleTo(me), range))
+    .orderBy(desc(messages.id))
+    .limit(q.limit);
+  const last = rows.at(-1);
+  const next = rows.length === q.limit && last && !q.last_message_id ? `/v1/chats/${chatId}/messages?limit=${q.limit}&before=${last.id}` : null;
+  return { data: await toDtos(db, viewerId, rows), next };
+}
+
+/** Messages by id that the viewer may see, in any of their chats (`GET /v1/messages?ids=`). */
+export async function messagesByIds(db: Db, viewerId: string, ids: number[]) {
+  if (ids.length === 0) return [];
+  const chatIds = [...new Set((await db.select({ chatId: messages.chatId }).from(messages).where(inArray(messages.id, ids))).map((r) => r.chatId))];
+  if (chatIds.length === 0) return [];
+  const memberships = await db
+    .select()
+    .from(chatMembers)
+    .where(and(eq(chatMembers.userId, viewerId), inArray(chatMembers.chatId, chatIds)));
+  const visible = await Promise.all(
+    memberships.map((m) => db.select().from(messages).where(and(visibleTo(m), inArray(messages.id, ids)))),
+  );
+  return toDtos(db, viewerId, visible.flat().sort((a, b) => b.id - a.id));
+}

@@ -1,0 +1,59 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { chatMembers, messages, purchases, type UserRow } from '../db/schema';
+import { AppError, notFound } from '../errors';
+import { creditsOf } from '../ledger/ledger';
+import { chatForMember } from '../chats/chat-store';
+import { appendEvent } from '../realtime/event-log';
+import { chargeFan, isBalanceTooLow, notEnoughCredits } from './charges';
+import { toMessageDto } from './message-dto';
+import { SELF_DESTRUCT_MS } from './read';
+import { visibleTo } from './visible';
+
+const alreadyBought = () => new AppError(409, 'Message was already purchased.', 'already_purchased');
+
+/**
+ * Buys a paid message for its recipient, exactly once: the purchase row's primary key admits one
+ * buy per (message, buyer), and the charge commits with it or not at all.
+ */
+export async function buyMessage(app: FastifyInstance, me: UserRow, messageId: number) {
+  const [msg] = await app.db.select().from(messages).where(eq(messages.id, messageId));
+  if (!msg) throw notFound('Message not found');
+  const { me: member } = await chatForMember(app.db, msg.chatId, me.id).catch(() => {
+    throw notFound('Message not found');
+  });
+  const [visible] = await app.db.select({ id: messages.id }).from(messages).where(and(visibleTo(member), eq(messages.id, messageId)));
+  if (!visible) throw notFound('Message not found');
+  if (msg.recipientId !== me.id || msg.price <= 0) throw new AppError(400, 'This message is not for sale.', 'not_for_sale');
+
+  const now = new Date();
+  const destructAt = msg.selfDestruct ? new Date(now.getTime() + SELF_DESTRUCT_MS) : msg.destructAt;
+  try {
+    const bought = await app.db.transaction(async (tx) => {
+      // The charge's idempotency key makes a concurrent second buy wait for the first, then find it.
+      const charge = await chargeFan(tx, 'purchase', me.id, msg.senderId, msg.price, `purchase:${messageId}:${me.id}`, {
+        message_id: messageId,
+      });
+      if (!charge.created) throw alreadyBought();
+      const [row] = await tx
+        .insert(purchases)
+        .values({ messageId, buyerId: me.id, price: msg.price, transactionId: charge.id })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw alreadyBought();
+      const [updated] = await tx.update(messages).set({ destructAt }).where(eq(messages.id, messageId)).returning();
+      await tx
+        .update(chatMembers)
+        .set({ spentByOther: sql`${chatMembers.spentByOther} + ${msg.price}` })
+        .where(and(eq(chatMembers.chatId, msg.chatId), eq(chatMembers.userId, msg.senderId)));
+      const event = { type: 'message_paid' as const, message_id: String(messageId), chat_id: msg.chatId, destruct_at: destructAt?.toISOString() ?? null };
+      for (const id of [me.id, msg.senderId].sort()) await appendEvent(tx, id, event);
+      return updated ?? msg;
+    });
+    await app.realtime.notify([me.id, msg.senderId]);
+    return { data: toMessageDto(bought, me.id, true), credits: await creditsOf(app.db, me.id) };
+  } catch (err) {
+    if (isBalanceTooLow(err)) throw await notEnoughCredits(app.db, me.id);
+    throw err;
+  }
+}

@@ -1,0 +1,24 @@
+import { messages } from '../db/schema';
+import type { Tx } from '../chats/chat-store';
+import { appendEvent } from '../realtime/event-log';
+import { toMessageDto, type MessageRow } from './message-dto';
+
+type SystemType = MessageRow['type'];
+
+/** A message written by Cove into a chat, seen by one member only (most system messages). */
+export async function addSystemMessage(
+  tx: Tx,
+  chatId: string,
+  to: { viewer: string; other: string },
+  type: SystemType,
+  text: string,
+  extra: Partial<typeof messages.$inferInsert> = {},
+): Promise<MessageRow> {
+  const [row] = await tx
+    .insert(messages)
+    .values({ chatId, senderId: to.other, recipientId: to.viewer, visibleTo: to.viewer, system: true, type, text, ...extra })
+    .returning();
+  if (!row) throw new Error('system message insert returned nothing');
+  await appendEvent(tx, to.viewer, { type: 'new_message', message: toMessageDto(row, to.viewer, false) });
+  return row;
+}

@@ -1,0 +1,58 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { messages, type UserRow } from '../db/schema';
+import { AppError } from '../errors';
+import { isUniqueViolation } from '../db/errors';
+import { creditsOf } from '../ledger/ledger';
+import { chatForMember, userRow } from '../chats/chat-store';
+import { fanOf, frozenError } from '../chats/pair-rules';
+import { providerConfigFor } from '../provider/provider-config';
+import { chargeFan, isBalanceTooLow, notEnoughCredits } from './charges';
+import { recordDelivery } from './deliver';
+import { toMessageDto } from './message-dto';
+import { addSystemMessage } from './system-messages';
+
+const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
+
+/**
+ * A fan tips the creator of a chat. The fan's copy (tip_user) carries the send id, so a retried tip
+ * is applied once; the creator's copy (tip_model) counts as unread and marks the chat's tip badge.
+ */
+export async function tip(app: FastifyInstance, me: UserRow, chatId: string, amount: number, sendId: string) {
+  const { chat, other } = await chatForMember(app.db, chatId, me.id);
+  if (me.frozen) throw frozenError();
+  const creator = await userRow(app.db, other.userId);
+  if (!creator || fanOf(me, creator)?.id !== me.id) throw new AppError(400, 'Only fans can tip creators.', 'tip_not_allowed');
+  const config = await providerConfigFor(app.db, creator);
+  if (!config.features.tips) throw new AppError(403, 'This creator does not take tips.', 'tips_disabled');
+  try {
+    const result = await app.db.transaction(async (tx) => {
+      const [existing] = await tx.select().from(messages).where(and(eq(messages.senderId, me.id), eq(messages.sendId, sendId)));
+      if (existing) return { row: existing, created: false };
+      const row = await addSystemMessage(tx, chat.id, { viewer: me.id, other: creator.id }, 'tip_user', `You tipped ${credits(amount)}.`, {
+        senderId: me.id,
+        recipientId: creator.id,
+        price: 0,
+        cost: amount,
+        sendId,
+      });
+      await chargeFan(tx, 'tip', me.id, creator.id, amount, `tip:${row.id}`, { message_id: row.id, chat_id: chat.id });
+      const [notice] = await tx
+        .insert(messages)
+        .values({ chatId: chat.id, senderId: me.id, recipientId: creator.id, visibleTo: creator.id, system: true, type: 'tip_model', text: `Tipped you ${credits(amount)}.`, cost: amount })
+        .returning();
+      if (notice) await recordDelivery(tx, chat, notice, amount);
+      return { row, created: true };
+    });
+    if (result.created) await app.realtime.notify([me.id, creator.id]);
+    return { data: toMessageDto(result.row, me.id, false), credits: await creditsOf(app.db, me.id) };
+  } catch (err) {
+    if (isBalanceTooLow(err)) throw await notEnoughCredits(app.db, me.id);
+    if (isUniqueViolation(err)) {
+      // The same send id raced in: the other attempt's tip is the tip.
+      const [first] = await app.db.select().from(messages).where(and(eq(messages.senderId, me.id), eq(messages.sendId, sendId)));
+      if (first) return { data: toMessageDto(first, me.id, false), credits: await creditsOf(app.db, me.id) };
+    }
+    throw err;
+  }
+}
