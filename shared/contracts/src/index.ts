@@ -10,3 +10,4 @@ export * from './account';
 export * from './realtime';
 export * from './chat';
 export * from './message';
+export * from './media';
