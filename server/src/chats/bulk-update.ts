@@ -24,18 +24,28 @@ async function selectedMembers(db: Db, userId: string, s: Selection): Promise<Me
   if (s.ids) chatIds = s.ids.filter((id) => uuid.test(id));
   else {
     const except = (s.exceptIds ?? []).filter((id) => uuid.test(id));
-    const rows = rowsOf<{ chat_id: string }>(await db.execute(sql`select m.chat_id ${tabSql(userId, s.type)}`));
+    const rows = rowsOf<{ chat_id: string }>(
+      await db.execute(sql`select m.chat_id ${tabSql(userId, s.type)}`),
+    );
     chatIds = rows.map((r) => r.chat_id).filter((id) => !except.includes(id));
   }
   if (chatIds.length === 0) return [];
-  return db.select().from(chatMembers).where(and(eq(chatMembers.userId, userId), inArray(chatMembers.chatId, chatIds)));
+  return db
+    .select()
+    .from(chatMembers)
+    .where(and(eq(chatMembers.userId, userId), inArray(chatMembers.chatId, chatIds)));
 }
 
 /**
  * One bulk edit of the chat list, in one transaction. Favorites move unread counts between the
  * totals; delete also hides every earlier message from this member's view.
  */
-export async function bulkUpdate(db: Db, userId: string, action: ChatAction, s: Selection): Promise<{ updated: number; notify: string[] }> {
+export async function bulkUpdate(
+  db: Db,
+  userId: string,
+  action: ChatAction,
+  s: Selection,
+): Promise<{ updated: number; notify: string[] }> {
   const members = await selectedMembers(db, userId, s);
   if (members.length === 0) return { updated: 0, notify: [] };
   const ids = members.map((m) => m.chatId);
@@ -66,7 +76,10 @@ export async function bulkUpdate(db: Db, userId: string, action: ChatAction, s: 
         await markRead(tx, userId, members);
         await tx
           .update(chatMembers)
-          .set({ listed: false, clearedBefore: sql`(select coalesce(max(id), 0) + 1 from messages where chat_id = ${chatMembers.chatId})` })
+          .set({
+            listed: false,
+            clearedBefore: sql`(select coalesce(max(id), 0) + 1 from messages where chat_id = ${chatMembers.chatId})`,
+          })
           .where(mine);
         break;
       }
@@ -76,4 +89,3 @@ export async function bulkUpdate(db: Db, userId: string, action: ChatAction, s: 
   });
   return { updated: members.length, notify: [...new Set([userId, ...notify])] };
 }
-

@@ -1,6 +1,6 @@
 import type { Chat } from '@cove/contracts';
-import * as z from 'zod';
-import { chatUser } from '@cove/contracts';
+import type * as z from 'zod';
+import { type chatUser } from '@cove/contracts';
 import type { chatMembers, chats, notes, UserRow } from '../db/schema';
 
 type ChatRow = typeof chats.$inferSelect;
@@ -8,7 +8,12 @@ type MemberRow = typeof chatMembers.$inferSelect;
 type NoteRow = typeof notes.$inferSelect;
 
 /** A chat as one of its members sees it. */
-export function toChatDto(chat: ChatRow, me: MemberRow, other: MemberRow | undefined, myNotes: NoteRow[]): Chat {
+export function toChatDto(
+  chat: ChatRow,
+  me: MemberRow,
+  other: MemberRow | undefined,
+  myNotes: NoteRow[],
+): Chat {
   return {
     _id: chat.id,
     chat_id: chat.id,
@@ -28,7 +33,12 @@ export function toChatDto(chat: ChatRow, me: MemberRow, other: MemberRow | undef
     media_blocked_from: other?.mediaBlocked ? other.userId : me.mediaBlocked ? me.userId : null,
     is_intro: chat.isIntro,
     intro_ended: chat.introEnded,
-    notes: myNotes.map((n) => ({ id: n.id, note: n.text, created_at: n.createdAt.toISOString(), updated_at: n.updatedAt.toISOString() })),
+    notes: myNotes.map((n) => ({
+      id: n.id,
+      note: n.text,
+      created_at: n.createdAt.toISOString(),
+      updated_at: n.updatedAt.toISOString(),
+    })),
     favorite: me.favorite,
   };
 }

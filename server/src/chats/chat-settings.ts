@@ -15,34 +15,64 @@ export async function changeRate(app: FastifyInstance, me: UserRow, chatId: stri
   await app.db.transaction(async (tx) => {
     await tx.update(chats).set({ creditRate: rate }).where(eq(chats.id, chat.id));
     const pair = { creator: me.id, fan: other.userId };
-    await addSystemMessage(tx, chat.id, { viewer: pair.creator, other: pair.fan }, 'for_model_rate_changed', `You changed the rate to ${rate} credits per message.`);
-    await addSystemMessage(tx, chat.id, { viewer: pair.fan, other: pair.creator }, 'for_user_rate_changed', `Messages in this chat now cost ${rate} credits.`);
-    for (const id of [pair.creator, pair.fan].sort()) await appendEvent(tx, id, { type: 'chat_updated', chat_id: chat.id });
+    await addSystemMessage(
+      tx,
+      chat.id,
+      { viewer: pair.creator, other: pair.fan },
+      'for_model_rate_changed',
+      `You changed the rate to ${rate} credits per message.`,
+    );
+    await addSystemMessage(
+      tx,
+      chat.id,
+      { viewer: pair.fan, other: pair.creator },
+      'for_user_rate_changed',
+      `Messages in this chat now cost ${rate} credits.`,
+    );
+    for (const id of [pair.creator, pair.fan].sort())
+      await appendEvent(tx, id, { type: 'chat_updated', chat_id: chat.id });
   });
   await app.realtime.notify([me.id, other.userId]);
 }
 
-export async function setBlocked(app: FastifyInstance, me: UserRow, otherId: string, blocked: boolean): Promise<void> {
+export async function setBlocked(
+  app: FastifyInstance,
+  me: UserRow,
+  otherId: string,
+  blocked: boolean,
+): Promise<void> {
   const other = await otherUser(app.db, otherId);
   if (other.id === me.id) throw new AppError(400, 'You can not block yourself.', 'own_block');
-  if (blocked) await app.db.insert(blocks).values({ blockerId: me.id, blockedId: other.id }).onConflictDoNothing();
+  if (blocked)
+    await app.db.insert(blocks).values({ blockerId: me.id, blockedId: other.id }).onConflictDoNothing();
   else await app.db.delete(blocks).where(and(eq(blocks.blockerId, me.id), eq(blocks.blockedId, other.id)));
 }
 
 /** Refuse (or allow again) photos, videos and GIFs from the other member of a chat. */
-export async function setMediaBlocked(app: FastifyInstance, me: UserRow, chatId: string, blocked: boolean): Promise<void> {
+export async function setMediaBlocked(
+  app: FastifyInstance,
+  me: UserRow,
+  chatId: string,
+  blocked: boolean,
+): Promise<void> {
   const { chat, other } = await chatForMember(app.db, chatId, me.id);
   await app.db.transaction(async (tx) => {
     await tx
       .update(chatMembers)
       .set({ mediaBlocked: blocked, mediaBlockedAt: blocked ? new Date() : null })
       .where(and(eq(chatMembers.chatId, chat.id), eq(chatMembers.userId, me.id)));
-    for (const id of [me.id, other.userId].sort()) await appendEvent(tx, id, { type: 'chat_updated', chat_id: chat.id });
+    for (const id of [me.id, other.userId].sort())
+      await appendEvent(tx, id, { type: 'chat_updated', chat_id: chat.id });
   });
   await app.realtime.notify([me.id, other.userId]);
 }
 
-export async function report(app: FastifyInstance, me: UserRow, otherId: string, reason: string): Promise<void> {
+export async function report(
+  app: FastifyInstance,
+  me: UserRow,
+  otherId: string,
+  reason: string,
+): Promise<void> {
   const other = await otherUser(app.db, otherId);
   if (other.id === me.id) throw new AppError(400, 'You can not report yourself.', 'own_report');
   await app.db.insert(reports).values({ reporterId: me.id, reportedId: other.id, reason });

@@ -10,11 +10,15 @@ export type ChatRow = typeof chats.$inferSelect;
 export type MemberRow = typeof chatMembers.$inferSelect;
 
 export const chatNotFound = () => notFound('Chat not found');
-export const pairOf = (a: string, b: string) => (a < b ? { userLow: a, userHigh: b } : { userLow: b, userHigh: a });
+export const pairOf = (a: string, b: string) =>
+  a < b ? { userLow: a, userHigh: b } : { userLow: b, userHigh: a };
 
 export async function chatBetween(db: Queryable, a: string, b: string): Promise<ChatRow | undefined> {
   const { userLow, userHigh } = pairOf(a, b);
-  const [row] = await db.select().from(chats).where(and(eq(chats.userLow, userLow), eq(chats.userHigh, userHigh)));
+  const [row] = await db
+    .select()
+    .from(chats)
+    .where(and(eq(chats.userLow, userLow), eq(chats.userHigh, userHigh)));
   return row;
 }
 
@@ -36,7 +40,9 @@ export async function isBlockedEitherWay(db: Queryable, a: string, b: string): P
   const [row] = await db
     .select({ one: sql`1` })
     .from(blocks)
-    .where(sql`(${blocks.blockerId} = ${a} AND ${blocks.blockedId} = ${b}) OR (${blocks.blockerId} = ${b} AND ${blocks.blockedId} = ${a})`)
+    .where(
+      sql`(${blocks.blockerId} = ${a} AND ${blocks.blockedId} = ${b}) OR (${blocks.blockerId} = ${b} AND ${blocks.blockedId} = ${a})`,
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -66,6 +72,15 @@ export async function chatDtos(db: Queryable, userId: string, members: MemberRow
   const otherByChat = new Map(others.map((o) => [o.chatId, o]));
   return members.flatMap((m) => {
     const chat = chatById.get(m.chatId);
-    return chat ? [toChatDto(chat, m, otherByChat.get(m.chatId), noteRows.filter((n) => n.chatId === m.chatId))] : [];
+    return chat
+      ? [
+          toChatDto(
+            chat,
+            m,
+            otherByChat.get(m.chatId),
+            noteRows.filter((n) => n.chatId === m.chatId),
+          ),
+        ]
+      : [];
   });
 }

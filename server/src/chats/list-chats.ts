@@ -33,20 +33,39 @@ export async function listChats(db: Db, userId: string, q: ListQuery, path: stri
     limit ${q.limit} offset ${q.offset}`);
   const ids = rowsOf<{ chat_id: string }>(result).map((r) => r.chat_id);
   const members: MemberRow[] = ids.length
-    ? await db.select().from(chatMembers).where(sql`${chatMembers.userId} = ${userId} and ${inArray(chatMembers.chatId, ids)}`)
+    ? await db
+        .select()
+        .from(chatMembers)
+        .where(sql`${chatMembers.userId} = ${userId} and ${inArray(chatMembers.chatId, ids)}`)
     : [];
   const byId = new Map(members.map((m) => [m.chatId, m]));
   const ordered = ids.flatMap((id) => byId.get(id) ?? []);
   const [data, others, counters] = await Promise.all([
     chatDtos(db, userId, ordered),
-    ordered.length ? db.select().from(users).where(inArray(users.id, ordered.map((m) => m.otherId))) : [],
+    ordered.length
+      ? db
+          .select()
+          .from(users)
+          .where(
+            inArray(
+              users.id,
+              ordered.map((m) => m.otherId),
+            ),
+          )
+      : [],
     db.select().from(userCounters).where(eq(userCounters.userId, userId)),
   ]);
-  const next = new URLSearchParams({ v: '2', limit: String(q.limit), offset: String(q.offset + q.limit), type: q.type });
+  const next = new URLSearchParams({
+    v: '2',
+    limit: String(q.limit),
+    offset: String(q.offset + q.limit),
+    type: q.type,
+  });
   if (q.search) next.set('search', q.search);
   return {
     data,
-    data_users: others.map(toChatUser),
+    // In list order, like data.
+    data_users: ordered.flatMap((m) => others.find((o) => o.id === m.otherId) ?? []).map(toChatUser),
     next: ids.length === q.limit ? `${path}?${next}` : null,
     unread_messages: counters[0]?.unread ?? 0,
     unread_messages_favorites: counters[0]?.unreadFavorites ?? 0,

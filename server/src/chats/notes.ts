@@ -24,14 +24,21 @@ export async function addNote(db: Db, me: UserRow, chatId: string, text: string)
 /** Only the author may touch a note; to anyone else it does not exist. */
 async function ownNote(db: Db, me: UserRow, id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw noteNotFound();
-  const [row] = await db.select().from(notes).where(and(eq(notes.id, id), eq(notes.authorId, me.id)));
+  const [row] = await db
+    .select()
+    .from(notes)
+    .where(and(eq(notes.id, id), eq(notes.authorId, me.id)));
   if (!row) throw noteNotFound();
   return row;
 }
 
 export async function editNote(db: Db, me: UserRow, id: string, text: string) {
   await ownNote(db, me, id);
-  const [row] = await db.update(notes).set({ text, updatedAt: new Date() }).where(eq(notes.id, id)).returning();
+  const [row] = await db
+    .update(notes)
+    .set({ text, updatedAt: new Date() })
+    .where(eq(notes.id, id))
+    .returning();
   if (!row) throw noteNotFound();
   return noteDto(row);
 }

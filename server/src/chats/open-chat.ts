@@ -51,7 +51,11 @@ export async function otherUser(db: Db, id: string): Promise<UserRow> {
  * Opens the chat between `me` and another user, or returns the one they already share. A new
  * chat takes the creator's current rate; see docs/rules.md for the pair, free-chat and intro rules.
  */
-export async function openChat(db: Db, me: UserRow, other: UserRow): Promise<{ chat: ChatRow; created: boolean }> {
+export async function openChat(
+  db: Db,
+  me: UserRow,
+  other: UserRow,
+): Promise<{ chat: ChatRow; created: boolean }> {
   assertPairAllowed(me, other);
   const existing = await chatBetween(db, me.id, other.id);
   if (existing) {

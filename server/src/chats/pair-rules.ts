@@ -2,7 +2,8 @@ import { messages } from '@cove/contracts';
 import type { UserRow } from '../db/schema';
 import { AppError } from '../errors';
 
-export const cannotChat = () => new AppError(403, "Sorry, you can't create a chat with this user right now", 'chat_refused');
+export const cannotChat = () =>
+  new AppError(403, "Sorry, you can't create a chat with this user right now", 'chat_refused');
 export const frozenError = () => new AppError(423, messages.frozen, 'frozen');
 
 const isStaff = (u: UserRow) => u.isStaff || u.isStaffMo;

@@ -20,7 +20,11 @@ export async function sweepSelfDestructed(db: Db, now = new Date(), batch = 500)
     const events = due.flatMap((m) => [m.sender_id, m.recipient_id].map((userId) => ({ userId, m })));
     events.sort((a, b) => a.userId.localeCompare(b.userId) || a.m.id - b.m.id);
     for (const { userId, m } of events) {
-      await appendEvent(tx, userId, { type: 'message_deleted', message_id: String(m.id), chat_id: m.chat_id });
+      await appendEvent(tx, userId, {
+        type: 'message_deleted',
+        message_id: String(m.id),
+        chat_id: m.chat_id,
+      });
       touched.add(userId);
     }
     return [...touched];

@@ -12,7 +12,15 @@ export function split(amount: number): { creator: number; platform: number } {
 }
 
 /** A fan pays a creator `amount` credits inside the caller's transaction. */
-export async function chargeFan(tx: Tx, kind: string, fanId: string, creatorId: string, amount: number, key: string, reference: Record<string, unknown>) {
+export async function chargeFan(
+  tx: Tx,
+  kind: string,
+  fanId: string,
+  creatorId: string,
+  amount: number,
+  key: string,
+  reference: Record<string, unknown>,
+) {
   const { creator, platform } = split(amount);
   const entries: Movement['entries'] = [
     { account: { owner: fanId, kind: 'credits' }, amount: -amount },
@@ -23,7 +31,10 @@ export async function chargeFan(tx: Tx, kind: string, fanId: string, creatorId: 
 }
 
 /** The spec's two not-enough-credits texts: none at all, or some but too few. */
-export async function notEnoughCredits(db: Parameters<typeof creditsOf>[0], userId: string): Promise<AppError> {
+export async function notEnoughCredits(
+  db: Parameters<typeof creditsOf>[0],
+  userId: string,
+): Promise<AppError> {
   const credits = await creditsOf(db, userId);
   return new AppError(402, credits === 0 ? 'You have no credits.' : 'Balance too low.', 'not_enough_credits');
 }

@@ -5,7 +5,13 @@ import { appendEvent } from '../realtime/event-log';
 import { toMessageDto, type MessageRow } from './message-dto';
 
 const preview = (m: MessageRow) =>
-  m.type === 'tip_model' ? 'Tip' : m.price > 0 ? 'Paid message' : m.type === 'gif' ? 'GIF' : m.text.slice(0, 200);
+  m.type === 'tip_model'
+    ? 'Tip'
+    : m.price > 0
+      ? 'Paid message'
+      : m.type === 'gif'
+        ? 'GIF'
+        : m.text.slice(0, 200);
 
 /**
  * Everything a new message changes besides its own row, in the sender's transaction: the chat's
@@ -18,7 +24,12 @@ export async function recordDelivery(tx: Tx, chat: ChatRow, m: MessageRow, spent
   const viewers = m.visibleTo ? [m.visibleTo] : [m.senderId, m.recipientId];
   await tx
     .update(chats)
-    .set({ lastMessageId: m.id, lastMessageAt: m.createdAt, lastMessageText: preview(m), lastSenderId: m.senderId })
+    .set({
+      lastMessageId: m.id,
+      lastMessageAt: m.createdAt,
+      lastMessageText: preview(m),
+      lastSenderId: m.senderId,
+    })
     .where(eq(chats.id, chat.id));
   const [recipient] = await tx
     .update(chatMembers)
@@ -43,13 +54,21 @@ export async function recordDelivery(tx: Tx, chat: ChatRow, m: MessageRow, spent
     .values({ userId: m.recipientId, unread: 1, unreadFavorites: favorite })
     .onConflictDoUpdate({
       target: userCounters.userId,
-      set: { unread: sql`${userCounters.unread} + 1`, unreadFavorites: sql`${userCounters.unreadFavorites} + ${favorite}` },
+      set: {
+        unread: sql`${userCounters.unread} + 1`,
+        unreadFavorites: sql`${userCounters.unreadFavorites} + ${favorite}`,
+      },
     })
     .returning();
   for (const userId of [m.senderId, m.recipientId].sort()) {
-    if (viewers.includes(userId)) await appendEvent(tx, userId, { type: 'new_message', message: toMessageDto(m, userId, false) });
+    if (viewers.includes(userId))
+      await appendEvent(tx, userId, { type: 'new_message', message: toMessageDto(m, userId, false) });
     if (userId === m.recipientId && counters) {
-      await appendEvent(tx, userId, { type: 'unread_messages', unread_messages: counters.unread, unread_messages_favorites: counters.unreadFavorites });
+      await appendEvent(tx, userId, {
+        type: 'unread_messages',
+        unread_messages: counters.unread,
+        unread_messages_favorites: counters.unreadFavorites,
+      });
     }
   }
 }

@@ -7,6 +7,18 @@ import { addSystemMessage } from './system-messages';
 export async function endIntro(tx: Tx, chat: ChatRow, creatorId: string, fanId: string): Promise<void> {
   await tx.update(chats).set({ introEnded: true }).where(eq(chats.id, chat.id));
   const rate = `${chat.creditRate} credits per message`;
-  await addSystemMessage(tx, chat.id, { viewer: fanId, other: creatorId }, 'intro_ended', `Your intro is over: messages now cost ${rate}.`);
-  await addSystemMessage(tx, chat.id, { viewer: creatorId, other: fanId }, 'intro_ended_model', `The intro is over: this fan now pays ${rate}.`);
+  await addSystemMessage(
+    tx,
+    chat.id,
+    { viewer: fanId, other: creatorId },
+    'intro_ended',
+    `Your intro is over: messages now cost ${rate}.`,
+  );
+  await addSystemMessage(
+    tx,
+    chat.id,
+    { viewer: creatorId, other: fanId },
+    'intro_ended_model',
+    `The intro is over: this fan now pays ${rate}.`,
+  );
 }

@@ -19,12 +19,18 @@ describe('message text checks', () => {
   });
 
   it('blocks global keywords before anything else', () => {
-    expect(checkText('paypal, kill. yourself', config)).toEqual({ kind: 'blocked', keyword: 'kill yourself' });
+    expect(checkText('paypal, kill. yourself', config)).toEqual({
+      kind: 'blocked',
+      keyword: 'kill yourself',
+    });
   });
 
-  it.each(['visit me at site.com', 'WWW.EXAMPLE.NET', 'foo.co.uk/page', 'my.blog.info'])('warns about the link in %p', (text) => {
-    expect(checkText(text, config)).toEqual({ kind: 'warn', reason: 'link' });
-  });
+  it.each(['visit me at site.com', 'WWW.EXAMPLE.NET', 'foo.co.uk/page', 'my.blog.info'])(
+    'warns about the link in %p',
+    (text) => {
+      expect(checkText(text, config)).toEqual({ kind: 'warn', reason: 'link' });
+    },
+  );
 
   it('lets ordinary text through', () => {
     expect(checkText('Good morning! How was the concert? 3.5 stars.', config)).toEqual({ kind: 'ok' });

@@ -20,13 +20,19 @@ function matches(list: string, normalised: string): string | null {
   return null;
 }
 
-export type TextVerdict = { kind: 'ok' } | { kind: 'blocked'; keyword: string } | { kind: 'warn'; reason: 'payment' | 'app' | 'link' };
+export type TextVerdict =
+  | { kind: 'ok' }
+  | { kind: 'blocked'; keyword: string }
+  | { kind: 'warn'; reason: 'payment' | 'app' | 'link' };
 
 /**
  * What the keyword lists say about a text (docs/rules.md): global keywords block it; payment and
  * app keywords and links warn, and the sender may confirm; greetings are not judged here.
  */
-export function checkText(text: string, config: Pick<ProviderConfig, 'global_keywords' | 'payment_keywords' | 'app_keywords'>): TextVerdict {
+export function checkText(
+  text: string,
+  config: Pick<ProviderConfig, 'global_keywords' | 'payment_keywords' | 'app_keywords'>,
+): TextVerdict {
   if (!text.trim()) return { kind: 'ok' };
   const n = normalise(text);
   const blocked = matches(config.global_keywords, n);

@@ -33,7 +33,11 @@ export interface PageQuery {
  */
 export async function listMessages(db: Db, chatId: string, viewerId: string, q: PageQuery) {
   const { me } = await chatForMember(db, chatId, viewerId);
-  const range = q.last_message_id ? gt(messages.id, Number(q.last_message_id)) : q.before ? lt(messages.id, Number(q.before)) : undefined;
+  const range = q.last_message_id
+    ? gt(messages.id, Number(q.last_message_id))
+    : q.before
+      ? lt(messages.id, Number(q.before))
+      : undefined;
   const rows = await db
     .select()
     .from(messages)
@@ -41,21 +45,39 @@ export async function listMessages(db: Db, chatId: string, viewerId: string, q: 
     .orderBy(desc(messages.id))
     .limit(q.limit);
   const last = rows.at(-1);
-  const next = rows.length === q.limit && last && !q.last_message_id ? `/v1/chats/${chatId}/messages?limit=${q.limit}&before=${last.id}` : null;
+  const next =
+    rows.length === q.limit && last && !q.last_message_id
+      ? `/v1/chats/${chatId}/messages?limit=${q.limit}&before=${last.id}`
+      : null;
   return { data: await toDtos(db, viewerId, rows), next };
 }
 
 /** Messages by id that the viewer may see, in any of their chats (`GET /v1/messages?ids=`). */
 export async function messagesByIds(db: Db, viewerId: string, ids: number[]) {
   if (ids.length === 0) return [];
-  const chatIds = [...new Set((await db.select({ chatId: messages.chatId }).from(messages).where(inArray(messages.id, ids))).map((r) => r.chatId))];
+  const chatIds = [
+    ...new Set(
+      (await db.select({ chatId: messages.chatId }).from(messages).where(inArray(messages.id, ids))).map(
+        (r) => r.chatId,
+      ),
+    ),
+  ];
   if (chatIds.length === 0) return [];
   const memberships = await db
     .select()
     .from(chatMembers)
     .where(and(eq(chatMembers.userId, viewerId), inArray(chatMembers.chatId, chatIds)));
   const visible = await Promise.all(
-    memberships.map((m) => db.select().from(messages).where(and(visibleTo(m), inArray(messages.id, ids)))),
+    memberships.map((m) =>
+      db
+        .select()
+        .from(messages)
+        .where(and(visibleTo(m), inArray(messages.id, ids))),
+    ),
   );
-  return toDtos(db, viewerId, visible.flat().sort((a, b) => b.id - a.id));
+  return toDtos(
+    db,
+    viewerId,
+    visible.flat().sort((a, b) => b.id - a.id),
+  );
 }

@@ -22,18 +22,30 @@ export async function buyMessage(app: FastifyInstance, me: UserRow, messageId: n
   const { me: member } = await chatForMember(app.db, msg.chatId, me.id).catch(() => {
     throw notFound('Message not found');
   });
-  const [visible] = await app.db.select({ id: messages.id }).from(messages).where(and(visibleTo(member), eq(messages.id, messageId)));
+  const [visible] = await app.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(visibleTo(member), eq(messages.id, messageId)));
   if (!visible) throw notFound('Message not found');
-  if (msg.recipientId !== me.id || msg.price <= 0) throw new AppError(400, 'This message is not for sale.', 'not_for_sale');
+  if (msg.recipientId !== me.id || msg.price <= 0)
+    throw new AppError(400, 'This message is not for sale.', 'not_for_sale');
 
   const now = new Date();
   const destructAt = msg.selfDestruct ? new Date(now.getTime() + SELF_DESTRUCT_MS) : msg.destructAt;
   try {
     const bought = await app.db.transaction(async (tx) => {
       // The charge's idempotency key makes a concurrent second buy wait for the first, then find it.
-      const charge = await chargeFan(tx, 'purchase', me.id, msg.senderId, msg.price, `purchase:${messageId}:${me.id}`, {
-        message_id: messageId,
-      });
+      const charge = await chargeFan(
+        tx,
+        'purchase',
+        me.id,
+        msg.senderId,
+        msg.price,
+        `purchase:${messageId}:${me.id}`,
+        {
+          message_id: messageId,
+        },
+      );
       if (!charge.created) throw alreadyBought();
       const [row] = await tx
         .insert(purchases)
@@ -41,12 +53,21 @@ export async function buyMessage(app: FastifyInstance, me: UserRow, messageId: n
         .onConflictDoNothing()
         .returning();
       if (!row) throw alreadyBought();
-      const [updated] = await tx.update(messages).set({ destructAt }).where(eq(messages.id, messageId)).returning();
+      const [updated] = await tx
+        .update(messages)
+        .set({ destructAt })
+        .where(eq(messages.id, messageId))
+        .returning();
       await tx
         .update(chatMembers)
         .set({ spentByOther: sql`${chatMembers.spentByOther} + ${msg.price}` })
         .where(and(eq(chatMembers.chatId, msg.chatId), eq(chatMembers.userId, msg.senderId)));
-      const event = { type: 'message_paid' as const, message_id: String(messageId), chat_id: msg.chatId, destruct_at: destructAt?.toISOString() ?? null };
+      const event = {
+        type: 'message_paid' as const,
+        message_id: String(messageId),
+        chat_id: msg.chatId,
+        destruct_at: destructAt?.toISOString() ?? null,
+      };
       for (const id of [me.id, msg.senderId].sort()) await appendEvent(tx, id, event);
       return updated ?? msg;
     });

@@ -40,10 +40,19 @@ export async function markRead(tx: Tx, userId: string, members: MemberRow[]): Pr
   const others = [...new Set(unreadOnes.map((m) => m.otherId))];
   for (const id of [userId, ...others].sort()) {
     if (id === userId) {
-      await appendEvent(tx, id, { type: 'unread_messages', unread_messages: counters?.unread ?? 0, unread_messages_favorites: counters?.unreadFavorites ?? 0 });
+      await appendEvent(tx, id, {
+        type: 'unread_messages',
+        unread_messages: counters?.unread ?? 0,
+        unread_messages_favorites: counters?.unreadFavorites ?? 0,
+      });
     } else {
       for (const m of unreadOnes.filter((u) => u.otherId === id)) {
-        await appendEvent(tx, id, { type: 'message_read', chat_id: m.chatId, reader_id: userId, read_at: now.toISOString() });
+        await appendEvent(tx, id, {
+          type: 'message_read',
+          chat_id: m.chatId,
+          reader_id: userId,
+          read_at: now.toISOString(),
+        });
       }
     }
   }

@@ -15,7 +15,10 @@ async function visibleMessage(app: FastifyInstance, me: UserRow, id: number) {
   const { me: member } = await chatForMember(app.db, msg.chatId, me.id).catch(() => {
     throw messageNotFound();
   });
-  const [ok] = await app.db.select({ id: messages.id }).from(messages).where(and(visibleTo(member), eq(messages.id, id)));
+  const [ok] = await app.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(visibleTo(member), eq(messages.id, id)));
   if (!ok) throw messageNotFound();
   return msg;
 }
@@ -38,7 +41,11 @@ export async function deleteMessage(app: FastifyInstance, me: UserRow, id: numbe
   const msg = await visibleMessage(app, me, id);
   const cannot = new AppError(403, 'You can not delete this message.', 'cannot_delete');
   if (msg.senderId !== me.id || msg.system) throw cannot;
-  const [bought] = await app.db.select({ id: purchases.messageId }).from(purchases).where(eq(purchases.messageId, id)).limit(1);
+  const [bought] = await app.db
+    .select({ id: purchases.messageId })
+    .from(purchases)
+    .where(eq(purchases.messageId, id))
+    .limit(1);
   if (bought) throw cannot;
   await app.db.transaction(async (tx) => {
     await tx.update(messages).set({ deletedAt: new Date() }).where(eq(messages.id, id));

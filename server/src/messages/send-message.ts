@@ -29,16 +29,23 @@ async function chatFor(app: FastifyInstance, me: UserRow, body: SendMessageBody)
 }
 
 function assertContent(me: UserRow, body: SendMessageBody, gifHosts: string[]): void {
-  if (body.type === 'text' && !body.text.trim()) throw new AppError(400, 'Please write a message first.', 'empty_text');
+  if (body.type === 'text' && !body.text.trim())
+    throw new AppError(400, 'Please write a message first.', 'empty_text');
   if (body.type === 'gif') assertAllowedGif(body.gif_url, gifHosts);
   if (body.type === 'image' || body.type === 'video') {
     throw new AppError(400, 'Photo and video messages need an uploaded file.', 'media_required');
   }
-  if (body.price > 0 && me.type !== 'featured') throw new AppError(400, 'Only creators can send paid messages.', 'price_not_allowed');
+  if (body.price > 0 && me.type !== 'featured')
+    throw new AppError(400, 'Only creators can send paid messages.', 'price_not_allowed');
 }
 
 /** What a fan pays for this message: nothing while their intro is running, else the chat's rate. */
-async function costOf(app: FastifyInstance, chat: ChatRow, me: UserRow, other: UserRow): Promise<{ cost: number; fan: UserRow | null }> {
+async function costOf(
+  app: FastifyInstance,
+  chat: ChatRow,
+  me: UserRow,
+  other: UserRow,
+): Promise<{ cost: number; fan: UserRow | null }> {
   const fan = fanOf(me, other);
   if (!fan || fan.id !== me.id) return { cost: 0, fan };
   if (chat.isIntro && !chat.introEnded) {
@@ -63,20 +70,32 @@ export interface SendResult {
  * all; the client's send id is unique per sender, so a retry returns the first message and charges
  * nothing. `warned` is the sender's confirmation after a keyword warning.
  */
-export async function sendMessage(app: FastifyInstance, me: UserRow, body: SendMessageBody, warned = false): Promise<SendResult> {
-  if (body.recipient_id === me.id) throw new AppError(400, "You can't send message to yourself", 'own_message');
+export async function sendMessage(
+  app: FastifyInstance,
+  me: UserRow,
+  body: SendMessageBody,
+  warned = false,
+): Promise<SendResult> {
+  if (body.recipient_id === me.id)
+    throw new AppError(400, "You can't send message to yourself", 'own_message');
   if (me.frozen) throw frozenError();
   assertContent(me, body, app.config.gifHosts);
   const verdict = checkText(body.text, await providerConfigFor(app.db, me));
-  if (verdict.kind === 'blocked') throw new AppError(422, 'This message breaks the rules of Cove and cannot be sent.', 'text_blocked');
+  if (verdict.kind === 'blocked')
+    throw new AppError(422, 'This message breaks the rules of Cove and cannot be sent.', 'text_blocked');
   if (verdict.kind === 'warn' && !warned) {
-    throw new AppError(422, 'Payments and contacts outside Cove are not allowed. Edit your message, or send it anyway.', 'text_warned');
+    throw new AppError(
+      422,
+      'Payments and contacts outside Cove are not allowed. Edit your message, or send it anyway.',
+      'text_warned',
+    );
   }
 
   const other = await otherUser(app.db, body.recipient_id);
   if (isGone(other)) throw new AppError(410, texts.accountGone, 'gone');
   const chat = await chatFor(app, me, body);
-  if (await isBlockedEitherWay(app.db, me.id, other.id)) throw new AppError(403, "You can't send messages to this user.", 'blocked');
+  if (await isBlockedEitherWay(app.db, me.id, other.id))
+    throw new AppError(403, "You can't send messages to this user.", 'blocked');
   if (mediaTypes.has(body.type)) {
     const { other: otherMember } = await chatForMember(app.db, chat.id, me.id);
     if (otherMember.mediaBlocked) throw new AppError(403, 'Sending media blocked.', 'media_blocked');
@@ -103,15 +122,22 @@ export async function sendMessage(app: FastifyInstance, me: UserRow, body: SendM
         .onConflictDoNothing({ target: [messages.senderId, messages.sendId] })
         .returning();
       if (!row) {
-        const [first] = await tx.select().from(messages).where(and(eq(messages.senderId, me.id), eq(messages.sendId, body.send_id)));
+        const [first] = await tx
+          .select()
+          .from(messages)
+          .where(and(eq(messages.senderId, me.id), eq(messages.sendId, body.send_id)));
         if (!first) throw new Error('message vanished after a send id conflict');
         return { message: first, created: false };
       }
       if (cost > 0 && fan) {
-        await chargeFan(tx, 'message', me.id, other.id, cost, `message:${row.id}`, { message_id: row.id, chat_id: chat.id });
+        await chargeFan(tx, 'message', me.id, other.id, cost, `message:${row.id}`, {
+          message_id: row.id,
+          chat_id: chat.id,
+        });
       }
       await recordDelivery(tx, chat, row, cost);
-      if (chat.isIntro && !chat.introEnded && me.type === 'featured') await endIntro(tx, chat, me.id, other.id);
+      if (chat.isIntro && !chat.introEnded && me.type === 'featured')
+        await endIntro(tx, chat, me.id, other.id);
       return { message: row, created: true };
     });
     if (result.created) await app.realtime.notify([me.id, other.id]);
@@ -121,4 +147,3 @@ export async function sendMessage(app: FastifyInstance, me: UserRow, body: SendM
     throw err;
   }
 }
-

@@ -16,7 +16,16 @@ export async function addSystemMessage(
 ): Promise<MessageRow> {
   const [row] = await tx
     .insert(messages)
-    .values({ chatId, senderId: to.other, recipientId: to.viewer, visibleTo: to.viewer, system: true, type, text, ...extra })
+    .values({
+      chatId,
+      senderId: to.other,
+      recipientId: to.viewer,
+      visibleTo: to.viewer,
+      system: true,
+      type,
+      text,
+      ...extra,
+    })
     .returning();
   if (!row) throw new Error('system message insert returned nothing');
   await appendEvent(tx, to.viewer, { type: 'new_message', message: toMessageDto(row, to.viewer, false) });

@@ -22,24 +22,47 @@ export async function tip(app: FastifyInstance, me: UserRow, chatId: string, amo
   const { chat, other } = await chatForMember(app.db, chatId, me.id);
   if (me.frozen) throw frozenError();
   const creator = await userRow(app.db, other.userId);
-  if (!creator || fanOf(me, creator)?.id !== me.id) throw new AppError(400, 'Only fans can tip creators.', 'tip_not_allowed');
+  if (!creator || fanOf(me, creator)?.id !== me.id)
+    throw new AppError(400, 'Only fans can tip creators.', 'tip_not_allowed');
   const config = await providerConfigFor(app.db, creator);
   if (!config.features.tips) throw new AppError(403, 'This creator does not take tips.', 'tips_disabled');
   try {
     const result = await app.db.transaction(async (tx) => {
-      const [existing] = await tx.select().from(messages).where(and(eq(messages.senderId, me.id), eq(messages.sendId, sendId)));
+      const [existing] = await tx
+        .select()
+        .from(messages)
+        .where(and(eq(messages.senderId, me.id), eq(messages.sendId, sendId)));
       if (existing) return { row: existing, created: false };
-      const row = await addSystemMessage(tx, chat.id, { viewer: me.id, other: creator.id }, 'tip_user', `You tipped ${credits(amount)}.`, {
-        senderId: me.id,
-        recipientId: creator.id,
-        price: 0,
-        cost: amount,
-        sendId,
+      const row = await addSystemMessage(
+        tx,
+        chat.id,
+        { viewer: me.id, other: creator.id },
+        'tip_user',
+        `You tipped ${credits(amount)}.`,
+        {
+          senderId: me.id,
+          recipientId: creator.id,
+          price: 0,
+          cost: amount,
+          sendId,
+        },
+      );
+      await chargeFan(tx, 'tip', me.id, creator.id, amount, `tip:${row.id}`, {
+        message_id: row.id,
+        chat_id: chat.id,
       });
-      await chargeFan(tx, 'tip', me.id, creator.id, amount, `tip:${row.id}`, { message_id: row.id, chat_id: chat.id });
       const [notice] = await tx
         .insert(messages)
-        .values({ chatId: chat.id, senderId: me.id, recipientId: creator.id, visibleTo: creator.id, system: true, type: 'tip_model', text: `Tipped you ${credits(amount)}.`, cost: amount })
+        .values({
+          chatId: chat.id,
+          senderId: me.id,
+          recipientId: creator.id,
+          visibleTo: creator.id,
+          system: true,
+          type: 'tip_model',
+          text: `Tipped you ${credits(amount)}.`,
+          cost: amount,
+        })
         .returning();
       if (notice) await recordDelivery(tx, chat, notice, amount);
       return { row, created: true };
@@ -50,7 +73,10 @@ export async function tip(app: FastifyInstance, me: UserRow, chatId: string, amo
     if (isBalanceTooLow(err)) throw await notEnoughCredits(app.db, me.id);
     if (isUniqueViolation(err)) {
       // The same send id raced in: the other attempt's tip is the tip.
-      const [first] = await app.db.select().from(messages).where(and(eq(messages.senderId, me.id), eq(messages.sendId, sendId)));
+      const [first] = await app.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.senderId, me.id), eq(messages.sendId, sendId)));
       if (first) return { data: toMessageDto(first, me.id, false), credits: await creditsOf(app.db, me.id) };
     }
     throw err;

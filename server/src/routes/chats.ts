@@ -30,12 +30,16 @@ const done = z.object({ ok: z.literal(true) });
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = { onRequest: requireUser };
 
-  app.get('/v1/chats', { ...guarded, schema: { querystring: chatsQuery, response: { 200: chatsResponse } } }, async (request) =>
-    listChats(app.db, currentUser(request).id, request.query, '/v1/chats'),
+  app.get(
+    '/v1/chats',
+    { ...guarded, schema: { querystring: chatsQuery, response: { 200: chatsResponse } } },
+    async (request) => listChats(app.db, currentUser(request).id, request.query, '/v1/chats'),
   );
 
-  app.get('/v1/chats/total', { onRequest: requireRole('featured'), schema: { response: { 200: chatTotals } } }, async (request) =>
-    totalsOf(app.db, currentUser(request).id),
+  app.get(
+    '/v1/chats/total',
+    { onRequest: requireRole('featured'), schema: { response: { 200: chatTotals } } },
+    async (request) => totalsOf(app.db, currentUser(request).id),
   );
 
   /** The chat with one person, put back on the caller's list. */
@@ -55,31 +59,52 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data, user: toChatUser(other) };
   };
 
-  app.get('/v1/chat', { ...guarded, schema: { querystring: chatQuery, response: { 200: chatResponse } } }, async (request) =>
-    chatWith(currentUser(request).id, request.query.recipient_id),
+  app.get(
+    '/v1/chat',
+    { ...guarded, schema: { querystring: chatQuery, response: { 200: chatResponse } } },
+    async (request) => chatWith(currentUser(request).id, request.query.recipient_id),
   );
 
-  app.post('/v1/chat', { ...guarded, schema: { body: createChatBody, response: { 200: chatResponse } } }, async (request) => {
-    const me = currentUser(request);
-    await openChat(app.db, me, await otherUser(app.db, request.body.recipient_id));
-    return chatWith(me.id, request.body.recipient_id);
-  });
+  app.post(
+    '/v1/chat',
+    { ...guarded, schema: { body: createChatBody, response: { 200: chatResponse } } },
+    async (request) => {
+      const me = currentUser(request);
+      await openChat(app.db, me, await otherUser(app.db, request.body.recipient_id));
+      return chatWith(me.id, request.body.recipient_id);
+    },
+  );
 
-  app.patch('/v1/chats', { ...guarded, schema: { body: patchChatsBody, response: { 200: patchChatsResponse } } }, async (request) => {
-    const { action, ids, except_ids, type } = request.body;
-    const { updated, notify } = await bulkUpdate(app.db, currentUser(request).id, action, { ids, exceptIds: except_ids, type });
-    await app.realtime.notify(notify);
-    return { updated };
-  });
+  app.patch(
+    '/v1/chats',
+    { ...guarded, schema: { body: patchChatsBody, response: { 200: patchChatsResponse } } },
+    async (request) => {
+      const { action, ids, except_ids, type } = request.body;
+      const { updated, notify } = await bulkUpdate(app.db, currentUser(request).id, action, {
+        ids,
+        exceptIds: except_ids,
+        type,
+      });
+      await app.realtime.notify(notify);
+      return { updated };
+    },
+  );
 
-  app.post('/v1/chats/change-rate', { ...guarded, schema: { body: changeRateBody, response: { 200: done } } }, async (request) => {
-    await changeRate(app, currentUser(request), request.body.chat_id, request.body.rate);
-    return { ok: true as const };
-  });
+  app.post(
+    '/v1/chats/change-rate',
+    { ...guarded, schema: { body: changeRateBody, response: { 200: done } } },
+    async (request) => {
+      await changeRate(app, currentUser(request), request.body.chat_id, request.body.rate);
+      return { ok: true as const };
+    },
+  );
 
   const userParams = z.object({ id: z.string() });
   const chatParams = z.object({ chatId: z.string() });
-  for (const [method, blocked] of [['POST', true], ['DELETE', false]] as const) {
+  for (const [method, blocked] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
     app.route({
       method,
       url: '/v1/users/:id/block',
@@ -96,14 +121,23 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: { params: chatParams, response: { 200: done } },
       handler: async (request) => {
-        await setMediaBlocked(app, currentUser(request), (request.params as { chatId: string }).chatId, blocked);
+        await setMediaBlocked(
+          app,
+          currentUser(request),
+          (request.params as { chatId: string }).chatId,
+          blocked,
+        );
         return { ok: true as const };
       },
     });
   }
 
-  app.post('/v1/users/:id/report', { ...guarded, schema: { params: userParams, body: reportBody, response: { 200: done } } }, async (request) => {
-    await report(app, currentUser(request), request.params.id, request.body.reason);
-    return { ok: true as const };
-  });
+  app.post(
+    '/v1/users/:id/report',
+    { ...guarded, schema: { params: userParams, body: reportBody, response: { 200: done } } },
+    async (request) => {
+      await report(app, currentUser(request), request.params.id, request.body.reason);
+      return { ok: true as const };
+    },
+  );
 };

@@ -4,7 +4,13 @@ import * as z from 'zod';
 import { requireUser } from '../auth/guards';
 import { createLocalGifLibrary } from '../gifs/local-library';
 
-const gif = z.object({ id: z.string(), title: z.string(), url: z.string(), width: z.number(), height: z.number() });
+const gif = z.object({
+  id: z.string(),
+  title: z.string(),
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
 
 export const gifRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = createLocalGifLibrary(join(app.config.dataDir, 'media'));
@@ -12,7 +18,13 @@ export const gifRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/gifs',
     {
       onRequest: requireUser,
-      schema: { querystring: z.object({ q: z.string().max(50).default(''), limit: z.coerce.number().int().min(1).max(50).default(20) }), response: { 200: z.object({ data: z.array(gif) }) } },
+      schema: {
+        querystring: z.object({
+          q: z.string().max(50).default(''),
+          limit: z.coerce.number().int().min(1).max(50).default(20),
+        }),
+        response: { 200: z.object({ data: z.array(gif) }) },
+      },
     },
     async (request) => ({ data: await provider.search(request.query.q, request.query.limit) }),
   );

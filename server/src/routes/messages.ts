@@ -29,40 +29,75 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/chats/:chatId/messages',
-    { ...guarded, schema: { params: z.object({ chatId: z.string() }), querystring: messagesQuery, response: { 200: messagesPage } } },
+    {
+      ...guarded,
+      schema: {
+        params: z.object({ chatId: z.string() }),
+        querystring: messagesQuery,
+        response: { 200: messagesPage },
+      },
+    },
     async (request) => listMessages(app.db, request.params.chatId, currentUser(request).id, request.query),
   );
 
-  app.get('/v1/messages', { ...guarded, schema: { querystring: messageIdsQuery, response: { 200: messagesPage } } }, async (request) => {
-    const ids = request.query.ids.split(',').filter((s) => /^\d{1,15}$/.test(s)).map(Number).slice(0, 100);
-    return { data: await messagesByIds(app.db, currentUser(request).id, ids), next: null };
-  });
+  app.get(
+    '/v1/messages',
+    { ...guarded, schema: { querystring: messageIdsQuery, response: { 200: messagesPage } } },
+    async (request) => {
+      const ids = request.query.ids
+        .split(',')
+        .filter((s) => /^\d{1,15}$/.test(s))
+        .map(Number)
+        .slice(0, 100);
+      return { data: await messagesByIds(app.db, currentUser(request).id, ids), next: null };
+    },
+  );
 
-  for (const [url, warned] of [['/v1/messages', false], ['/v1/messages/warned', true]] as const) {
-    app.post(url, { ...guarded, schema: { body: sendMessageBody, response: { 200: sendMessageResponse } } }, async (request) => {
-      const me = currentUser(request);
-      const { message, credits } = await sendMessage(app, me, request.body, warned);
-      const [data] = await toDtos(app.db, me.id, [message]);
-      if (!data) throw new Error('sent message has no view');
-      return { data, credits };
-    });
+  for (const [url, warned] of [
+    ['/v1/messages', false],
+    ['/v1/messages/warned', true],
+  ] as const) {
+    app.post(
+      url,
+      { ...guarded, schema: { body: sendMessageBody, response: { 200: sendMessageResponse } } },
+      async (request) => {
+        const me = currentUser(request);
+        const { message, credits } = await sendMessage(app, me, request.body, warned);
+        const [data] = await toDtos(app.db, me.id, [message]);
+        if (!data) throw new Error('sent message has no view');
+        return { data, credits };
+      },
+    );
   }
 
-  app.post('/v1/messages/tip', { ...guarded, schema: { body: tipBody, response: { 200: sendMessageResponse } } }, async (request) =>
-    tip(app, currentUser(request), request.body.chat_id, request.body.amount, request.body.send_id),
+  app.post(
+    '/v1/messages/tip',
+    { ...guarded, schema: { body: tipBody, response: { 200: sendMessageResponse } } },
+    async (request) =>
+      tip(app, currentUser(request), request.body.chat_id, request.body.amount, request.body.send_id),
   );
 
-  app.patch('/v1/messages/:id/buy', { ...guarded, schema: { params: messageParams, response: { 200: buyResponse } } }, async (request) =>
-    buyMessage(app, currentUser(request), messageId(request.params.id)),
+  app.patch(
+    '/v1/messages/:id/buy',
+    { ...guarded, schema: { params: messageParams, response: { 200: buyResponse } } },
+    async (request) => buyMessage(app, currentUser(request), messageId(request.params.id)),
   );
 
-  app.patch('/v1/messages/:id/hide-for-me', { ...guarded, schema: { params: messageParams, response: { 204: z.null() } } }, async (request, reply) => {
-    await hideForMe(app, currentUser(request), messageId(request.params.id));
-    return reply.code(204).send(null);
-  });
+  app.patch(
+    '/v1/messages/:id/hide-for-me',
+    { ...guarded, schema: { params: messageParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await hideForMe(app, currentUser(request), messageId(request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
 
-  app.delete('/v1/messages/:id', { ...guarded, schema: { params: messageParams, response: { 204: z.null() } } }, async (request, reply) => {
-    await deleteMessage(app, currentUser(request), messageId(request.params.id));
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/v1/messages/:id',
+    { ...guarded, schema: { params: messageParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deleteMessage(app, currentUser(request), messageId(request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
 };

@@ -7,14 +7,26 @@ import { addNote, deleteNote, editNote } from '../chats/notes';
 export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = { onRequest: requireUser };
   const params = z.object({ id: z.string() });
-  app.post('/v1/chats/note', { ...guarded, schema: { body: noteBody, response: { 200: z.object({ data: note }) } } }, async (request) => ({
-    data: await addNote(app.db, currentUser(request), request.body.id, request.body.note),
-  }));
-  app.patch('/v1/notes/:id', { ...guarded, schema: { params, body: noteTextBody, response: { 200: z.object({ data: note }) } } }, async (request) => ({
-    data: await editNote(app.db, currentUser(request), request.params.id, request.body.text),
-  }));
-  app.delete('/v1/notes/:id', { ...guarded, schema: { params, response: { 204: z.null() } } }, async (request, reply) => {
-    await deleteNote(app.db, currentUser(request), request.params.id);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    '/v1/chats/note',
+    { ...guarded, schema: { body: noteBody, response: { 200: z.object({ data: note }) } } },
+    async (request) => ({
+      data: await addNote(app.db, currentUser(request), request.body.id, request.body.note),
+    }),
+  );
+  app.patch(
+    '/v1/notes/:id',
+    { ...guarded, schema: { params, body: noteTextBody, response: { 200: z.object({ data: note }) } } },
+    async (request) => ({
+      data: await editNote(app.db, currentUser(request), request.params.id, request.body.text),
+    }),
+  );
+  app.delete(
+    '/v1/notes/:id',
+    { ...guarded, schema: { params, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deleteNote(app.db, currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 };

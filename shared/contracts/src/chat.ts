@@ -1,14 +1,30 @@
 import * as z from 'zod';
 
-export const chatFilter = z.enum(['all', 'online', 'favorites', 'fans', 'fans2', 'subscribers', 'unreplied', 'vip', 'sent', 'recent']);
+export const chatFilter = z.enum([
+  'all',
+  'online',
+  'favorites',
+  'fans',
+  'fans2',
+  'subscribers',
+  'unreplied',
+  'vip',
+  'sent',
+  'recent',
+]);
 export type ChatFilter = z.infer<typeof chatFilter>;
 
 /** Comma-joined ids, as the spec's client sends them, or a JSON array. */
-export const idList = z.union([z.string(), z.array(z.string())]).transform((v) =>
-  (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter((s) => s.length > 0),
-);
+export const idList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter((s) => s.length > 0));
 
-export const note = z.object({ id: z.string(), note: z.string(), created_at: z.string(), updated_at: z.string() });
+export const note = z.object({
+  id: z.string(),
+  note: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
 
 export const chat = z.object({
   _id: z.string(),
@@ -87,7 +103,10 @@ export const patchChatsBody = z
     except_ids: idList.optional(),
     type: chatFilter.default('all'),
   })
-  .refine((b) => b.ids !== undefined || b.except_ids !== undefined, { message: 'ids or except_ids is required', path: ['ids'] });
+  .refine((b) => b.ids !== undefined || b.except_ids !== undefined, {
+    message: 'ids or except_ids is required',
+    path: ['ids'],
+  });
 export const patchChatsResponse = z.object({ updated: z.number().int() });
 
 export const changeRateBody = z.object({ chat_id: z.string(), rate: z.number().int().min(0).max(10000) });

@@ -77,4 +77,8 @@ export const messagesQuery = z.object({
 });
 export const messageIdsQuery = z.object({ ids: z.string().min(1) });
 export const buyResponse = z.object({ data: message, credits: z.number().int() });
-export const tipBody = z.object({ chat_id: z.string(), amount: z.number().int().min(1).max(100000), send_id: z.string().min(1).max(100) });
+export const tipBody = z.object({
+  chat_id: z.string(),
+  amount: z.number().int().min(1).max(100000),
+  send_id: z.string().min(1).max(100),
+});

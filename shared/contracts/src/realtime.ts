@@ -19,11 +19,25 @@ export const loggedEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('credits_update'), credits: z.number().int(), amount: z.number().int() }),
   z.object({ type: z.literal('email_verified') }),
   z.object({ type: z.literal('new_message'), message }),
-  z.object({ type: z.literal('message_paid'), message_id: z.string(), chat_id: z.string(), destruct_at: z.string().nullable() }),
+  z.object({
+    type: z.literal('message_paid'),
+    message_id: z.string(),
+    chat_id: z.string(),
+    destruct_at: z.string().nullable(),
+  }),
   z.object({ type: z.literal('message_hidden'), message_id: z.string(), chat_id: z.string() }),
   z.object({ type: z.literal('message_deleted'), message_id: z.string(), chat_id: z.string() }),
-  z.object({ type: z.literal('message_read'), chat_id: z.string(), reader_id: z.string(), read_at: z.string() }),
-  z.object({ type: z.literal('unread_messages'), unread_messages: z.number().int(), unread_messages_favorites: z.number().int() }),
+  z.object({
+    type: z.literal('message_read'),
+    chat_id: z.string(),
+    reader_id: z.string(),
+    read_at: z.string(),
+  }),
+  z.object({
+    type: z.literal('unread_messages'),
+    unread_messages: z.number().int(),
+    unread_messages_favorites: z.number().int(),
+  }),
   /** A chat's settings changed (rate, favorite, block, notes): refetch it. */
   z.object({ type: z.literal('chat_updated'), chat_id: z.string() }),
 ]);
