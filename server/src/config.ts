@@ -45,7 +45,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
-  S3_PREFIX: z.string().regex(/^([A-Za-z0-9_-]+\/)*$/, 'must be empty or end with /').default(''),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_-]+\/)*$/, 'must be empty or end with /')
+    .default(''),
 });
 
 export interface Config {
@@ -91,7 +94,10 @@ const MiB = 1024 * 1024;
 function mediaSettings(e: z.infer<typeof envSchema>, publicUrl: string): MediaSettings {
   // The spec: production allows 499 MB for photos and videos; elsewhere 99 MB photos, 499 MB videos.
   const production = e.NODE_ENV === 'production';
-  const keys = e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined;
+  const keys =
+    e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+      ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+      : undefined;
   return {
     uploadUrl: (e.UPLOAD_URL ?? publicUrl).replace(/\/$/, ''),
     urlSecret: e.MEDIA_URL_SECRET,
@@ -125,7 +131,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   if (e.BOT_CHECK === 'turnstile' && !(e.TURNSTILE_SITE_KEY && e.TURNSTILE_SECRET_KEY)) {
-    throw new ConfigError('Invalid environment:\n  BOT_CHECK: turnstile needs TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY');
+    throw new ConfigError(
+      'Invalid environment:\n  BOT_CHECK: turnstile needs TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY',
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -136,7 +144,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     publicUrl,
     smtpUrl: e.SMTP_URL,
-    gifHosts: e.GIF_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    gifHosts: e.GIF_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     mailFrom: e.MAIL_FROM,
     mailboxEnabled: e.MAILBOX ?? e.NODE_ENV !== 'production',
     botCheck: { mode: e.BOT_CHECK, siteKey: e.TURNSTILE_SITE_KEY, secretKey: e.TURNSTILE_SECRET_KEY },

@@ -37,7 +37,11 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   const { port } = app.server.address() as AddressInfo;
-  removeServerFile = writeServerFile(config.dataDir, { pid: process.pid, port, adminSecret: app.adminSecret });
+  removeServerFile = writeServerFile(config.dataDir, {
+    pid: process.pid,
+    port,
+    adminSecret: app.adminSecret,
+  });
 }
 
 main().catch((err: unknown) => {

@@ -85,7 +85,8 @@ describe('access tokens', () => {
 });
 
 describe('role guards', () => {
-  const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { 'access-token': token } });
+  const get = (url: string, token: string) =>
+    t.app.inject({ method: 'GET', url, headers: { 'access-token': token } });
 
   it('lets creators through the creator guard and keeps fans out', async () => {
     const creator = await signedInUser(t.db, { type: 'featured' });

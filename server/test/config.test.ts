@@ -4,7 +4,12 @@ import { ConfigError, loadConfig } from '../src/config';
 describe('configuration from the environment', () => {
   it('uses the documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: resolve('./.data'), databaseUrl: undefined });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: resolve('./.data'),
+      databaseUrl: undefined,
+    });
   });
 
   it('reads PORT, DATA_DIR and DATABASE_URL', () => {

@@ -24,7 +24,9 @@ function open(token: string) {
     for (const [match, resolve] of waiters) if (match(msg)) resolve();
   });
   const until = (type: string) =>
-    seen.some((m) => m.type === type) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push([(m) => m.type === type, resolve]));
+    seen.some((m) => m.type === type)
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => waiters.push([(m) => m.type === type, resolve]));
   return { ws, seen, until, ready: until('init') };
 }
 

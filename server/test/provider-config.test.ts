@@ -25,7 +25,10 @@ describe('GET /v1/provider/config', () => {
   });
 
   it("applies the signed-in creator's own feature permissions over the defaults", async () => {
-    const { token } = await signedInUser(t.db, { type: 'featured', features: { broadcast: false, crypto_payment: true } });
+    const { token } = await signedInUser(t.db, {
+      type: 'featured',
+      features: { broadcast: false, crypto_payment: true },
+    });
     const body = (await config({ 'access-token': token })).json();
     expect(body.is_guest).toBe(false);
     expect(body.features.broadcast).toBe(false);

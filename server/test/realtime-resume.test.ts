@@ -88,7 +88,8 @@ describe('realtime delivery across reconnects', () => {
 
   it('replays what a client missed while it was away, then continues live', async () => {
     const { user, token } = await signedInUser(t.db);
-    for (let i = 0; i < 3; i++) await t.app.realtime.emit(user.id, { type: 'credits_update', credits: i, amount: i });
+    for (let i = 0; i < 3; i++)
+      await t.app.realtime.emit(user.id, { type: 'credits_update', credits: i, amount: i });
     const ws = new WebSocket(`${base}/ws?token=${token}&since=1`);
     const got: { type: string; seq?: number }[] = [];
     const waiters = new Map<number, () => void>();

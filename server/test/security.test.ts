@@ -14,10 +14,14 @@ describe('security headers and rate limiting', () => {
   it('limits API requests per address with a clear 429', async () => {
     const t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await t.app.inject({ url: '/v1/provider/config?platform=react' })).statusCode);
+    for (let i = 0; i < 4; i++)
+      codes.push((await t.app.inject({ url: '/v1/provider/config?platform=react' })).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
     const limited = await t.app.inject({ url: '/v1/provider/config?platform=react' });
-    expect(limited.json()).toEqual({ message: 'Too many requests. Please try again later.', code: 'rate_limited' });
+    expect(limited.json()).toEqual({
+      message: 'Too many requests. Please try again later.',
+      code: 'rate_limited',
+    });
     // Health probes and static files are outside the API budget.
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
     await t.close();

@@ -14,7 +14,10 @@ afterAll(() => t.close());
 
 describe('the first-run data', () => {
   it('has the support and info system accounts after migrating', async () => {
-    const rows = await t.db.select().from(users).where(inArray(users.username, ['support', 'info']));
+    const rows = await t.db
+      .select()
+      .from(users)
+      .where(inArray(users.username, ['support', 'info']));
     expect(rows.map((r) => r.username).sort()).toEqual(['info', 'support']);
   });
 

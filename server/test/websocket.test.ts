@@ -25,7 +25,8 @@ async function connect(url: string) {
     else inbox.push(msg);
   });
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  const next = () => (inbox.length > 0 ? Promise.resolve(inbox.shift()) : new Promise((r) => waiters.push(r)));
+  const next = () =>
+    inbox.length > 0 ? Promise.resolve(inbox.shift()) : new Promise((r) => waiters.push(r));
   return { ws, next };
 }
 

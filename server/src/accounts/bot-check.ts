@@ -10,7 +10,11 @@ const failed = () => new AppError(400, 'Please confirm you are human and try aga
  * Sign-in's bot check. `off` lets everyone through (the default on a developer's machine); `fake`
  * accepts only the token "human", for tests of the refusal path; `turnstile` asks Cloudflare.
  */
-export async function checkHuman(bot: Config['botCheck'], token: string | undefined, ip: string): Promise<void> {
+export async function checkHuman(
+  bot: Config['botCheck'],
+  token: string | undefined,
+  ip: string,
+): Promise<void> {
   if (bot.mode === 'off') return;
   if (!token) throw failed();
   if (bot.mode === 'fake') {

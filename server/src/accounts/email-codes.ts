@@ -10,14 +10,27 @@ export const RESEND_COOLDOWN_MS = 30 * 1000;
 export const MAX_WRONG_TRIES = 5;
 type Purpose = 'verify' | 'action';
 
-const hashCode = (codeId: string, code: string) => createHash('sha256').update(`${codeId}:${code}`).digest('hex');
+const hashCode = (codeId: string, code: string) =>
+  createHash('sha256').update(`${codeId}:${code}`).digest('hex');
 
 /** A fresh 4-digit code for the user, replacing any earlier one; refused within 30 s of the last. */
-export async function issueCode(db: Db, userId: string, email: string, purpose: Purpose, now = new Date()): Promise<string> {
+export async function issueCode(
+  db: Db,
+  userId: string,
+  email: string,
+  purpose: Purpose,
+  now = new Date(),
+): Promise<string> {
   const [recent] = await db
     .select({ createdAt: emailCodes.createdAt })
     .from(emailCodes)
-    .where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, purpose), gt(emailCodes.createdAt, new Date(now.getTime() - RESEND_COOLDOWN_MS))))
+    .where(
+      and(
+        eq(emailCodes.userId, userId),
+        eq(emailCodes.purpose, purpose),
+        gt(emailCodes.createdAt, new Date(now.getTime() - RESEND_COOLDOWN_MS)),
+      ),
+    )
     .limit(1);
   if (recent) {
     const wait = Math.ceil((recent.createdAt.getTime() + RESEND_COOLDOWN_MS - now.getTime()) / 1000);
@@ -32,10 +45,20 @@ export async function issueCode(db: Db, userId: string, email: string, purpose: 
       .where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, purpose), isNull(emailCodes.usedAt)));
     const [row] = await tx
       .insert(emailCodes)
-      .values({ userId, purpose, email, codeHash: 'pending', expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now })
+      .values({
+        userId,
+        purpose,
+        email,
+        codeHash: 'pending',
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        createdAt: now,
+      })
       .returning({ id: emailCodes.id });
     if (!row) throw new Error('code insert returned nothing');
-    await tx.update(emailCodes).set({ codeHash: hashCode(row.id, code) }).where(eq(emailCodes.id, row.id));
+    await tx
+      .update(emailCodes)
+      .set({ codeHash: hashCode(row.id, code) })
+      .where(eq(emailCodes.id, row.id));
   });
   return code;
 }
@@ -57,7 +80,9 @@ export async function consumeCode(db: Db, userId: string, purpose: Purpose, code
   const [spent] = await db
     .update(emailCodes)
     .set({ attempts: sql`${emailCodes.attempts} + 1` })
-    .where(and(eq(emailCodes.id, live.id), isNull(emailCodes.usedAt), lt(emailCodes.attempts, MAX_WRONG_TRIES)))
+    .where(
+      and(eq(emailCodes.id, live.id), isNull(emailCodes.usedAt), lt(emailCodes.attempts, MAX_WRONG_TRIES)),
+    )
     .returning({ codeHash: emailCodes.codeHash });
   if (!spent) throw new AppError(429, 'Too many wrong codes. Please ask for a new one.', 'code_locked');
   if (spent.codeHash !== hashCode(live.id, code)) throw new AppError(400, messages.wrongCode, 'wrong_code');

@@ -12,14 +12,18 @@ const emailPattern = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
 
 export function normaliseEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
-  if (!emailPattern.test(email) || email.length > 254) throw new AppError(400, messages.invalidEmail, 'invalid_email');
+  if (!emailPattern.test(email) || email.length > 254)
+    throw new AppError(400, messages.invalidEmail, 'invalid_email');
   return email;
 }
 
 /** Finds the account for an email, creating a fan account on first use. */
 export async function findOrCreateUser(db: Db, email: string): Promise<UserRow> {
   await db.insert(users).values({ email }).onConflictDoNothing();
-  const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email));
   if (!row) throw new Error('user vanished after insert');
   return row;
 }
@@ -31,7 +35,9 @@ export function refuseInactive(user: UserRow): void {
 /** Creates a single-use sign-in link token valid for one hour; only its hash is stored. */
 export async function createSignInLink(db: Db, userId: string, now = new Date()): Promise<string> {
   const token = newToken();
-  await db.insert(signInLinks).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + LINK_TTL_MS) });
+  await db
+    .insert(signInLinks)
+    .values({ userId, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + LINK_TTL_MS) });
   return token;
 }
 
@@ -39,12 +45,17 @@ export async function createSignInLink(db: Db, userId: string, now = new Date())
  * Trades a link token for an access token. The conditional UPDATE marks the link used and succeeds
  * for one caller only, so a link clicked twice (or raced) signs in once.
  */
-export async function redeemSignInLink(db: Db, token: string): Promise<{ user: UserRow; accessToken: string }> {
+export async function redeemSignInLink(
+  db: Db,
+  token: string,
+): Promise<{ user: UserRow; accessToken: string }> {
   const hash = hashToken(token);
   const [used] = await db
     .update(signInLinks)
     .set({ usedAt: new Date() })
-    .where(and(eq(signInLinks.tokenHash, hash), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, new Date())))
+    .where(
+      and(eq(signInLinks.tokenHash, hash), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, new Date())),
+    )
     .returning({ userId: signInLinks.userId });
   if (!used) {
     const [link] = await db.select().from(signInLinks).where(eq(signInLinks.tokenHash, hash));

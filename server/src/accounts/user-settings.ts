@@ -20,7 +20,11 @@ export async function usernameAvailability(db: Db, username: string, userId: str
 }
 
 /** Applies the owner's own changes; returns the updated row and whether deletion scheduling changed. */
-export async function applyUserPatch(db: Db, user: UserRow, patch: UserPatch): Promise<{ row: UserRow; deletionChanged: boolean }> {
+export async function applyUserPatch(
+  db: Db,
+  user: UserRow,
+  patch: UserPatch,
+): Promise<{ row: UserRow; deletionChanged: boolean }> {
   const set: Partial<typeof users.$inferInsert> = {};
   if (patch.username !== undefined) {
     const problem = await usernameAvailability(db, patch.username, user.id);
@@ -68,11 +72,16 @@ export async function addTag(db: Db, user: UserRow, tag: string): Promise<string
 
 export async function changeEmail(db: Db, user: UserRow, email: string): Promise<UserRow> {
   try {
-    const [row] = await db.update(users).set({ email, emailVerified: false }).where(eq(users.id, user.id)).returning();
+    const [row] = await db
+      .update(users)
+      .set({ email, emailVerified: false })
+      .where(eq(users.id, user.id))
+      .returning();
     if (!row) throw new AppError(410, messages.accountGone, 'gone');
     return row;
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('This email is already in use by another account.', 'email_taken');
+    if (isUniqueViolation(err))
+      throw conflict('This email is already in use by another account.', 'email_taken');
     throw err;
   }
 }

@@ -46,7 +46,10 @@ async function update(tx: Tx, user: UserRow, set: Partial<typeof users.$inferIns
 /** Runs one support command in one transaction, logs who ran it, then tells the user's sockets. */
 export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: AdminRequest): Promise<string> {
   const email = req.email.trim().toLowerCase();
-  const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email));
   if (!user) throw new AdminCommandError(`No account with the email ${email}.`);
 
   const result = await db.transaction(async (tx) => {
@@ -54,12 +57,23 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
     let message: string;
     switch (req.command) {
       case 'make-creator':
-        await update(tx, user, { type: 'featured', requiresModeration: true, idVerificationStatus: 'pending', discoverStatus: 'hidden' });
+        await update(tx, user, {
+          type: 'featured',
+          requiresModeration: true,
+          idVerificationStatus: 'pending',
+          discoverStatus: 'hidden',
+        });
         message = `${email} is now a creator awaiting approval.`;
         break;
       case 'approve':
-        if (user.type !== 'featured') throw new AdminCommandError(`${email} is not a creator; run make-creator first.`);
-        await update(tx, user, { idVerified: true, idVerificationStatus: 'verified', requiresModeration: false, discoverStatus: 'featured' });
+        if (user.type !== 'featured')
+          throw new AdminCommandError(`${email} is not a creator; run make-creator first.`);
+        await update(tx, user, {
+          idVerified: true,
+          idVerificationStatus: 'verified',
+          requiresModeration: false,
+          discoverStatus: 'featured',
+        });
         await emit({ type: 'approved' });
         message = `${email} is approved.`;
         break;
@@ -79,7 +93,10 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
       case 'ban':
         await emit({ type: 'banned' });
         await update(tx, user, { bannedAt: new Date() });
-        await tx.update(accessTokens).set({ revokedAt: new Date() }).where(and(eq(accessTokens.userId, user.id), isNull(accessTokens.revokedAt)));
+        await tx
+          .update(accessTokens)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(accessTokens.userId, user.id), isNull(accessTokens.revokedAt)));
         message = `${email} is banned and signed out everywhere.`;
         break;
       case 'report':
@@ -112,17 +129,24 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
         const name = featureName.safeParse(req.args[0]);
         const state = req.args[1];
         if (!name.success || (state !== 'on' && state !== 'off')) {
-          throw new AdminCommandError(`feature takes a name (${featureName.options.join(', ')}) and on or off.`);
+          throw new AdminCommandError(
+            `feature takes a name (${featureName.options.join(', ')}) and on or off.`,
+          );
         }
         const features = { ...user.features, [name.data]: state === 'on' };
         await update(tx, user, { features });
         const [settings] = await tx.select().from(providerSettings);
-        await emit({ type: 'provider_features_update', features: effectiveFeatures(settings?.defaultFeatures ?? {}, features) });
+        await emit({
+          type: 'provider_features_update',
+          features: effectiveFeatures(settings?.defaultFeatures ?? {}, features),
+        });
         message = `${email}: ${name.data} is ${state}.`;
         break;
       }
     }
-    await tx.insert(adminActions).values({ actor: req.actor, command: req.command, targetUserId: user.id, args: req.args });
+    await tx
+      .insert(adminActions)
+      .values({ actor: req.actor, command: req.command, targetUserId: user.id, args: req.args });
     return message;
   });
 

@@ -35,16 +35,24 @@ async function viaServer(port: number, secret: string, body: object): Promise<st
 
 async function direct(body: Parameters<typeof runAdminCommand>[2]): Promise<string> {
   const config = loadConfig();
-  const database = openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir, migrationsFolder });
+  const database = openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    migrationsFolder,
+  });
   // With REDIS_URL, servers elsewhere hear of the change through the bus; without it, clients see it on reconnect.
   const bus = createBus(config.redisUrl);
   try {
     await database.migrate();
     const notices = busNotifier(bus);
-    return await runAdminCommand(database.db, {
-      notify: notices.notify,
-      disconnectUser: (userId, reason) => notices.disconnectUser(userId, reason, closeCodes.banned),
-    }, body);
+    return await runAdminCommand(
+      database.db,
+      {
+        notify: notices.notify,
+        disconnectUser: (userId, reason) => notices.disconnectUser(userId, reason, closeCodes.banned),
+      },
+      body,
+    );
   } finally {
     await bus.close();
     await database.close();
@@ -52,14 +60,20 @@ async function direct(body: Parameters<typeof runAdminCommand>[2]): Promise<stri
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { as: { type: 'string' }, help: { type: 'boolean' } } });
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { as: { type: 'string' }, help: { type: 'boolean' } },
+  });
   const [command, email, ...args] = positionals;
   if (values.help || !command) {
     process.stdout.write(help);
     return values.help ? 0 : 2;
   }
   if (!isAdminCommand(command) || !email) {
-    process.stderr.write(`${isAdminCommand(command) ? 'An email is required.' : `Unknown command "${command}".`}\n\n${help}`);
+    process.stderr.write(
+      `${isAdminCommand(command) ? 'An email is required.' : `Unknown command "${command}".`}\n\n${help}`,
+    );
     return 2;
   }
   const actor = values.as ?? `${userInfo().username}@${hostname()}`;

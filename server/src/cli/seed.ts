@@ -45,7 +45,12 @@ async function main(): Promise<void> {
   try {
     await database.migrate();
     const mediaDir = join(config.dataDir, 'media');
-    if (values.demo) process.stdout.write((await seedDemoWorld(database.db, mediaDir)) ? 'Demo world created.\n' : 'Demo world already there.\n');
+    if (values.demo)
+      process.stdout.write(
+        (await seedDemoWorld(database.db, mediaDir))
+          ? 'Demo world created.\n'
+          : 'Demo world already there.\n',
+      );
     if (creators + fans > 0) {
       await seedBulk(database.db, {
         creators,

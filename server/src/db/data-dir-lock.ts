@@ -21,7 +21,9 @@ export function lockDataDir(dataDir: string): () => void {
   } catch {
     const holder = Number(readFileSync(file, 'utf8'));
     if (holder !== process.pid && isAlive(holder)) {
-      throw new Error(`The data folder ${dataDir} is in use by another Cove process (pid ${holder}). Stop it first.`);
+      throw new Error(
+        `The data folder ${dataDir} is in use by another Cove process (pid ${holder}). Stop it first.`,
+      );
     }
     writeFileSync(file, String(process.pid));
   }

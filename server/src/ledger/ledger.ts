@@ -5,7 +5,8 @@ import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema'
 
 export type UserAccountKind = 'credits' | 'earnings';
 export type PlatformAccountKind = 'platform_revenue' | 'promotions' | 'sales';
-export type AccountRef = { owner: string; kind: UserAccountKind } | { owner: null; kind: PlatformAccountKind };
+export type AccountRef =
+  { owner: string; kind: UserAccountKind } | { owner: null; kind: PlatformAccountKind };
 
 /** Anything that can run queries: the database or an open transaction. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -53,9 +54,12 @@ export async function postMovement(tx: Tx, m: Movement): Promise<{ id: string; c
     return { id: existing.id, created: false };
   }
   // Accounts are touched in a fixed order so concurrent movements cannot deadlock on them.
-  const resolved = await Promise.all(m.entries.map(async (e) => ({ id: await accountId(tx, e.account), amount: e.amount })));
+  const resolved = await Promise.all(
+    m.entries.map(async (e) => ({ id: await accountId(tx, e.account), amount: e.amount })),
+  );
   resolved.sort((a, b) => a.id.localeCompare(b.id));
-  for (const e of resolved) await tx.insert(ledgerEntries).values({ transactionId: first.id, accountId: e.id, amount: e.amount });
+  for (const e of resolved)
+    await tx.insert(ledgerEntries).values({ transactionId: first.id, accountId: e.id, amount: e.amount });
   return { id: first.id, created: true };
 }
 
@@ -64,7 +68,9 @@ export async function balanceOf(db: Queryable, ref: AccountRef): Promise<number>
   const [row] = await db
     .select({
       balance: sql<number>`case when ${ledgerAccounts.cachedBalance} then ${ledgerAccounts.balance}
-        else coalesce((select sum(e.amount) from ledger_entries e where e.account_id = ledger_accounts.id), 0) end`.mapWith(Number),
+        else coalesce((select sum(e.amount) from ledger_entries e where e.account_id = ledger_accounts.id), 0) end`.mapWith(
+        Number,
+      ),
     })
     .from(ledgerAccounts)
     .where(and(owner, eq(ledgerAccounts.kind, ref.kind)));
@@ -77,12 +83,16 @@ export const creditsOf = (db: Queryable, userId: string) => balanceOf(db, { owne
 export const isBalanceTooLow = isCheckViolation;
 
 /** Sum of entries per account against the cached balances; used by audits and property tests. */
-export async function balanceMismatches(db: Queryable): Promise<{ id: string; balance: number; sum: number }[]> {
+export async function balanceMismatches(
+  db: Queryable,
+): Promise<{ id: string; balance: number; sum: number }[]> {
   const rows = await db
     .select({
       id: ledgerAccounts.id,
       balance: ledgerAccounts.balance,
-      sum: sql<number>`coalesce((select sum(e.amount) from ledger_entries e where e.account_id = ledger_accounts.id), 0)::bigint`.mapWith(Number),
+      sum: sql<number>`coalesce((select sum(e.amount) from ledger_entries e where e.account_id = ledger_accounts.id), 0)::bigint`.mapWith(
+        Number,
+      ),
     })
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.cachedBalance, true));

@@ -10,5 +10,7 @@ export { createLocalMailbox } from './local-mailbox';
 export const mailboxDir = (dataDir: string) => join(dataDir, 'mailbox');
 
 export function createMailer(config: Config): Mailer {
-  return config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLocalMailbox(mailboxDir(config.dataDir));
+  return config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createLocalMailbox(mailboxDir(config.dataDir));
 }

@@ -17,8 +17,14 @@ export function createLocalMailbox(dir: string): Mailer & { list(limit: number):
     },
     async list(limit: number) {
       const names = await readdir(dir).catch(() => [] as string[]);
-      const newest = names.filter((n) => n.endsWith('.json')).sort().reverse().slice(0, limit);
-      return Promise.all(newest.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as StoredMail));
+      const newest = names
+        .filter((n) => n.endsWith('.json'))
+        .sort()
+        .reverse()
+        .slice(0, limit);
+      return Promise.all(
+        newest.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as StoredMail),
+      );
     },
     async close() {},
   };

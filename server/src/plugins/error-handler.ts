@@ -18,7 +18,9 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).send({ message: error.message, code: error.code } satisfies ErrorBody);
+      return reply
+        .code(error.statusCode)
+        .send({ message: error.message, code: error.code } satisfies ErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({
@@ -30,17 +32,23 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       return reply.code(400).send({ message, code: 'validation', errors } satisfies ErrorBody);
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-      return reply.code(400).send({ message: messages.malformedJson, code: 'malformed_json' } satisfies ErrorBody);
+      return reply
+        .code(400)
+        .send({ message: messages.malformedJson, code: 'malformed_json' } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.code(429).send({ message: messages.tooManyRequests, code: 'rate_limited' } satisfies ErrorBody);
+      return reply
+        .code(429)
+        .send({ message: messages.tooManyRequests, code: 'rate_limited' } satisfies ErrorBody);
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (empty JSON body, bad content type, body too large): safe to show.
       return reply.code(status).send({ message: error.message, code: error.code } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(status >= 500 && status < 600 ? status : 500).send({ message: messages.generic } satisfies ErrorBody);
+    return reply
+      .code(status >= 500 && status < 600 ? status : 500)
+      .send({ message: messages.generic } satisfies ErrorBody);
   });
 });

@@ -31,7 +31,8 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
     index: false,
     cacheControl: false,
     allowedPath: (pathName) => mfPublic.test(pathName) && !pathName.includes('..'),
-    setHeaders: (res, path) => res.setHeader('cache-control', basename(path) === 'registry.json' ? NEVER : YEAR),
+    setHeaders: (res, path) =>
+      res.setHeader('cache-control', basename(path) === 'registry.json' ? NEVER : YEAR),
   });
 
   // Public images such as generated avatars; names are content-derived, so they never change in place.

@@ -4,8 +4,13 @@ import type { Db } from '../db/client';
 import { providerSettings, type UserRow } from '../db/schema';
 
 /** The provider's defaults overlaid with the user's own feature permissions. */
-export function effectiveFeatures(defaults: Record<string, boolean>, overrides: Record<string, boolean>): Features {
-  return Object.fromEntries(featureNames.map((name) => [name, overrides[name] ?? defaults[name] ?? false])) as Features;
+export function effectiveFeatures(
+  defaults: Record<string, boolean>,
+  overrides: Record<string, boolean>,
+): Features {
+  return Object.fromEntries(
+    featureNames.map((name) => [name, overrides[name] ?? defaults[name] ?? false]),
+  ) as Features;
 }
 
 export async function providerConfigFor(db: Db, user: UserRow | null): Promise<ProviderConfig> {

@@ -24,16 +24,27 @@ export async function appendEvent(db: Tx, userId: string, event: LoggedEvent): P
 }
 
 export async function lastSeqOf(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ seq: userEventSeqs.lastSeq }).from(userEventSeqs).where(eq(userEventSeqs.userId, userId));
+  const [row] = await db
+    .select({ seq: userEventSeqs.lastSeq })
+    .from(userEventSeqs)
+    .where(eq(userEventSeqs.userId, userId));
   return row?.seq ?? 0;
 }
 
-export async function eventsAfter(db: Db, userId: string, afterSeq: number, limit = 500): Promise<SequencedEvent[]> {
+export async function eventsAfter(
+  db: Db,
+  userId: string,
+  afterSeq: number,
+  limit = 500,
+): Promise<SequencedEvent[]> {
   const rows = await db
     .select()
     .from(userEvents)
     .where(and(eq(userEvents.userId, userId), gt(userEvents.seq, afterSeq)))
     .orderBy(asc(userEvents.seq))
     .limit(limit);
-  return rows.map((r) => ({ ...r.payload, type: r.type, seq: r.seq, created_at: r.createdAt.toISOString() }) as SequencedEvent);
+  return rows.map(
+    (r) =>
+      ({ ...r.payload, type: r.type, seq: r.seq, created_at: r.createdAt.toISOString() }) as SequencedEvent,
+  );
 }

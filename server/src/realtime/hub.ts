@@ -8,7 +8,13 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { Connection } from './connection';
 import { appendEvent, lastSeqOf } from './event-log';
-import { busNotifier, channels, type DisconnectNotice, type EphemeralNotice, type EventsNotice } from './notices';
+import {
+  busNotifier,
+  channels,
+  type DisconnectNotice,
+  type EphemeralNotice,
+  type EventsNotice,
+} from './notices';
 
 const HEARTBEAT_MS = 30_000;
 
@@ -112,7 +118,10 @@ export class RealtimeHub {
   private async presenceChanged(userId: string): Promise<void> {
     try {
       const now = new Date();
-      await this.db.update(users).set({ lastOnline: now, isOnline: this.isOnline(userId) }).where(eq(users.id, userId));
+      await this.db
+        .update(users)
+        .set({ lastOnline: now, isOnline: this.isOnline(userId) })
+        .where(eq(users.id, userId));
       const message: EphemeralMessage = this.isOnline(userId)
         ? { type: 'user_online', user_id: userId }
         : { type: 'user_offline', user_id: userId, last_online: now.toISOString() };

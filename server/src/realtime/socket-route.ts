@@ -21,7 +21,11 @@ export const socketRoute: FastifyPluginAsync = async (app) => {
     const buffer = (raw: Buffer) => early.push(raw);
     socket.on('message', buffer);
     const typing = typingRelay(app, user.id);
-    const conn = await app.realtime.attach(user.id, socket, parseSince((request.query as { since?: unknown }).since));
+    const conn = await app.realtime.attach(
+      user.id,
+      socket,
+      parseSince((request.query as { since?: unknown }).since),
+    );
     const handle = (raw: Buffer) => {
       let parsed: unknown;
       try {

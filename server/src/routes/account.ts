@@ -27,26 +27,34 @@ import { userDto } from '../users/load-user';
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = { onRequest: requireUser };
 
-  app.post('/v1/users/verify-email', { ...guarded, schema: { body: verifyEmailBody, response: { 200: verifyEmailResponse } } }, async (request) => {
-    const me = currentUser(request);
-    const email = await consumeCode(app.db, me.id, 'verify', request.body.code);
-    // The code proves the address it was sent to; if the account's address changed since, it proves nothing.
-    const [row] = await app.db
-      .update(users)
-      .set({ emailVerified: true })
-      .where(and(eq(users.id, me.id), eq(users.email, email)))
-      .returning();
-    if (!row) throw conflict('Your email changed since this code was sent. Please ask for a new one.');
-    await app.realtime.emit(me.id, { type: 'email_verified' });
-    return { message: 'Email verified successfully!', user: await userDto(app.db, row) };
-  });
+  app.post(
+    '/v1/users/verify-email',
+    { ...guarded, schema: { body: verifyEmailBody, response: { 200: verifyEmailResponse } } },
+    async (request) => {
+      const me = currentUser(request);
+      const email = await consumeCode(app.db, me.id, 'verify', request.body.code);
+      // The code proves the address it was sent to; if the account's address changed since, it proves nothing.
+      const [row] = await app.db
+        .update(users)
+        .set({ emailVerified: true })
+        .where(and(eq(users.id, me.id), eq(users.email, email)))
+        .returning();
+      if (!row) throw conflict('Your email changed since this code was sent. Please ask for a new one.');
+      await app.realtime.emit(me.id, { type: 'email_verified' });
+      return { message: 'Email verified successfully!', user: await userDto(app.db, row) };
+    },
+  );
 
-  app.post('/v1/users/resend-verify', { ...guarded, schema: { body: resendVerifyBody, response: { 200: messageResponse } } }, async (request) => {
-    const me = currentUser(request);
-    if (me.emailVerified) throw conflict('Your email is already verified.', 'already_verified');
-    await sendVerificationCode(app, me);
-    return { message: 'Email sent successfully!' };
-  });
+  app.post(
+    '/v1/users/resend-verify',
+    { ...guarded, schema: { body: resendVerifyBody, response: { 200: messageResponse } } },
+    async (request) => {
+      const me = currentUser(request);
+      if (me.emailVerified) throw conflict('Your email is already verified.', 'already_verified');
+      await sendVerificationCode(app, me);
+      return { message: 'Email sent successfully!' };
+    },
+  );
 
   app.post(
     '/v1/users/change-verify-email',
@@ -62,13 +70,19 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/v1/users/:id',
-    { ...guarded, schema: { params: z.object({ id: z.string() }), body: userPatchBody, response: { 200: userSchema } } },
+    {
+      ...guarded,
+      schema: { params: z.object({ id: z.string() }), body: userPatchBody, response: { 200: userSchema } },
+    },
     async (request) => {
       const me = currentUser(request);
       if (request.params.id !== me.id) throw forbidden();
       const { row, deletionChanged } = await applyUserPatch(app.db, me, request.body);
       if (deletionChanged) {
-        await app.realtime.emit(me.id, { type: 'deletion-scheduled', delete_at: row.deleteAt?.toISOString() ?? null });
+        await app.realtime.emit(me.id, {
+          type: 'deletion-scheduled',
+          delete_at: row.deleteAt?.toISOString() ?? null,
+        });
       }
       return userDto(app.db, row);
     },
@@ -76,16 +90,27 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/username-available',
-    { ...guarded, schema: { querystring: usernameAvailableQuery, response: { 200: usernameAvailableResponse } } },
+    {
+      ...guarded,
+      schema: { querystring: usernameAvailableQuery, response: { 200: usernameAvailableResponse } },
+    },
     async (request) => {
-      const message = await usernameAvailability(app.db, request.query.username.trim(), currentUser(request).id);
+      const message = await usernameAvailability(
+        app.db,
+        request.query.username.trim(),
+        currentUser(request).id,
+      );
       return { available: message === null, message };
     },
   );
 
-  app.post('/v1/users/tags', { ...guarded, schema: { body: tagBody, response: { 200: tagsResponse } } }, async (request) => ({
-    tags: await addTag(app.db, currentUser(request), request.body.tag),
-  }));
+  app.post(
+    '/v1/users/tags',
+    { ...guarded, schema: { body: tagBody, response: { 200: tagsResponse } } },
+    async (request) => ({
+      tags: await addTag(app.db, currentUser(request), request.body.tag),
+    }),
+  );
 
   // No outside lookups: the country comes only from a trusted proxy's header, when there is one.
   app.get('/v1/geo_ip', { schema: { response: { 200: geoIpResponse } } }, async (request) => {

@@ -25,7 +25,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const given = Buffer.from(String(request.headers['x-admin-secret'] ?? ''));
       const secret = Buffer.from(app.adminSecret);
       const remote = request.socket.remoteAddress ?? '';
-      if (!loopback.has(remote) || given.length !== secret.length || !timingSafeEqual(given, secret)) throw forbidden();
+      if (!loopback.has(remote) || given.length !== secret.length || !timingSafeEqual(given, secret))
+        throw forbidden();
       const { actor, command, email, args } = request.body;
       if (!isAdminCommand(command)) throw forbidden();
       try {

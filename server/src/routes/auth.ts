@@ -3,7 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { checkHuman } from '../accounts/bot-check';
 import { sendVerificationCode } from '../accounts/verification';
-import { createSignInLink, findOrCreateUser, normaliseEmail, redeemSignInLink, refuseInactive } from '../accounts/sign-in';
+import {
+  createSignInLink,
+  findOrCreateUser,
+  normaliseEmail,
+  redeemSignInLink,
+  refuseInactive,
+} from '../accounts/sign-in';
 import { currentUser, requireUser } from '../auth/guards';
 import { revokeAccessToken } from '../auth/tokens';
 import { signInMail } from '../mail/templates';
@@ -15,7 +21,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Sign-in requests per client address; see docs/rules.md.
       config: { rateLimit: { max: app.config.signInPer10Minutes, timeWindow: '10 minutes' } },
-      schema: { body: signInBody, response: { 200: messageResponse } } },
+      schema: { body: signInBody, response: { 200: messageResponse } },
+    },
     async (request) => {
       await checkHuman(app.config.botCheck, request.body.captcha_token, request.ip);
       const email = normaliseEmail(request.body.email);
@@ -30,13 +37,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/v1/auth', { schema: { body: authBody, response: { 200: authResponse } } }, async (request) => {
     const { user, accessToken } = await redeemSignInLink(app.db, request.body.token);
     // A fan who has not verified their address gets a code now: the app asks for it next.
-    if (user.type === 'user' && !user.emailVerified) await sendVerificationCode(app, user).catch(() => undefined);
+    if (user.type === 'user' && !user.emailVerified)
+      await sendVerificationCode(app, user).catch(() => undefined);
     return { token: accessToken, user: await userDto(app.db, user) };
   });
 
-  app.delete('/v1/auth', { onRequest: requireUser, schema: { response: { 204: z.null() } } }, async (request, reply) => {
-    currentUser(request);
-    if (request.accessToken) await revokeAccessToken(app.db, request.accessToken);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/v1/auth',
+    { onRequest: requireUser, schema: { response: { 204: z.null() } } },
+    async (request, reply) => {
+      currentUser(request);
+      if (request.accessToken) await revokeAccessToken(app.db, request.accessToken);
+      return reply.code(204).send(null);
+    },
+  );
 };

@@ -9,7 +9,10 @@ export const clientErrorRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: clientErrorReport, response: { 204: z.null() } } },
     async (request, reply) => {
       const { remote, version, phase, message } = request.body;
-      request.log.warn({ remote, version, phase, userId: request.user?.id ?? null, clientError: message }, 'remote failed');
+      request.log.warn(
+        { remote, version, phase, userId: request.user?.id ?? null, clientError: message },
+        'remote failed',
+      );
       return reply.code(204).send(null);
     },
   );

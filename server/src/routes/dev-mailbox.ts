@@ -3,13 +3,22 @@ import * as z from 'zod';
 import { createLocalMailbox, mailboxDir } from '../mail';
 import type { StoredMail } from '../mail';
 
-const storedMail = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), created_at: z.string() });
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+const storedMail = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  created_at: z.string(),
+});
+const escape = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 function page(mails: StoredMail[]): string {
   const items = mails
     .map(
-      (m) => `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)} · ${escape(m.created_at)}</span></header>
+      (
+        m,
+      ) => `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)} · ${escape(m.created_at)}</span></header>
 <iframe sandbox title="${escape(m.subject)}" srcdoc="${escape(m.html)}"></iframe></article>`,
     )
     .join('\n');
@@ -33,7 +42,10 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       // The page frames each mail's HTML in a sandboxed srcdoc iframe, which needs its own policy.
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-src 'self'")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-src 'self'",
+      )
       .send(page(await box.list(50))),
   );
 };

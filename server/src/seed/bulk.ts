@@ -18,7 +18,9 @@ export interface BulkOptions {
 export async function seedBulk(db: Db, opts: BulkOptions): Promise<void> {
   const run = randomBytes(3).toString('hex');
   const avatars = await Promise.all(
-    Array.from({ length: Math.min(AVATAR_POOL, opts.creators) }, (_, i) => generateAvatar(opts.mediaDir, `bulk-${i}`)),
+    Array.from({ length: Math.min(AVATAR_POOL, opts.creators) }, (_, i) =>
+      generateAvatar(opts.mediaDir, `bulk-${i}`),
+    ),
   );
   const total = opts.creators + opts.fans;
   for (let start = 0; start < total; start += BATCH) {

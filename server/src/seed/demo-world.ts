@@ -53,6 +53,9 @@ export async function seedDemoWorld(db: Db, mediaDir: string): Promise<boolean> 
     gender: p.gender,
     emailVerified: true,
   }));
-  await db.insert(users).values([...creators, ...fans]).onConflictDoNothing();
+  await db
+    .insert(users)
+    .values([...creators, ...fans])
+    .onConflictDoNothing();
   return true;
 }

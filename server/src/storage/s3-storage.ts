@@ -28,7 +28,8 @@ export interface S3Options {
 }
 
 const notFound = (err: unknown) =>
-  err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey' || err.name === 'NotFound');
+  err instanceof S3ServiceException &&
+  (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey' || err.name === 'NotFound');
 
 /** Objects in an S3 bucket. Uploads stream from the local file with its length known, so nothing is held in memory. */
 export class S3Storage implements Storage {
@@ -93,7 +94,9 @@ export class S3Storage implements Storage {
 
   async stat(key: string): Promise<{ size: number } | null> {
     try {
-      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.opts.bucket, Key: this.keyOf(key) }));
+      const res = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.opts.bucket, Key: this.keyOf(key) }),
+      );
       return { size: res.ContentLength ?? 0 };
     } catch (err) {
       if (notFound(err)) return null;
@@ -119,7 +122,11 @@ export class S3Storage implements Storage {
     let token: string | undefined;
     do {
       const res = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.opts.bucket, Prefix: this.prefix + prefix, ContinuationToken: token }),
+        new ListObjectsV2Command({
+          Bucket: this.opts.bucket,
+          Prefix: this.prefix + prefix,
+          ContinuationToken: token,
+        }),
       );
       for (const o of res.Contents ?? []) if (o.Key) out.push(o.Key.slice(this.prefix.length));
       token = res.IsTruncated ? res.NextContinuationToken : undefined;

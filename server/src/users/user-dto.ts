@@ -4,7 +4,8 @@ import type { UserRow } from '../db/schema';
 /** Spec section 1: moderation required with ID verification absent or pending, or discovery denied. */
 export function isRestricted(u: UserRow): boolean {
   if (u.type !== 'featured') return false;
-  const idMissingOrPending = !u.idVerified && (u.idVerificationStatus === null || u.idVerificationStatus === 'pending');
+  const idMissingOrPending =
+    !u.idVerified && (u.idVerificationStatus === null || u.idVerificationStatus === 'pending');
   return (u.requiresModeration && idMissingOrPending) || u.discoverStatus === 'denied';
 }
 

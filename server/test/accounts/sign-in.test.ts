@@ -12,7 +12,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const sign = (email: string, extra: Record<string, unknown> = {}) =>
-  t.app.inject({ method: 'POST', url: '/v1/users/sign', payload: { email, web: true, react_flow: true, ...extra } });
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/users/sign',
+    payload: { email, web: true, react_flow: true, ...extra },
+  });
 const redeem = (token: string) => t.app.inject({ method: 'POST', url: '/v1/auth', payload: { token } });
 const me = (token: string) => t.app.inject({ url: '/v1/users/me', headers: { 'access-token': token } });
 
@@ -24,8 +28,13 @@ describe('sign-in by emailed link', () => {
     const [row] = await t.db.select().from(users).where(eq(users.email, 'new.fan@example.com'));
     expect(row).toMatchObject({ type: 'user', emailVerified: false });
     const mail = await latestMailTo(t.app, 'new.fan@example.com');
-    expect(mail?.text).toMatch(new RegExp(`^Sign in to Cove:\\n\\n${t.config.publicUrl}/login\\?token=[A-Za-z0-9_-]{43}\\n`));
-    const links = await t.db.select().from(signInLinks).where(eq(signInLinks.userId, row?.id ?? ''));
+    expect(mail?.text).toMatch(
+      new RegExp(`^Sign in to Cove:\\n\\n${t.config.publicUrl}/login\\?token=[A-Za-z0-9_-]{43}\\n`),
+    );
+    const links = await t.db
+      .select()
+      .from(signInLinks)
+      .where(eq(signInLinks.userId, row?.id ?? ''));
     expect(links).toHaveLength(1);
     const ttl = (links[0]?.expiresAt.getTime() ?? 0) - (links[0]?.createdAt.getTime() ?? 0);
     expect(Math.round(ttl / 60_000)).toBe(60);
@@ -91,7 +100,11 @@ describe('sign-in protections', () => {
     const limited = await createTestApp({ env: { SIGN_IN_PER_10_MINUTES: '10' } });
     const codes: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await limited.app.inject({ method: 'POST', url: '/v1/users/sign', payload: { email: `r${i}@example.com` } });
+      const res = await limited.app.inject({
+        method: 'POST',
+        url: '/v1/users/sign',
+        payload: { email: `r${i}@example.com` },
+      });
       codes.push(res.statusCode);
     }
     expect(codes.slice(0, 10).every((c) => c === 200)).toBe(true);

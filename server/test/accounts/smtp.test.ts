@@ -19,9 +19,15 @@ describe('mail over SMTP', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.server.address() as AddressInfo).port;
-    const t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Cove <hello@cove.test>' } });
+    const t = await createTestApp({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Cove <hello@cove.test>' },
+    });
 
-    const res = await t.app.inject({ method: 'POST', url: '/v1/users/sign', payload: { email: 'smtp@example.com' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/users/sign',
+      payload: { email: 'smtp@example.com' },
+    });
     expect(res.statusCode).toBe(200);
     expect(received).toHaveLength(1);
     expect(received[0]?.to).toEqual(['smtp@example.com']);

@@ -29,7 +29,12 @@ describe('PATCH /v1/users/{id}', () => {
       gender: 'female',
       notification_settings: { marketing: false, notifications: true, payments: true, payouts: false },
     });
-    expect(await row(user.id)).toMatchObject({ invisible: true, introEnabled: true, notifyMarketing: false, notifyPayouts: false });
+    expect(await row(user.id)).toMatchObject({
+      invisible: true,
+      introEnabled: true,
+      notifyMarketing: false,
+      notifyPayouts: false,
+    });
   });
 
   it("refuses to touch another user's account", async () => {
@@ -60,7 +65,10 @@ describe('PATCH /v1/users/{id}', () => {
   it('gives one of two simultaneous claimants a name', async () => {
     const a = await signedInUser(t.db);
     const b = await signedInUser(t.db);
-    const [ra, rb] = await Promise.all([patch(a.user.id, a.token, { username: 'race-name' }), patch(b.user.id, b.token, { username: 'race-name' })]);
+    const [ra, rb] = await Promise.all([
+      patch(a.user.id, a.token, { username: 'race-name' }),
+      patch(b.user.id, b.token, { username: 'race-name' }),
+    ]);
     expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 409]);
   });
 
@@ -91,16 +99,30 @@ describe('username availability, tags and geo', () => {
   it('tells whether a username is free', async () => {
     const { token } = await signedInUser(t.db, { username: 'mine-already' });
     const ask = async (username: string) =>
-      (await t.app.inject({ url: `/v1/username-available?username=${encodeURIComponent(username)}`, headers: { 'access-token': token } })).json();
+      (
+        await t.app.inject({
+          url: `/v1/username-available?username=${encodeURIComponent(username)}`,
+          headers: { 'access-token': token },
+        })
+      ).json();
     expect(await ask('brand-new')).toEqual({ available: true, message: null });
     expect(await ask('info')).toEqual({ available: false, message: 'This Username Has Already Been Taken' });
     expect(await ask('mine-already')).toEqual({ available: true, message: null });
-    expect(await ask('x')).toEqual({ available: false, message: 'Username should contain at least 3 characters' });
+    expect(await ask('x')).toEqual({
+      available: false,
+      message: 'Username should contain at least 3 characters',
+    });
   });
 
   it('adds tags once each', async () => {
     const { user, token } = await signedInUser(t.db);
-    const add = (tag: string) => t.app.inject({ method: 'POST', url: '/v1/users/tags', headers: { 'access-token': token }, payload: { tag } });
+    const add = (tag: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/users/tags',
+        headers: { 'access-token': token },
+        payload: { tag },
+      });
     await add('Music');
     expect((await add('music')).json()).toEqual({ tags: ['music'] });
     expect((await row(user.id))?.tags).toEqual(['music']);

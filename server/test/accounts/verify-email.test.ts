@@ -14,7 +14,10 @@ const post = (url: string, token: string, payload: object = {}) =>
 const wrongOf = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
 /** Moves the user's codes into the past, as if the 30 s cooldown had passed. */
 const age = (userId: string, ms: number) =>
-  t.db.update(emailCodes).set({ createdAt: new Date(Date.now() - ms) }).where(eq(emailCodes.userId, userId));
+  t.db
+    .update(emailCodes)
+    .set({ createdAt: new Date(Date.now() - ms) })
+    .where(eq(emailCodes.userId, userId));
 
 describe('email verification', () => {
   it('mails a code when a new fan first signs in, and verifies with it', async () => {
@@ -27,7 +30,10 @@ describe('email verification', () => {
 
     const ok = await post('/v1/users/verify-email', token, { code });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ message: 'Email verified successfully!', user: { email_verified: true } });
+    expect(ok.json()).toMatchObject({
+      message: 'Email verified successfully!',
+      user: { email_verified: true },
+    });
     const [row] = await t.db.select().from(users).where(eq(users.id, userId));
     expect(row?.emailVerified).toBe(true);
 
@@ -46,7 +52,8 @@ describe('email verification', () => {
   it('allows five wrong tries, then needs a new code even for the right one', async () => {
     const { token } = await signInByEmail(t.app, 'guesser@example.com');
     const code = await codeFor(t.app, 'guesser@example.com');
-    for (let i = 0; i < 5; i++) expect((await post('/v1/users/verify-email', token, { code: wrongOf(code) })).statusCode).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await post('/v1/users/verify-email', token, { code: wrongOf(code) })).statusCode).toBe(400);
     const locked = await post('/v1/users/verify-email', token, { code });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe('Too many wrong codes. Please ask for a new one.');
@@ -55,18 +62,26 @@ describe('email verification', () => {
   it('compares at most five guesses even when a hundred arrive at once', async () => {
     const { token, userId } = await signInByEmail(t.app, 'burst@example.com');
     const code = await codeFor(t.app, 'burst@example.com');
-    const guesses = Array.from({ length: 100 }, (_, i) => String(i).padStart(4, '0')).filter((g) => g !== code);
+    const guesses = Array.from({ length: 100 }, (_, i) => String(i).padStart(4, '0')).filter(
+      (g) => g !== code,
+    );
     const results = await Promise.all(guesses.map((g) => post('/v1/users/verify-email', token, { code: g })));
     expect(results.filter((r) => r.statusCode === 400)).toHaveLength(5);
     expect(results.filter((r) => r.statusCode === 429)).toHaveLength(guesses.length - 5);
-    const [row] = await t.db.select().from(emailCodes).where(and(eq(emailCodes.userId, userId)));
+    const [row] = await t.db
+      .select()
+      .from(emailCodes)
+      .where(and(eq(emailCodes.userId, userId)));
     expect(row?.attempts).toBe(5);
   });
 
   it('refuses an expired code', async () => {
     const { token, userId } = await signInByEmail(t.app, 'late@example.com');
     const code = await codeFor(t.app, 'late@example.com');
-    await t.db.update(emailCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailCodes.userId, userId));
+    await t.db
+      .update(emailCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailCodes.userId, userId));
     const res = await post('/v1/users/verify-email', token, { code });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('This code has expired. Please ask for a new one.');
@@ -84,7 +99,8 @@ describe('email verification', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ message: 'Email sent successfully!' });
     const second = await codeFor(t.app, 'resend@example.com');
-    if (first !== second) expect((await post('/v1/users/verify-email', token, { code: first })).statusCode).toBe(400);
+    if (first !== second)
+      expect((await post('/v1/users/verify-email', token, { code: first })).statusCode).toBe(400);
     expect((await post('/v1/users/verify-email', token, { code: second })).statusCode).toBe(200);
   });
 

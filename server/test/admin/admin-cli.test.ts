@@ -62,7 +62,11 @@ describe('npm run admin', () => {
     const t = await createTestApp();
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = t.app.server.address() as AddressInfo;
-    const remove = writeServerFile(t.config.dataDir, { pid: process.pid, port, adminSecret: t.app.adminSecret });
+    const remove = writeServerFile(t.config.dataDir, {
+      pid: process.pid,
+      port,
+      adminSecret: t.app.adminSecret,
+    });
     const user = await createUser(t.db, { email: 'live@example.com' });
 
     process.env.DATA_DIR = t.config.dataDir;

@@ -35,10 +35,20 @@ describe('support commands', () => {
 
   it('turns a fan into an approved creator, with the events the app reacts to', async () => {
     const { user } = await signedInUser(t.db);
-    expect((await admin('make-creator', user.email)).json().message).toBe(`${user.email} is now a creator awaiting approval.`);
-    expect(await row(user.id)).toMatchObject({ type: 'featured', requiresModeration: true, idVerificationStatus: 'pending' });
+    expect((await admin('make-creator', user.email)).json().message).toBe(
+      `${user.email} is now a creator awaiting approval.`,
+    );
+    expect(await row(user.id)).toMatchObject({
+      type: 'featured',
+      requiresModeration: true,
+      idVerificationStatus: 'pending',
+    });
     expect((await admin('approve', user.email)).statusCode).toBe(200);
-    expect(await row(user.id)).toMatchObject({ idVerified: true, discoverStatus: 'featured', requiresModeration: false });
+    expect(await row(user.id)).toMatchObject({
+      idVerified: true,
+      discoverStatus: 'featured',
+      requiresModeration: false,
+    });
     expect(await eventsOf(user.id)).toEqual(['approved']);
     const log = await t.db.select().from(adminActions).where(eq(adminActions.targetUserId, user.id));
     expect(log.map((l) => [l.actor, l.command])).toEqual([
@@ -54,13 +64,19 @@ describe('support commands', () => {
     expect((await row(user.id))?.frozen).toBe(true);
     await admin('unfreeze', user.email);
     await admin('report', user.email);
-    expect(await row(user.id)).toMatchObject({ frozen: false, idVerificationStatus: 'rejected', discoverStatus: 'denied' });
+    expect(await row(user.id)).toMatchObject({
+      frozen: false,
+      idVerificationStatus: 'rejected',
+      discoverStatus: 'denied',
+    });
     expect(await eventsOf(user.id)).toEqual(['onboarding_rejected', 'frozen', 'frozen', 'reported']);
   });
 
   it('grants promotional credits through a balanced ledger transaction', async () => {
     const { user, token } = await signedInUser(t.db);
-    expect((await admin('grant-credits', user.email, ['250'])).json().message).toBe(`${user.email} now has 250 credits.`);
+    expect((await admin('grant-credits', user.email, ['250'])).json().message).toBe(
+      `${user.email} now has 250 credits.`,
+    );
     expect((await admin('grant-credits', user.email, ['-5'])).statusCode).toBe(400);
     expect((await admin('grant-credits', user.email, ['lots'])).statusCode).toBe(400);
     expect(await creditsOf(t.db, user.id)).toBe(250);
@@ -73,7 +89,10 @@ describe('support commands', () => {
     const { user, token } = await signedInUser(t.db, { type: 'featured' });
     expect((await admin('feature', user.email, ['broadcast', 'off'])).statusCode).toBe(200);
     expect((await admin('feature', user.email, ['teleport', 'on'])).statusCode).toBe(400);
-    const config = await t.app.inject({ url: '/v1/provider/config?platform=react', headers: { 'access-token': token } });
+    const config = await t.app.inject({
+      url: '/v1/provider/config?platform=react',
+      headers: { 'access-token': token },
+    });
     expect(config.json().features.broadcast).toBe(false);
     expect(await eventsOf(user.id)).toEqual(['provider_features_update']);
   });
@@ -96,6 +115,8 @@ describe('support commands', () => {
     expect((await admin('ban', user.email)).statusCode).toBe(200);
     expect(await closed).toBe(closeCodes.banned);
     expect(messages).toEqual(['init', 'banned']);
-    expect((await t.app.inject({ url: '/v1/users/me', headers: { 'access-token': token } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/v1/users/me', headers: { 'access-token': token } })).statusCode).toBe(
+      401,
+    );
   });
 });

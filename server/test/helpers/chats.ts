@@ -32,7 +32,12 @@ export async function person(t: TestApp, values: Parameters<typeof signedInUser>
 /** A fan with credits, a creator with a rate, and the chat the fan opened with them. */
 export async function fanAndCreator(
   t: TestApp,
-  opts: { credits?: number; rate?: number; creator?: Parameters<typeof signedInUser>[1]; fan?: Parameters<typeof signedInUser>[1] } = {},
+  opts: {
+    credits?: number;
+    rate?: number;
+    creator?: Parameters<typeof signedInUser>[1];
+    fan?: Parameters<typeof signedInUser>[1];
+  } = {},
 ) {
   const fan = await person(t, { type: 'user', ...opts.fan });
   const creator = await person(t, { type: 'featured', creditRate: opts.rate ?? 10, ...opts.creator });

@@ -27,10 +27,21 @@ export async function codeFor(app: FastifyInstance, to: string): Promise<string>
 }
 
 /** Signs a new person in through the real flow: request a link, read it from the mailbox, redeem it. */
-export async function signInByEmail(app: FastifyInstance, email: string): Promise<{ token: string; userId: string }> {
-  const sent = await app.inject({ method: 'POST', url: '/v1/users/sign', payload: { email, web: true, react_flow: true } });
+export async function signInByEmail(
+  app: FastifyInstance,
+  email: string,
+): Promise<{ token: string; userId: string }> {
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/v1/users/sign',
+    payload: { email, web: true, react_flow: true },
+  });
   if (sent.statusCode !== 200) throw new Error(`sign-in request failed: ${sent.body}`);
-  const res = await app.inject({ method: 'POST', url: '/v1/auth', payload: { token: await signInLinkFor(app, email) } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/auth',
+    payload: { token: await signInLinkFor(app, email) },
+  });
   const body = res.json() as { token: string; user: { _id: string } };
   return { token: body.token, userId: body.user._id };
 }

@@ -26,7 +26,13 @@ export interface TestAppOptions {
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const { env = {}, shellDir, extend } = opts;
   const dataDir = mkdtempSync(join(tmpdir(), 'cove-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '100000', SIGN_IN_PER_10_MINUTES: '100000', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_PER_MINUTE: '100000',
+    SIGN_IN_PER_10_MINUTES: '100000',
+    ...env,
+  });
   const database = await createTestDatabase();
   const app = await buildApp({ config, database, logger: false, ...(shellDir ? { shellDir } : {}) });
   extend?.(app);

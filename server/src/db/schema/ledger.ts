@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -13,7 +24,9 @@ export const ledgerAccounts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** The user who owns it; null for the platform's own accounts. */
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'restrict' }),
-    kind: text('kind', { enum: ['credits', 'earnings', 'platform_revenue', 'promotions', 'sales'] }).notNull(),
+    kind: text('kind', {
+      enum: ['credits', 'earnings', 'platform_revenue', 'promotions', 'sales'],
+    }).notNull(),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     /** Only platform source accounts (promotions, sales) may go negative: they mint credits. */
     allowNegative: boolean('allow_negative').notNull().default(false),

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { chats } from './chats';
 import { ledgerTransactions } from './ledger';
 import { users } from './users';
@@ -61,7 +73,9 @@ export const messages = pgTable(
   (t) => [
     index('messages_chat_idx').on(t.chatId, t.id),
     uniqueIndex('messages_send_key').on(t.senderId, t.sendId),
-    index('messages_destruct_idx').on(t.destructAt).where(sql`${t.destructAt} IS NOT NULL AND ${t.deletedAt} IS NULL`),
+    index('messages_destruct_idx')
+      .on(t.destructAt)
+      .where(sql`${t.destructAt} IS NOT NULL AND ${t.deletedAt} IS NULL`),
     check('messages_price_range', sql`${t.price} >= 0 AND ${t.price} <= 100000`),
   ],
 );
@@ -96,5 +110,8 @@ export const purchases = pgTable(
       .references(() => ledgerTransactions.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.messageId, t.buyerId] }), index('purchases_buyer_idx').on(t.buyerId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.buyerId] }),
+    index('purchases_buyer_idx').on(t.buyerId, t.createdAt),
+  ],
 );

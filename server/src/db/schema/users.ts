@@ -31,7 +31,10 @@ export const users = pgTable(
     boughtCreditPackage: boolean('bought_credit_package').notNull().default(false),
     deleteAt: timestamp('delete_at', { withTimezone: true }),
     showSkinscoreBanner: boolean('show_skinscore_banner').notNull().default(false),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     hasFavorites: boolean('has_favorites').notNull().default(false),
     isBroadcasting: boolean('is_broadcasting').notNull().default(false),
     unreadFeeds: integer('unread_feeds').notNull().default(0),
