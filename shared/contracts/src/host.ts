@@ -1,8 +1,10 @@
 import type { Observable } from 'rxjs';
 import type { ZodType } from 'zod';
+import type { UserPatch } from './account';
 import type { User } from './entities/user';
 import type { PopupController } from './popups';
 import type { ProviderConfig } from './provider-config';
+import type { ClientMessage, ServerMessage } from './realtime';
 import type { RemoteName } from './registry';
 
 /**
@@ -70,16 +72,39 @@ export type AppEvent =
     }
   | { type: 'remote.ready'; remote: RemoteName; version: string };
 
-/** A server event as the websocket delivers it; the realtime contract narrows `type`. */
-export interface ServerEventEnvelope {
-  type: string;
-  [field: string]: unknown;
-}
+/**
+ * A server event as the bus hands it on: every logged event (with its `seq`) and every ephemeral one
+ * except the connection's own bookkeeping (`init`, `pong`). Typed from the realtime contract's unions,
+ * so an event added there flows through without touching the bus.
+ */
+export type ServerEvent = Exclude<ServerMessage, { type: 'init' | 'pong' }>;
+export type ServerEventType = ServerEvent['type'];
+export type ServerEventOf<K extends ServerEventType> = Extract<ServerEvent, { type: K }>;
+
+/** The spec's connection flag: 'disconnected' only once the socket has been down for 5 s. */
+export type ConnectionStatus = 'connected' | 'disconnected';
 
 export interface HostBus {
   readonly app$: Observable<AppEvent>;
-  readonly server$: Observable<ServerEventEnvelope>;
+  /** Every server event, in the order the socket applied them (logged ones once each, by `seq`). */
+  readonly server$: Observable<ServerEvent>;
+  /** The realtime connection flag; starts 'connected'. */
+  readonly connection$: Observable<ConnectionStatus>;
+  /** A typed stream of one server event type: `bus.on('new_message')`. */
+  on<K extends ServerEventType>(type: K): Observable<ServerEventOf<K>>;
   emit(event: AppEvent): void;
+  /** Sends on the shell's socket (typing); false when it is not open, and the message is dropped. */
+  send(message: ClientMessage): boolean;
+}
+
+/** Session actions the shell performs for a remote: remotes never write the session themselves. */
+export interface HostAccount {
+  /** `PATCH /v1/users/{id}` for the signed-in user; the session takes the answer. */
+  patch(changes: UserPatch): Promise<User>;
+  /** Reads the signed-in user again (after a purchase, say). */
+  reload(): Promise<void>;
+  /** Signs out here and on the server, then goes to /login. */
+  logout(): Promise<void>;
 }
 
 export interface NavigateOptions {
@@ -92,6 +117,7 @@ export interface HostContext {
   api: ApiClient;
   bus: HostBus;
   session: HostSession;
+  account: HostAccount;
   popups: PopupController;
   navigate(to: string, options?: NavigateOptions): void;
 }

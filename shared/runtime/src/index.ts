@@ -1,5 +1,8 @@
 export * from './api';
 export { createBus, ofType, type OwnedBus } from './bus/bus';
-export { createSession, signIn, signOut, setProviderConfig } from './session/session';
+export { createSession, signIn, signOut, updateUser, setCredits, setProviderConfig } from './session/session';
 export { HostProvider, useHost, useSession } from './host/host-context';
 export { useRequest, type RequestState } from './request/use-request';
+export { useObservable } from './bus/use-observable';
+export { useUsernameCheck, type UsernameCheck } from './username/use-username-check';
+export * from './email/email-address';

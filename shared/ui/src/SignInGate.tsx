@@ -1,5 +1,6 @@
 import { useSession } from '@cove/runtime';
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { ButtonLink } from './Button';
 import { EmptyState } from './EmptyState';
 import { Spinner } from './Spinner';
@@ -18,6 +19,7 @@ export function SignInGate({
   children: ReactNode;
 }) {
   const session = useSession();
+  const { pathname, search } = useLocation();
   if (session.status === 'unknown') {
     return (
       <div className={styles.center} role="status" aria-label="Loading">
@@ -27,7 +29,11 @@ export function SignInGate({
   }
   if (session.status === 'signed-out') {
     return (
-      <EmptyState icon={icon} title={title} actions={<ButtonLink to="/login">Sign in</ButtonLink>}>
+      <EmptyState
+        icon={icon}
+        title={title}
+        actions={<ButtonLink to={`/login?next=${encodeURIComponent(pathname + search)}`}>Sign in</ButtonLink>}
+      >
         {reason}
       </EmptyState>
     );

@@ -5,3 +5,4 @@ export { Page, Tabs, SplitLayout, type NavItem } from './Page';
 export { SignInGate } from './SignInGate';
 export { RequestView } from './RequestView';
 export { RemoteRoot } from './RemoteRoot';
+export { UsernameField, usernameReady } from './UsernameField';

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
+import { Banners } from '../layout/Banners';
 import { Header } from '../layout/Header';
+import { runOnboarding } from '../onboarding/onboarding';
 import { PopupLayer } from '../popups/PopupLayer';
-import { loadSession } from '../session/load-session';
+import { reactToServerEvents } from '../session/server-reactions';
 import styles from './App.module.css';
 import { AppRoutes } from './routes';
 import { ShellContext, useShell, type ShellServices } from './shell-context';
@@ -17,15 +19,26 @@ function RouterBridge() {
   return null;
 }
 
-/** At boot: who is signed in, and which version of each remote runs (registered, not yet loaded). */
+/**
+ * At boot: who is signed in, and which version of each remote runs (registered, not yet loaded).
+ * For the page's life: the shell's reactions to server events, and onboarding at each sign-in.
+ */
 function BootLoader() {
-  const { host, loader } = useShell();
+  const { host, account, loader } = useShell();
   useEffect(() => {
+    const reactions = reactToServerEvents(host, account);
+    const signIns = host.bus.app$.subscribe((e) => {
+      if (e.type === 'session.changed' && e.status === 'signed-in') void runOnboarding(host);
+    });
     const controller = new AbortController();
-    void loadSession(host, controller.signal);
+    void account.boot(controller.signal);
     void loader.warm();
-    return () => controller.abort();
-  }, [host, loader]);
+    return () => {
+      controller.abort();
+      reactions.unsubscribe();
+      signIns.unsubscribe();
+    };
+  }, [host, account, loader]);
   return null;
 }
 
@@ -40,6 +53,7 @@ export function App({ services }: { services: ShellServices }) {
             Skip to content
           </a>
           <Header />
+          <Banners />
           <div id="main" className={styles.main}>
             <AppRoutes />
           </div>

@@ -4,6 +4,8 @@ import { createApiClient, createBus, createSession, localTokenStore } from '@cov
 import { createRemoteLoader, type FederationRuntime } from '../federation/remote-loader';
 import { createFailureReporter } from '../federation/report';
 import { createPopupStore } from '../popups/popup-store';
+import { createRealtime } from '../realtime/connection';
+import { createAccount, type ShellAccount } from '../session/account';
 import type { ShellServices } from './shell-context';
 
 const federationRuntime: FederationRuntime = {
@@ -18,24 +20,51 @@ export function createServices(): ShellServices {
   const bus = createBus();
   const tokens = localTokenStore();
   const popupStore = createPopupStore();
+  const session = createSession();
+  // The client, the socket and the account call each other; `account` is set right below.
+  let account: ShellAccount | null = null;
   const api = createApiClient({
     tokens,
     onMaintenance: () => host.navigate('/maintenance', { replace: true }),
     onServerFailure: (failure) => console.warn('API failure', failure),
-    // A forbidden or locked answer clears the popups that led to it (spec section 6).
-    onForbidden: () => popupStore.controller.closeAll(),
+    // A forbidden or locked answer clears popups, and may end the session (spec section 6).
+    onForbidden: (error) => account?.forbidden(error),
+    // Only when the refused token is still the one stored: a newer sign-in is not undone by an old call.
+    onUnauthorized: (token) => tokens.get() === token && account?.end('expired'),
   });
+  const realtime = createRealtime({
+    bus,
+    token: () => tokens.get(),
+    onRefused: (reason) => (reason === 'banned' ? account?.banned() : account?.end('expired')),
+    onFresh: () => void account?.reload().catch((err: unknown) => console.warn('Reload failed', err)),
+  });
+  const nav: HostContext['navigate'] = (to, options) => navigate(to, options);
+  account = createAccount({
+    api,
+    host: { session, navigate: nav },
+    bus,
+    tokens,
+    popups: popupStore.controller,
+    realtime,
+  });
+  const shellAccount = account;
   const host: HostContext = {
     contractVersion: hostContractVersion,
     api,
     bus,
-    session: createSession(),
+    session,
+    account: {
+      patch: (changes) => shellAccount.patch(changes),
+      reload: () => shellAccount.reload(),
+      logout: () => shellAccount.logout(),
+    },
     popups: popupStore.controller,
-    navigate: (to, options) => navigate(to, options),
+    navigate: nav,
   };
   return {
     host,
     bus,
+    account: shellAccount,
     loader: createRemoteLoader(federationRuntime),
     reportFailure: createFailureReporter(api),
     popupStore,

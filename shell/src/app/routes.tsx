@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { RemoteSlot } from '../federation/RemoteSlot';
 import { DeepLink } from '../screens/DeepLink';
-import { Login } from '../screens/Login';
+import { Login } from '../screens/login/Login';
 import { Maintenance } from '../screens/Maintenance';
 import { MobileHandoff } from '../screens/MobileHandoff';
 import { NotFound } from '../screens/NotFound';

@@ -1,4 +1,4 @@
-import { ButtonLink } from '@cove/ui';
+import { Button, ButtonLink } from '@cove/ui';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -13,7 +13,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 const formatCredits = (credits: number) => `$${(credits / 10).toFixed(2)}`;
 
 export function Header() {
-  const { host } = useShell();
+  const { host, account } = useShell();
   const session = useSnapshot(host.session);
   const { pathname } = useLocation();
   // The menu is open for the page it was opened on: any navigation closes it.
@@ -48,9 +48,16 @@ export function Header() {
         </nav>
         <div className={styles.end}>
           {session.status === 'signed-in' && (
-            <span className={styles.credits} title="Your balance">
-              {formatCredits(session.credits)}
-            </span>
+            <>
+              <span className={styles.credits} title="Your balance">
+                {formatCredits(session.credits)}
+              </span>
+              <span className={styles.wideOnly}>
+                <Button variant="ghost" onClick={() => void account.logout()}>
+                  Log out
+                </Button>
+              </span>
+            </>
           )}
           {session.status === 'signed-out' && (
             <span className={styles.wideOnly}>
@@ -80,6 +87,15 @@ export function Header() {
             <NavLink to="/login" className={linkClass}>
               Sign in
             </NavLink>
+          )}
+          {session.status === 'signed-in' && (
+            <button
+              type="button"
+              className={`${styles.link} ${styles.menuAction}`}
+              onClick={() => void account.logout()}
+            >
+              Log out
+            </button>
           )}
         </nav>
       )}

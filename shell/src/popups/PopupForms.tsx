@@ -1,28 +1,85 @@
-import { Button } from '@cove/ui';
+import type { HostContext, UserPatch } from '@cove/contracts';
+import { errorMessage, useUsernameCheck } from '@cove/runtime';
+import { Button, UsernameField, usernameReady } from '@cove/ui';
 import { useState, type FormEvent } from 'react';
 import styles from './Popup.module.css';
 
-type Confirm = (value: string) => void;
+type Confirm = (value?: string) => void;
 
-/** Gender choice; the opener saves it. */
-export function GenderForm({ onConfirm }: { onConfirm: Confirm }) {
-  const options = [
-    ['male', 'Man'],
-    ['female', 'Woman'],
-    ['trans', 'Trans'],
-  ] as const;
+/** Saves through `host.account.patch`, showing the server's message when it refuses. */
+function useSave(host: HostContext, onConfirm: Confirm) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function save(changes: UserPatch, value: string) {
+    setBusy(true);
+    setError(null);
+    try {
+      await host.account.patch(changes);
+      onConfirm(value);
+    } catch (err) {
+      setError(errorMessage(err));
+      setBusy(false);
+    }
+  }
+  return { busy, error, save };
+}
+
+const ErrorLine = ({ error }: { error: string | null }) =>
+  error ? (
+    <p className={styles.error} role="alert">
+      {error}
+    </p>
+  ) : null;
+
+/** The essential-info popup: choose a username, checked live, saved with `PATCH /v1/users/{id}`. */
+export function UsernameForm({ host, onConfirm }: { host: HostContext; onConfirm: Confirm }) {
+  const [value, setValue] = useState(host.session.user?.username ?? '');
+  const check = useUsernameCheck(host.api, value, host.session.user?.username ?? null);
+  const { busy, error, save } = useSave(host, onConfirm);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (usernameReady(check) && !busy) void save({ username: value.trim() }, value.trim());
+  };
   return (
-    <div className={styles.actions} role="group" aria-label="Gender">
-      {options.map(([value, label]) => (
-        <Button key={value} variant="secondary" onClick={() => onConfirm(value)}>
-          {label}
-        </Button>
-      ))}
-    </div>
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <UsernameField value={value} onChange={setValue} check={check} />
+      <ErrorLine error={error} />
+      <Button type="submit" disabled={!usernameReady(check) || busy}>
+        {busy ? 'Saving…' : 'Save username'}
+      </Button>
+    </form>
   );
 }
 
-/** One text value (invite code, username) checked by `validate`; the opener saves it. */
+const genders = [
+  ['male', 'Man'],
+  ['female', 'Woman'],
+  ['trans', 'Trans'],
+] as const;
+
+/** The select-gender popup: one tap saves. */
+export function GenderForm({ host, onConfirm }: { host: HostContext; onConfirm: Confirm }) {
+  const { busy, error, save } = useSave(host, onConfirm);
+  return (
+    <>
+      <div className={styles.actions} role="group" aria-label="Gender">
+        {genders.map(([value, label]) => (
+          <Button
+            key={value}
+            variant="secondary"
+            disabled={busy}
+            onClick={() => void save({ gender: value }, value)}
+          >
+            {label}
+          </Button>
+        ))}
+      </div>
+      <ErrorLine error={error} />
+    </>
+  );
+}
+
+/** One text value checked by `validate`; the opener saves it (invite codes). */
 export function TextValueForm({
   label,
   submitLabel,
@@ -51,25 +108,10 @@ export function TextValueForm({
         onChange={(e) => setValue(e.target.value)}
         aria-invalid={Boolean(error)}
       />
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
       <Button type="submit">{submitLabel}</Button>
     </form>
   );
-}
-
-/** The spec's username rules, in its words. */
-export function usernameProblem(value: string): string | null {
-  if (!value) return 'Username is required';
-  if (value.length < 3) return 'Username should contain at least 3 characters';
-  if (value.length > 30) return 'Username cannot exceed 30 characters';
-  if (!/^[A-Za-z0-9-]+$/.test(value)) return 'Usernames can only contain letters, numbers and hyphens';
-  if (!/^[A-Za-z0-9]/.test(value)) return 'Usernames must start with letters or numbers';
-  if (!/[A-Za-z0-9]$/.test(value)) return 'Usernames must end with letters or numbers';
-  return null;
 }
 
 export const inviteCodeProblem = (value: string) => (value ? null : 'Required field cannot be blank');

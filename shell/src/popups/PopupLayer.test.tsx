@@ -2,6 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { PopupSpec } from '@cove/contracts';
+import { signIn } from '@cove/runtime';
+import { testUser } from '@cove/runtime/src/testing/fake-host';
 import { ShellContext } from '../app/shell-context';
 import { fakeServices } from '../test/fake-services';
 import { PopupLayer } from './PopupLayer';
@@ -64,18 +66,37 @@ describe('popup layer', () => {
     expect(screen.getByRole('dialog', { name: 'Something went wrong' })).toBeTruthy();
   });
 
-  it('validates the username in the essential-info popup with the spec messages', async () => {
-    const { services } = setup();
+  it('checks the username live in the essential-info popup and saves it', async () => {
+    const { services, api } = setup();
+    signIn(services.host.session, testUser({ username: null }));
     let outcome: Promise<unknown> = Promise.resolve();
     act(() => {
       outcome = services.host.popups.open({ kind: 'essential-info' }).outcome;
     });
-    await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), '-ab');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Usernames must start with letters or numbers');
-    await userEvent.clear(screen.getByRole('textbox', { name: 'Username' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'river-9');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const field = screen.getByRole('textbox', { name: 'Username' });
+    const save = screen.getByRole('button', { name: 'Save username' });
+    await userEvent.type(field, '-ab');
+    expect(screen.getByText('Usernames must start with letters or numbers')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+
+    api.get.mockResolvedValueOnce({ available: false, message: 'This Username Has Already Been Taken' });
+    await userEvent.clear(field);
+    await userEvent.type(field, 'taken');
+    expect(await screen.findByText('This Username Has Already Been Taken')).toBeInTheDocument();
+    expect(api.get).toHaveBeenCalledWith(
+      '/v1/username-available',
+      expect.objectContaining({ query: { username: 'taken' } }),
+    );
+    expect(save).toBeDisabled();
+
+    api.get.mockResolvedValueOnce({ available: true, message: null });
+    await userEvent.clear(field);
+    await userEvent.type(field, 'river-9');
+    expect(await screen.findByText('river-9 is available')).toBeInTheDocument();
+    api.patch.mockResolvedValueOnce(testUser({ username: 'river-9' }));
+    await userEvent.click(save);
     await expect(outcome).resolves.toEqual({ action: 'confirm', value: 'river-9' });
+    expect(api.patch).toHaveBeenCalledWith('/v1/users/u-1', { username: 'river-9' }, expect.anything());
+    expect(services.host.session.user?.username).toBe('river-9');
   });
 });

@@ -2,9 +2,10 @@ import type { PopupOutcome } from '@cove/contracts';
 import { Button } from '@cove/ui';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useShell } from '../app/shell-context';
-import { EmailVerification } from './EmailVerification';
+import { updateUser } from '@cove/runtime';
+import { EmailVerification } from './email-verification/EmailVerification';
 import { popupContent, type PopupAction } from './popup-content';
-import { GenderForm, inviteCodeProblem, TextValueForm, usernameProblem } from './PopupForms';
+import { GenderForm, inviteCodeProblem, TextValueForm, UsernameForm } from './PopupForms';
 import styles from './Popup.module.css';
 import type { OpenPopup } from './popup-store';
 
@@ -18,7 +19,9 @@ function Dialog({ popup, onFinish }: { popup: OpenPopup; onFinish(outcome: Popup
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    dialogRef.current?.focus();
+    // A popup with a form starts in its first field; others take focus on the dialog itself.
+    const field = dialogRef.current?.querySelector<HTMLElement>('input, select, textarea');
+    (field ?? dialogRef.current)?.focus();
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && dismiss();
     window.addEventListener('keydown', onKey);
     return () => {
@@ -57,14 +60,23 @@ function Dialog({ popup, onFinish }: { popup: OpenPopup; onFinish(outcome: Popup
             </span>
           )
         )}
-        <h2 id={titleId} className={styles.title}>
-          {content.title}
-        </h2>
-        {content.body && <div className={styles.body}>{content.body}</div>}
-        {content.form === 'email-code' && popup.spec.kind === 'email-verification' && (
-          <EmailVerification spec={popup.spec} api={host.api} onDone={() => confirm()} />
+        {popup.spec.kind === 'email-verification' ? (
+          <EmailVerification
+            spec={popup.spec}
+            host={host}
+            titleId={titleId}
+            onVerified={(user) => updateUser(host.session, user)}
+            onDone={confirm}
+          />
+        ) : (
+          <>
+            <h2 id={titleId} className={styles.title}>
+              {content.title}
+            </h2>
+            {content.body && <div className={styles.body}>{content.body}</div>}
+          </>
         )}
-        {content.form === 'gender' && <GenderForm onConfirm={confirm} />}
+        {content.form === 'gender' && <GenderForm host={host} onConfirm={confirm} />}
         {content.form === 'invite-code' && (
           <TextValueForm
             label="Invite code"
@@ -73,9 +85,7 @@ function Dialog({ popup, onFinish }: { popup: OpenPopup; onFinish(outcome: Popup
             onConfirm={confirm}
           />
         )}
-        {content.form === 'username' && (
-          <TextValueForm label="Username" submitLabel="Save" validate={usernameProblem} onConfirm={confirm} />
-        )}
+        {content.form === 'username' && <UsernameForm host={host} onConfirm={confirm} />}
         {(content.primary || content.secondary) && (
           <div className={styles.actions}>
             {content.primary && (

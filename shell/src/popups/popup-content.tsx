@@ -27,14 +27,8 @@ const ok: PopupAction = { label: 'OK' };
 export function popupContent(spec: PopupSpec): PopupContent {
   switch (spec.kind) {
     case 'email-verification':
-      return {
-        icon: '✉️',
-        title: 'Verify your email',
-        body: spec.email
-          ? `Enter the 4-digit code we sent to ${spec.email}.`
-          : 'Enter the 4-digit code we sent to your email.',
-        form: 'email-code',
-      };
+      // The popup renders its own title and text, which change with its stage.
+      return { icon: '✉️', title: 'Verify your email', form: 'email-code' };
     case 'account-verified':
       return {
         icon: '🎉',
@@ -106,7 +100,7 @@ export function popupContent(spec: PopupSpec): PopupContent {
       return {
         icon: '🪪',
         title: 'Choose your username',
-        body: 'This is how creators will see you. Letters, numbers and hyphens, 3 to 30 characters.',
+        body: 'This is how creators will see you in their chats.',
         form: 'username',
       };
     case 'select-gender':

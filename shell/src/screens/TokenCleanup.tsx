@@ -1,9 +1,9 @@
 import { tokenKey } from '@cove/runtime';
+import { bannedFlagKey } from '../session/stored-flags';
 import { useEffect, useState } from 'react';
 import { ScreenCard } from './ScreenCard';
 
-/** The stored flag a ban leaves behind. */
-export const bannedFlagKey = 'is-banned';
+export { bannedFlagKey };
 const countdownSeconds = 5;
 /** Long enough for 'Clearing token...' to be read. */
 const clearingShownMs = 400;

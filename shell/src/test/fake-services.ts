@@ -1,8 +1,10 @@
 import { hostContractVersion, type ApiClient, type HostContext, type RemoteName } from '@cove/contracts';
-import { createBus, createSession } from '@cove/runtime';
+import { createBus, createSession, localTokenStore } from '@cove/runtime';
 import type { ShellServices } from '../app/shell-context';
 import type { LoadedRemote, RemoteLoader } from '../federation/remote-loader';
 import { createPopupStore } from '../popups/popup-store';
+import type { Realtime } from '../realtime/connection';
+import { createAccount } from '../session/account';
 
 /** An API client whose every call is a jest mock resolving to undefined. */
 export function fakeApi(): jest.Mocked<ApiClient> {
@@ -11,18 +13,35 @@ export function fakeApi(): jest.Mocked<ApiClient> {
   return api as unknown as jest.Mocked<ApiClient>;
 }
 
-/** Shell services over a loader the test controls. */
+export function fakeRealtime(): jest.Mocked<Realtime> {
+  return { start: jest.fn(), stop: jest.fn(), running: false } as jest.Mocked<Realtime>;
+}
+
+/** Shell services over a loader the test controls, a mocked API and a socket that never opens. */
 export function fakeServices(loader: Partial<RemoteLoader> = {}) {
   const bus = createBus();
   const api = fakeApi();
   const popupStore = createPopupStore();
   const reportFailure = jest.fn();
   const navigate = jest.fn();
+  const session = createSession();
+  const realtime = fakeRealtime();
+  const scheduled: { fn: () => void; ms: number }[] = [];
+  const account = createAccount({
+    api,
+    host: { session, navigate },
+    bus,
+    tokens: localTokenStore(),
+    popups: popupStore.controller,
+    realtime,
+    schedule: (fn, ms) => void scheduled.push({ fn, ms }),
+  });
   const host: HostContext = {
     contractVersion: hostContractVersion,
     api,
     bus,
-    session: createSession(),
+    session,
+    account: { patch: account.patch, reload: account.reload, logout: account.logout },
     popups: popupStore.controller,
     navigate,
   };
@@ -38,10 +57,11 @@ export function fakeServices(loader: Partial<RemoteLoader> = {}) {
   const services: ShellServices = {
     host,
     bus,
+    account,
     loader: fullLoader,
     reportFailure,
     popupStore,
     setNavigate: () => undefined,
   };
-  return { services, api, reportFailure, navigate, popupStore };
+  return { services, api, reportFailure, navigate, popupStore, realtime, scheduled };
 }

@@ -135,6 +135,18 @@ describe('API client', () => {
     });
   });
 
+  it('tells which token a 401 refused, and stays quiet for calls made signed out', async () => {
+    const onUnauthorized = jest.fn();
+    const signedOut = setup(json(401, { message: 'Please sign in' }), { onUnauthorized });
+    await failure(signedOut.api.get('/v1/users/me'));
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    window.localStorage.setItem(tokenKey, 'dead');
+    await failure(
+      setup(json(401, { message: 'Please sign in' }), { onUnauthorized }).api.get('/v1/users/me'),
+    );
+    expect(onUnauthorized).toHaveBeenCalledWith('dead');
+  });
+
   it.each([403, 423])('hands %i answers with JSON to the forbidden handler', async (status) => {
     const { api, onForbidden } = setup(json(status, { message: 'Forbidden' }));
     await failure(api.get('/v1/chats'));

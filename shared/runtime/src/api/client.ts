@@ -19,6 +19,8 @@ export interface ApiClientOptions {
   onServerFailure?(failure: { method: HttpMethod; path: string; status: number; message: string }): void;
   /** Called for 403 and 423 answers with a JSON body (session or popup-clearing handling). */
   onForbidden?(error: ApiError): void;
+  /** Called for a 401 to a call that carried a token: that token no longer works. */
+  onUnauthorized?(token: string): void;
   baseUrl?: string;
   fetch?: typeof fetch;
 }
@@ -41,12 +43,16 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   const doFetch = opts.fetch ?? ((input, init) => window.fetch(input, init));
   const base = opts.baseUrl ?? '';
 
-  async function send(method: HttpMethod, path: string, options: RequestOptions<unknown>): Promise<Response> {
+  async function send(
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions<unknown>,
+    token: string | null,
+  ): Promise<Response> {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       [webTypeHeader.name]: webTypeHeader.value,
     };
-    const token = opts.tokens.get();
     if (token) headers['access-token'] = token;
     const hasBody = options.body !== undefined;
     if (hasBody) headers['Content-Type'] = 'application/json';
@@ -66,7 +72,8 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   }
 
   async function request<T>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> {
-    const res = await send(method, path, options as RequestOptions<unknown>);
+    const token = opts.tokens.get();
+    const res = await send(method, path, options as RequestOptions<unknown>, token);
     const fail = (error: ApiError): never => {
       if (error.status >= 500)
         opts.onServerFailure?.({ method, path, status: error.status, message: error.message });
@@ -94,6 +101,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
         ? new ApiError(res.status, body.data.message, { code: body.data.code, errors: body.data.errors })
         : new ApiError(res.status, genericError().message);
       if (res.status === 403 || res.status === 423) opts.onForbidden?.(error);
+      if (res.status === 401 && token) opts.onUnauthorized?.(token);
       return fail(error);
     }
     if (!options.schema) return data as T;

@@ -18,6 +18,18 @@ export function signOut(session: HostSession): void {
   session.status = 'signed-out';
 }
 
+/** Changes some fields of the signed-in user (from an event or an answer); nothing when signed out. */
+export function updateUser(session: HostSession, changes: Partial<User>): void {
+  if (!session.user) return;
+  Object.assign(session.user, changes);
+  if (changes.credits !== undefined) session.credits = changes.credits;
+}
+
+export function setCredits(session: HostSession, credits: number): void {
+  session.credits = credits;
+  if (session.user) session.user.credits = credits;
+}
+
 export function setProviderConfig(session: HostSession, config: ProviderConfig | null): void {
   session.config = config;
 }

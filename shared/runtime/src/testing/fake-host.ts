@@ -1,5 +1,8 @@
 import {
+  featureNames,
   hostContractVersion,
+  type Features,
+  type ProviderConfig,
   type ApiClient,
   type HostContext,
   type HttpMethod,
@@ -7,7 +10,7 @@ import {
   type User,
 } from '@cove/contracts';
 import { createBus } from '../bus/bus';
-import { createSession, signIn, signOut } from '../session/session';
+import { createSession, signIn, signOut, updateUser } from '../session/session';
 
 export interface RecordedCall {
   method: HttpMethod;
@@ -17,6 +20,20 @@ export interface RecordedCall {
 }
 
 type Responder = (call: RecordedCall) => unknown;
+
+/** A provider config with every feature on; override what a test cares about. */
+export function testConfig(overrides: Partial<ProviderConfig> = {}): ProviderConfig {
+  const features = Object.fromEntries(featureNames.map((name) => [name, true])) as Features;
+  return {
+    is_guest: false,
+    features,
+    payment_keywords: '',
+    global_keywords: '',
+    greeting_keywords: '',
+    app_keywords: '',
+    ...overrides,
+  };
+}
 
 /** A signed-in user with every field set, for tests; override what a test cares about. */
 export function testUser(overrides: Partial<User> = {}): User {
@@ -86,11 +103,26 @@ export function fakeHost(opts: { user?: User | null; respond?: Responder } = {})
   const session = createSession();
   if (opts.user) signIn(session, opts.user);
   else if (opts.user === null) signOut(session);
+  const account = { logouts: 0 };
   const host: HostContext = {
     contractVersion: hostContractVersion,
     api,
     bus: createBus(),
     session,
+    account: {
+      patch: async (changes) => {
+        const id = session.user?._id ?? '';
+        const answer = await request<User | undefined>('PATCH', `/v1/users/${id}`, { body: changes });
+        const next = answer ?? ({ ...session.user, ...changes } as User);
+        updateUser(session, next);
+        return next;
+      },
+      reload: async () => undefined,
+      logout: async () => {
+        account.logouts += 1;
+        signOut(session);
+      },
+    },
     popups: {
       open: (spec) => {
         popups.push(spec);
@@ -105,5 +137,5 @@ export function fakeHost(opts: { user?: User | null; respond?: Responder } = {})
     },
     navigate: (to) => void navigations.push(to),
   };
-  return { host, calls, popups, navigations };
+  return { host, calls, popups, navigations, account };
 }

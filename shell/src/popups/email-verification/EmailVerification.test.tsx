@@ -1,12 +1,16 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { ShellContext } from '../app/shell-context';
-import { fakeServices } from '../test/fake-services';
-import { PopupLayer } from './PopupLayer';
+import { signIn } from '@cove/runtime';
+import { testUser } from '@cove/runtime/src/testing/fake-host';
+import { ShellContext } from '../../app/shell-context';
+import { verificationState } from '../../onboarding/verification-state';
+import { fakeServices } from '../../test/fake-services';
+import { PopupLayer } from '../PopupLayer';
 
-function setup() {
+function setup(email = 'alexander@gmail.com') {
   const fake = fakeServices();
+  signIn(fake.services.host.session, testUser({ email, email_verified: false }));
   render(
     <ShellContext.Provider value={fake.services}>
       <MemoryRouter>
@@ -14,56 +18,123 @@ function setup() {
       </MemoryRouter>
     </ShellContext.Provider>,
   );
-  return fake;
+  let outcome: Promise<unknown> = Promise.resolve();
+  act(() => {
+    outcome = fake.services.host.popups.open({
+      kind: 'email-verification',
+      flow: 'onboarding',
+      email,
+    }).outcome;
+  });
+  return { ...fake, outcome: () => outcome };
 }
 
-const digits = () => [1, 2, 3, 4].map((n) => screen.getByRole('textbox', { name: `Digit ${n}` }));
+const digits = () =>
+  [1, 2, 3, 4].map((n) => screen.getByRole('textbox', { name: `Digit ${n}` }) as HTMLInputElement);
+const wrongCode = { name: 'ApiError', status: 400, message: 'Wrong code. Please try again.' };
+
+beforeEach(() => {
+  verificationState.codeSentAt = null;
+});
 
 describe('email verification popup', () => {
-  it('clears the four boxes and shows the server message on a wrong code, then closes on success', async () => {
-    const { services, api } = setup();
-    api.post.mockRejectedValueOnce({
-      name: 'ApiError',
-      status: 400,
-      message: 'Wrong code. Please try again.',
-    });
-    let outcome: Promise<unknown> = Promise.resolve();
-    act(() => {
-      outcome = services.host.popups.open({
-        kind: 'email-verification',
-        flow: 'action',
-        email: 'a@b.co',
-      }).outcome;
-    });
+  it('shows the masked address, clears the four boxes on a wrong code, then says verified', async () => {
+    const { api, services } = setup();
+    expect(screen.getByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
+    expect(screen.getByText('ale******@gmail.com')).toBeInTheDocument();
+    api.post.mockRejectedValueOnce(wrongCode);
     const verify = screen.getByRole('button', { name: 'Verify' });
     expect(verify).toBeDisabled();
     for (const [i, box] of digits().entries()) await userEvent.type(box, String(i + 1));
     expect(verify).toBeEnabled();
     await userEvent.click(verify);
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong code. Please try again.');
-    expect(digits().map((d) => (d as HTMLInputElement).value)).toEqual(['', '', '', '']);
-    expect(api.post).toHaveBeenCalledWith('/v1/users/verify-email', { code: '1234' });
+    expect(digits().map((d) => d.value)).toEqual(['', '', '', '']);
+    expect(digits()[0]).toHaveFocus();
+    expect(api.post).toHaveBeenCalledWith('/v1/users/verify-email', { code: '1234' }, expect.anything());
 
+    api.post.mockResolvedValueOnce({
+      message: 'Email verified successfully!',
+      user: testUser({ email: 'alexander@gmail.com', email_verified: true }),
+    });
     for (const [i, box] of digits().entries()) await userEvent.type(box, String(i + 5));
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await expect(outcome).resolves.toEqual({ action: 'confirm' });
+    expect(await screen.findByRole('heading', { name: 'Email verified' })).toBeInTheDocument();
+    expect(screen.getByText('Email verified successfully!')).toBeInTheDocument();
+    expect(services.host.session.user?.email_verified).toBe(true);
   });
 
-  it('offers a resend from the help stage with a 30 s cooldown', async () => {
-    const { services, api } = setup();
-    act(
-      () =>
-        void services.host.popups.open({ kind: 'email-verification', flow: 'onboarding', email: 'a@b.co' }),
-    );
-    await userEvent.click(screen.getByRole('button', { name: "I didn't get a code" }));
-    await userEvent.click(screen.getByRole('button', { name: 'Resend code' }));
-    expect(api.post).toHaveBeenCalledWith('/v1/users/resend-verify', {
-      email: 'a@b.co',
-      web: true,
-      react_flow: true,
+  it('fills all four boxes from a pasted number and submits it', async () => {
+    const { api } = setup();
+    api.post.mockRejectedValueOnce(wrongCode);
+    fireEvent.paste(screen.getByRole('group', { name: 'Verification code' }), {
+      clipboardData: { getData: () => ' 4821 ' },
     });
+    expect(api.post).toHaveBeenCalledWith('/v1/users/verify-email', { code: '4821' }, expect.anything());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong code');
+  });
+
+  it('closes by itself 5 s after success in the onboarding flow', async () => {
+    jest.useFakeTimers();
+    try {
+      const { api, outcome } = setup();
+      api.post.mockResolvedValueOnce({ message: 'ok', user: testUser({ email_verified: true }) });
+      fireEvent.paste(screen.getByRole('group', { name: 'Verification code' }), {
+        clipboardData: { getData: () => '1111' },
+      });
+      await act(async () => undefined);
+      expect(screen.getByRole('heading', { name: 'Email verified' })).toBeInTheDocument();
+      await act(async () => void jest.advanceTimersByTime(5000));
+      await expect(outcome()).resolves.toEqual({ action: 'confirm' });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('offers a resend from the help stage with a 30 s cooldown, and warns about slow providers', async () => {
+    const { api } = setup('river@yahoo.com');
+    await userEvent.click(screen.getByRole('button', { name: "I didn't get a code" }));
+    expect(screen.getByRole('heading', { name: "Didn't get the code?" })).toBeInTheDocument();
+    expect(screen.getByText(/Yahoo sometimes delays our emails/)).toBeInTheDocument();
+    api.post.mockResolvedValueOnce({ message: 'Email sent successfully!' });
+    await userEvent.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(api.post).toHaveBeenCalledWith(
+      '/v1/users/resend-verify',
+      { email: 'river@yahoo.com', web: true, react_flow: true },
+      expect.anything(),
+    );
     expect(await screen.findByRole('status')).toHaveTextContent('Email sent successfully!');
+    expect(screen.getByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: "I didn't get a code" }));
     expect(screen.getByRole('button', { name: /Resend code in \d+s/ })).toBeDisabled();
+  });
+
+  it('sends a code to a different address, suggesting a fix for a mistyped domain', async () => {
+    const { api } = setup();
+    await userEvent.click(screen.getByRole('button', { name: "I didn't get a code" }));
+    await userEvent.click(screen.getByRole('button', { name: 'Use a different email' }));
+    const send = screen.getByRole('button', { name: 'Send code' });
+    expect(send).toBeDisabled();
+    await userEvent.type(screen.getByRole('textbox', { name: 'New email address' }), 'sam@gmial.com');
+    await userEvent.click(screen.getByRole('button', { name: 'sam@gmail.com' }));
+    expect(screen.getByRole('textbox', { name: 'New email address' })).toHaveValue('sam@gmail.com');
+
+    api.post.mockRejectedValueOnce({
+      name: 'ApiError',
+      status: 409,
+      message: 'This email is already in use by another account.',
+    });
+    await userEvent.click(send);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This email is already in use by another account.',
+    );
+    api.post.mockResolvedValueOnce({ message: 'Email sent successfully!' });
+    await userEvent.click(send);
+    expect(api.post).toHaveBeenLastCalledWith(
+      '/v1/users/change-verify-email',
+      { email: 'sam@gmail.com' },
+      expect.anything(),
+    );
+    expect(await screen.findByText('s**@gmail.com')).toBeInTheDocument();
   });
 });

@@ -1,0 +1,107 @@
+import { messages } from '@cove/contracts';
+import { emailPattern, errorMessage } from '@cove/runtime';
+import { Button } from '@cove/ui';
+import { useState, type FormEvent } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { useShell } from '../../app/shell-context';
+import { DeliverabilityWarning, DidYouMean } from '../../email/AddressHints';
+import { useCooldown } from '../../popups/email-verification/use-cooldown';
+import { afterSignIn, bannedFlag } from '../../session/stored-flags';
+import { internalPath } from '../internal-path';
+import { ScreenCard, screenStyles } from '../ScreenCard';
+
+/** Asking for another link too soon only fills the inbox; the server also limits it. */
+const resendSeconds = 30;
+
+type Stage = { step: 'form'; error?: string } | { step: 'sending' } | { step: 'sent'; email: string };
+
+function useNotice(): { text: string; tone: 'error' | 'info' } | null {
+  const state = useLocation().state as { notice?: unknown; tone?: unknown } | null;
+  if (typeof state?.notice === 'string')
+    return { text: state.notice, tone: state.tone === 'error' ? 'error' : 'info' };
+  return bannedFlag.get() ? { text: messages.suspended, tone: 'error' } : null;
+}
+
+/** The email form, then 'Check your email' with a resend. */
+export function EmailSignIn() {
+  const { host } = useShell();
+  const [params] = useSearchParams();
+  const notice = useNotice();
+  const [email, setEmail] = useState('');
+  const [stage, setStage] = useState<Stage>({ step: 'form' });
+  const [cooldown, startCooldown] = useCooldown(0);
+
+  async function send(value: string) {
+    setStage({ step: 'sending' });
+    try {
+      await host.api.post('/v1/users/sign', { email: value, web: true, react_flow: true });
+      afterSignIn.set(internalPath(params.get('next')));
+      startCooldown(resendSeconds);
+      setStage({ step: 'sent', email: value });
+    } catch (err) {
+      setStage({ step: 'form', error: errorMessage(err) });
+    }
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const value = email.trim();
+    if (!value) return setStage({ step: 'form', error: 'Required field cannot be blank' });
+    if (!emailPattern.test(value)) return setStage({ step: 'form', error: 'Email is invalid' });
+    void send(value);
+  }
+
+  if (stage.step === 'sent') {
+    return (
+      <ScreenCard badge="📬" title="Check your email">
+        <p>
+          We sent a sign-in link to <strong>{stage.email}</strong>. Open it on this device to sign in. Links
+          only last 1 hour.
+        </p>
+        <DeliverabilityWarning email={stage.email} />
+        <div className={screenStyles.actions}>
+          <Button disabled={cooldown > 0} onClick={() => void send(stage.email)}>
+            {cooldown > 0 ? `Send again in ${cooldown}s` : 'Send again'}
+          </Button>
+          <Button variant="secondary" onClick={() => setStage({ step: 'form' })}>
+            Use a different email
+          </Button>
+        </div>
+      </ScreenCard>
+    );
+  }
+
+  const error = stage.step === 'form' ? stage.error : undefined;
+  return (
+    <ScreenCard badge="👋" title="Sign in to Cove">
+      {notice && (
+        <p className={notice.tone === 'error' ? screenStyles.notice : screenStyles.info} role="alert">
+          {notice.text}
+        </p>
+      )}
+      <p>Chat one to one with the creators you follow. We'll email you a sign-in link, no password needed.</p>
+      <form onSubmit={submit} noValidate className={screenStyles.form}>
+        <label className={screenStyles.field}>
+          Email
+          <input
+            className={screenStyles.input}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={Boolean(error)}
+          />
+        </label>
+        <DidYouMean email={email} onAccept={setEmail} />
+        {error && (
+          <p className={screenStyles.error} role="alert">
+            {error}
+          </p>
+        )}
+        <Button type="submit" disabled={stage.step === 'sending'}>
+          {stage.step === 'sending' ? 'Sending…' : 'Email me a sign-in link'}
+        </Button>
+      </form>
+    </ScreenCard>
+  );
+}

@@ -1,0 +1,177 @@
+import {
+  authResponse,
+  messages,
+  providerConfig,
+  user as userSchema,
+  type ApiClient,
+  type HostAccount,
+  type HostContext,
+  type PopupController,
+  type ProviderConfig,
+  type User,
+} from '@cove/contracts';
+import {
+  ApiError,
+  isApiError,
+  setProviderConfig,
+  signIn,
+  signOut,
+  updateUser,
+  type OwnedBus,
+  type TokenStore,
+} from '@cove/runtime';
+import type { Realtime } from '../realtime/connection';
+import { afterSignIn, bannedFlag } from './stored-flags';
+
+/** How a session ended: the person logged out, the token stopped working, or the account was banned. */
+export type EndReason = 'logout' | 'expired' | 'banned';
+
+/** The spec's wait before leaving for `/` after a ban. */
+export const bannedRedirectMs = 200;
+export const sessionEndedNotice = 'Your session has ended. Please sign in again.';
+
+export interface ShellAccount extends HostAccount {
+  /** At boot: the provider config, and the user when a token is stored. */
+  boot(signal: AbortSignal): Promise<void>;
+  /** Redeems a sign-in link's token; resolves with where to go next. */
+  redeemLink(linkToken: string): Promise<string>;
+  applyConfig(config: ProviderConfig): void;
+  /** Ends the session here (the server already refused it). */
+  end(reason: EndReason): void;
+  /** The banned flow: sign out, the terminated popup, then `/` after 200 ms. */
+  banned(): void;
+  /** A 403 or 423 answer with JSON (spec section 6). */
+  forbidden(error: { status: number; message: string; code?: string }): void;
+}
+
+export interface AccountDeps {
+  api: ApiClient;
+  host: Pick<HostContext, 'session' | 'navigate'>;
+  bus: OwnedBus;
+  tokens: TokenStore;
+  popups: PopupController;
+  realtime: Realtime;
+  schedule?: (fn: () => void, ms: number) => void;
+}
+
+/** The session's actions. The session proxy is written here and nowhere else. */
+export function createAccount(deps: AccountDeps): ShellAccount {
+  const { api, bus, tokens, popups, realtime } = deps;
+  const { session } = deps.host;
+  const schedule = deps.schedule ?? ((fn, ms) => window.setTimeout(fn, ms));
+
+  const announce = () => bus.emit({ type: 'session.changed', status: session.status });
+
+  function start(user: User) {
+    const wasSignedIn = session.status === 'signed-in';
+    signIn(session, user);
+    realtime.start();
+    if (!wasSignedIn) announce();
+  }
+
+  async function loadConfig(signal?: AbortSignal) {
+    try {
+      account.applyConfig(
+        await api.get('/v1/provider/config', {
+          query: { platform: 'react' },
+          schema: providerConfig,
+          signal,
+        }),
+      );
+    } catch (err) {
+      if (!(isApiError(err) && err.aborted)) console.warn('Provider config did not load', err);
+    }
+  }
+
+  const account: ShellAccount = {
+    async boot(signal) {
+      const config = loadConfig(signal);
+      if (!tokens.get()) {
+        signOut(session);
+        announce();
+      } else {
+        try {
+          start(await api.get('/v1/users/me', { schema: userSchema, signal }));
+        } catch (err) {
+          if (isApiError(err) && err.aborted) return;
+          // A refused token was handled by the 401 hook; a network failure keeps it for the next visit.
+          if (session.status === 'unknown') {
+            signOut(session);
+            announce();
+          }
+        }
+      }
+      await config;
+    },
+
+    async redeemLink(linkToken) {
+      const answer = await api.post('/v1/auth', { token: linkToken }, { schema: authResponse });
+      tokens.set(answer.token);
+      bannedFlag.clear();
+      start(answer.user);
+      void loadConfig();
+      return afterSignIn.take() ?? '/';
+    },
+
+    applyConfig(config) {
+      setProviderConfig(session, config);
+      // A guest config while this browser holds a token: the server no longer knows the token.
+      if (config.is_guest && tokens.get()) account.end('expired');
+    },
+
+    async reload() {
+      if (!tokens.get()) return;
+      const user = await api.get('/v1/users/me', { schema: userSchema });
+      if (tokens.get()) start(user);
+    },
+
+    async patch(changes) {
+      const id = session.user?._id;
+      if (!id) throw new ApiError(401, messages.signIn);
+      const user = await api.patch(`/v1/users/${encodeURIComponent(id)}`, changes, { schema: userSchema });
+      updateUser(session, user);
+      return user;
+    },
+
+    async logout() {
+      if (tokens.get()) await api.delete('/v1/auth').catch(() => undefined);
+      account.end('logout');
+    },
+
+    end(reason) {
+      const hadSession = session.status === 'signed-in' || tokens.get() !== null;
+      tokens.clear();
+      realtime.stop();
+      if (session.status !== 'signed-out') {
+        signOut(session);
+        announce();
+      }
+      if (!hadSession) return;
+      popups.closeAll();
+      if (reason === 'banned') return;
+      deps.host.navigate('/login', {
+        replace: true,
+        state: reason === 'expired' ? { notice: sessionEndedNotice } : undefined,
+      });
+    },
+
+    banned() {
+      const first = !bannedFlag.get() || session.status === 'signed-in';
+      bannedFlag.set();
+      account.end('banned');
+      if (!first) return;
+      popups.open({ kind: 'account-terminated', id: 'account-terminated' });
+      schedule(() => deps.host.navigate('/', { replace: true }), bannedRedirectMs);
+    },
+
+    forbidden(error) {
+      popups.closeAll();
+      if (error.status === 403 && error.message === messages.suspended) return account.banned();
+      if (error.status === 423) {
+        updateUser(session, { frozen: true });
+        popups.open({ kind: 'account-frozen', id: 'account-frozen', message: error.message });
+      }
+    },
+  };
+  return account;
+}

@@ -1,0 +1,65 @@
+import { signIn, tokenKey } from '@cove/runtime';
+import { testConfig, testUser } from '@cove/runtime/src/testing/fake-host';
+import { fakeServices } from '../test/fake-services';
+import { reactToServerEvents } from './server-reactions';
+
+const at = { seq: 1, created_at: '2026-01-01T00:00:00.000Z' };
+
+function setup() {
+  window.localStorage.setItem(tokenKey, 'tok');
+  const fake = fakeServices();
+  const { host, account } = fake.services;
+  signIn(host.session, testUser({ email_verified: false }));
+  const subscription = reactToServerEvents(host, account);
+  const kinds = () => fake.services.popupStore.snapshot().map((p) => p.spec.kind);
+  return { ...fake, host, bus: fake.services.bus, subscription, kinds };
+}
+
+describe('shell reactions to server events', () => {
+  it('approved: the account verified popup, and the user reloaded', () => {
+    const s = setup();
+    s.api.get.mockResolvedValue(testUser({ id_verified: true }) as never);
+    s.bus.pushServerEvent({ type: 'approved', ...at });
+    expect(s.kinds()).toEqual(['account-verified']);
+    expect(s.api.get).toHaveBeenCalledWith('/v1/users/me', expect.anything());
+  });
+
+  it('banned: the terminated popup and sign-out; reported: the termination warning', () => {
+    const s = setup();
+    s.bus.pushServerEvent({ type: 'reported', ...at });
+    expect(s.kinds()).toEqual(['account-termination']);
+    s.bus.pushServerEvent({ type: 'banned', ...at });
+    expect(s.kinds()).toEqual(['account-terminated']);
+    expect(s.host.session.status).toBe('signed-out');
+  });
+
+  it('keeps the session in step: credits, frozen, deletion, features, email verified', () => {
+    const s = setup();
+    s.host.session.config = testConfig();
+    const features = { ...testConfig().features, vault: false };
+    s.bus.pushServerEvent({ type: 'credits_update', credits: 900, amount: 650, ...at });
+    s.bus.pushServerEvent({ type: 'frozen', frozen: true, ...at });
+    s.bus.pushServerEvent({ type: 'deletion-scheduled', delete_at: '2026-02-01T00:00:00.000Z', ...at });
+    s.bus.pushServerEvent({ type: 'provider_features_update', features, ...at });
+    s.bus.pushServerEvent({ type: 'email_verified', ...at });
+    expect(s.host.session.credits).toBe(900);
+    expect(s.host.session.user).toMatchObject({
+      credits: 900,
+      frozen: true,
+      deleted_scheduled: true,
+      delete_at: '2026-02-01T00:00:00.000Z',
+      email_verified: true,
+    });
+    expect(s.host.session.config?.features.vault).toBe(false);
+    expect(s.kinds()).toEqual(['account-frozen']);
+    s.bus.pushServerEvent({ type: 'frozen', frozen: false, ...at });
+    expect(s.kinds()).toEqual([]);
+  });
+
+  it('stops reacting once disposed', () => {
+    const s = setup();
+    s.subscription.unsubscribe();
+    s.bus.pushServerEvent({ type: 'reported', ...at });
+    expect(s.kinds()).toEqual([]);
+  });
+});

@@ -1,0 +1,40 @@
+import type { HostContext, ServerEventOf, ServerEventType } from '@cove/contracts';
+import { setCredits, updateUser } from '@cove/runtime';
+import { Subscription } from 'rxjs';
+import type { ShellAccount } from './account';
+
+/**
+ * What the shell itself does with server events (spec section 4): approved shows the account
+ * verified popup and reloads the user; banned runs the banned flow; reported warns of termination;
+ * the rest keep the session in step. Remotes subscribe to the same streams for their own needs.
+ * The returned subscription ends them all.
+ */
+export function reactToServerEvents(host: HostContext, account: ShellAccount): Subscription {
+  const { bus, session, popups } = host;
+  const subscription = new Subscription();
+  const on = <K extends ServerEventType>(type: K, handle: (event: ServerEventOf<K>) => void) =>
+    subscription.add(bus.on(type).subscribe(handle));
+  const reload = () => account.reload().catch((err: unknown) => console.warn('The user did not reload', err));
+
+  on('approved', () => {
+    popups.open({ kind: 'account-verified', id: 'account-verified' });
+    void reload();
+  });
+  on('onboarding_rejected', () => void reload());
+  on('banned', () => account.banned());
+  on('reported', () => void popups.open({ kind: 'account-termination', id: 'account-termination' }));
+  on('frozen', ({ frozen }) => {
+    updateUser(session, { frozen });
+    if (frozen) popups.open({ kind: 'account-frozen', id: 'account-frozen' });
+    else popups.close('account-frozen');
+  });
+  on('deletion-scheduled', ({ delete_at }) =>
+    updateUser(session, { deleted_scheduled: delete_at !== null, delete_at }),
+  );
+  on('provider_features_update', ({ features }) => {
+    if (session.config) session.config.features = features;
+  });
+  on('credits_update', ({ credits }) => setCredits(session, credits));
+  on('email_verified', () => updateUser(session, { email_verified: true }));
+  return subscription;
+}
