@@ -68,4 +68,52 @@ describe('account', () => {
     renderAt('/account/settings/privacy', fakeHost({ user: testUser() }).host);
     expect(screen.getAllByRole('switch')).toHaveLength(1);
   });
+
+  it('turns a notification on and keeps the others as they were', async () => {
+    const { host, calls } = fakeHost({ user: testUser() });
+    renderAt('/account/settings', host);
+    await userEvent.click(screen.getByRole('switch', { name: /News and offers/ }));
+    expect(calls[0]?.body).toEqual({ notification_settings: { marketing: true } });
+    expect(screen.getByRole('switch', { name: /News and offers/ })).toBeChecked();
+    expect(screen.getByRole('switch', { name: /Messages/ })).toBeChecked();
+  });
+
+  it('logs out from settings', async () => {
+    const fake = fakeHost({ user: testUser() });
+    renderAt('/account/settings', fake.host);
+    await userEvent.click(
+      within(screen.getByRole('region', { name: 'Account' })).getByRole('button', { name: 'Log out' }),
+    );
+    expect(fake.account.logouts).toBe(1);
+  });
+
+  it('edits the profile with a live username check', async () => {
+    const { host, calls } = fakeHost({
+      user: testUser({ username: 'river', gender: null }),
+      respond: (call) =>
+        call.path === '/v1/username-available'
+          ? call.query?.username === 'taken'
+            ? { available: false, message: 'This Username Has Already Been Taken' }
+            : { available: true, message: null }
+          : undefined,
+    });
+    renderAt('/account/edit-profile', host);
+    const field = screen.getByRole('textbox', { name: 'Username' });
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    expect(save).toBeDisabled();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'ab');
+    expect(screen.getByText('Username should contain at least 3 characters')).toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'taken');
+    expect(await screen.findByText('This Username Has Already Been Taken')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'river-2');
+    expect(await screen.findByText('river-2 is available')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Woman' }));
+    await userEvent.click(save);
+    expect(await screen.findByRole('status')).toHaveTextContent('Profile saved');
+    expect(calls.at(-1)).toMatchObject({ method: 'PATCH', body: { username: 'river-2', gender: 'female' } });
+  });
 });

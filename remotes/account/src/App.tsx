@@ -3,6 +3,7 @@ import { useSession } from '@cove/runtime';
 import { EmptyState, Page, RemoteRoot, SignInGate, SplitLayout } from '@cove/ui';
 import { Route, Routes } from 'react-router-dom';
 import { accountNav } from './features/account-nav';
+import { EditProfile } from './features/edit-profile/EditProfile';
 import { Overview } from './features/overview/Overview';
 import { pendingSections } from './features/sections/sections';
 import { Settings } from './features/settings/Settings';
@@ -21,6 +22,7 @@ function AccountArea() {
             <Route index element={<Overview />} />
             <Route path="settings" element={<Settings section="all" />} />
             <Route path="settings/privacy" element={<Settings section="privacy" />} />
+            <Route path="edit-profile" element={<EditProfile />} />
             {pendingSections.map((s) => (
               <Route
                 key={s.path}

@@ -113,7 +113,12 @@ export function fakeHost(opts: { user?: User | null; respond?: Responder } = {})
       patch: async (changes) => {
         const id = session.user?._id ?? '';
         const answer = await request<User | undefined>('PATCH', `/v1/users/${id}`, { body: changes });
-        const next = answer ?? ({ ...session.user, ...changes } as User);
+        const current = session.user as User;
+        const next = answer ?? {
+          ...current,
+          ...changes,
+          notification_settings: { ...current.notification_settings, ...changes.notification_settings },
+        };
         updateUser(session, next);
         return next;
       },

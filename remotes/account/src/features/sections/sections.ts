@@ -8,12 +8,6 @@ export interface SectionInfo {
 
 export const pendingSections: SectionInfo[] = [
   {
-    path: 'edit-profile',
-    title: 'Edit profile',
-    icon: '🖼️',
-    body: 'Editing your photo, bio and tags is not available in this version of Cove.',
-  },
-  {
     path: 'get-credits',
     title: 'Get credits',
     icon: '🪙',

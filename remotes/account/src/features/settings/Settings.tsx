@@ -1,36 +1,39 @@
-import type { User } from '@cove/contracts';
+import type { User, UserPatch } from '@cove/contracts';
 import { errorMessage, useHost, useSession } from '@cove/runtime';
 import { useState } from 'react';
-import { notificationSettings, profileSettings } from './settings-fields';
+import { DangerZone } from './DangerZone';
+import { notificationSettings, profileSettings, type SettingKey } from './settings-fields';
 import styles from './Settings.module.css';
 
-type Values = Record<string, boolean>;
-
-function valuesOf(user: Readonly<User>): Values {
-  return { invisible: user.invisible, intro_enabled: user.intro_enabled, ...user.notification_settings };
+function valueOf(user: Readonly<User>, key: SettingKey): boolean {
+  return key === 'invisible' || key === 'intro_enabled' ? user[key] : user.notification_settings[key];
 }
 
-/** `/account/settings` (and `/privacy`): each switch saves at once with `PATCH /v1/users/{id}`. */
+/**
+ * `/account/settings` (and `/privacy`): each switch saves at once through the shell
+ * (`PATCH /v1/users/{id}`); the session takes the saved user, and a refusal puts the switch back.
+ */
 export function Settings({ section }: { section: 'all' | 'privacy' }) {
-  const { api } = useHost();
+  const { account } = useHost();
   const { user } = useSession();
-  const [values, setValues] = useState<Values>(() => (user ? valuesOf(user) : {}));
+  // Values being saved, shown ahead of the session until the server answers.
+  const [pending, setPending] = useState<Partial<Record<SettingKey, boolean>>>({});
   const [error, setError] = useState<string | null>(null);
   if (!user) return null;
 
-  async function change(key: string, value: boolean, body: Record<string, unknown>) {
-    const before = values[key];
-    setValues((v) => ({ ...v, [key]: value }));
+  async function change(key: SettingKey, value: boolean, body: UserPatch) {
+    setPending((p) => ({ ...p, [key]: value }));
     setError(null);
     try {
-      await api.patch(`/v1/users/${encodeURIComponent(user?._id ?? '')}`, body);
+      await account.patch(body);
     } catch (err) {
-      setValues((v) => ({ ...v, [key]: before ?? !value }));
       setError(errorMessage(err));
+    } finally {
+      setPending(({ [key]: _done, ...rest }) => rest);
     }
   }
 
-  const row = (key: string, label: string, hint: string, body: (v: boolean) => Record<string, unknown>) => (
+  const row = (key: SettingKey, label: string, hint: string, body: (v: boolean) => UserPatch) => (
     <label key={key} className={styles.row}>
       <span>
         {label}
@@ -40,7 +43,7 @@ export function Settings({ section }: { section: 'all' | 'privacy' }) {
         type="checkbox"
         role="switch"
         className={styles.switch}
-        checked={values[key] ?? false}
+        checked={pending[key] ?? valueOf(user, key)}
         onChange={(e) => void change(key, e.target.checked, body(e.target.checked))}
       />
     </label>
@@ -60,14 +63,15 @@ export function Settings({ section }: { section: 'all' | 'privacy' }) {
         {shownProfile.map((s) => row(s.key, s.label, s.hint, (v) => ({ [s.key]: v })))}
       </section>
       {section === 'all' && (
-        <section className={styles.group} aria-label="Notifications">
-          <h2>Notifications</h2>
-          {notificationSettings.map((s) =>
-            row(s.key, s.label, s.hint, (v) => ({
-              notification_settings: { ...user.notification_settings, [s.key]: v },
-            })),
-          )}
-        </section>
+        <>
+          <section className={styles.group} aria-label="Notifications">
+            <h2>Notifications</h2>
+            {notificationSettings.map((s) =>
+              row(s.key, s.label, s.hint, (v) => ({ notification_settings: { [s.key]: v } })),
+            )}
+          </section>
+          <DangerZone />
+        </>
       )}
     </div>
   );

@@ -3,6 +3,7 @@ import type { User } from '@cove/contracts';
 /** The spec's settings groups: Profile (invisible, intro_enabled) and Notifications. */
 export type ProfileSetting = 'invisible' | 'intro_enabled';
 export type NotificationSetting = keyof User['notification_settings'];
+export type SettingKey = ProfileSetting | NotificationSetting;
 
 export const profileSettings: { key: ProfileSetting; label: string; hint: string }[] = [
   { key: 'invisible', label: 'Invisible profile', hint: 'Hide your profile from Discover.' },
