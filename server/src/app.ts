@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Mailer } from './mail';
+import { mediaPlugin } from './media';
 import { shellDist } from './paths';
 import { auth } from './plugins/auth';
 import { jobs } from './plugins/jobs';
@@ -23,6 +24,7 @@ import { clientErrorRoutes } from './routes/client-errors';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { gifRoutes } from './routes/gifs';
 import { healthRoutes } from './routes/health';
+import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
 import { noteRoutes } from './routes/notes';
 import { providerConfigRoutes } from './routes/provider-config';
@@ -65,7 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('adminSecret', randomBytes(32).toString('base64url'));
 
   await app.register(errorHandler);
-  await app.register(security, { rateLimitPerMinute: config.rateLimitPerMinute });
+  await app.register(security, { rateLimitPerMinute: config.rateLimitPerMinute, connectSrc: [new URL(config.media.uploadUrl).origin] });
   await app.register(auth);
   await app.register(staticFiles, {
     shellDir: opts.shellDir ?? shellDist,
@@ -74,6 +76,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(mailer, { mailer: opts.mailer });
   await app.register(realtime);
+  await app.register(mediaPlugin);
   await app.register(jobs);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(socketRoute);
@@ -87,6 +90,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(messageRoutes);
   await app.register(noteRoutes);
   await app.register(gifRoutes);
+  await app.register(mediaRoutes);
   await app.register(clientErrorRoutes);
   await app.register(devMailboxRoutes);
   await app.register(adminRoutes);

@@ -5,6 +5,8 @@ import fp from 'fastify-plugin';
 
 export interface SecurityOptions {
   rateLimitPerMinute: number;
+  /** More origins the page may call (a separate upload origin). */
+  connectSrc?: string[];
 }
 
 /** Security headers on every answer, and a per-address request budget on the API. */
@@ -18,7 +20,7 @@ export const security = fp(async (app: FastifyInstance, opts: SecurityOptions) =
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(opts.connectSrc ?? [])],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },

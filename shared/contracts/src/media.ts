@@ -18,13 +18,17 @@ export type RenditionName = (typeof renditionNames)[number];
 
 /** The user-facing texts of upload failures (spec, chat document section 5, and the error catalogue). */
 export const mediaMessages = {
-  empty: 'This file seems to be corrupted (0 bytes). Please try different file or try using different browser.',
-  photoTooLarge: 'This photo is too large. Please use a smaller photo or set lower camera quality in your camera settings.',
-  videoTooLarge: 'This video is too large. Please use a smaller video or set lower video quality in your camera settings.',
+  empty:
+    'This file seems to be corrupted (0 bytes). Please try different file or try using different browser.',
+  photoTooLarge:
+    'This photo is too large. Please use a smaller photo or set lower camera quality in your camera settings.',
+  videoTooLarge:
+    'This video is too large. Please use a smaller video or set lower video quality in your camera settings.',
   imageFailed: 'There was an error processing this image. Please try again later.',
   videoFailed: 'There was an error processing this video. Please try again later.',
   uploadFailed: 'This file failed to upload. Please check your network connection and try again.',
-  unsupported: (type: string) => `Sorry, we cannot process this type of file (${type}). Please choose different file type and try again.`,
+  unsupported: (type: string) =>
+    `Sorry, we cannot process this type of file (${type}). Please choose different file type and try again.`,
   notUsable: 'This media cannot be sent.',
 } as const;
 

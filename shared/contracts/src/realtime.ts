@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { mediaStatusEvent } from './media';
 import { message } from './message';
 import { features } from './provider-config';
 
@@ -40,6 +41,8 @@ export const loggedEvent = z.discriminatedUnion('type', [
   }),
   /** A chat's settings changed (rate, favorite, block, notes): refetch it. */
   z.object({ type: z.literal('chat_updated'), chat_id: z.string() }),
+  /** An upload finished processing, or failed (the uploader only). */
+  mediaStatusEvent,
 ]);
 export type LoggedEvent = z.infer<typeof loggedEvent>;
 export type LoggedEventType = LoggedEvent['type'];

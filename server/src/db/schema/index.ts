@@ -7,3 +7,4 @@ export * from './ledger';
 export * from './admin-actions';
 export * from './chats';
 export * from './messages';
+export * from './media';

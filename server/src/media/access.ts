@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import type { MediaRow } from '../db/schema';
+
+/** What one viewer may see of one media: the full renditions, only the blurred preview, or nothing. */
+export type MediaView = 'full' | 'locked' | 'none';
+
+/**
+ * Who sees what (docs/rules.md, "Media"), decided from the messages that carry the media:
+ * - its uploader sees everything, always;
+ * - the recipient of a free message carrying it sees the full renditions while that message is not deleted;
+ * - a buyer of a paid message carrying it sees the full renditions for good (even after the media
+ *   or the message is deleted: they paid for it);
+ * - the recipient of a paid message carrying it who has not bought it sees the blurred preview;
+ * - anyone else sees nothing.
+ */
+export async function viewOf(db: Db, row: MediaRow, viewerId: string): Promise<MediaView> {
+  if (row.ownerId === viewerId) return 'full';
+  const result = await db.execute(sql`
+    select
+      exists (select 1 from messages m where m.media_id = ${row.id} and m.recipient_id = ${viewerId}
+              and m.deleted_at is null and m.price = 0) as free,
+      exists (select 1 from messages m join purchases p on p.message_id = m.id
+              where m.media_id = ${row.id} and p.buyer_id = ${viewerId}) as bought,
+      exists (select 1 from messages m where m.media_id = ${row.id} and m.recipient_id = ${viewerId}
+              and m.deleted_at is null) as received`);
+  const [flags] = rowsOf<{ free: boolean; bought: boolean; received: boolean }>(result);
+  if (flags?.free || flags?.bought) return 'full';
+  return flags?.received ? 'locked' : 'none';
+}

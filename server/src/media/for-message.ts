@@ -1,0 +1,75 @@
+import type { MediaDescriptor } from '@cove/contracts';
+import { mediaMessages } from '@cove/contracts';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { media, type MediaRow } from '../db/schema';
+import { badRequest } from '../errors';
+import { describeMedia } from './descriptor';
+import { mediaById } from './media-store';
+import type { UrlSigner } from './url-signer';
+import { isUuid } from './url-signer';
+
+/** What message code needs to describe media: the database and the URL signer (`app.media` has both). */
+export interface MediaContext {
+  db: Db;
+  signer: UrlSigner;
+}
+
+/** How the viewer stands towards the message that carries the media. */
+export interface MessageMediaAccess {
+  /** The message has a price. */
+  paid: boolean;
+  /** The viewer bought it. */
+  bought: boolean;
+  /** The viewer sent it. */
+  isSender: boolean;
+}
+
+/** Full renditions for the sender, for buyers and for recipients of free messages; the blurred preview otherwise. */
+export const viewFor = (a: MessageMediaAccess): 'full' | 'locked' =>
+  a.isSender || !a.paid || a.bought ? 'full' : 'locked';
+
+/**
+ * The media descriptor for one message as one viewer sees it, or null when the message carries no
+ * media (or it was erased). The serving route checks the same rights again on every request.
+ */
+export async function mediaForMessage(
+  ctx: MediaContext,
+  mediaId: string | null,
+  viewerId: string,
+  access: MessageMediaAccess,
+): Promise<MediaDescriptor | null> {
+  if (!mediaId) return null;
+  const row = await mediaById(ctx.db, mediaId);
+  return row ? describeMedia(ctx.signer, row, viewerId, viewFor(access)) : null;
+}
+
+/** The same for a page of messages in one query: descriptors by media id, for one viewer. */
+export async function mediaForMessages(
+  ctx: MediaContext,
+  viewerId: string,
+  items: readonly { mediaId: string | null; access: MessageMediaAccess }[],
+): Promise<(MediaDescriptor | null)[]> {
+  const ids = [
+    ...new Set(items.map((i) => i.mediaId).filter((id): id is string => id !== null && isUuid(id))),
+  ];
+  const rows = ids.length ? await ctx.db.select().from(media).where(inArray(media.id, ids)) : [];
+  const byId = new Map<string, MediaRow>(rows.map((r) => [r.id, r]));
+  return items.map((i) => {
+    const row = i.mediaId ? byId.get(i.mediaId) : undefined;
+    return row ? describeMedia(ctx.signer, row, viewerId, viewFor(i.access)) : null;
+  });
+}
+
+/**
+ * For the send path: the media must be the sender's own, processed, and not deleted from the vault.
+ * Throws 400 'This media cannot be sent.' otherwise (the same answer for someone else's media, so
+ * ids cannot be probed).
+ */
+export async function assertUsableMedia(db: Db, mediaId: string, ownerId: string): Promise<MediaRow> {
+  const row = await mediaById(db, mediaId);
+  if (!row || row.ownerId !== ownerId || row.deletedAt !== null || row.status !== 'ready') {
+    throw badRequest(mediaMessages.notUsable, 'media_not_usable');
+  }
+  return row;
+}

@@ -1,0 +1,33 @@
+import sharp, { type Sharp } from 'sharp';
+import { MAX_IMAGE_PIXELS } from './renditions';
+import { MediaInputError } from './media-input-error';
+
+/**
+ * Every decode of an upload goes through here: a pixel limit checked from the header before any pixel
+ * is decoded, sequential reading (bounded memory), and truncated or broken data is an error.
+ */
+export function openImage(path: string): Sharp {
+  return sharp(path, { limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true, failOn: 'error' });
+}
+
+export function imageFailure(err: unknown): MediaInputError {
+  const detail = err instanceof Error ? err.message : String(err);
+  return new MediaInputError('image', /pixel limit/i.test(detail) ? 'too_large' : 'corrupt', detail);
+}
+
+/**
+ * Decodes the whole photo once (at a small size, so it is quick) to prove it is intact, and returns its
+ * size as displayed, after the EXIF orientation is applied.
+ */
+export async function checkImage(path: string): Promise<{ width: number; height: number }> {
+  try {
+    const meta = await openImage(path).metadata();
+    if (!meta.width || !meta.height) throw new Error('no size in the header');
+    if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new Error('Input image exceeds pixel limit');
+    await openImage(path).rotate().resize(64, 64, { fit: 'inside' }).raw().toBuffer();
+    const turned = (meta.orientation ?? 1) >= 5;
+    return { width: turned ? meta.height : meta.width, height: turned ? meta.width : meta.height };
+  } catch (err) {
+    throw imageFailure(err);
+  }
+}

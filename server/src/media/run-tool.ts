@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+
+/** A media tool failed or took too long; `detail` is the tail of what it printed, for the log only. */
+export class ToolError extends Error {
+  constructor(
+    readonly tool: string,
+    readonly detail: string,
+  ) {
+    super(`${tool} failed: ${detail}`);
+    this.name = 'ToolError';
+  }
+}
+
+const KEEP = 4096;
+
+/**
+ * Runs ffmpeg or ffprobe with an empty environment (no proxies, no config files), no stdin, a time
+ * limit, and bounded output. Inputs are always `file:` URLs behind `-protocol_whitelist file`, so the
+ * tools never reach a network.
+ */
+export function runTool(
+  tool: 'ffmpeg' | 'ffprobe',
+  args: string[],
+  opts: { timeoutMs: number; maxStdout?: number; signal?: AbortSignal | undefined },
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tool, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    });
+    const maxStdout = opts.maxStdout ?? 1024 * 1024;
+    const out: Buffer[] = [];
+    let outBytes = 0;
+    let errTail = '';
+    let failure: string | undefined;
+    child.stdout.on('data', (chunk: Buffer) => {
+      outBytes += chunk.length;
+      if (outBytes <= maxStdout) out.push(chunk);
+      else if (!failure) {
+        failure = 'printed too much';
+        child.kill('SIGKILL');
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      errTail = (errTail + chunk.toString('utf8')).slice(-KEEP);
+    });
+    const timer = setTimeout(() => {
+      failure = `timed out after ${opts.timeoutMs} ms`;
+      child.kill('SIGKILL');
+    }, opts.timeoutMs);
+    const onAbort = () => {
+      failure = 'stopped';
+      child.kill('SIGKILL');
+    };
+    if (opts.signal?.aborted) onAbort();
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(new ToolError(tool, err.message));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+      if (failure) return reject(new ToolError(tool, failure));
+      if (code !== 0) return reject(new ToolError(tool, `exit ${code ?? signal}: ${errTail.trim()}`));
+      resolve(Buffer.concat(out).toString('utf8'));
+    });
+  });
+}
+
+/** The input arguments every ffmpeg/ffprobe call uses: local files only, the container named, never guessed. */
+export const inputArgs = (demuxer: string, path: string) => [
+  '-protocol_whitelist',
+  'file',
+  '-f',
+  demuxer,
+  '-i',
+  `file:${path}`,
+];

@@ -1,0 +1,84 @@
+import type { VaultItem } from '@cove/contracts';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { chatMembers, media } from '../db/schema';
+import { badRequest, notFound } from '../errors';
+import { describeMedia } from './descriptor';
+import type { UrlSigner } from './url-signer';
+
+export interface VaultQuery {
+  limit: number;
+  offset?: number | undefined;
+  next?: string | undefined;
+  chat_id?: string | undefined;
+}
+
+const encodeCursor = (createdAt: Date, id: string) =>
+  Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime()))
+    throw badRequest('query.next: is not a cursor from this list', 'validation');
+  return { createdAt, id };
+}
+
+/**
+ * The owner's vault, newest first: every live upload (processing or ready), never failed or deleted
+ * ones. With `chat_id`, only media the owner has sent in that chat (the caller must be in it).
+ * Pages by cursor (`next`); `offset` is accepted for the spec's client.
+ */
+export async function vaultPage(
+  db: Db,
+  signer: UrlSigner,
+  ownerId: string,
+  q: VaultQuery,
+): Promise<{ data: VaultItem[]; next: string | null }> {
+  if (q.chat_id) {
+    const [member] = await db
+      .select({ chatId: chatMembers.chatId })
+      .from(chatMembers)
+      .where(and(eq(chatMembers.userId, ownerId), eq(chatMembers.chatId, q.chat_id)));
+    if (!member) throw notFound('Chat not found');
+  }
+  const cursor = q.next ? decodeCursor(q.next) : null;
+  const rows = await db
+    .select()
+    .from(media)
+    .where(
+      and(
+        eq(media.ownerId, ownerId),
+        isNull(media.deletedAt),
+        ne(media.status, 'failed'),
+        cursor
+          ? sql`(${media.createdAt}, ${media.id}) < (${cursor.createdAt}, ${cursor.id}::uuid)`
+          : undefined,
+        q.chat_id
+          ? sql`exists (select 1 from messages m where m.media_id = ${media.id} and m.chat_id = ${q.chat_id} and m.sender_id = ${ownerId})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(media.createdAt), desc(media.id))
+    .limit(q.limit + 1)
+    .offset(cursor ? 0 : (q.offset ?? 0));
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  let next: string | null = null;
+  if (rows.length > q.limit && last) {
+    const params = new URLSearchParams({
+      limit: String(q.limit),
+      next: encodeCursor(last.createdAt, last.id),
+    });
+    if (q.chat_id) params.set('chat_id', q.chat_id);
+    next = `/v1/media?${params.toString()}`;
+  }
+  return {
+    data: page.map((row) => ({
+      ...describeMedia(signer, row, ownerId, 'full'),
+      _id: row.id,
+      created_at: row.createdAt.toISOString(),
+    })),
+    next,
+  };
+}

@@ -1,0 +1,120 @@
+import multipart from '@fastify/multipart';
+import {
+  mediaAvailableQuery,
+  mediaAvailableResponse,
+  mediaConfig,
+  mediaResponse,
+  vaultDeleteBody,
+  vaultDeleteResponse,
+  vaultPage as vaultPageSchema,
+  vaultQuery,
+} from '@cove/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
+import { currentUser, requireUser } from '../auth/guards';
+import { notFound } from '../errors';
+import { viewOf } from '../media/access';
+import { acceptUpload } from '../media/accept-upload';
+import { mediaResponseOf } from '../media/descriptor';
+import { availableMedia, mediaById, mediaByPublicId, softDeleteMedia } from '../media/media-store';
+import { receiveUpload } from '../media/receive-upload';
+import { serveMedia } from '../media/serve-media';
+import { allowUploadsFromPublicSite } from '../media/upload-cors';
+import { vaultPage } from '../media/vault';
+
+/** How long an upload's answer waits for processing before answering `processing` (images are ready by then). */
+const UPLOAD_WAIT_MS = 10_000;
+
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const m = app.media;
+  const guarded = { onRequest: requireUser };
+  await app.register(multipart, {
+    // The stager refuses oversize files itself, with the right words; busboy's limits are the backstop.
+    limits: {
+      fileSize: Math.max(m.maxBytes.image, m.maxBytes.video) + 1,
+      files: 1,
+      fields: 10,
+      fieldSize: 1024,
+      parts: 12,
+      headerPairs: 100,
+    },
+    throwFileSizeLimit: true,
+  });
+  allowUploadsFromPublicSite(app, '/v1/media');
+
+  app.post('/v1/media', { ...guarded, schema: { response: { 200: mediaResponse } } }, async (request) => {
+    const me = currentUser(request);
+    const upload = await receiveUpload(request, m.stagingDir, m.maxBytes);
+    const row = await acceptUpload(m, me, upload);
+    m.runner.kick();
+    if (row.status === 'processing') await m.runner.waitFor(row.id, UPLOAD_WAIT_MS);
+    return mediaResponseOf(m.signer, (await mediaById(m.db, row.id)) ?? row, me.id);
+  });
+
+  app.get(
+    '/v1/media/available',
+    { ...guarded, schema: { querystring: mediaAvailableQuery, response: { 200: mediaAvailableResponse } } },
+    async (request) => {
+      const me = currentUser(request);
+      const row = await availableMedia(m.db, me.id, request.query.media_id, request.query.sha256);
+      return row
+        ? { status: true, media: mediaResponseOf(m.signer, row, me.id) }
+        : { status: false, media: null };
+    },
+  );
+
+  app.get('/v1/media/config', { ...guarded, schema: { response: { 200: mediaConfig } } }, async () => ({
+    upload_url: `${m.settings.uploadUrl}/v1/media`,
+    max_photo_bytes: m.maxBytes.image,
+    max_video_bytes: m.maxBytes.video,
+  }));
+
+  app.get(
+    '/v1/media',
+    { ...guarded, schema: { querystring: vaultQuery, response: { 200: vaultPageSchema } } },
+    async (request) => vaultPage(m.db, m.signer, currentUser(request).id, request.query),
+  );
+
+  app.delete(
+    '/v1/media',
+    { ...guarded, schema: { body: vaultDeleteBody, response: { 200: vaultDeleteResponse } } },
+    async (request) => {
+      const deleted = await softDeleteMedia(m.db, currentUser(request).id, request.body.ids);
+      if (deleted === null) throw notFound();
+      return { deleted };
+    },
+  );
+
+  // The uploader's status check while a video is processing.
+  app.get(
+    '/v1/media/:id',
+    { ...guarded, schema: { params: z.object({ id: z.string() }), response: { 200: mediaResponse } } },
+    async (request) => {
+      const me = currentUser(request);
+      const row = await mediaById(m.db, request.params.id);
+      if (!row || row.ownerId !== me.id) throw notFound();
+      return mediaResponseOf(m.signer, row, me.id);
+    },
+  );
+
+  app.get(
+    '/v1/users/images/public_id/:id',
+    {
+      ...guarded,
+      schema: { params: z.object({ id: z.string().max(64) }), response: { 200: mediaResponse } },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const row = await mediaByPublicId(m.db, request.params.id);
+      const view = row && row.status !== 'failed' ? await viewOf(m.db, row, me.id) : 'none';
+      if (!row || view === 'none') throw notFound();
+      return mediaResponseOf(m.signer, row, me.id, view);
+    },
+  );
+
+  app.get(
+    '/media/:token/:file',
+    { schema: { params: z.object({ token: z.string(), file: z.string() }) } },
+    async (request, reply) => serveMedia(m, request, reply, request.params.token, request.params.file),
+  );
+};
