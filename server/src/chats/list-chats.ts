@@ -28,10 +28,19 @@ export function tabSql(userId: string, type: ChatFilter, search?: string) {
  * message; the (user, last_message_at) index serves the common case.
  */
 export async function listChats(db: Db, userId: string, q: ListQuery, path: string) {
-  const result = await db.execute(sql`select m.chat_id ${tabSql(userId, q.type, q.search)}
-    order by (o.username = 'support' and m.unread > 0) desc, m.last_message_at desc nulls last, m.chat_id
-    limit ${q.limit} offset ${q.offset}`);
-  const ids = rowsOf<{ chat_id: string }>(result).map((r) => r.chat_id);
+  const tab = tabSql(userId, q.type, q.search);
+  // The support chat, when unread, leads every page set; it is found through the (user, other)
+  // key so the main query keeps to the (user, last_message_at) index instead of sorting the inbox.
+  const pinned = rowsOf<{ chat_id: string }>(
+    await db.execute(sql`select m.chat_id ${tab} and o.username = 'support' and m.unread > 0`),
+  ).map((r) => r.chat_id);
+  const onPage = q.offset === 0 ? pinned : [];
+  const rest = rowsOf<{ chat_id: string }>(
+    await db.execute(sql`select m.chat_id ${tab} and not (o.username = 'support' and m.unread > 0)
+      order by m.last_message_at desc nulls last, m.chat_id
+      limit ${q.limit - onPage.length} offset ${Math.max(0, q.offset - pinned.length)}`),
+  );
+  const ids = [...onPage, ...rest.map((r) => r.chat_id)];
   const members: MemberRow[] = ids.length
     ? await db
         .select()

@@ -1,8 +1,17 @@
-/** The Postgres error code behind a driver error; drizzle wraps the driver's error as `cause`. */
-function pgCode(err: unknown): string | undefined {
-  const cause = (err as { cause?: unknown } | null)?.cause ?? err;
-  return (cause as { code?: string } | null)?.code;
+interface PgError {
+  code?: string;
+  constraint?: string;
 }
 
-export const isUniqueViolation = (err: unknown) => pgCode(err) === '23505';
-export const isCheckViolation = (err: unknown) => pgCode(err) === '23514';
+/** The Postgres error behind a driver error; drizzle wraps the driver's error as `cause`. */
+function pgError(err: unknown): PgError {
+  const cause = (err as { cause?: unknown } | null)?.cause ?? err;
+  return (cause ?? {}) as PgError;
+}
+
+export const isUniqueViolation = (err: unknown) => pgError(err).code === '23505';
+/** A CHECK violation, of one named constraint when `constraint` is given. */
+export const isCheckViolation = (err: unknown, constraint?: string) => {
+  const e = pgError(err);
+  return e.code === '23514' && (constraint === undefined || e.constraint === constraint);
+};

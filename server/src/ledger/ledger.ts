@@ -20,15 +20,19 @@ export interface Movement {
   entries: { account: AccountRef; amount: number }[];
 }
 
+/** The account's id, opening a user's account on first use (an existing one costs one lookup). */
 async function accountId(tx: Queryable, ref: AccountRef): Promise<string> {
-  if (ref.owner !== null) {
-    await tx.insert(ledgerAccounts).values({ ownerId: ref.owner, kind: ref.kind }).onConflictDoNothing();
-  }
   const owner = ref.owner === null ? isNull(ledgerAccounts.ownerId) : eq(ledgerAccounts.ownerId, ref.owner);
-  const [row] = await tx
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(owner, eq(ledgerAccounts.kind, ref.kind)));
+  const find = () =>
+    tx
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(and(owner, eq(ledgerAccounts.kind, ref.kind)));
+  let [row] = await find();
+  if (!row && ref.owner !== null) {
+    await tx.insert(ledgerAccounts).values({ ownerId: ref.owner, kind: ref.kind }).onConflictDoNothing();
+    [row] = await find();
+  }
   if (!row) throw new Error(`ledger account ${ref.kind} is missing`);
   return row.id;
 }
@@ -54,8 +58,10 @@ export async function postMovement(tx: Tx, m: Movement): Promise<{ id: string; c
     return { id: existing.id, created: false };
   }
   // Accounts are touched in a fixed order so concurrent movements cannot deadlock on them.
+  // Zero amounts (a one-credit payment's creator share after rounding) are no movement at all.
+  const moving = m.entries.filter((e) => e.amount !== 0);
   const resolved = await Promise.all(
-    m.entries.map(async (e) => ({ id: await accountId(tx, e.account), amount: e.amount })),
+    moving.map(async (e) => ({ id: await accountId(tx, e.account), amount: e.amount })),
   );
   resolved.sort((a, b) => a.id.localeCompare(b.id));
   for (const e of resolved)
@@ -79,8 +85,9 @@ export async function balanceOf(db: Queryable, ref: AccountRef): Promise<number>
 
 export const creditsOf = (db: Queryable, userId: string) => balanceOf(db, { owner: userId, kind: 'credits' });
 
-/** A CHECK violation in a movement: a balance that would go below zero. */
-export const isBalanceTooLow = isCheckViolation;
+/** The failure of a movement that would take a balance below zero. */
+export const isBalanceTooLow = (err: unknown) =>
+  isCheckViolation(err, 'ledger_accounts_balance_not_negative');
 
 /** Sum of entries per account against the cached balances; used by audits and property tests. */
 export async function balanceMismatches(

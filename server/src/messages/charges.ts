@@ -25,8 +25,8 @@ export async function chargeFan(
   const entries: Movement['entries'] = [
     { account: { owner: fanId, kind: 'credits' }, amount: -amount },
     { account: { owner: creatorId, kind: 'earnings' }, amount: creator },
+    { account: { owner: null, kind: 'platform_revenue' }, amount: platform },
   ];
-  if (platform > 0) entries.push({ account: { owner: null, kind: 'platform_revenue' }, amount: platform });
   return postMovement(tx, { kind, idempotencyKey: key, reference, entries });
 }
 

@@ -49,6 +49,14 @@ describe('sending messages', () => {
     expect(await balanceMismatches(t.db)).toEqual([]);
   });
 
+  it('charges a one-credit rate, which rounds the creator share to nothing', async () => {
+    const { fan, creator } = await fanAndCreator(t, { credits: 3, rate: 1 });
+    const res = await fan.api.post('/v1/messages', text(creator.user.id, 'penny'));
+    expect([res.statusCode, res.json().credits]).toEqual([200, 2]);
+    expect(await balanceOf(t.db, { owner: creator.user.id, kind: 'earnings' })).toBe(0);
+    expect(await balanceMismatches(t.db)).toEqual([]);
+  });
+
   it('lets creators write to fans for free', async () => {
     const { fan, creator } = await fanAndCreator(t, { credits: 0 });
     const res = await creator.api.post('/v1/messages', text(fan.user.id, 'Thanks for following!'));

@@ -1,0 +1,19 @@
+// Bundles the benchmarks like the server: workspace TypeScript in, npm packages left external.
+import { build } from 'esbuild';
+import serverPkg from '../server/package.json' with { type: 'json' };
+
+await build({
+  entryPoints: { run: 'src/run.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  external: [
+    ...Object.keys(serverPkg.dependencies).filter((d) => !d.startsWith('@cove/')),
+    'ws',
+    'pg-native',
+  ],
+  logLevel: 'warning',
+});

@@ -1,0 +1,13 @@
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] ?? NaN;
+}
+
+export function summarise(samples: number[]): { n: number; p50: number; p99: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+}
+
+export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+export const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;

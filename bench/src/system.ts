@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../server/src/app';
+import { issueAccessToken } from '../../server/src/auth/tokens';
+import { loadConfig } from '../../server/src/config';
+import { openDatabase } from '../../server/src/db/client';
+import { users } from '../../server/src/db/schema';
+import { postMovement } from '../../server/src/ledger/ledger';
+import { migrationsFolder } from '../../server/src/paths';
+
+/** The real server on a fresh database (PGlite, or BENCH_DATABASE_URL), listening on a free port. */
+export async function startCove() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cove-bench-'));
+  const url = process.env.BENCH_DATABASE_URL;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    ...(url ? { DATABASE_URL: url } : {}),
+  });
+  const database = openDatabase({ url, migrationsFolder, poolSize: 20 });
+  await database.migrate();
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (app.server.address() as AddressInfo).port;
+  return {
+    app,
+    db: database.db,
+    kind: database.kind,
+    port,
+    async user(type: 'user' | 'featured', credits = 0) {
+      const tag = Math.random().toString(36).slice(2);
+      const [row] = await database.db
+        .insert(users)
+        .values({ email: `${tag}@bench.test`, username: `b-${tag}`, type, creditRate: 1 })
+        .returning();
+      if (!row) throw new Error('no user');
+      if (credits > 0) {
+        await database.db.transaction((tx) =>
+          postMovement(tx, {
+            kind: 'bench',
+            entries: [
+              { account: { owner: null, kind: 'promotions' }, amount: -credits },
+              { account: { owner: row.id, kind: 'credits' }, amount: credits },
+            ],
+          }),
+        );
+      }
+      return { row, token: await issueAccessToken(database.db, row.id) };
+    },
+    async stop() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type Cove = Awaited<ReturnType<typeof startCove>>;
