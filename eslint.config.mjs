@@ -26,6 +26,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.jest } },
   },
   {
+    // Benchmarks and command-line tools print their results.
+    files: ['bench/**/*.ts', 'server/src/cli/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  {
     files: ['**/*.{js,cjs,mjs}'],
     rules: { '@typescript-eslint/no-require-imports': 'off', 'no-console': 'off' },
   },
