@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chatMembers, messages, purchases } from '../db/schema';
 import { chatForMember } from '../chats/chat-store';
+import { type MediaContext, mediaForMessages } from '../media';
 import { type MessageRow, toMessageDto } from './message-dto';
 import { visibleTo } from './visible';
 
@@ -16,9 +17,18 @@ export async function boughtBy(db: Db, viewerId: string, rows: MessageRow[]): Pr
   return new Set(bought.map((b) => b.id));
 }
 
-export async function toDtos(db: Db, viewerId: string, rows: MessageRow[]) {
-  const bought = await boughtBy(db, viewerId, rows);
-  return rows.map((m) => toMessageDto(m, viewerId, bought.has(m.id)));
+/** Messages as one viewer sees them, with their media signed for that viewer. */
+export async function toDtos(ctx: MediaContext, viewerId: string, rows: MessageRow[]) {
+  const bought = await boughtBy(ctx.db, viewerId, rows);
+  const media = await mediaForMessages(
+    ctx,
+    viewerId,
+    rows.map((m) => ({
+      mediaId: m.mediaId,
+      access: { paid: m.price > 0, bought: bought.has(m.id), isSender: m.senderId === viewerId },
+    })),
+  );
+  return rows.map((m, i) => toMessageDto(m, viewerId, bought.has(m.id), media[i] ?? null));
 }
 
 export interface PageQuery {
@@ -31,7 +41,8 @@ export interface PageQuery {
  * A page of a chat's messages, newest first, by keyset on the message id: `before` pages back
  * through history, `last_message_id` asks for what is newer. Only members see anything.
  */
-export async function listMessages(db: Db, chatId: string, viewerId: string, q: PageQuery) {
+export async function listMessages(ctx: MediaContext, chatId: string, viewerId: string, q: PageQuery) {
+  const { db } = ctx;
   const { me } = await chatForMember(db, chatId, viewerId);
   const range = q.last_message_id
     ? gt(messages.id, Number(q.last_message_id))
@@ -49,11 +60,12 @@ export async function listMessages(db: Db, chatId: string, viewerId: string, q: 
     rows.length === q.limit && last && !q.last_message_id
       ? `/v1/chats/${chatId}/messages?limit=${q.limit}&before=${last.id}`
       : null;
-  return { data: await toDtos(db, viewerId, rows), next };
+  return { data: await toDtos(ctx, viewerId, rows), next };
 }
 
 /** Messages by id that the viewer may see, in any of their chats (`GET /v1/messages?ids=`). */
-export async function messagesByIds(db: Db, viewerId: string, ids: number[]) {
+export async function messagesByIds(ctx: MediaContext, viewerId: string, ids: number[]) {
+  const { db } = ctx;
   if (ids.length === 0) return [];
   const chatIds = [
     ...new Set(
@@ -76,7 +88,7 @@ export async function messagesByIds(db: Db, viewerId: string, ids: number[]) {
     ),
   );
   return toDtos(
-    db,
+    ctx,
     viewerId,
     visible.flat().sort((a, b) => b.id - a.id),
   );

@@ -1,4 +1,4 @@
-import type { Message } from '@cove/contracts';
+import type { MediaDescriptor, Message } from '@cove/contracts';
 import type { messages } from '../db/schema';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -7,7 +7,12 @@ export type MessageRow = typeof messages.$inferSelect;
  * A message as one viewer sees it. A paid message stays locked for its recipient until bought:
  * the price shows, the content does not.
  */
-export function toMessageDto(m: MessageRow, viewerId: string, bought: boolean): Message {
+export function toMessageDto(
+  m: MessageRow,
+  viewerId: string,
+  bought: boolean,
+  media: MediaDescriptor | null = null,
+): Message {
   const locked = m.price > 0 && m.senderId !== viewerId && !bought;
   return {
     _id: String(m.id),
@@ -22,6 +27,7 @@ export function toMessageDto(m: MessageRow, viewerId: string, bought: boolean): 
     self_destruct: m.selfDestruct,
     gif_url: locked ? null : m.gifUrl,
     media_id: locked ? null : m.mediaId,
+    media,
     parent_message_id: m.parentMessageId === null ? null : String(m.parentMessageId),
     created_at: m.createdAt.toISOString(),
     send_id: m.senderId === viewerId ? m.sendId : null,

@@ -6,7 +6,7 @@ import { creditsOf } from '../ledger/ledger';
 import { chatForMember } from '../chats/chat-store';
 import { appendEvent } from '../realtime/event-log';
 import { chargeFan, isBalanceTooLow, notEnoughCredits } from './charges';
-import { toMessageDto } from './message-dto';
+import { toDtos } from './list-messages';
 import { SELF_DESTRUCT_MS } from './read';
 import { visibleTo } from './visible';
 
@@ -72,7 +72,9 @@ export async function buyMessage(app: FastifyInstance, me: UserRow, messageId: n
       return updated ?? msg;
     });
     await app.realtime.notify([me.id, msg.senderId]);
-    return { data: toMessageDto(bought, me.id, true), credits: await creditsOf(app.db, me.id) };
+    const [data] = await toDtos(app.media, me.id, [bought]);
+    if (!data) throw new Error('bought message has no view');
+    return { data, credits: await creditsOf(app.db, me.id) };
   } catch (err) {
     if (isBalanceTooLow(err)) throw await notEnoughCredits(app.db, me.id);
     throw err;

@@ -7,6 +7,7 @@ import { fanOf, frozenError, isGone } from '../chats/pair-rules';
 import { messages, type UserRow } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { creditsOf } from '../ledger/ledger';
+import { assertUsableMedia } from '../media';
 import { providerConfigFor } from '../provider/provider-config';
 import { chargeFan, isBalanceTooLow, notEnoughCredits } from './charges';
 import { recordDelivery } from './deliver';
@@ -32,11 +33,20 @@ function assertContent(me: UserRow, body: SendMessageBody, gifHosts: string[]): 
   if (body.type === 'text' && !body.text.trim())
     throw new AppError(400, 'Please write a message first.', 'empty_text');
   if (body.type === 'gif') assertAllowedGif(body.gif_url, gifHosts);
-  if (body.type === 'image' || body.type === 'video') {
+  if ((body.type === 'image' || body.type === 'video') && !body.media_id) {
     throw new AppError(400, 'Photo and video messages need an uploaded file.', 'media_required');
   }
   if (body.price > 0 && me.type !== 'featured')
     throw new AppError(400, 'Only creators can send paid messages.', 'price_not_allowed');
+}
+
+/** The sender's own processed photo or video for an image or video message, of the matching kind. */
+async function usableMedia(app: FastifyInstance, me: UserRow, body: SendMessageBody): Promise<string | null> {
+  if (body.type !== 'image' && body.type !== 'video') return null;
+  const row = await assertUsableMedia(app.db, body.media_id ?? '', me.id);
+  if (row.kind !== body.type)
+    throw new AppError(400, `This file is not a ${body.type === 'image' ? 'photo' : 'video'}.`, 'media_kind');
+  return row.id;
 }
 
 /** What a fan pays for this message: nothing while their intro is running, else the chat's rate. */
@@ -91,6 +101,7 @@ export async function sendMessage(
     );
   }
 
+  const mediaId = await usableMedia(app, me, body);
   const other = await otherUser(app.db, body.recipient_id);
   if (isGone(other)) throw new AppError(410, texts.accountGone, 'gone');
   const chat = await chatFor(app, me, body);
@@ -113,6 +124,7 @@ export async function sendMessage(
           type: body.type,
           text: body.text,
           gifUrl: body.type === 'gif' ? (body.gif_url ?? null) : null,
+          mediaId,
           price: body.price,
           cost,
           selfDestruct: body.self_destruct,

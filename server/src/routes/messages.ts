@@ -37,7 +37,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messagesPage },
       },
     },
-    async (request) => listMessages(app.db, request.params.chatId, currentUser(request).id, request.query),
+    async (request) => listMessages(app.media, request.params.chatId, currentUser(request).id, request.query),
   );
 
   app.get(
@@ -49,7 +49,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         .filter((s) => /^\d{1,15}$/.test(s))
         .map(Number)
         .slice(0, 100);
-      return { data: await messagesByIds(app.db, currentUser(request).id, ids), next: null };
+      return { data: await messagesByIds(app.media, currentUser(request).id, ids), next: null };
     },
   );
 
@@ -63,7 +63,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const me = currentUser(request);
         const { message, credits } = await sendMessage(app, me, request.body, warned);
-        const [data] = await toDtos(app.db, me.id, [message]);
+        const [data] = await toDtos(app.media, me.id, [message]);
         if (!data) throw new Error('sent message has no view');
         return { data, credits };
       },

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { mediaDescriptor } from './media';
 
 export const messageType = z.enum([
   'text',
@@ -35,6 +36,12 @@ export const message = z.object({
   self_destruct: z.boolean(),
   gif_url: z.string().nullable(),
   media_id: z.string().nullable(),
+  /**
+   * The photo or video, with URLs signed for this viewer; the blurred preview while a paid message is
+   * locked. Realtime events carry null here (their URLs would outlive their signature): fetch the
+   * message with `GET /v1/messages?ids=` to show its media.
+   */
+  media: mediaDescriptor.nullable(),
   parent_message_id: z.string().nullable(),
   created_at: z.string(),
   send_id: z.string().nullable(),
