@@ -15,6 +15,7 @@ import { assertAllowedGif } from './gifs';
 import { checkText } from './keyword-check';
 import { endIntro } from './intro';
 import type { MessageRow } from './message-dto';
+import { visibleTo } from './visible';
 
 const mediaTypes = new Set(['image', 'video', 'gif']);
 
@@ -46,6 +47,24 @@ async function usableMedia(app: FastifyInstance, me: UserRow, body: SendMessageB
   const row = await assertUsableMedia(app.db, body.media_id ?? '', me.id);
   if (row.kind !== body.type)
     throw new AppError(400, `This file is not a ${body.type === 'image' ? 'photo' : 'video'}.`, 'media_kind');
+  return row.id;
+}
+
+/** A reply must quote a message the sender can see in the same chat. */
+async function replyTarget(
+  app: FastifyInstance,
+  chat: ChatRow,
+  me: UserRow,
+  parent: string | undefined,
+): Promise<number | null> {
+  if (parent === undefined) return null;
+  const { me: member } = await chatForMember(app.db, chat.id, me.id);
+  const id = /^\d{1,15}$/.test(parent) ? Number(parent) : -1;
+  const [row] = await app.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(visibleTo(member), eq(messages.id, id)));
+  if (!row) throw new AppError(400, 'The message you reply to is not in this chat.', 'bad_parent');
   return row.id;
 }
 
@@ -112,6 +131,7 @@ export async function sendMessage(
     if (otherMember.mediaBlocked) throw new AppError(403, 'Sending media blocked.', 'media_blocked');
   }
   const { cost, fan } = await costOf(app, chat, me, other);
+  const parentId = await replyTarget(app, chat, me, body.parent_message_id);
 
   try {
     const result = await app.db.transaction(async (tx) => {
@@ -128,7 +148,7 @@ export async function sendMessage(
           price: body.price,
           cost,
           selfDestruct: body.self_destruct,
-          parentMessageId: body.parent_message_id ? Number(body.parent_message_id) : null,
+          parentMessageId: parentId,
           sendId: body.send_id,
         })
         .onConflictDoNothing({ target: [messages.senderId, messages.sendId] })

@@ -120,6 +120,11 @@ describe('sending messages', () => {
       ],
       [text(creator.user.id, 'hi', { chat_id: randomUUID() }), 404, 'Chat not found'],
       [text(creator.user.id, 'buy this', { price: 50 }), 400, 'Only creators can send paid messages.'],
+      [
+        text(creator.user.id, 'reply', { parent_message_id: '999999' }),
+        400,
+        'The message you reply to is not in this chat.',
+      ],
     ];
     for (const [body, status, message] of cases) {
       const res = await fan.api.post('/v1/messages', body);
@@ -127,6 +132,22 @@ describe('sending messages', () => {
     }
     expect(await t.db.$count(messages, eq(messages.chatId, chatId))).toBe(0);
     expect(await creditsOf(t.db, fan.user.id)).toBe(100);
+  });
+
+  it('replies to a message of the same chat', async () => {
+    const { fan, creator } = await fanAndCreator(t, { credits: 100 });
+    const first = (await creator.api.post('/v1/messages', text(fan.user.id, 'Question?'))).json().data._id;
+    const reply = await fan.api.post(
+      '/v1/messages',
+      text(creator.user.id, 'Answer', { parent_message_id: first }),
+    );
+    expect(reply.json().data.parent_message_id).toBe(first);
+    const other = await fanAndCreator(t, { credits: 100 });
+    const foreign = await other.fan.api.post(
+      '/v1/messages',
+      text(other.creator.user.id, 'x', { parent_message_id: first }),
+    );
+    expect(foreign.statusCode).toBe(400);
   });
 
   it('sends a GIF from the local library', async () => {
