@@ -45,7 +45,7 @@ async function waitUntilReady(baseUrl: string, child: ChildProcess, timeoutMs: n
 }
 
 /** Starts the built server on a free port with a fresh data folder; it publishes the built remotes itself. */
-export async function startServer(name: string): Promise<RunningServer> {
+export async function startServer(name: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cove-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -62,6 +62,9 @@ export async function startServer(name: string): Promise<RunningServer> {
       DATABASE_URL: '',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'info',
+      // Links in mail (sign-in) point at the address the browser uses.
+      PUBLIC_URL: baseUrl,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

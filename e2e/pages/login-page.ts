@@ -1,0 +1,23 @@
+import type { Page } from 'playwright-core';
+
+/** `/login`: ask for a sign-in link. */
+export class LoginPage {
+  constructor(
+    readonly page: Page,
+    readonly baseUrl: string,
+  ) {}
+
+  async open(): Promise<void> {
+    await this.page.goto(`${this.baseUrl}/login`);
+  }
+
+  heading(name: string) {
+    return this.page.getByRole('heading', { name, level: 1 });
+  }
+
+  async requestLink(email: string): Promise<void> {
+    await this.page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await this.page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await this.heading('Check your email').waitFor();
+  }
+}
