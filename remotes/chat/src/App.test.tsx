@@ -34,7 +34,7 @@ describe('chat list', () => {
         .map((l) => l.textContent),
     ).toEqual(['Inbox', 'Online', 'Favorites', 'Fans', 'Subscribers', 'Unreplied', 'VIP', 'Sent', 'Recent']);
     expect(screen.getByRole('heading', { name: 'Sign in to see your chats' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?next=%2Fchats');
     expect(calls).toEqual([]);
   });
 

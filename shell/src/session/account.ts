@@ -20,6 +20,7 @@ import {
   type OwnedBus,
   type TokenStore,
 } from '@cove/runtime';
+import { codeWasSent } from '../onboarding/verification-state';
 import type { Realtime } from '../realtime/connection';
 import { afterSignIn, bannedFlag } from './stored-flags';
 
@@ -108,6 +109,8 @@ export function createAccount(deps: AccountDeps): ShellAccount {
       const answer = await api.post('/v1/auth', { token: linkToken }, { schema: authResponse });
       tokens.set(answer.token);
       bannedFlag.clear();
+      // The server mails an unverified fan a code as the link is redeemed.
+      if (answer.user.type === 'user' && !answer.user.email_verified) codeWasSent();
       start(answer.user);
       void loadConfig();
       return afterSignIn.take() ?? '/';

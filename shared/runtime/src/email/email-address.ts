@@ -64,11 +64,14 @@ export function slowMailProvider(email: string): string | null {
   return slowProviders[label] ?? null;
 }
 
-/** The address with its name part hidden: the first 3, 2 or 1 characters stay for names of 8+, 4+, 2+. */
+/**
+ * The address with its name part hidden: the first 3, 2 or 1 characters stay for names of 8+, 4+, 2+.
+ * At most 5 stars stand for the rest, so a long name neither wraps nor shows its length.
+ */
 export function maskEmail(email: string): string {
   const parts = split(email.trim());
   if (!parts) return email;
   const { local } = parts;
   const shown = local.length >= 8 ? 3 : local.length >= 4 ? 2 : local.length >= 2 ? 1 : 0;
-  return `${local.slice(0, shown)}${'*'.repeat(local.length - shown)}@${parts.domain}`;
+  return `${local.slice(0, shown)}${'*'.repeat(Math.min(5, local.length - shown))}@${parts.domain}`;
 }

@@ -41,7 +41,7 @@ describe('email verification popup', () => {
   it('shows the masked address, clears the four boxes on a wrong code, then says verified', async () => {
     const { api, services } = setup();
     expect(screen.getByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
-    expect(screen.getByText('ale******@gmail.com')).toBeInTheDocument();
+    expect(screen.getByText('ale*****@gmail.com')).toBeInTheDocument();
     api.post.mockRejectedValueOnce(wrongCode);
     const verify = screen.getByRole('button', { name: 'Verify' });
     expect(verify).toBeDisabled();

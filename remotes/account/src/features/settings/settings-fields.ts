@@ -7,7 +7,7 @@ export type SettingKey = ProfileSetting | NotificationSetting;
 
 export const profileSettings: { key: ProfileSetting; label: string; hint: string }[] = [
   { key: 'invisible', label: 'Invisible profile', hint: 'Hide your profile from Discover.' },
-  { key: 'intro_enabled', label: 'Intro chats', hint: 'Let new fans start a free intro chat with you.' },
+  { key: 'intro_enabled', label: 'Intro chats', hint: 'Allow a short free intro when a new chat starts.' },
 ];
 
 export const notificationSettings: { key: NotificationSetting; label: string; hint: string }[] = [
