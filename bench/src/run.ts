@@ -13,7 +13,10 @@ import { sendThroughput } from './throughput';
  * machines where milliseconds do not. `--small` is the size CI runs.
  */
 async function main() {
-  const { values } = parseArgs({ options: { small: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: { small: { type: 'boolean', default: false }, only: { type: 'string' } },
+  });
+  const runs = (part: string) => !values.only || values.only === part;
   const small = values.small;
   const size = small
     ? { count: 100, rates: [50, 100], sends: 300, chats: 5_000, runs: 20 }
@@ -26,7 +29,7 @@ async function main() {
   };
   try {
     const delivery = [];
-    for (const rate of size.rates) {
+    for (const rate of runs('delivery') ? size.rates : []) {
       const raw = await rawRelay(size.count, rate);
       const ours = await coveDelivery(cove, size.count, rate);
       delivery.push({
@@ -40,17 +43,21 @@ async function main() {
         ratio_p99: round(ours.p99 / raw.p99, 1),
       });
     }
-    results.delivery = delivery;
-    console.log('send -> recipient websocket latency, Cove vs a raw ws relay');
-    console.table(delivery);
-
-    results.throughput = await sendThroughput(cove, size.sends, 8);
-    console.log('persisted sends per second, Cove API vs raw INSERT loop (8 in flight)');
-    console.table([results.throughput]);
-
-    results.chat_list = await chatListQuery(cove, size.chats, size.runs);
-    console.log(`chat list of a creator with ${size.chats} chats, Cove API vs the bare index query`);
-    console.table([results.chat_list]);
+    if (delivery.length) {
+      results.delivery = delivery;
+      console.log('send -> recipient websocket latency, Cove vs a raw ws relay');
+      console.table(delivery);
+    }
+    if (runs('throughput')) {
+      results.throughput = await sendThroughput(cove, size.sends, 8);
+      console.log('persisted sends per second, Cove API vs raw INSERT loop (8 in flight)');
+      console.table([results.throughput]);
+    }
+    if (runs('list')) {
+      results.chat_list = await chatListQuery(cove, size.chats, size.runs);
+      console.log(`chat list of a creator with ${size.chats} chats, Cove API vs the bare index query`);
+      console.table([results.chat_list]);
+    }
   } finally {
     await cove.stop();
   }

@@ -27,16 +27,31 @@ export function tabSql(userId: string, type: ChatFilter, search?: string) {
  * One page of the chat list. Unread chats from the support account come first, then newest last
  * message; the (user, last_message_at) index serves the common case.
  */
+const supportIds = new WeakMap<Db, string | null>();
+
+/** The support account's id, looked up once per database. */
+async function supportUserId(db: Db): Promise<string | null> {
+  if (!supportIds.has(db)) {
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'support'));
+    supportIds.set(db, row?.id ?? null);
+  }
+  return supportIds.get(db) ?? null;
+}
+
 export async function listChats(db: Db, userId: string, q: ListQuery, path: string) {
   const tab = tabSql(userId, q.type, q.search);
-  // The support chat, when unread, leads every page set; it is found through the (user, other)
-  // key so the main query keeps to the (user, last_message_at) index instead of sorting the inbox.
-  const pinned = rowsOf<{ chat_id: string }>(
-    await db.execute(sql`select m.chat_id ${tab} and o.username = 'support' and m.unread > 0`),
-  ).map((r) => r.chat_id);
+  // The support chat, when unread, leads the list. It is found through the (user, other) key, and
+  // the rest keeps to the (user, last_message_at) index instead of sorting the whole inbox.
+  const support = await supportUserId(db);
+  const isPinned = sql`(m.other_id = ${support} and m.unread > 0)`;
+  const pinned = support
+    ? rowsOf<{ chat_id: string }>(await db.execute(sql`select m.chat_id ${tab} and ${isPinned}`)).map(
+        (r) => r.chat_id,
+      )
+    : [];
   const onPage = q.offset === 0 ? pinned : [];
   const rest = rowsOf<{ chat_id: string }>(
-    await db.execute(sql`select m.chat_id ${tab} and not (o.username = 'support' and m.unread > 0)
+    await db.execute(sql`select m.chat_id ${tab} and not coalesce(${isPinned}, false)
       order by m.last_message_at desc nulls last, m.chat_id
       limit ${q.limit - onPage.length} offset ${Math.max(0, q.offset - pinned.length)}`),
   );
