@@ -67,7 +67,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('adminSecret', randomBytes(32).toString('base64url'));
 
   await app.register(errorHandler);
-  await app.register(security, { rateLimitPerMinute: config.rateLimitPerMinute, connectSrc: [new URL(config.media.uploadUrl).origin] });
+  await app.register(security, {
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    connectSrc: [new URL(config.media.uploadUrl).origin],
+    turnstile: config.botCheck.mode === 'turnstile',
+  });
   await app.register(auth);
   await app.register(staticFiles, {
     shellDir: opts.shellDir ?? shellDist,

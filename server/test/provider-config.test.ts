@@ -22,6 +22,20 @@ describe('GET /v1/provider/config', () => {
     expect(body.app_keywords.split(',')).toContain('whatsapp');
     expect(typeof body.greeting_keywords).toBe('string');
     expect(typeof body.global_keywords).toBe('string');
+    expect(body.bot_check).toEqual({ mode: 'off', site_key: null });
+  });
+
+  it('hands the browser the Turnstile site key and lets its widget load', async () => {
+    const withBot = await createTestApp({
+      env: { BOT_CHECK: 'turnstile', TURNSTILE_SITE_KEY: 'site-123', TURNSTILE_SECRET_KEY: 'secret' },
+    });
+    const res = await withBot.app.inject({ url: '/v1/provider/config?platform=react' });
+    expect(res.json().bot_check).toEqual({ mode: 'turnstile', site_key: 'site-123' });
+    expect(res.headers['content-security-policy']).toContain(
+      "script-src 'self' https://challenges.cloudflare.com",
+    );
+    expect(JSON.stringify(res.json())).not.toContain('secret');
+    await withBot.close();
   });
 
   it("applies the signed-in creator's own feature permissions over the defaults", async () => {

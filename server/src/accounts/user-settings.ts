@@ -33,6 +33,12 @@ export async function applyUserPatch(
     set.username = patch.username;
   }
   if (patch.gender !== undefined) set.gender = patch.gender;
+  if (patch.code_used !== undefined) {
+    if (user.codeUsed !== null && user.codeUsed !== patch.code_used) {
+      throw new AppError(409, 'An invite code is already set on this account.', 'code_already_used');
+    }
+    set.codeUsed = patch.code_used;
+  }
   if (patch.invisible !== undefined) set.invisible = patch.invisible;
   if (patch.intro_enabled !== undefined) set.introEnabled = patch.intro_enabled;
   if (patch.private_feed !== undefined) set.privateFeed = patch.private_feed;

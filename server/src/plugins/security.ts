@@ -7,7 +7,11 @@ export interface SecurityOptions {
   rateLimitPerMinute: number;
   /** More origins the page may call (a separate upload origin). */
   connectSrc?: string[];
+  /** Cloudflare Turnstile's widget must load from its own origin when that bot check is on. */
+  turnstile?: boolean;
 }
+
+const TURNSTILE = 'https://challenges.cloudflare.com';
 
 /** Security headers on every answer, and a per-address request budget on the API. */
 export const security = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
@@ -15,7 +19,8 @@ export const security = fp(async (app: FastifyInstance, opts: SecurityOptions) =
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(opts.turnstile ? [TURNSTILE] : [])],
+        frameSrc: ["'self'", ...(opts.turnstile ? [TURNSTILE] : [])],
         // Remotes inject their CSS modules as <style> elements at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -1,5 +1,6 @@
 import { type Features, featureNames, type ProviderConfig } from '@cove/contracts';
 import { eq } from 'drizzle-orm';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { providerSettings, type UserRow } from '../db/schema';
 
@@ -13,7 +14,11 @@ export function effectiveFeatures(
   ) as Features;
 }
 
-export async function providerConfigFor(db: Db, user: UserRow | null): Promise<ProviderConfig> {
+export async function providerConfigFor(
+  db: Db,
+  user: UserRow | null,
+  botCheck: Config['botCheck'] = { mode: 'off' },
+): Promise<ProviderConfig> {
   const [settings] = await db.select().from(providerSettings).where(eq(providerSettings.id, 1));
   if (!settings) throw new Error('provider_settings row is missing; migrations did not run');
   return {
@@ -23,5 +28,9 @@ export async function providerConfigFor(db: Db, user: UserRow | null): Promise<P
     global_keywords: settings.globalKeywords,
     greeting_keywords: settings.greetingKeywords,
     app_keywords: settings.appKeywords,
+    bot_check: {
+      mode: botCheck.mode,
+      site_key: botCheck.mode === 'turnstile' ? (botCheck.siteKey ?? null) : null,
+    },
   };
 }

@@ -6,6 +6,6 @@ export const providerConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/provider/config',
     { schema: { querystring: providerConfigQuery, response: { 200: providerConfig } } },
-    async (request) => providerConfigFor(app.db, request.user),
+    async (request) => providerConfigFor(app.db, request.user, app.config.botCheck),
   );
 };

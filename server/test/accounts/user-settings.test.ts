@@ -72,6 +72,17 @@ describe('PATCH /v1/users/{id}', () => {
     expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 409]);
   });
 
+  it('takes an invite code once', async () => {
+    const { user, token } = await signedInUser(t.db);
+    expect((await patch(user.id, token, { code_used: 'tiger1' })).json().code_used).toBe('tiger1');
+    const again = await patch(user.id, token, { code_used: 'lion2' });
+    expect([again.statusCode, again.json().message]).toEqual([
+      409,
+      'An invite code is already set on this account.',
+    ]);
+    expect((await row(user.id))?.codeUsed).toBe('tiger1');
+  });
+
   it('refuses fields a user may not set', async () => {
     const { user, token } = await signedInUser(t.db);
     const res = await patch(user.id, token, { is_staff: true });

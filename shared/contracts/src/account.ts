@@ -34,6 +34,8 @@ export const userPatchBody = z
     intro_enabled: z.boolean(),
     private_feed: z.boolean(),
     notification_settings: notificationSettings.partial(),
+    /** An invite code, accepted once: a code already set is never replaced. */
+    code_used: z.string().trim().min(1).max(40),
     /** true schedules the account for deletion, false cancels a scheduled deletion. */
     deleted_scheduled: z.boolean(),
   })

@@ -33,5 +33,7 @@ export const providerConfig = z.object({
   global_keywords: z.string(),
   greeting_keywords: z.string(),
   app_keywords: z.string(),
+  /** Sign-in's bot check: Turnstile needs its site key in the page; `fake` is for tests. */
+  bot_check: z.object({ mode: z.enum(['off', 'fake', 'turnstile']), site_key: z.string().nullable() }),
 });
 export type ProviderConfig = z.infer<typeof providerConfig>;
