@@ -31,6 +31,7 @@ export function testConfig(overrides: Partial<ProviderConfig> = {}): ProviderCon
     global_keywords: '',
     greeting_keywords: '',
     app_keywords: '',
+    bot_check: { mode: 'off', site_key: null },
     ...overrides,
   };
 }
