@@ -76,6 +76,14 @@ describe('session', () => {
     });
   });
 
+  it('keeps a session begun while a guest config was on its way (another tab signed in)', () => {
+    const s = setup();
+    window.localStorage.setItem(tokenKey, 'fresh');
+    s.account.applyConfig(config(true), null);
+    expect(window.localStorage.getItem(tokenKey)).toBe('fresh');
+    expect(s.navigate).not.toHaveBeenCalled();
+  });
+
   it('runs the banned flow once: sign out, the terminated popup, then / after 200 ms', async () => {
     window.localStorage.setItem(tokenKey, 'tok');
     const s = setup();

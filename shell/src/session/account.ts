@@ -36,7 +36,8 @@ export interface ShellAccount extends HostAccount {
   boot(signal: AbortSignal): Promise<void>;
   /** Redeems a sign-in link's token; resolves with where to go next. */
   redeemLink(linkToken: string): Promise<string>;
-  applyConfig(config: ProviderConfig): void;
+  /** `sentWith` is the token the config was asked with (the current one when omitted). */
+  applyConfig(config: ProviderConfig, sentWith?: string | null): void;
   /** Ends the session here (the server already refused it). */
   end(reason: EndReason): void;
   /** The banned flow: sign out, the terminated popup, then `/` after 200 ms. */
@@ -71,6 +72,7 @@ export function createAccount(deps: AccountDeps): ShellAccount {
   }
 
   async function loadConfig(signal?: AbortSignal) {
+    const sentWith = tokens.get();
     try {
       account.applyConfig(
         await api.get('/v1/provider/config', {
@@ -78,6 +80,7 @@ export function createAccount(deps: AccountDeps): ShellAccount {
           schema: providerConfig,
           signal,
         }),
+        sentWith,
       );
     } catch (err) {
       if (!(isApiError(err) && err.aborted)) console.warn('Provider config did not load', err);
@@ -116,10 +119,11 @@ export function createAccount(deps: AccountDeps): ShellAccount {
       return afterSignIn.take() ?? '/';
     },
 
-    applyConfig(config) {
+    applyConfig(config, sentWith = tokens.get()) {
       setProviderConfig(session, config);
-      // A guest config while this browser holds a token: the server no longer knows the token.
-      if (config.is_guest && tokens.get()) account.end('expired');
+      // A guest answer to a request that carried this browser's token: the server no longer knows
+      // it. An answer to a request sent before a sign-in (in this tab or another) proves nothing.
+      if (config.is_guest && sentWith && tokens.get() === sentWith) account.end('expired');
     },
 
     async reload() {
