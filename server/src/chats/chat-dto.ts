@@ -1,6 +1,5 @@
-import type { Chat } from '@cove/contracts';
+import type { Chat, chatUser } from '@cove/contracts';
 import type * as z from 'zod';
-import { type chatUser } from '@cove/contracts';
 import type { chatMembers, chats, notes, UserRow } from '../db/schema';
 
 type ChatRow = typeof chats.$inferSelect;
@@ -13,12 +12,13 @@ export function toChatDto(
   me: MemberRow,
   other: MemberRow | undefined,
   myNotes: NoteRow[],
+  person: UserRow,
 ): Chat {
   return {
     _id: chat.id,
     chat_id: chat.id,
     recipient_id: me.otherId,
-    other_user: { _id: me.otherId },
+    other_user: { _id: me.otherId, username: person.username, avatar_url: person.avatarUrl },
     unread_messages: me.unread,
     unread_favorites: me.favorite ? me.unread : 0,
     last_message_id: chat.lastMessageId === null ? null : String(chat.lastMessageId),

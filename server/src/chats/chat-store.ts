@@ -53,11 +53,14 @@ export async function userRow(db: Queryable, id: string): Promise<UserRow | unde
   return row;
 }
 
-/** Chat DTOs for one member, notes included (a creator's notes are theirs alone). */
+/**
+ * Chat DTOs for one member, notes included (a creator's notes are theirs alone), and the other
+ * people of those chats in the same order.
+ */
 export async function chatDtos(db: Queryable, userId: string, members: MemberRow[]) {
-  if (members.length === 0) return [];
+  if (members.length === 0) return { data: [], users: [] };
   const ids = members.map((m) => m.chatId);
-  const [chatRows, others, noteRows] = await Promise.all([
+  const [chatRows, others, noteRows, people] = await Promise.all([
     db.select().from(chats).where(inArray(chats.id, ids)),
     db
       .select()
@@ -67,20 +70,30 @@ export async function chatDtos(db: Queryable, userId: string, members: MemberRow
       .select()
       .from(notes)
       .where(and(inArray(notes.chatId, ids), eq(notes.authorId, userId))),
+    db
+      .select()
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          members.map((m) => m.otherId),
+        ),
+      ),
   ]);
   const chatById = new Map(chatRows.map((c) => [c.id, c]));
   const otherByChat = new Map(others.map((o) => [o.chatId, o]));
-  return members.flatMap((m) => {
-    const chat = chatById.get(m.chatId);
-    return chat
-      ? [
-          toChatDto(
-            chat,
-            m,
-            otherByChat.get(m.chatId),
-            noteRows.filter((n) => n.chatId === m.chatId),
-          ),
-        ]
-      : [];
-  });
+  const personById = new Map(people.map((p) => [p.id, p]));
+  const shown = members.filter((m) => chatById.has(m.chatId) && personById.has(m.otherId));
+  return {
+    data: shown.map((m) =>
+      toChatDto(
+        chatById.get(m.chatId) as ChatRow,
+        m,
+        otherByChat.get(m.chatId),
+        noteRows.filter((n) => n.chatId === m.chatId),
+        personById.get(m.otherId) as UserRow,
+      ),
+    ),
+    users: shown.map((m) => personById.get(m.otherId) as UserRow),
+  };
 }

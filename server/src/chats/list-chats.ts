@@ -64,19 +64,8 @@ export async function listChats(db: Db, userId: string, q: ListQuery, path: stri
     : [];
   const byId = new Map(members.map((m) => [m.chatId, m]));
   const ordered = ids.flatMap((id) => byId.get(id) ?? []);
-  const [data, others, counters] = await Promise.all([
+  const [{ data, users: people }, counters] = await Promise.all([
     chatDtos(db, userId, ordered),
-    ordered.length
-      ? db
-          .select()
-          .from(users)
-          .where(
-            inArray(
-              users.id,
-              ordered.map((m) => m.otherId),
-            ),
-          )
-      : [],
     db.select().from(userCounters).where(eq(userCounters.userId, userId)),
   ]);
   const next = new URLSearchParams({
@@ -88,8 +77,7 @@ export async function listChats(db: Db, userId: string, q: ListQuery, path: stri
   if (q.search) next.set('search', q.search);
   return {
     data,
-    // In list order, like data.
-    data_users: ordered.flatMap((m) => others.find((o) => o.id === m.otherId) ?? []).map(toChatUser),
+    data_users: people.map(toChatUser),
     next: ids.length === q.limit ? `${path}?${next}` : null,
     unread_messages: counters[0]?.unread ?? 0,
     unread_messages_favorites: counters[0]?.unreadFavorites ?? 0,

@@ -54,7 +54,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(and(eq(chatMembers.chatId, chat.id), eq(chatMembers.userId, meId)))
       .returning();
     if (!me) throw chatNotFound();
-    const [data] = await chatDtos(app.db, meId, [me]);
+    const {
+      data: [data],
+    } = await chatDtos(app.db, meId, [me]);
     if (!data) throw chatNotFound();
     return { data, user: toChatUser(other) };
   };

@@ -32,6 +32,11 @@ describe('the chat list', () => {
     const { creator, fans } = await inbox(3);
     const page1 = await creator.api.get('/v1/chats?v=2&limit=2&offset=0');
     expect(ids(page1)).toEqual([fans[2]?.user.id, fans[1]?.user.id]);
+    expect(page1.json().data[0].other_user).toEqual({
+      _id: fans[2]?.user.id,
+      username: fans[2]?.user.username,
+      avatar_url: null,
+    });
     expect(page1.json().next).toBe('/v1/chats?v=2&limit=2&offset=2&type=all');
     const page2 = await creator.api.get(page1.json().next);
     expect(ids(page2)).toEqual([fans[0]?.user.id]);

@@ -30,7 +30,11 @@ export const chat = z.object({
   _id: z.string(),
   chat_id: z.string(),
   recipient_id: z.string(),
-  other_user: z.object({ _id: z.string() }),
+  other_user: z.object({
+    _id: z.string(),
+    username: z.string().nullable(),
+    avatar_url: z.string().nullable(),
+  }),
   unread_messages: z.number().int(),
   unread_favorites: z.number().int(),
   last_message_id: z.string().nullable(),
