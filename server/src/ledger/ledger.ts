@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { isCheckViolation } from '../db/errors';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema';
@@ -20,21 +20,40 @@ export interface Movement {
   entries: { account: AccountRef; amount: number }[];
 }
 
-/** The account's id, opening a user's account on first use (an existing one costs one lookup). */
-async function accountId(tx: Queryable, ref: AccountRef): Promise<string> {
-  const owner = ref.owner === null ? isNull(ledgerAccounts.ownerId) : eq(ledgerAccounts.ownerId, ref.owner);
-  const find = () =>
-    tx
-      .select({ id: ledgerAccounts.id })
+const refKey = (owner: string | null, kind: string) => `${owner ?? 'platform'}:${kind}`;
+
+/** The accounts' ids in one lookup, opening users' accounts on first use. */
+async function accountIds(tx: Queryable, refs: AccountRef[]): Promise<string[]> {
+  const find = async () => {
+    const rows = await tx
+      .select({ id: ledgerAccounts.id, ownerId: ledgerAccounts.ownerId, kind: ledgerAccounts.kind })
       .from(ledgerAccounts)
-      .where(and(owner, eq(ledgerAccounts.kind, ref.kind)));
-  let [row] = await find();
-  if (!row && ref.owner !== null) {
-    await tx.insert(ledgerAccounts).values({ ownerId: ref.owner, kind: ref.kind }).onConflictDoNothing();
-    [row] = await find();
+      .where(
+        or(
+          ...refs.map((r) =>
+            and(
+              r.owner === null ? isNull(ledgerAccounts.ownerId) : eq(ledgerAccounts.ownerId, r.owner),
+              eq(ledgerAccounts.kind, r.kind),
+            ),
+          ),
+        ),
+      );
+    return new Map(rows.map((r) => [refKey(r.ownerId, r.kind), r.id]));
+  };
+  let found = await find();
+  const missing = refs.filter((r) => r.owner !== null && !found.has(refKey(r.owner, r.kind)));
+  if (missing.length > 0) {
+    await tx
+      .insert(ledgerAccounts)
+      .values(missing.map((r) => ({ ownerId: r.owner, kind: r.kind })))
+      .onConflictDoNothing();
+    found = await find();
   }
-  if (!row) throw new Error(`ledger account ${ref.kind} is missing`);
-  return row.id;
+  return refs.map((r) => {
+    const id = found.get(refKey(r.owner, r.kind));
+    if (!id) throw new Error(`ledger account ${r.kind} is missing`);
+    return id;
+  });
 }
 
 /**
@@ -60,12 +79,14 @@ export async function postMovement(tx: Tx, m: Movement): Promise<{ id: string; c
   // Accounts are touched in a fixed order so concurrent movements cannot deadlock on them.
   // Zero amounts (a one-credit payment's creator share after rounding) are no movement at all.
   const moving = m.entries.filter((e) => e.amount !== 0);
-  const resolved = await Promise.all(
-    moving.map(async (e) => ({ id: await accountId(tx, e.account), amount: e.amount })),
+  const ids = await accountIds(
+    tx,
+    moving.map((e) => e.account),
   );
-  resolved.sort((a, b) => a.id.localeCompare(b.id));
-  for (const e of resolved)
-    await tx.insert(ledgerEntries).values({ transactionId: first.id, accountId: e.id, amount: e.amount });
+  const rows = moving.map((e, i) => ({ transactionId: first.id, accountId: ids[i] ?? '', amount: e.amount }));
+  // One statement; its rows are applied in this order, so account locks are taken sorted.
+  rows.sort((x, y) => x.accountId.localeCompare(y.accountId));
+  await tx.insert(ledgerEntries).values(rows);
   return { id: first.id, created: true };
 }
 

@@ -14,13 +14,28 @@ export function effectiveFeatures(
   ) as Features;
 }
 
+type Settings = typeof providerSettings.$inferSelect;
+
+/** How long the provider's settings are reused; staff changes reach everyone within this. */
+export const SETTINGS_TTL_MS = 10_000;
+const cache = new WeakMap<Db, { settings: Settings; until: number }>();
+
+/** The single settings row, read at most once per 10 s per database: every send consults it. */
+async function settingsOf(db: Db): Promise<Settings> {
+  const hit = cache.get(db);
+  if (hit && hit.until > Date.now()) return hit.settings;
+  const [settings] = await db.select().from(providerSettings).where(eq(providerSettings.id, 1));
+  if (!settings) throw new Error('provider_settings row is missing; migrations did not run');
+  cache.set(db, { settings, until: Date.now() + SETTINGS_TTL_MS });
+  return settings;
+}
+
 export async function providerConfigFor(
   db: Db,
   user: UserRow | null,
   botCheck: Config['botCheck'] = { mode: 'off' },
 ): Promise<ProviderConfig> {
-  const [settings] = await db.select().from(providerSettings).where(eq(providerSettings.id, 1));
-  if (!settings) throw new Error('provider_settings row is missing; migrations did not run');
+  const settings = await settingsOf(db);
   return {
     is_guest: user === null,
     features: effectiveFeatures(settings.defaultFeatures, user?.features ?? {}),

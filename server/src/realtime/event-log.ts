@@ -1,6 +1,7 @@
 import type { LoggedEvent, SequencedEvent } from '@cove/contracts';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { userEventSeqs, userEvents } from '../db/schema';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -13,14 +14,19 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  */
 export async function appendEvent(db: Tx, userId: string, event: LoggedEvent): Promise<number> {
   const { type, ...payload } = event;
-  const [row] = await db
-    .insert(userEventSeqs)
-    .values({ userId, lastSeq: 1 })
-    .onConflictDoUpdate({ target: userEventSeqs.userId, set: { lastSeq: sql`${userEventSeqs.lastSeq} + 1` } })
-    .returning({ seq: userEventSeqs.lastSeq });
-  if (!row) throw new Error('event sequence upsert returned nothing');
-  await db.insert(userEvents).values({ userId, seq: row.seq, type, payload });
-  return row.seq;
+  const [row] = rowsOf<{ seq: string | number }>(
+    await db.execute(sql`
+      with next as (
+        insert into ${userEventSeqs} (user_id, last_seq) values (${userId}, 1)
+        on conflict (user_id) do update set last_seq = ${userEventSeqs}.last_seq + 1
+        returning last_seq
+      )
+      insert into ${userEvents} (user_id, seq, type, payload)
+      select ${userId}, last_seq, ${type}, ${JSON.stringify(payload)}::jsonb from next
+      returning seq`),
+  );
+  if (!row) throw new Error('event append returned nothing');
+  return Number(row.seq);
 }
 
 export async function lastSeqOf(db: Db, userId: string): Promise<number> {
