@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { users } from '../src/db/schema';
+import { chatMembers, chats, messages, users } from '../src/db/schema';
+import { seedBulk } from '../src/seed/bulk';
+import { seedBulkMessages } from '../src/seed/bulk-messages';
 import { demoCreators, demoEmail, demoFans, seedDemoWorld } from '../src/seed/demo-world';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -11,6 +13,22 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+describe('benchmark data', () => {
+  it('spreads generated messages over chats between generated fans and creators', async () => {
+    const own = await createTestApp();
+    await seedBulk(own.db, { creators: 3, fans: 10, mediaDir: join(own.config.dataDir, 'media') });
+    await seedBulkMessages(own.db, 50);
+    expect(await own.db.$count(chats)).toBe(10);
+    expect(await own.db.$count(messages)).toBe(50);
+    const members = await own.db.select().from(chatMembers);
+    expect(members).toHaveLength(20);
+    expect(members.every((m) => m.lastMessageAt !== null)).toBe(true);
+    const [chat] = await own.db.select().from(chats).limit(1);
+    expect(chat?.lastMessageText).toMatch(/^Generated message \d+$/);
+    await own.close();
+  });
+});
 
 describe('the first-run data', () => {
   it('has the support and info system accounts after migrating', async () => {

@@ -4,6 +4,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { migrationsFolder } from '../paths';
 import { seedBulk } from '../seed/bulk';
+import { seedBulkMessages } from '../seed/bulk-messages';
 import { seedDemoWorld } from '../seed/demo-world';
 
 const help = `Usage: npm run seed -- [options]
@@ -15,6 +16,8 @@ Options:
   --demo            the small demo world (created on first start anyway)
   --creators <n>    generated creators, e.g. 5000 for discovery benchmarks
   --fans <n>        generated fans, e.g. 100000
+  --messages <n>    generated messages over chats between the generated fans and creators,
+                    e.g. 1000000 (with --creators and --fans, or after an earlier run of them)
   --help            this text
 `;
 
@@ -24,17 +27,19 @@ async function main(): Promise<void> {
       demo: { type: 'boolean', default: false },
       creators: { type: 'string', default: '0' },
       fans: { type: 'string', default: '0' },
+      messages: { type: 'string', default: '0' },
       help: { type: 'boolean', default: false },
     },
   });
   const creators = Number(values.creators);
   const fans = Number(values.fans);
-  if (values.help || (!values.demo && creators === 0 && fans === 0)) {
+  const messages = Number(values.messages);
+  if (values.help || (!values.demo && creators === 0 && fans === 0 && messages === 0)) {
     process.stdout.write(help);
     return;
   }
-  if (!Number.isInteger(creators) || !Number.isInteger(fans) || creators < 0 || fans < 0) {
-    throw new Error('--creators and --fans take whole numbers of zero or more');
+  if (![creators, fans, messages].every((n) => Number.isInteger(n) && n >= 0)) {
+    throw new Error('--creators, --fans and --messages take whole numbers of zero or more');
   }
   const config = loadConfig();
   const database = openDatabase({
@@ -60,12 +65,19 @@ async function main(): Promise<void> {
       });
       process.stdout.write('\n');
     }
+    if (messages > 0) {
+      await seedBulkMessages(database.db, messages, (done, total) =>
+        process.stdout.write(`\rInserted ${done} of ${total} messages`),
+      );
+      process.stdout.write('\n');
+    }
   } finally {
     await database.close();
   }
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  const cause = err instanceof Error && err.cause instanceof Error ? `\n${err.cause.message}` : '';
+  console.error(err instanceof Error ? `${err.message}${cause}` : err);
   process.exit(1);
 });
