@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { mediaDescriptor } from './media';
 
-export const messageType = z.enum([
+/** Every kind of message a chat can hold: what people send, and what Cove writes (system messages). */
+export const messageTypes = [
   'text',
   'gif',
   'image',
@@ -19,7 +20,8 @@ export const messageType = z.enum([
   'for_user_rate_changed',
   'for_user_intro',
   'for_user_subscription',
-]);
+] as const;
+export const messageType = z.enum(messageTypes);
 
 export const MAX_TEXT_LENGTH = 2000;
 

@@ -1,3 +1,4 @@
+import { messageTypes } from '@cove/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -15,26 +16,6 @@ import {
 import { chats } from './chats';
 import { ledgerTransactions } from './ledger';
 import { users } from './users';
-
-export const messageTypes = [
-  'text',
-  'gif',
-  'image',
-  'video',
-  'tip_user',
-  'tip_model',
-  'intro_ended',
-  'intro_ended_model',
-  'for_model',
-  'for_both_models',
-  'for_model_intro',
-  'for_model_rate_changed',
-  'for_model_subscription',
-  'for_user',
-  'for_user_rate_changed',
-  'for_user_intro',
-  'for_user_subscription',
-] as const;
 
 export const messages = pgTable(
   'messages',
