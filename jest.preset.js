@@ -1,6 +1,15 @@
 // Shared jest settings: TypeScript and TSX through swc, no type checking (tsc does that).
 // Packages published only as ES modules are compiled to CommonJS too, since jest loads CommonJS.
-const esmOnly = ['cookie', 'set-cookie-parser', 'file-type', 'strtok3', 'token-types', '@tokenizer', '@borewit', 'uint8array-extras'];
+const esmOnly = [
+  'cookie',
+  'set-cookie-parser',
+  'file-type',
+  'strtok3',
+  'token-types',
+  '@tokenizer',
+  '@borewit',
+  'uint8array-extras',
+];
 /** @type {(name: string, overrides?: import('jest').Config) => import('jest').Config} */
 module.exports = (name, overrides = {}) => ({
   displayName: name,

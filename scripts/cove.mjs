@@ -30,7 +30,10 @@ function ensureInstalled() {
 const bin = (name) => join(root, 'node_modules/.bin', name);
 // PGlite loads its file system bundle with a dynamic import(), which jest's VM supports only behind this flag.
 const jestEnv = {
-  env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings=ExperimentalWarning` },
+  env: {
+    ...process.env,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings=ExperimentalWarning`,
+  },
 };
 const [task = 'start', ...rest] = process.argv.slice(2);
 
@@ -72,6 +75,8 @@ switch (task) {
     run('node', [`server/dist/${task}-cli.js`, ...rest]);
     break;
   default:
-    console.error(`Unknown task "${task}". Tasks: start, build, test, e2e, lint, format, typecheck, bench, seed, admin, release`);
+    console.error(
+      `Unknown task "${task}". Tasks: start, build, test, e2e, lint, format, typecheck, bench, seed, admin, release`,
+    );
     process.exit(2);
 }

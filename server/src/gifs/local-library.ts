@@ -133,15 +133,13 @@ export function createLocalGifLibrary(mediaDir: string): GifProvider {
       const hits = entries.filter(
         (e) => !q || e.title.toLowerCase().includes(q) || e.tags.some((t) => t.startsWith(q)),
       );
-      return hits
-        .slice(0, limit)
-        .map((e): Gif => ({
-          id: e.id,
-          title: e.title,
-          url: `/media/public/gif-${e.id}.gif`,
-          width: W,
-          height: H,
-        }));
+      return hits.slice(0, limit).map((e): Gif => ({
+        id: e.id,
+        title: e.title,
+        url: `/media/public/gif-${e.id}.gif`,
+        width: W,
+        height: H,
+      }));
     },
   };
 }
