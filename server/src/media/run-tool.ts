@@ -21,7 +21,13 @@ const KEEP = 4096;
 export function runTool(
   tool: 'ffmpeg' | 'ffprobe',
   args: string[],
-  opts: { timeoutMs: number; maxStdout?: number; signal?: AbortSignal | undefined },
+  opts: {
+    timeoutMs: number;
+    maxStdout?: number;
+    signal?: AbortSignal | undefined;
+    /** Warnings that mean the input is damaged even though the tool exits 0. */
+    failOn?: RegExp;
+  },
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(tool, args, {
@@ -63,6 +69,7 @@ export function runTool(
       opts.signal?.removeEventListener('abort', onAbort);
       if (failure) return reject(new ToolError(tool, failure));
       if (code !== 0) return reject(new ToolError(tool, `exit ${code ?? signal}: ${errTail.trim()}`));
+      if (opts.failOn?.test(errTail)) return reject(new ToolError(tool, errTail.trim()));
       resolve(Buffer.concat(out).toString('utf8'));
     });
   });

@@ -10,7 +10,7 @@ export type Sniffed =
 export const SNIFF_BYTES = 64 * 1024;
 
 /** Photos sharp decodes with its bundled libraries. HEIC, SVG, TIFF and camera RAW are refused. */
-const imageTypes = new Set([
+export const acceptedImageTypes = new Set([
   'image/jpeg',
   'image/png',
   'image/apng',
@@ -43,7 +43,7 @@ const videoDemuxers: Record<string, string> = {
 export async function sniff(head: Uint8Array): Promise<Sniffed> {
   const found = await fileTypeFromBuffer(head);
   if (!found) return { kind: 'other', mime: null };
-  if (imageTypes.has(found.mime)) return { kind: 'image', mime: found.mime };
+  if (acceptedImageTypes.has(found.mime)) return { kind: 'image', mime: found.mime };
   const demuxer = videoDemuxers[found.mime];
   if (demuxer) return { kind: 'video', mime: found.mime, demuxer };
   return { kind: 'other', mime: found.mime };

@@ -1,5 +1,6 @@
 import { type MediaKind, mediaMessages } from '@cove/contracts';
 import { AppError } from '../errors';
+import { acceptedImageTypes } from './sniff';
 
 /** Every way an upload can be refused, with the spec's words and a code the client can branch on. */
 export const uploadErrors = {
@@ -26,7 +27,7 @@ export const uploadErrors = {
 
 /** A file the sniffer could not name: the declared type only picks the wording, never the verdict. */
 export function unrecognised(declaredType: string): AppError {
-  if (declaredType.startsWith('image/')) return uploadErrors.corrupt('image');
+  if (acceptedImageTypes.has(declaredType)) return uploadErrors.corrupt('image');
   if (declaredType.startsWith('video/')) return uploadErrors.corrupt('video');
   const shown =
     /^[a-z]+\/[a-z0-9.+-]+$/i.test(declaredType) && declaredType !== 'application/octet-stream'

@@ -28,6 +28,8 @@ interface ProbeOutput {
 }
 
 const PROBE_MS = 30_000;
+/** What demuxers print, as warnings only, about a file cut short or broken (Matroska: "File ended prematurely"). */
+const damaged = /ended prematurely|partial file|truncat|invalid data|corrupt|moov atom not found/i;
 const SCAN_MS = 5 * 60_000;
 
 async function tool(fn: () => Promise<string>): Promise<string> {
@@ -99,7 +101,7 @@ export async function scanVideo(path: string, demuxer: string): Promise<void> {
       [
         '-nostdin',
         '-v',
-        'error',
+        'warning',
         '-xerror',
         ...inputArgs(demuxer, path),
         '-map',
@@ -110,7 +112,7 @@ export async function scanVideo(path: string, demuxer: string): Promise<void> {
         'null',
         '-',
       ],
-      { timeoutMs: SCAN_MS },
+      { timeoutMs: SCAN_MS, failOn: damaged },
     ),
   );
 }
