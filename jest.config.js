@@ -1,5 +1,6 @@
 // One jest run for the whole workspace: each package declares its own project config.
-// With TEST_POSTGRES_URL set (CI does), the server suite runs a second time on real PostgreSQL.
+// With TEST_POSTGRES_URL set (CI does), the server suite runs a second time on real PostgreSQL;
+// with TEST_REDIS_URL, several server instances are tested together over Redis.
 const projects = [
   '<rootDir>/shared/contracts',
   '<rootDir>/shared/runtime',
@@ -13,6 +14,7 @@ const projects = [
 ];
 
 if (process.env.TEST_POSTGRES_URL) projects.push('<rootDir>/server/jest.postgres.config.js');
+if (process.env.TEST_REDIS_URL) projects.push('<rootDir>/server/jest.redis.config.js');
 
 const fs = require('node:fs');
 const path = require('node:path');

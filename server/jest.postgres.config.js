@@ -2,6 +2,6 @@
 module.exports = require('../jest.preset.js')('server (postgres)', {
   rootDir: __dirname,
   testEnvironment: 'node',
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/test/pglite-only/'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/test/redis/'],
   setupFiles: ['<rootDir>/test/helpers/use-postgres.js'],
 });
