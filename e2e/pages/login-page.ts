@@ -15,6 +15,19 @@ export class LoginPage {
     return this.page.getByRole('heading', { name, level: 1 });
   }
 
+  /** The sign-in bot check in the server's `fake` mode: a checkbox a person ticks. */
+  notARobot() {
+    return this.page.getByRole('checkbox', { name: "I'm not a robot" });
+  }
+
+  submitButton() {
+    return this.page.getByRole('button', { name: 'Email me a sign-in link' });
+  }
+
+  alert() {
+    return this.page.getByRole('alert');
+  }
+
   async requestLink(email: string): Promise<void> {
     await this.page.getByRole('textbox', { name: 'Email' }).fill(email);
     await this.page.getByRole('button', { name: 'Email me a sign-in link' }).click();

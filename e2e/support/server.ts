@@ -44,7 +44,11 @@ async function waitUntilReady(baseUrl: string, child: ChildProcess, timeoutMs: n
   throw new Error(`The server was not ready within ${timeoutMs} ms; see e2e/artifacts.`);
 }
 
-/** Starts the built server on a free port with a fresh data folder; it publishes the built remotes itself. */
+/**
+ * Starts the built server on a free port with a fresh data folder; it publishes the built remotes itself.
+ * `env` overrides its settings, such as `{ BOT_CHECK: 'fake' }` for the sign-in bot check (off otherwise,
+ * whatever the calling shell has set).
+ */
 export async function startServer(name: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cove-e2e-'));
   const port = await freePort();
@@ -61,6 +65,7 @@ export async function startServer(name: string, env: Record<string, string> = {}
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SEED_DEMO: 'false',
+      BOT_CHECK: 'off',
       LOG_LEVEL: 'info',
       // Links in mail (sign-in) point at the address the browser uses.
       PUBLIC_URL: baseUrl,

@@ -1,19 +1,24 @@
 import { messages } from '@cove/contracts';
 import { emailPattern, errorMessage } from '@cove/runtime';
 import { Button } from '@cove/ui';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
 import { useShell } from '../../app/shell-context';
 import { DeliverabilityWarning, DidYouMean } from '../../email/AddressHints';
 import { useCooldown } from '../../popups/email-verification/use-cooldown';
 import { afterSignIn, bannedFlag } from '../../session/stored-flags';
 import { internalPath } from '../internal-path';
 import { ScreenCard, screenStyles } from '../ScreenCard';
+import { BotCheck, type BotCheckHandle, type BotCheckSettings } from './BotCheck';
 
 /** Asking for another link too soon only fills the inbox; the server also limits it. */
 const resendSeconds = 30;
 
-type Stage = { step: 'form'; error?: string } | { step: 'sending' } | { step: 'sent'; email: string };
+type Stage = { step: 'form'; error?: string } | { step: 'sent'; email: string; error?: string };
+
+/** Until the provider config arrives (or when it cannot), no check is shown; the server still decides. */
+const noBotCheck: BotCheckSettings = { mode: 'off', site_key: null };
 
 function useNotice(): { text: string; tone: 'error' | 'info' } | null {
   const state = useLocation().state as { notice?: unknown; tone?: unknown } | null;
@@ -27,19 +32,33 @@ export function EmailSignIn() {
   const { host } = useShell();
   const [params] = useSearchParams();
   const notice = useNotice();
+  const botCheck = useSnapshot(host.session).config?.bot_check ?? noBotCheck;
   const [email, setEmail] = useState('');
   const [stage, setStage] = useState<Stage>({ step: 'form' });
+  const [sending, setSending] = useState(false);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const check = useRef<BotCheckHandle>(null);
   const [cooldown, startCooldown] = useCooldown(0);
+  // Turnstile gives its token on its own; without one the server would only refuse.
+  const waitingForCheck = botCheck.mode === 'turnstile' && !captcha;
 
   async function send(value: string) {
-    setStage({ step: 'sending' });
+    setSending(true);
+    const body = { email: value, web: true, react_flow: true };
     try {
-      await host.api.post('/v1/users/sign', { email: value, web: true, react_flow: true });
+      await host.api.post(
+        '/v1/users/sign',
+        botCheck.mode !== 'off' && captcha ? { ...body, captcha_token: captcha } : body,
+      );
       afterSignIn.set(internalPath(params.get('next')));
       startCooldown(resendSeconds);
       setStage({ step: 'sent', email: value });
     } catch (err) {
-      setStage({ step: 'form', error: errorMessage(err) });
+      setStage((s) => ({ ...s, error: errorMessage(err) }));
+    } finally {
+      // Each token answers one request, whatever the server made of it.
+      check.current?.reset();
+      setSending(false);
     }
   }
 
@@ -59,9 +78,18 @@ export function EmailSignIn() {
           only last 1 hour.
         </p>
         <DeliverabilityWarning email={stage.email} />
+        {cooldown === 0 && <BotCheck ref={check} settings={botCheck} onToken={setCaptcha} />}
+        {stage.error && (
+          <p className={screenStyles.error} role="alert">
+            {stage.error}
+          </p>
+        )}
         <div className={screenStyles.actions}>
-          <Button disabled={cooldown > 0} onClick={() => void send(stage.email)}>
-            {cooldown > 0 ? `Send again in ${cooldown}s` : 'Send again'}
+          <Button
+            disabled={cooldown > 0 || sending || waitingForCheck}
+            onClick={() => void send(stage.email)}
+          >
+            {sending ? 'Sending…' : cooldown > 0 ? `Send again in ${cooldown}s` : 'Send again'}
           </Button>
           <Button variant="secondary" onClick={() => setStage({ step: 'form' })}>
             Use a different email
@@ -71,7 +99,7 @@ export function EmailSignIn() {
     );
   }
 
-  const error = stage.step === 'form' ? stage.error : undefined;
+  const error = stage.error;
   return (
     <ScreenCard badge="👋" title="Sign in to Cove">
       {notice && (
@@ -93,13 +121,14 @@ export function EmailSignIn() {
           />
         </label>
         <DidYouMean email={email} onAccept={setEmail} />
+        <BotCheck ref={check} settings={botCheck} onToken={setCaptcha} />
         {error && (
           <p className={screenStyles.error} role="alert">
             {error}
           </p>
         )}
-        <Button type="submit" disabled={stage.step === 'sending'}>
-          {stage.step === 'sending' ? 'Sending…' : 'Email me a sign-in link'}
+        <Button type="submit" disabled={sending || waitingForCheck}>
+          {sending ? 'Sending…' : 'Email me a sign-in link'}
         </Button>
       </form>
     </ScreenCard>
