@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import { users } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { fanAndCreator } from './helpers/chats';
 import { signedInUser } from './helpers/users';
 
 let t: TestApp;
@@ -34,6 +35,7 @@ describe('presence', () => {
   it('tells watchers when a user comes online, hides the tab, and leaves', async () => {
     const watcher = await signedInUser(t.db);
     const subject = await signedInUser(t.db);
+    const partners = t.app.realtime.watchers;
     t.app.realtime.watchers = async (id) => (id === subject.user.id ? [watcher.user.id] : []);
 
     const w = open(watcher.token);
@@ -53,5 +55,20 @@ describe('presence', () => {
 
     s.ws.close();
     w.ws.close();
+    t.app.realtime.watchers = partners;
+  });
+});
+
+describe('presence between chat partners', () => {
+  it('tells a fan when the creator they chat with comes online', async () => {
+    const { fan, creator } = await fanAndCreator(t, { credits: 10 });
+    const f = open(fan.token);
+    await f.ready;
+    const c = open(creator.token);
+    await f.until('user_online');
+    expect(f.seen.find((m) => m.type === 'user_online')?.user_id).toBe(creator.user.id);
+    c.ws.close();
+    await f.until('user_offline');
+    f.ws.close();
   });
 });

@@ -21,11 +21,21 @@ export async function checkHuman(
     if (token !== FAKE_BOT_CHECK_PASS) throw failed();
     return;
   }
-  const res = await fetch(TURNSTILE_VERIFY, {
-    method: 'POST',
-    body: new URLSearchParams({ secret: bot.secretKey ?? '', response: token, remoteip: ip }),
-    signal: AbortSignal.timeout(5000),
-  });
-  const body = (await res.json()) as { success?: boolean };
+  let body: { success?: boolean };
+  try {
+    const res = await fetch(TURNSTILE_VERIFY, {
+      method: 'POST',
+      body: new URLSearchParams({ secret: bot.secretKey ?? '', response: token, remoteip: ip }),
+      signal: AbortSignal.timeout(5000),
+    });
+    body = (await res.json()) as { success?: boolean };
+  } catch {
+    // Cloudflare unreachable or answering nonsense: the person did nothing wrong, so say so.
+    throw new AppError(
+      503,
+      'The human check is not available right now. Please try again in a moment.',
+      'bot_check_unavailable',
+    );
+  }
   if (!body.success) throw failed();
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Bus, createBus } from '../bus';
+import { chatPartners } from '../chats/presence-watchers';
 import { RealtimeHub } from '../realtime/hub';
 
 declare module 'fastify' {
@@ -14,6 +15,7 @@ declare module 'fastify' {
 export const realtime = fp(async (app: FastifyInstance) => {
   const bus = createBus(app.config.redisUrl);
   const hub = new RealtimeHub(app.db, bus, app.log);
+  hub.watchers = chatPartners(app.db);
   await hub.start();
   app.decorate('bus', bus);
   app.decorate('realtime', hub);

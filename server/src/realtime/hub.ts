@@ -18,7 +18,7 @@ import {
 
 const HEARTBEAT_MS = 30_000;
 
-/** Who should hear that a user came online or went away (their chat partners, once chats exist). */
+/** Who should hear that a user came online or went away (set by the app: their chat partners). */
 export type WatcherLookup = (userId: string) => Promise<string[]>;
 
 /**
