@@ -22,6 +22,7 @@ import { authRoutes } from './routes/auth';
 import { chatRoutes } from './routes/chats';
 import { clientErrorRoutes } from './routes/client-errors';
 import { devMailboxRoutes } from './routes/dev-mailbox';
+import { discoverRoutes } from './routes/discover';
 import { gifRoutes } from './routes/gifs';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
@@ -90,6 +91,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(discoverRoutes);
   await app.register(chatRoutes);
   await app.register(messageRoutes);
   await app.register(noteRoutes);

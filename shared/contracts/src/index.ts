@@ -11,3 +11,4 @@ export * from './realtime';
 export * from './chat';
 export * from './message';
 export * from './media';
+export * from './discover';

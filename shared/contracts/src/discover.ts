@@ -1,0 +1,29 @@
+import * as z from 'zod';
+
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const discoverQuery = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  featured: flag.default(true),
+  q: z.string().trim().max(50).optional(),
+  /** `near` asks for nearby creators; Cove keeps no locations, so it lists everyone (docs/rules.md). */
+  type: z.enum(['near']).optional(),
+  /** Comma-joined genders to include: male, female, trans. All when absent. */
+  gender: z.string().max(40).optional(),
+  code_used: z.string().max(40).optional(),
+});
+
+export const discoverProfile = z.object({
+  _id: z.string(),
+  username: z.string().nullable(),
+  type: z.enum(['user', 'featured']),
+  gender: z.enum(['male', 'female', 'trans']).nullable(),
+  avatar_url: z.string().nullable(),
+  last_online: z.string().nullable(),
+  is_online: z.boolean(),
+  intro_enabled: z.boolean(),
+  tags: z.array(z.string()),
+});
+
+export const discoverPage = z.object({ data: z.array(discoverProfile), next: z.string().nullable() });
