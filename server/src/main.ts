@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { migrationsFolder, repoRoot } from './paths';
 import { ensureRemotesPublished } from './release';
 import { seedDemoWorld } from './seed/demo-world';
@@ -48,6 +49,10 @@ main().catch((err: unknown) => {
   if (err instanceof ConfigError) {
     console.error(err.message);
     process.exit(78);
+  }
+  if (err instanceof DataDirInUseError) {
+    console.error(err.message);
+    process.exit(1);
   }
   console.error(err);
   process.exit(1);

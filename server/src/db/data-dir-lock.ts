@@ -10,6 +10,9 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** Another live Cove process holds the data folder; the message says which. */
+export class DataDirInUseError extends Error {}
+
 /**
  * PGlite lets only one process open its files; two at once corrupt them. A pid file claims the data
  * folder, and a claim left by a process that died is taken over.
@@ -21,7 +24,7 @@ export function lockDataDir(dataDir: string): () => void {
   } catch {
     const holder = Number(readFileSync(file, 'utf8'));
     if (holder !== process.pid && isAlive(holder)) {
-      throw new Error(
+      throw new DataDirInUseError(
         `The data folder ${dataDir} is in use by another Cove process (pid ${holder}). Stop it first.`,
       );
     }
