@@ -62,6 +62,16 @@ export class MediaJobRunner {
     this.waiters.clear();
   }
 
+  /** Runs every due job now, one after another, on the caller's time (tests; support tools). */
+  async drain(): Promise<number> {
+    let n = 0;
+    for (let job = await claimJob(this.db); job; job = await claimJob(this.db)) {
+      await this.run(job);
+      n++;
+    }
+    return n;
+  }
+
   /** Something was queued: idle workers look now instead of at their next poll. */
   kick(): void {
     for (const wake of this.sleepers) wake();
@@ -127,7 +137,7 @@ export class MediaJobRunner {
       await this.handlers.process(job.mediaId, this.abort.signal);
       await finishJob(this.db, job.id);
     } catch (err) {
-      if (this.stopped) {
+      if (this.abort.signal.aborted) {
         // Shutting down mid-job: hand it back for the next worker, here or elsewhere.
         settled = false;
         await retryJob(this.db, job.id, 'interrupted by shutdown', 0);

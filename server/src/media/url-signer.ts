@@ -13,6 +13,8 @@ export interface MediaGrant {
 const VERSION = 1;
 const PAYLOAD = 1 + 16 + 1 + 16 + 4;
 const MAC = 16;
+/** base64url of the 54 bytes, unpadded: any other length is not a token. */
+const TOKEN_CHARS = Math.ceil(((PAYLOAD + MAC) * 4) / 3);
 
 const uuidBytes = (id: string) => Buffer.from(id.replace(/-/g, ''), 'hex');
 const uuidOf = (b: Buffer) => {
@@ -56,7 +58,7 @@ export class UrlSigner {
 
   /** The grant of a token, or null when it is malformed, forged, for another file name, or expired. */
   verify(token: string, fileName: string): MediaGrant | null {
-    if (token.length > 100 || !/^[A-Za-z0-9_-]+$/.test(token)) return null;
+    if (token.length !== TOKEN_CHARS || !/^[A-Za-z0-9_-]+$/.test(token)) return null;
     const bytes = Buffer.from(token, 'base64url');
     if (bytes.length !== PAYLOAD + MAC) return null;
     const payload = bytes.subarray(0, PAYLOAD);
