@@ -1,0 +1,42 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { imageBenchmark } from './image-bench';
+import { uploadBenchmark } from './upload-bench';
+
+/**
+ * Media benchmarks, each next to a baseline from the same run: a large upload through the real
+ * server against a bare streaming copy over the same loopback (throughput and peak memory), and
+ * photo processing per megapixel against a bare sharp resize. `--small` is the size CI runs.
+ */
+async function main() {
+  const { values } = parseArgs({
+    options: { small: { type: 'boolean', default: false }, only: { type: 'string' } },
+    allowPositionals: true,
+  });
+  const small = values.small;
+  const runs = (part: string) => !values.only || values.only === part || values.only === 'media';
+  const serverRoot = process.env.COVE_SERVER_ROOT ?? join(__dirname, '..', '..', 'server');
+  const results: Record<string, unknown> = { size: small ? 'small' : 'full', at: new Date().toISOString() };
+  if (runs('upload')) {
+    const mib = small ? 64 : 400;
+    results.upload = await uploadBenchmark(serverRoot, mib);
+    console.log(
+      `upload of a ${mib} MiB video: Cove (own process, production build) vs a bare streaming copy over loopback`,
+    );
+    console.table([results.upload]);
+  }
+  if (runs('images')) {
+    results.images = await imageBenchmark(small ? [2, 12] : [2, 12, 24, 48], small ? 2 : 5);
+    console.log('photo processing (check + th, st, rt, sr, bl) per megapixel vs one bare sharp resize');
+    console.table(results.images);
+  }
+  const dir = join(__dirname, '..', 'results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `media-${results.size}.json`), `${JSON.stringify(results, null, 2)}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
