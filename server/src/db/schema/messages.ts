@@ -53,6 +53,8 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_chat_idx').on(t.chatId, t.id),
+    // Every media request checks who may see it through the messages that carry it.
+    index('messages_media_idx').on(t.mediaId),
     uniqueIndex('messages_send_key').on(t.senderId, t.sendId),
     index('messages_destruct_idx')
       .on(t.destructAt)

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_media_idx" ON "messages" USING btree ("media_id");
