@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -82,8 +81,11 @@ class Inspector extends Transform {
 export async function stageFile(source: Readable, opts: StageOptions): Promise<StagedFile> {
   const path = join(opts.dir, `${randomBytes(12).toString('hex')}.upload`);
   const inspector = new Inspector(opts);
+  // The file is created before any byte flows: a stream that opened it lazily could create it after
+  // an early refusal had already cleaned up, leaving a stray file behind.
+  const handle = await open(path, 'wx', 0o600);
   try {
-    await pipeline(source, inspector, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+    await pipeline(source, inspector, handle.createWriteStream());
     if (inspector.size === 0) throw uploadErrors.empty();
     if (!inspector.sniffed) throw new Error('stageFile: bytes passed without a verdict');
     return {
