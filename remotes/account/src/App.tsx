@@ -7,6 +7,7 @@ import { EditProfile } from './features/edit-profile/EditProfile';
 import { Overview } from './features/overview/Overview';
 import { pendingSections } from './features/sections/sections';
 import { Settings } from './features/settings/Settings';
+import { Vault } from './features/vault/Vault';
 
 function AccountArea() {
   const { user } = useSession();
@@ -23,6 +24,7 @@ function AccountArea() {
             <Route path="settings" element={<Settings section="all" />} />
             <Route path="settings/privacy" element={<Settings section="privacy" />} />
             <Route path="edit-profile" element={<EditProfile />} />
+            <Route path="vault" element={<Vault />} />
             {pendingSections.map((s) => (
               <Route
                 key={s.path}

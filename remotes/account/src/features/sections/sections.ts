@@ -32,12 +32,6 @@ export const pendingSections: SectionInfo[] = [
     body: 'Your purchase history is not available in this version of Cove.',
   },
   {
-    path: 'vault',
-    title: 'Vault',
-    icon: '🗄️',
-    body: 'Your media vault is not available in this version of Cove.',
-  },
-  {
     path: 'auto-messages',
     title: 'Auto-messages',
     icon: '🤖',
