@@ -1,46 +1,20 @@
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LoginPage } from '../pages/login-page';
-import { launchChromium } from '../support/chromium';
-import { artifactsDir, assertBuilt } from '../support/paths';
-import { startServer, type RunningServer } from '../support/server';
+import { journey } from '../support/journey';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  assertBuilt();
-  browser = await launchChromium();
+const run = journey('bot-check', {
   // The test double of the bot check: only the answer a ticked 'I'm not a robot' box gives passes.
-  server = await startServer('bot-check', { BOT_CHECK: 'fake' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
+  env: { BOT_CHECK: 'fake' },
   // A phone-sized window: the check must fit and work there too.
-  context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  const name = expect.getState().currentTestName?.replace(/\W+/g, '-') ?? 'test';
-  await page.screenshot({ path: join(artifactsDir, `${name}.png`) }).catch(() => undefined);
-  await context.close();
+  context: { viewport: { width: 390, height: 844 }, hasTouch: true },
 });
 
 describe('sign-in bot check', () => {
   it('refuses a sign-in without the tick, with the server’s words, and sends the link once ticked', async () => {
-    const login = new LoginPage(page, server.baseUrl);
+    const login = new LoginPage(run.page, run.server.baseUrl);
     await login.open();
     await login.notARobot().waitFor();
 
-    const email = page.getByRole('textbox', { name: 'Email' });
+    const email = run.page.getByRole('textbox', { name: 'Email' });
     await email.fill(`bot-check-${Date.now().toString(36)}@example.com`);
     await login.submitButton().click();
     await login.alert().filter({ hasText: 'Please confirm you are human and try again.' }).waitFor();
@@ -48,9 +22,9 @@ describe('sign-in bot check', () => {
 
     // Ticked from the keyboard: Tab from the address to the box, Space to tick it.
     await email.focus();
-    await page.keyboard.press('Tab');
+    await run.page.keyboard.press('Tab');
     expect(await login.notARobot().evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.keyboard.press('Space');
+    await run.page.keyboard.press('Space');
     expect(await login.notARobot().isChecked()).toBe(true);
 
     await login.submitButton().click();

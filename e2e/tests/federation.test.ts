@@ -1,40 +1,15 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { remoteNames, type Registry } from '@cove/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ShellPage } from '../pages/shell-page';
-import { launchChromium } from '../support/chromium';
-import { artifactsDir, assertBuilt, shellDist } from '../support/paths';
+import { shellDist } from '../support/paths';
 import { currentVersion, fetchRegistry, release } from '../support/release';
-import { startServer, type RunningServer } from '../support/server';
+import { journey } from '../support/journey';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const run = journey('federation', { context: { viewport: { width: 1200, height: 800 } } });
 let shell: ShellPage;
-
-beforeAll(async () => {
-  assertBuilt();
-  browser = await launchChromium();
-  server = await startServer('federation');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
-  page = await context.newPage();
-  shell = new ShellPage(page, server.baseUrl);
-});
-
-afterEach(async () => {
-  const name = expect.getState().currentTestName?.replace(/\W+/g, '-') ?? 'test';
-  await page.screenshot({ path: join(artifactsDir, `${name}.png`) }).catch(() => undefined);
-  await context.close();
+beforeEach(() => {
+  shell = new ShellPage(run.page, run.server.baseUrl);
 });
 
 /** What the shell serves and what each other remote runs: a release of one remote must change neither. */
@@ -49,7 +24,7 @@ async function untouchedParts(reg: Registry, except: string) {
 
 describe('shell and federated remotes', () => {
   it('boots the shell and shows each remote on its route, at the registry’s version', async () => {
-    const reg = await fetchRegistry(server.baseUrl);
+    const reg = await fetchRegistry(run.server.baseUrl);
     const routes = [
       { path: '/chats', remote: 'chat', heading: 'Chats' },
       { path: '/discover', remote: 'discover', heading: 'Discover' },
@@ -72,14 +47,14 @@ describe('shell and federated remotes', () => {
       files: { file: string; gzipKB: number }[];
     };
     const scripts = new Set<string>();
-    page.on('response', (res) => {
+    run.page.on('response', (res) => {
       const url = new URL(res.url());
       if (res.request().resourceType() === 'script' && !url.pathname.startsWith('/mf/'))
         scripts.add(url.pathname.slice(1));
     });
     await shell.open('/login');
-    await page.getByRole('heading', { name: 'Sign in to Cove' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await run.page.getByRole('heading', { name: 'Sign in to Cove' }).waitFor();
+    await run.page.waitForLoadState('networkidle');
     const counted = new Map(report.files.map((f) => [f.file, f.gzipKB]));
     expect([...scripts].filter((s) => !counted.has(s))).toEqual([]);
     // Nearly all of what the build counts is really loaded: the count is a close upper bound.
@@ -89,12 +64,12 @@ describe('shell and federated remotes', () => {
   });
 
   it('shows a newly published chat version, and the old one again after a rollback, rebuilding nothing else', async () => {
-    const before = await fetchRegistry(server.baseUrl);
+    const before = await fetchRegistry(run.server.baseUrl);
     const oldVersion = before.remotes.chat?.current ?? '';
     const untouched = await untouchedParts(before, 'chat');
 
     const label = `e2e-${Date.now()}`;
-    const published = await release(server.dataDir, ['publish', 'chat', '--json'], {
+    const published = await release(run.server.dataDir, ['publish', 'chat', '--json'], {
       COVE_BUILD_LABEL: label,
     });
     expect(published).toMatchObject({ code: 0 });
@@ -105,17 +80,17 @@ describe('shell and federated remotes', () => {
     expect(await shell.loadedVersion('chat')).toBe(newVersion);
     expect(await shell.buildLabel('chat')).toBe(label);
 
-    const rolledBack = await release(server.dataDir, ['rollback', 'chat', '--json']);
+    const rolledBack = await release(run.server.dataDir, ['rollback', 'chat', '--json']);
     expect(rolledBack).toMatchObject({ code: 0 });
     expect(JSON.parse(rolledBack.stdout)).toMatchObject({ from: newVersion, to: oldVersion, changed: true });
 
-    await page.reload();
+    await run.page.reload();
     expect(await shell.loadedVersion('chat')).toBe(oldVersion);
     expect(await shell.buildLabel('chat')).toBe('');
-    expect(await currentVersion(server.baseUrl, 'chat')).toBe(oldVersion);
-    expect(await untouchedParts(await fetchRegistry(server.baseUrl), 'chat')).toEqual(untouched);
+    expect(await currentVersion(run.server.baseUrl, 'chat')).toBe(oldVersion);
+    expect(await untouchedParts(await fetchRegistry(run.server.baseUrl), 'chat')).toEqual(untouched);
 
-    const status = await release(server.dataDir, ['status', '--json']);
+    const status = await release(run.server.dataDir, ['status', '--json']);
     const chat = (JSON.parse(status.stdout) as { remote: string; versions: string[] }[]).find(
       (s) => s.remote === 'chat',
     );
@@ -123,8 +98,8 @@ describe('shell and federated remotes', () => {
   });
 
   it('keeps the site working when the chat remote cannot load: chat shows its fallback, discover still works', async () => {
-    await page.route('**/mf/chat/**', (route) => route.abort('connectionrefused'));
-    const report = page.waitForRequest(
+    await run.page.route('**/mf/chat/**', (route) => route.abort('connectionrefused'));
+    const report = run.page.waitForRequest(
       (req) => req.url().endsWith('/v1/client-errors') && req.method() === 'POST',
     );
     await shell.open('/chats');
@@ -132,12 +107,12 @@ describe('shell and federated remotes', () => {
     await shell.fallback('chat').getByRole('heading', { name: "Chats can't load right now" }).waitFor();
     expect(JSON.parse((await report).postData() ?? '{}')).toMatchObject({
       remote: 'chat',
-      version: await currentVersion(server.baseUrl, 'chat'),
+      version: await currentVersion(run.server.baseUrl, 'chat'),
       phase: 'load',
     });
 
     await shell.navigate('Discover');
-    expect(await shell.loadedVersion('discover')).toBe(await currentVersion(server.baseUrl, 'discover'));
+    expect(await shell.loadedVersion('discover')).toBe(await currentVersion(run.server.baseUrl, 'discover'));
     await shell.heading('Discover').waitFor();
 
     // Coming back to chats while it is still unreachable shows the fallback again, not a blank area.
@@ -146,20 +121,20 @@ describe('shell and federated remotes', () => {
     await retry.waitFor();
 
     // Once the chat assets are reachable again, the retry button brings chat back without a reload.
-    await page.unroute('**/mf/chat/**');
+    await run.page.unroute('**/mf/chat/**');
     await retry.click();
     await shell.heading('Chats').waitFor();
-    expect(await shell.loadedVersion('chat')).toBe(await currentVersion(server.baseUrl, 'chat'));
+    expect(await shell.loadedVersion('chat')).toBe(await currentVersion(run.server.baseUrl, 'chat'));
   });
 
   it('switches to the narrow layout with a header menu below 640 px', async () => {
-    await page.setViewportSize({ width: 375, height: 740 });
+    await run.page.setViewportSize({ width: 375, height: 740 });
     await shell.open('/discover');
     await shell.heading('Discover').waitFor();
     expect(await shell.header.isVisible()).toBe(false);
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Account' }).click();
+    await run.page.getByRole('button', { name: 'Menu' }).click();
+    await run.page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Account' }).click();
     await shell.heading('Account').waitFor();
-    expect(await page.getByRole('navigation', { name: 'Menu' }).count()).toBe(0);
+    expect(await run.page.getByRole('navigation', { name: 'Menu' }).count()).toBe(0);
   });
 });

@@ -1,39 +1,10 @@
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LoginPage } from '../pages/login-page';
 import { MailboxPage } from '../pages/mailbox-page';
 import { VaultPage } from '../pages/vault-page';
 import { admin } from '../support/admin';
-import { launchChromium } from '../support/chromium';
-import { artifactsDir, assertBuilt } from '../support/paths';
-import { startServer, type RunningServer } from '../support/server';
+import { journey } from '../support/journey';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  assertBuilt();
-  browser = await launchChromium();
-  server = await startServer('vault', { MAILBOX: 'true' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  const name = expect.getState().currentTestName?.replace(/\W+/g, '-') ?? 'test';
-  await page.screenshot({ path: join(artifactsDir, `${name}.png`) }).catch(() => undefined);
-  await context.close();
-});
+const run = journey('vault', { env: { MAILBOX: 'true' } });
 
 /** A 4 x 4 red PNG (made with sharp), small enough to write out here. */
 const tinyPng = Buffer.from(
@@ -44,23 +15,23 @@ const tinyPng = Buffer.from(
 describe('vault journeys', () => {
   it('a creator uploads a photo to the vault, watching its progress, and sees its thumbnail', async () => {
     const email = `creator-${Date.now().toString(36)}@example.com`;
-    const login = new LoginPage(page, server.baseUrl);
+    const login = new LoginPage(run.page, run.server.baseUrl);
     await login.open();
     await login.requestLink(email);
-    const mailbox = new MailboxPage(await context.newPage(), server.baseUrl);
-    await page.goto(await mailbox.signInLink(email));
-    await page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
-    await admin(server.dataDir, ['make-creator', email]);
-    await admin(server.dataDir, ['approve', email]);
+    const mailbox = new MailboxPage(await run.context.newPage(), run.server.baseUrl);
+    await run.page.goto(await mailbox.signInLink(email));
+    await run.page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
+    await admin(run.server.dataDir, ['make-creator', email]);
+    await admin(run.server.dataDir, ['approve', email]);
 
-    const vault = new VaultPage(page, server.baseUrl);
+    const vault = new VaultPage(run.page, run.server.baseUrl);
     await vault.open();
-    await page.getByRole('heading', { name: 'Your vault is empty' }).waitFor();
+    await run.page.getByRole('heading', { name: 'Your vault is empty' }).waitFor();
 
     // Hold the upload's answer until the progress bar has been seen.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/v1/media', async (route) => {
+    await run.page.route('**/v1/media', async (route) => {
       if (route.request().method() !== 'POST') return route.fallback();
       await held;
       return route.fallback();
@@ -72,7 +43,7 @@ describe('vault journeys', () => {
     const thumb = vault.grid().getByRole('img', { name: 'Photo 1' });
     await thumb.waitFor();
     expect(await thumb.getAttribute('src')).toMatch(/\/media\/.+\/th\.jpg$/);
-    await page.waitForFunction(() => {
+    await run.page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>('img[alt="Photo 1"]');
       return img?.complete === true && img.naturalWidth > 0;
     });
