@@ -30,7 +30,8 @@ const envSchema = z.object({
   GIF_HOSTS: z.string().default('media.giphy.com,i.giphy.com,media.tenor.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
-  SIGN_IN_PER_10_MINUTES: z.coerce.number().int().positive().default(10),
+  SIGN_IN_PER_10_MINUTES: z.coerce.number().int().positive().default(30),
+  SIGN_IN_PER_EMAIL_PER_10_MINUTES: z.coerce.number().int().positive().default(5),
   SEED_DEMO: bool.default(true),
   TRUST_PROXY: bool.default(false),
   UPLOAD_URL: z.url().optional(),
@@ -69,7 +70,8 @@ export interface Config {
   botCheck: { mode: 'off' | 'fake' | 'turnstile'; siteKey?: string; secretKey?: string };
   logLevel: string;
   rateLimitPerMinute: number;
-  signInPer10Minutes: number;
+  /** Sign-in requests allowed per client address and per email address in 10 minutes. */
+  signInPer10Minutes: { perAddress: number; perEmail: number };
   seedDemo: boolean;
   trustProxy: boolean;
   media: MediaSettings;
@@ -152,7 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     botCheck: { mode: e.BOT_CHECK, siteKey: e.TURNSTILE_SITE_KEY, secretKey: e.TURNSTILE_SECRET_KEY },
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
-    signInPer10Minutes: e.SIGN_IN_PER_10_MINUTES,
+    signInPer10Minutes: { perAddress: e.SIGN_IN_PER_10_MINUTES, perEmail: e.SIGN_IN_PER_EMAIL_PER_10_MINUTES },
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
     media: mediaSettings(e, publicUrl),

@@ -18,3 +18,23 @@ export const notFound = (message: string = messages.notFound) => new AppError(40
 export const badRequest = (message: string, code = 'bad_request') => new AppError(400, message, code);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, message, code);
 export const gone = (message: string = messages.accountGone) => new AppError(410, message, 'gone');
+
+/** A 429 that says when to come back: the error handler sends the wait as `Retry-After` (seconds). */
+export class TooManyRequests extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, code: string, retryAfterSeconds: number) {
+    super(429, message, code);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** A wait in words for a 429's message, rounded up to the largest sensible unit. */
+export function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return plural(s, 'second');
+  if (s <= 3600) return plural(Math.ceil(s / 60), 'minute');
+  if (s <= 2 * 86_400) return plural(Math.ceil(s / 3600), 'hour');
+  return plural(Math.ceil(s / 86_400), 'day');
+}

@@ -1,19 +1,21 @@
 import { createHash, randomInt } from 'node:crypto';
 import { messages } from '@cove/contracts';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { emailCodes } from '../db/schema';
+import { emailCodes, users } from '../db/schema';
 import { AppError } from '../errors';
+import { family, type Purpose, refuseOverLimit } from './code-limits';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
-export const RESEND_COOLDOWN_MS = 30 * 1000;
 export const MAX_WRONG_TRIES = 5;
-type Purpose = 'verify' | 'action';
 
 const hashCode = (codeId: string, code: string) =>
   createHash('sha256').update(`${codeId}:${code}`).digest('hex');
 
-/** A fresh 4-digit code for the user, replacing any earlier one; refused within 30 s of the last. */
+/**
+ * A fresh 4-digit code for `email`, replacing any earlier one of its family; refused with 429
+ * during the resend cooldown and past the caps in code-limits.ts.
+ */
 export async function issueCode(
   db: Db,
   userId: string,
@@ -21,28 +23,25 @@ export async function issueCode(
   purpose: Purpose,
   now = new Date(),
 ): Promise<string> {
-  const [recent] = await db
-    .select({ createdAt: emailCodes.createdAt })
-    .from(emailCodes)
-    .where(
-      and(
-        eq(emailCodes.userId, userId),
-        eq(emailCodes.purpose, purpose),
-        gt(emailCodes.createdAt, new Date(now.getTime() - RESEND_COOLDOWN_MS)),
-      ),
-    )
-    .limit(1);
-  if (recent) {
-    const wait = Math.ceil((recent.createdAt.getTime() + RESEND_COOLDOWN_MS - now.getTime()) / 1000);
-    throw new AppError(429, `Please wait ${wait} seconds before asking for a new code.`, 'code_cooldown');
-  }
   const code = String(randomInt(0, 10_000)).padStart(4, '0');
   await db.transaction(async (tx) => {
+    // Codes for one account, and change codes for one address, are issued one at a time, so
+    // parallel requests cannot all pass the count before any of them is written.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    if (purpose === 'change')
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email_codes:change:${email}`}))`);
+    await refuseOverLimit(tx, userId, email, purpose, now);
     // Only the newest code counts: earlier ones stop working.
     await tx
       .update(emailCodes)
       .set({ usedAt: now })
-      .where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, purpose), isNull(emailCodes.usedAt)));
+      .where(
+        and(
+          eq(emailCodes.userId, userId),
+          inArray(emailCodes.purpose, family(purpose)),
+          isNull(emailCodes.usedAt),
+        ),
+      );
     const [row] = await tx
       .insert(emailCodes)
       .values({
@@ -64,14 +63,22 @@ export async function issueCode(
 }
 
 /**
- * Checks a code. Each try first spends one of the code's five tries in a single conditional UPDATE,
- * so even a burst of parallel guesses gets five comparisons in all. Returns the email it was sent to.
+ * Checks a code against the newest live one of the family. Each try first spends one of the code's
+ * five tries in a single conditional UPDATE, so even a burst of parallel guesses gets five comparisons
+ * in all. Returns the address it was sent to and what it was for.
  */
-export async function consumeCode(db: Db, userId: string, purpose: Purpose, code: string): Promise<string> {
+export async function consumeCode(
+  db: Db,
+  userId: string,
+  purposes: Purpose[],
+  code: string,
+): Promise<{ email: string; purpose: Purpose }> {
   const [live] = await db
     .select()
     .from(emailCodes)
-    .where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, purpose), isNull(emailCodes.usedAt)))
+    .where(
+      and(eq(emailCodes.userId, userId), inArray(emailCodes.purpose, purposes), isNull(emailCodes.usedAt)),
+    )
     .orderBy(desc(emailCodes.createdAt))
     .limit(1);
   if (!live || live.expiresAt <= new Date()) {
@@ -90,7 +97,7 @@ export async function consumeCode(db: Db, userId: string, purpose: Purpose, code
     .update(emailCodes)
     .set({ usedAt: new Date() })
     .where(and(eq(emailCodes.id, live.id), isNull(emailCodes.usedAt)))
-    .returning({ email: emailCodes.email });
+    .returning({ email: emailCodes.email, purpose: emailCodes.purpose });
   if (!used) throw new AppError(400, messages.wrongCode, 'wrong_code');
-  return used.email;
+  return used;
 }

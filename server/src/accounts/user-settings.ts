@@ -75,19 +75,3 @@ export async function addTag(db: Db, user: UserRow, tag: string): Promise<string
     .returning({ tags: users.tags });
   return row?.tags ?? user.tags;
 }
-
-export async function changeEmail(db: Db, user: UserRow, email: string): Promise<UserRow> {
-  try {
-    const [row] = await db
-      .update(users)
-      .set({ email, emailVerified: false })
-      .where(eq(users.id, user.id))
-      .returning();
-    if (!row) throw new AppError(410, messages.accountGone, 'gone');
-    return row;
-  } catch (err) {
-    if (isUniqueViolation(err))
-      throw conflict('This email is already in use by another account.', 'email_taken');
-    throw err;
-  }
-}

@@ -2,7 +2,7 @@ import { type ErrorBody, messages } from '@cove/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
+import { AppError, TooManyRequests } from '../errors';
 
 function fieldName(context: string | undefined, instancePath: string): string {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -18,6 +18,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof TooManyRequests) void reply.header('retry-after', error.retryAfterSeconds);
       return reply
         .code(error.statusCode)
         .send({ message: error.message, code: error.code } satisfies ErrorBody);

@@ -12,16 +12,13 @@ import {
   verifyEmailBody,
   verifyEmailResponse,
 } from '@cove/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { consumeCode } from '../accounts/email-codes';
 import { normaliseEmail } from '../accounts/sign-in';
-import { addTag, applyUserPatch, changeEmail, usernameAvailability } from '../accounts/user-settings';
-import { sendVerificationCode } from '../accounts/verification';
+import { addTag, applyUserPatch, usernameAvailability } from '../accounts/user-settings';
+import { enterCode, requestEmailChange, resendCode } from '../accounts/verification';
 import { currentUser, requireUser } from '../auth/guards';
-import { users } from '../db/schema';
-import { conflict, forbidden } from '../errors';
+import { forbidden } from '../errors';
 import { userDto } from '../users/load-user';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,14 +29,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...guarded, schema: { body: verifyEmailBody, response: { 200: verifyEmailResponse } } },
     async (request) => {
       const me = currentUser(request);
-      const email = await consumeCode(app.db, me.id, 'verify', request.body.code);
-      // The code proves the address it was sent to; if the account's address changed since, it proves nothing.
-      const [row] = await app.db
-        .update(users)
-        .set({ emailVerified: true })
-        .where(and(eq(users.id, me.id), eq(users.email, email)))
-        .returning();
-      if (!row) throw conflict('Your email changed since this code was sent. Please ask for a new one.');
+      const row = await enterCode(app.db, me, request.body.code);
       await app.realtime.emit(me.id, { type: 'email_verified' });
       return { message: 'Email verified successfully!', user: await userDto(app.db, row) };
     },
@@ -49,9 +39,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/users/resend-verify',
     { ...guarded, schema: { body: resendVerifyBody, response: { 200: messageResponse } } },
     async (request) => {
-      const me = currentUser(request);
-      if (me.emailVerified) throw conflict('Your email is already verified.', 'already_verified');
-      await sendVerificationCode(app, me);
+      await resendCode(app, currentUser(request), request.body.email);
       return { message: 'Email sent successfully!' };
     },
   );
@@ -60,10 +48,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/users/change-verify-email',
     { ...guarded, schema: { body: changeVerifyEmailBody, response: { 200: messageResponse } } },
     async (request) => {
-      const me = currentUser(request);
-      const email = normaliseEmail(request.body.email);
-      const row = email === me.email ? me : await changeEmail(app.db, me, email);
-      await sendVerificationCode(app, row);
+      await requestEmailChange(app, currentUser(request), normaliseEmail(request.body.email));
       return { message: 'Email sent successfully!' };
     },
   );

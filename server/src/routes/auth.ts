@@ -2,6 +2,7 @@ import { authBody, authResponse, messageResponse, signInBody } from '@cove/contr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { checkHuman } from '../accounts/bot-check';
+import { signInLimits } from '../accounts/sign-in-limits';
 import { sendVerificationCode } from '../accounts/verification';
 import {
   createSignInLink,
@@ -19,8 +20,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/users/sign',
     {
-      // Sign-in requests per client address; see docs/rules.md.
-      config: { rateLimit: { max: app.config.signInPer10Minutes, timeWindow: '10 minutes' } },
+      preHandler: signInLimits(app),
       schema: { body: signInBody, response: { 200: messageResponse } },
     },
     async (request) => {

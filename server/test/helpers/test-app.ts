@@ -31,6 +31,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     DATA_DIR: dataDir,
     RATE_LIMIT_PER_MINUTE: '100000',
     SIGN_IN_PER_10_MINUTES: '100000',
+    SIGN_IN_PER_EMAIL_PER_10_MINUTES: '100000',
     ...env,
   });
   const database = await createTestDatabase();

@@ -18,7 +18,10 @@ export const signInLinks = pgTable(
   (t) => [index('sign_in_links_user_idx').on(t.userId)],
 );
 
-/** Four-digit email codes (verification and action confirmation), hashed, with a wrong-try budget. */
+/**
+ * Four-digit email codes, hashed, with a wrong-try budget: `verify` confirms the account's address,
+ * `change` confirms a pending new address, `action` confirms a sensitive change.
+ */
 export const emailCodes = pgTable(
   'email_codes',
   {
@@ -26,7 +29,7 @@ export const emailCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify', 'action'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify', 'change', 'action'] }).notNull(),
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -36,6 +39,7 @@ export const emailCodes = pgTable(
   },
   (t) => [
     index('email_codes_user_idx').on(t.userId, t.purpose, t.createdAt),
+    index('email_codes_email_idx').on(t.email, t.purpose, t.createdAt),
     check('email_codes_attempts_range', sql`${t.attempts} >= 0 AND ${t.attempts} <= 5`),
   ],
 );

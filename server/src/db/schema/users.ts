@@ -6,6 +6,8 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
+    /** An address the owner asked to change to; it becomes `email` only when its code is entered. */
+    pendingEmail: text('pending_email'),
     username: text('username'),
     type: text('type', { enum: ['user', 'featured'] })
       .notNull()

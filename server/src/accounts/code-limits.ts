@@ -1,0 +1,94 @@
+import { and, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { emailCodes } from '../db/schema';
+import { TooManyRequests, waitText } from '../errors';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Purpose = 'verify' | 'change' | 'action';
+
+/** At most `max` codes in any `windowMs`. */
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** One code at a time: a new one only 30 s after the last of the same kind (the spec's resend cooldown). */
+export const RESEND_COOLDOWN: Limit = { max: 1, windowMs: 30_000 };
+/** Every code an account asks for, whatever its kind; docs/rules.md shows the guessing odds these leave. */
+export const CODES_PER_ACCOUNT: Limit[] = [
+  { max: 5, windowMs: HOUR },
+  { max: 10, windowMs: DAY },
+];
+/** Codes to confirm a change to one address, summed over every account that asks for it. */
+export const CHANGE_CODES_PER_ADDRESS: Limit = { max: 10, windowMs: 30 * DAY };
+
+/** Codes that answer the same prompt: a new one replaces the others, and the cooldown spans them. */
+export const family = (purpose: Purpose): Purpose[] => (purpose === 'action' ? ['action'] : ['verify', 'change']);
+
+interface Refusal {
+  at: Date | null;
+  code: string;
+  message: (waitSeconds: number) => string;
+}
+
+/** When the next code is allowed under `limit`, or null when it is allowed now. */
+async function allowedAt(tx: Tx, where: SQL | undefined, limit: Limit, now: Date): Promise<Date | null> {
+  // The max-th newest code inside the window holds the slot; once it leaves the window one frees up.
+  const [slot] = await tx
+    .select({ createdAt: emailCodes.createdAt })
+    .from(emailCodes)
+    .where(and(where, gt(emailCodes.createdAt, new Date(now.getTime() - limit.windowMs))))
+    .orderBy(desc(emailCodes.createdAt))
+    .offset(limit.max - 1)
+    .limit(1);
+  return slot ? new Date(slot.createdAt.getTime() + limit.windowMs) : null;
+}
+
+/**
+ * Refuses a new code with 429 and the longest wait that applies. The counts come from `email_codes`
+ * itself, so they hold across restarts and instances; the caller holds the locks that keep two
+ * requests from counting at once.
+ */
+export async function refuseOverLimit(
+  tx: Tx,
+  userId: string,
+  email: string,
+  purpose: Purpose,
+  now: Date,
+): Promise<void> {
+  const byUser = eq(emailCodes.userId, userId);
+  const refusals: Refusal[] = [
+    {
+      at: await allowedAt(tx, and(byUser, inArray(emailCodes.purpose, family(purpose))), RESEND_COOLDOWN, now),
+      code: 'code_cooldown',
+      message: (wait) => `Please wait ${wait} seconds before asking for a new code.`,
+    },
+  ];
+  for (const limit of CODES_PER_ACCOUNT) {
+    refusals.push({
+      at: await allowedAt(tx, byUser, limit, now),
+      code: 'code_limit',
+      message: (wait) => `You have asked for too many codes. Please try again in ${waitText(wait)}.`,
+    });
+  }
+  if (purpose === 'change') {
+    refusals.push({
+      at: await allowedAt(
+        tx,
+        and(eq(emailCodes.email, email), eq(emailCodes.purpose, 'change')),
+        CHANGE_CODES_PER_ADDRESS,
+        now,
+      ),
+      code: 'code_limit',
+      message: (wait) => `Too many codes were sent to this address. Please try again in ${waitText(wait)}.`,
+    });
+  }
+  const worst = refusals.reduce<Refusal | null>((w, r) => (r.at && (!w?.at || r.at > w.at) ? r : w), null);
+  if (!worst?.at) return;
+  const wait = Math.ceil((worst.at.getTime() - now.getTime()) / 1000);
+  throw new TooManyRequests(worst.message(wait), worst.code, wait);
+}

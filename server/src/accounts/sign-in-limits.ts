@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { TooManyRequests, waitText } from '../errors';
+
+const WINDOW_MS = 10 * 60_000;
+
+const emailKey = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+};
+
+/**
+ * Sign-in requests are counted per email and per client address over 10 minutes: the small per-email
+ * budget stops anyone flooding one inbox, the larger per-address one stops scripted sign-ups while
+ * several people behind one address still sign in. The email is counted first, so one person going
+ * over their own budget does not spend the others'. Counts live in @fastify/rate-limit's in-memory
+ * store, so each server instance counts on its own.
+ */
+export function signInLimits(app: FastifyInstance): preHandlerAsyncHookHandler {
+  const { perEmail, perAddress } = app.config.signInPer10Minutes;
+  const limiters = [
+    app.createRateLimit({
+      max: perEmail,
+      timeWindow: WINDOW_MS,
+      keyGenerator: (request) => `sign-in:email:${emailKey(request)}`,
+    }),
+    app.createRateLimit({
+      max: perAddress,
+      timeWindow: WINDOW_MS,
+      keyGenerator: (request) => `sign-in:address:${request.ip}`,
+    }),
+  ];
+  return async (request) => {
+    for (const limiter of limiters) {
+      const result = await limiter(request);
+      if (result.isAllowed || !result.isExceeded) continue;
+      throw new TooManyRequests(
+        `Too many sign-in attempts. Try again in ${waitText(result.ttlInSeconds)}.`,
+        'sign_in_limited',
+        result.ttlInSeconds,
+      );
+    }
+  };
+}
