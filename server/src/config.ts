@@ -154,7 +154,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     botCheck: { mode: e.BOT_CHECK, siteKey: e.TURNSTILE_SITE_KEY, secretKey: e.TURNSTILE_SECRET_KEY },
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
-    signInPer10Minutes: { perAddress: e.SIGN_IN_PER_10_MINUTES, perEmail: e.SIGN_IN_PER_EMAIL_PER_10_MINUTES },
+    signInPer10Minutes: {
+      perAddress: e.SIGN_IN_PER_10_MINUTES,
+      perEmail: e.SIGN_IN_PER_EMAIL_PER_10_MINUTES,
+    },
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
     media: mediaSettings(e, publicUrl),

@@ -24,10 +24,11 @@ export const CODES_PER_ACCOUNT: Limit[] = [
   { max: 10, windowMs: DAY },
 ];
 /** Codes to confirm a change to one address, summed over every account that asks for it. */
-export const CHANGE_CODES_PER_ADDRESS: Limit = { max: 10, windowMs: 30 * DAY };
+export const CHANGE_CODES_PER_ADDRESS: Limit = { max: 5, windowMs: 30 * DAY };
 
 /** Codes that answer the same prompt: a new one replaces the others, and the cooldown spans them. */
-export const family = (purpose: Purpose): Purpose[] => (purpose === 'action' ? ['action'] : ['verify', 'change']);
+export const family = (purpose: Purpose): Purpose[] =>
+  purpose === 'action' ? ['action'] : ['verify', 'change'];
 
 interface Refusal {
   at: Date | null;
@@ -63,7 +64,12 @@ export async function refuseOverLimit(
   const byUser = eq(emailCodes.userId, userId);
   const refusals: Refusal[] = [
     {
-      at: await allowedAt(tx, and(byUser, inArray(emailCodes.purpose, family(purpose))), RESEND_COOLDOWN, now),
+      at: await allowedAt(
+        tx,
+        and(byUser, inArray(emailCodes.purpose, family(purpose))),
+        RESEND_COOLDOWN,
+        now,
+      ),
       code: 'code_cooldown',
       message: (wait) => `Please wait ${wait} seconds before asking for a new code.`,
     },

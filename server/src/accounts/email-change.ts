@@ -1,15 +1,14 @@
+// A new address is only ever pending: sign-in never looks at `pending_email`, and the account's
+// `email` changes only when the code mailed to the new address comes back (completeEmailChange).
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { type UserRow, users } from '../db/schema';
-import { AppError, conflict } from '../errors';
+import { conflict } from '../errors';
 
 const emailTaken = () => conflict('This email is already in use by another account.', 'email_taken');
 
-/**
- * A new address is only ever pending: sign-in never looks at `pending_email`, and the account's
- * `email` changes only when the code mailed to the new address comes back (completeEmailChange).
- */
+/** 409 when another account has the address; a pending change elsewhere does not hold it. */
 export async function refuseTakenAddress(db: Db, userId: string, email: string): Promise<void> {
   const [holder] = await db
     .select({ id: users.id })
@@ -59,4 +58,4 @@ export async function completeEmailChange(db: Db, userId: string, email: string)
 }
 
 const changedSinceSent = () =>
-  new AppError(409, 'Your email changed since this code was sent. Please ask for a new one.', 'email_changed');
+  conflict('Your email changed since this code was sent. Please ask for a new one.', 'email_changed');

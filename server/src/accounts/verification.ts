@@ -32,7 +32,11 @@ export async function requestEmailChange(app: FastifyInstance, user: UserRow, em
 }
 
 /** Resends the code for the pending address when that is the one asked about, else for the current one. */
-export async function resendCode(app: FastifyInstance, user: UserRow, asked: string | undefined): Promise<void> {
+export async function resendCode(
+  app: FastifyInstance,
+  user: UserRow,
+  asked: string | undefined,
+): Promise<void> {
   const pending = user.pendingEmail;
   if (pending && asked?.trim().toLowerCase() === pending) return requestEmailChange(app, user, pending);
   if (user.emailVerified) throw alreadyVerified();
