@@ -1,30 +1,29 @@
 import { and, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { emailCodes } from '../db/schema';
+import { type EmailCodeRow, emailCodes } from '../db/schema';
 import { TooManyRequests, waitText } from '../errors';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Purpose = 'verify' | 'change' | 'action';
+export type Purpose = EmailCodeRow['purpose'];
 
 /** At most `max` codes in any `windowMs`. */
-export interface Limit {
+interface Limit {
   max: number;
   windowMs: number;
 }
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
+const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** One code at a time: a new one only 30 s after the last of the same kind (the spec's resend cooldown). */
-export const RESEND_COOLDOWN: Limit = { max: 1, windowMs: 30_000 };
+const RESEND_COOLDOWN: Limit = { max: 1, windowMs: 30_000 };
 /** Every code an account asks for, whatever its kind; docs/rules.md shows the guessing odds these leave. */
-export const CODES_PER_ACCOUNT: Limit[] = [
+const CODES_PER_ACCOUNT: Limit[] = [
   { max: 5, windowMs: HOUR },
   { max: 10, windowMs: DAY },
 ];
 /** Codes to confirm a change to one address, summed over every account that asks for it. */
-export const CHANGE_CODES_PER_ADDRESS: Limit = { max: 5, windowMs: 30 * DAY };
+const CHANGE_CODES_PER_ADDRESS: Limit = { max: 5, windowMs: 30 * DAY };
 
 /** Codes that answer the same prompt: a new one replaces the others, and the cooldown spans them. */
 export const family = (purpose: Purpose): Purpose[] =>

@@ -43,3 +43,5 @@ export const emailCodes = pgTable(
     check('email_codes_attempts_range', sql`${t.attempts} >= 0 AND ${t.attempts} <= 5`),
   ],
 );
+
+export type EmailCodeRow = typeof emailCodes.$inferSelect;
