@@ -9,6 +9,7 @@ describe('configuration from the environment', () => {
       host: '0.0.0.0',
       dataDir: resolve('./.data'),
       databaseUrl: undefined,
+      signInPer10Minutes: { perAddress: 30, perEmail: 5 },
     });
   });
 
