@@ -1,28 +1,115 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import boundaries from 'eslint-plugin-boundaries';
+import comments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import globals from 'globals';
 
+const browserCode = ['shell/**/*.{ts,tsx}', 'remotes/**/*.{ts,tsx}', 'shared/runtime/**/*.{ts,tsx}', 'shared/ui/**/*.{ts,tsx}'];
+const tests = ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', '**/testing/**/*.{ts,tsx}', '**/jest.setup.ts'];
+
+/** Imports every package's source must go through: a package's public entry points, never its files. */
+const deepImports = {
+  group: ['@cove/*/src', '@cove/*/src/**'],
+  message: 'Import the package entry (@cove/runtime, @cove/runtime/testing, ...), not its source files.',
+};
+/** The shell and remotes reach state and streams through the runtime's wrappers, so both can change in one place. */
+const stateLibraries = {
+  paths: [
+    { name: 'valtio', message: 'Use the @cove/runtime store helpers.' },
+    { name: 'rxjs', message: 'Use the @cove/runtime bus helpers.' },
+  ],
+  patterns: [
+    deepImports,
+    { group: ['valtio/*', 'rxjs/*'], message: 'Use the @cove/runtime store and bus helpers.' },
+  ],
+};
+
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'server/drizzle/**', '**/*.d.ts'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'server/drizzle/**', '**/*.d.ts', 'bench/results/**'],
+  },
   js.configs.recommended,
+  comments.recommended,
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   ...tseslint.configs.strict,
   {
-    languageOptions: { globals: { ...globals.node } },
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
+      // Every suppression says why.
+      '@eslint-community/eslint-comments/require-description': ['error', { ignore: ['eslint-enable'] }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      'no-restricted-imports': ['error', { patterns: [deepImports] }],
     },
   },
   {
-    files: ['shell/**/*.{ts,tsx}', 'remotes/**/*.{ts,tsx}', 'shared/runtime/**/*.{ts,tsx}'],
+    files: browserCode,
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  { files: ['**/*.tsx'], ...jsxA11y.flatConfigs.strict },
   {
-    files: ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}'],
+    files: ['shell/src/**/*.{ts,tsx}', 'remotes/*/src/**/*.{ts,tsx}'],
+    ignores: tests,
+    rules: { 'no-restricted-imports': ['error', stateLibraries] },
+  },
+  {
+    // Shared packages stand below every app: they never import the shell, a remote or the server.
+    files: ['shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            deepImports,
+            {
+              group: ['@cove/shell', '@cove/chat', '@cove/discover', '@cove/account', '@cove/payouts', '@cove/server'],
+              message: 'Shared packages import no app code.',
+            },
+            { group: ['**/shell/**', '**/remotes/**', '**/server/**'], message: 'Shared packages import no app code.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Inside a remote: app -> features -> shared packages. A feature never imports the app or another feature.
+    files: ['remotes/*/src/**/*.{ts,tsx}'],
+    ignores: tests,
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'boundaries/elements': [
+        { type: 'feature', pattern: 'remotes/*/src/features/*', capture: ['remote', 'feature'] },
+        { type: 'app', pattern: 'remotes/*/src/*', mode: 'file', capture: ['remote', 'file'] },
+      ],
+    },
+    rules: {
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'disallow',
+          message: '${file.type} may not import ${dependency.type} (${dependency.source}): app -> features -> shared only.',
+          rules: [{ from: 'app', allow: ['feature'] }],
+        },
+      ],
+    },
+  },
+  {
+    files: tests,
     languageOptions: { globals: { ...globals.jest } },
   },
   {
@@ -32,6 +119,11 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{js,cjs,mjs}'],
-    rules: { '@typescript-eslint/no-require-imports': 'off', 'no-console': 'off' },
+    ...tseslint.configs.disableTypeChecked,
+    rules: {
+      ...tseslint.configs.disableTypeChecked.rules,
+      '@typescript-eslint/no-require-imports': 'off',
+      'no-console': 'off',
+    },
   },
 );
