@@ -57,6 +57,8 @@ switch (task) {
   case 'lint':
     run(bin('eslint'), ['--max-warnings=0', '.', ...rest]);
     run(bin('prettier'), ['--check', '.']);
+    // No unused files, exports or dependencies.
+    run(bin('knip'), ['--no-progress']);
     break;
   case 'format':
     run(bin('prettier'), ['--write', '.']);
