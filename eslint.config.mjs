@@ -6,7 +6,12 @@ import boundaries from 'eslint-plugin-boundaries';
 import comments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import globals from 'globals';
 
-const browserCode = ['shell/**/*.{ts,tsx}', 'remotes/**/*.{ts,tsx}', 'shared/runtime/**/*.{ts,tsx}', 'shared/ui/**/*.{ts,tsx}'];
+const browserCode = [
+  'shell/**/*.{ts,tsx}',
+  'remotes/**/*.{ts,tsx}',
+  'shared/runtime/**/*.{ts,tsx}',
+  'shared/ui/**/*.{ts,tsx}',
+];
 const tests = ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', '**/testing/**/*.{ts,tsx}', '**/jest.setup.ts'];
 
 /** Imports every package's source must go through: a package's public entry points, never its files. */
@@ -28,7 +33,14 @@ const stateLibraries = {
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'server/drizzle/**', '**/*.d.ts', 'bench/results/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.data/**',
+      'server/drizzle/**',
+      '**/*.d.ts',
+      'bench/results/**',
+    ],
   },
   js.configs.recommended,
   comments.recommended,
@@ -76,10 +88,20 @@ export default tseslint.config(
           patterns: [
             deepImports,
             {
-              group: ['@cove/shell', '@cove/chat', '@cove/discover', '@cove/account', '@cove/payouts', '@cove/server'],
+              group: [
+                '@cove/shell',
+                '@cove/chat',
+                '@cove/discover',
+                '@cove/account',
+                '@cove/payouts',
+                '@cove/server',
+              ],
               message: 'Shared packages import no app code.',
             },
-            { group: ['**/shell/**', '**/remotes/**', '**/server/**'], message: 'Shared packages import no app code.' },
+            {
+              group: ['**/shell/**', '**/remotes/**', '**/server/**'],
+              message: 'Shared packages import no app code.',
+            },
           ],
         },
       ],
@@ -102,7 +124,8 @@ export default tseslint.config(
         'error',
         {
           default: 'disallow',
-          message: '${file.type} may not import ${dependency.type} (${dependency.source}): app -> features -> shared only.',
+          message:
+            '${file.type} may not import ${dependency.type} (${dependency.source}): app -> features -> shared only.',
           rules: [{ from: 'app', allow: ['feature'] }],
         },
       ],

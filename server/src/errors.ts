@@ -17,7 +17,6 @@ export const forbidden = (message: string = messages.forbidden) => new AppError(
 export const notFound = (message: string = messages.notFound) => new AppError(404, message, 'not_found');
 export const badRequest = (message: string, code = 'bad_request') => new AppError(400, message, code);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, message, code);
-export const gone = (message: string = messages.accountGone) => new AppError(410, message, 'gone');
 
 /** A 429 that says when to come back: the error handler sends the wait as `Retry-After` (seconds). */
 export class TooManyRequests extends AppError {

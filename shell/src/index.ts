@@ -1,2 +1,2 @@
 // The async boundary lets Module Federation set up shared singletons before any of them is used.
-import('./bootstrap');
+import('./bootstrap').catch((err: unknown) => console.error('The site could not start', err));

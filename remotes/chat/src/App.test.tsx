@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { fakeHost, testUser } from '@cove/runtime/src/testing/fake-host';
+import { fakeHost, testUser } from '@cove/runtime/testing';
 import App from './App';
 
 function renderChat(path: string, host: ReturnType<typeof fakeHost>['host']) {

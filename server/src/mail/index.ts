@@ -4,7 +4,7 @@ import { createLocalMailbox } from './local-mailbox';
 import type { Mailer } from './mailer';
 import { createSmtpMailer } from './smtp';
 
-export type { Mail, Mailer, StoredMail } from './mailer';
+export type { Mailer, StoredMail } from './mailer';
 export { createLocalMailbox } from './local-mailbox';
 
 export const mailboxDir = (dataDir: string) => join(dataDir, 'mailbox');

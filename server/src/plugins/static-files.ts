@@ -31,8 +31,9 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
     index: false,
     cacheControl: false,
     allowedPath: (pathName) => mfPublic.test(pathName) && !pathName.includes('..'),
-    setHeaders: (res, path) =>
-      res.setHeader('cache-control', basename(path) === 'registry.json' ? NEVER : YEAR),
+    setHeaders: (res, path) => {
+      res.setHeader('cache-control', basename(path) === 'registry.json' ? NEVER : YEAR);
+    },
   });
 
   // Public images such as generated avatars; names are content-derived, so they never change in place.
@@ -43,7 +44,9 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
     index: false,
     cacheControl: false,
     allowedPath: (pathName) => /^\/[A-Za-z0-9._-]+$/.test(pathName),
-    setHeaders: (res) => res.setHeader('cache-control', YEAR),
+    setHeaders: (res) => {
+      res.setHeader('cache-control', YEAR);
+    },
   });
 
   const indexHtml = join(opts.shellDir, 'index.html');
@@ -53,7 +56,9 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
     wildcard: false,
     index: false,
     cacheControl: false,
-    setHeaders: (res, path) => res.setHeader('cache-control', hashed.test(path) ? YEAR : NEVER),
+    setHeaders: (res, path) => {
+      res.setHeader('cache-control', hashed.test(path) ? YEAR : NEVER);
+    },
   });
   // Client-side routes (/chats/..., /account/...) all answer with the shell page.
   app.get('/*', (request, reply) => {

@@ -1,5 +1,6 @@
 export * from './api';
-export { createBus, ofType, type OwnedBus } from './bus/bus';
+export { createBus, ofType, Subscription, type OwnedBus } from './bus/bus';
+export { createStore, useStore } from './store/store';
 export { createSession, signIn, signOut, updateUser, setCredits, setProviderConfig } from './session/session';
 export { HostProvider, useHost, useSession } from './host/host-context';
 export { useRequest, type RequestState } from './request/use-request';

@@ -27,13 +27,11 @@ export function UsernameField({
   onChange,
   check,
   label = 'Username',
-  autoFocus,
 }: {
   value: string;
   onChange(value: string): void;
   check: UsernameCheck;
   label?: string;
-  autoFocus?: boolean;
 }) {
   const id = useId();
   const status = describe(check, value);
@@ -52,7 +50,6 @@ export function UsernameField({
         autoCapitalize="none"
         spellCheck={false}
         maxLength={40}
-        autoFocus={autoFocus}
         aria-invalid={bad}
         aria-describedby={`${id}-status`}
       />

@@ -14,7 +14,7 @@ function RouterBridge() {
   const { setNavigate, host } = useShell();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  useEffect(() => setNavigate((to, options) => navigate(to, options)), [navigate, setNavigate]);
+  useEffect(() => setNavigate((to, options) => void navigate(to, options)), [navigate, setNavigate]);
   useEffect(() => host.bus.emit({ type: 'route.changed', path: pathname }), [pathname, host]);
   return null;
 }

@@ -1,7 +1,6 @@
-import { errorMessage, maskEmail, useObservable } from '@cove/runtime';
+import { errorMessage, maskEmail, useObservable, useStore } from '@cove/runtime';
 import { Button, ButtonLink } from '@cove/ui';
 import { useState, type ReactNode } from 'react';
-import { useSnapshot } from 'valtio';
 import { useShell } from '../app/shell-context';
 import { runOnboarding } from '../onboarding/onboarding';
 import { codeWasSent, verificationState } from '../onboarding/verification-state';
@@ -116,8 +115,8 @@ function BannerView({ banner }: { banner: BannerKind }) {
 /** The shell's banners under the header: connection, deletion, verify email, complete profile. */
 export function Banners() {
   const { host } = useShell();
-  const session = useSnapshot(host.session);
-  const { codeSentAt } = useSnapshot(verificationState);
+  const session = useStore(host.session);
+  const { codeSentAt } = useStore(verificationState);
   const connection = useObservable(host.bus.connection$, 'connected');
   const banners = bannersFor({ user: session.user, connection, codeSentAt });
   if (banners.length === 0) return null;

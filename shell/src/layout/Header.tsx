@@ -1,7 +1,7 @@
+import { useStore } from '@cove/runtime';
 import { Button, ButtonLink } from '@cove/ui';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import { useShell } from '../app/shell-context';
 import styles from './Header.module.css';
 import { headerLinks } from './nav-items';
@@ -14,7 +14,7 @@ const formatCredits = (credits: number) => `$${(credits / 10).toFixed(2)}`;
 
 export function Header() {
   const { host, account } = useShell();
-  const session = useSnapshot(host.session);
+  const session = useStore(host.session);
   const { pathname } = useLocation();
   // The menu is open for the page it was opened on: any navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);

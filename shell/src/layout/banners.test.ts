@@ -1,4 +1,4 @@
-import { testUser } from '@cove/runtime/src/testing/fake-host';
+import { testUser } from '@cove/runtime/testing';
 import { bannersFor } from './banners';
 
 const now = Date.parse('2026-03-01T12:00:00Z');

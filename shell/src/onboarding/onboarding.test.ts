@@ -1,5 +1,5 @@
 import { signIn } from '@cove/runtime';
-import { testUser } from '@cove/runtime/src/testing/fake-host';
+import { testUser } from '@cove/runtime/testing';
 import { fakeServices } from '../test/fake-services';
 import { greeted } from '../session/stored-flags';
 import { greetingDue, onboardingSteps, runOnboarding } from './onboarding';

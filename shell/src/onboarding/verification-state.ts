@@ -1,11 +1,11 @@
-import { proxy } from 'valtio';
+import { createStore } from '@cove/runtime';
 
 /** Codes live 10 minutes on the server; the resend cooldown is 30 s (spec section 4). */
 export const codeLifetimeMs = 10 * 60_000;
 export const resendCooldownSeconds = 30;
 
 /** When this page last had a verification code mailed, so banners and the popup can say so. */
-export const verificationState = proxy<{ codeSentAt: number | null }>({ codeSentAt: null });
+export const verificationState = createStore<{ codeSentAt: number | null }>({ codeSentAt: null });
 
 export function codeWasSent(now = Date.now()): void {
   verificationState.codeSentAt = now;

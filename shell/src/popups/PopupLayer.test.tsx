@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { PopupSpec } from '@cove/contracts';
 import { signIn } from '@cove/runtime';
-import { testUser } from '@cove/runtime/src/testing/fake-host';
+import { testUser } from '@cove/runtime/testing';
 import { ShellContext } from '../app/shell-context';
 import { fakeServices } from '../test/fake-services';
 import { PopupLayer } from './PopupLayer';

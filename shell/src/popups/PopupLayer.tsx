@@ -39,7 +39,12 @@ function Dialog({ popup, onFinish }: { popup: OpenPopup; onFinish(outcome: Popup
   const image = popup.spec.kind === 'generic' ? popup.spec.image : undefined;
 
   return (
-    <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && dismiss()}>
+    // A click on the backdrop is a mouse shortcut for Close; keyboards have Escape and the Close button.
+    <div
+      className={styles.backdrop}
+      role="presentation"
+      onMouseDown={(e) => e.target === e.currentTarget && dismiss()}
+    >
       <div
         ref={dialogRef}
         className={styles.dialog}

@@ -11,7 +11,7 @@ export function DeepLink() {
   const target = internalPath(params.get('to') ?? params.get('path'));
 
   useEffect(() => {
-    navigate(target ?? '/', { replace: true });
+    void navigate(target ?? '/', { replace: true });
   }, [navigate, target]);
 
   return (

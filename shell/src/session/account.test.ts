@@ -1,6 +1,6 @@
 import { messages } from '@cove/contracts';
 import { tokenKey } from '@cove/runtime';
-import { testConfig, testUser } from '@cove/runtime/src/testing/fake-host';
+import { testConfig, testUser } from '@cove/runtime/testing';
 import { fakeServices } from '../test/fake-services';
 import { bannedRedirectMs, sessionEndedNotice } from './account';
 import { bannedFlag } from './stored-flags';

@@ -1,5 +1,5 @@
 import { signIn, tokenKey } from '@cove/runtime';
-import { testConfig, testUser } from '@cove/runtime/src/testing/fake-host';
+import { testConfig, testUser } from '@cove/runtime/testing';
 import { fakeServices } from '../test/fake-services';
 import { reactToServerEvents } from './server-reactions';
 

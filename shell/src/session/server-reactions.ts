@@ -1,6 +1,5 @@
 import type { HostContext, ServerEventOf, ServerEventType } from '@cove/contracts';
-import { setCredits, updateUser } from '@cove/runtime';
-import { Subscription } from 'rxjs';
+import { setCredits, Subscription, updateUser } from '@cove/runtime';
 import type { ShellAccount } from './account';
 
 /**

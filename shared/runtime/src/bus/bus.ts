@@ -9,6 +9,9 @@ import type {
 } from '@cove/contracts';
 import { BehaviorSubject, distinctUntilChanged, filter, Subject, type Observable } from 'rxjs';
 
+/** Groups the subscriptions one owner disposes together. */
+export { Subscription } from 'rxjs';
+
 export interface OwnedBus extends HostBus {
   /** For the shell's realtime connection only: remotes read `server$`, they never push to it. */
   pushServerEvent(event: ServerEvent): void;

@@ -1,6 +1,6 @@
 import type { HostContext, HostSession } from '@cove/contracts';
 import { createContext, useContext, type ReactNode } from 'react';
-import { useSnapshot } from 'valtio';
+import { useStore } from '../store/store';
 
 const Context = createContext<HostContext | null>(null);
 
@@ -17,5 +17,5 @@ export function useHost(): HostContext {
 
 /** A render-tracked snapshot of the shell's session. */
 export function useSession(): Readonly<HostSession> {
-  return useSnapshot(useHost().session) as Readonly<HostSession>;
+  return useStore(useHost().session);
 }

@@ -34,8 +34,7 @@ export function useRequest<T>(
       },
     );
     return () => controller.abort();
-    // `load` is recreated every render; `id` names what it fetches.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `id` names what `load` fetches
   }, [id, enabled]);
 
   if (!enabled) return [{ status: 'none' }, retry];

@@ -5,10 +5,9 @@ import {
   type PopupOf,
   type User,
 } from '@cove/contracts';
-import { errorMessage, maskEmail } from '@cove/runtime';
+import { errorMessage, maskEmail, useStore } from '@cove/runtime';
 import { Button } from '@cove/ui';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useSnapshot } from 'valtio';
 import { DeliverabilityWarning, DidYouMean } from '../../email/AddressHints';
 import {
   codeWasSent,
@@ -50,8 +49,8 @@ export function EmailVerification({
   onDone(): void;
 }) {
   const { api } = host;
-  const { user } = useSnapshot(host.session);
-  const { codeSentAt } = useSnapshot(verificationState);
+  const { user } = useStore(host.session);
+  const { codeSentAt } = useStore(verificationState);
   const [chosenStage, setStage] = useState<Stage>(spec.stage ?? 'enter-code');
   const [digits, setDigits] = useState<string[]>(blank);
   const [sentTo, setSentTo] = useState(spec.email ?? user?.email ?? '');

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { testConfig } from '@cove/runtime/src/testing/fake-host';
+import { testConfig } from '@cove/runtime/testing';
 import type { ProviderConfig } from '@cove/contracts';
 import { ShellContext } from '../../app/shell-context';
 import { fakeServices } from '../../test/fake-services';

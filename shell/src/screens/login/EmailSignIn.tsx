@@ -1,9 +1,8 @@
 import { messages } from '@cove/contracts';
-import { emailPattern, errorMessage } from '@cove/runtime';
+import { emailPattern, errorMessage, useStore } from '@cove/runtime';
 import { Button } from '@cove/ui';
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import { useShell } from '../../app/shell-context';
 import { DeliverabilityWarning, DidYouMean } from '../../email/AddressHints';
 import { useCooldown } from '../../popups/email-verification/use-cooldown';
@@ -32,7 +31,7 @@ export function EmailSignIn() {
   const { host } = useShell();
   const [params] = useSearchParams();
   const notice = useNotice();
-  const botCheck = useSnapshot(host.session).config?.bot_check ?? noBotCheck;
+  const botCheck = useStore(host.session).config?.bot_check ?? noBotCheck;
   const [email, setEmail] = useState('');
   const [stage, setStage] = useState<Stage>({ step: 'form' });
   const [sending, setSending] = useState(false);

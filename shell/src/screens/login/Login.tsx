@@ -1,5 +1,5 @@
+import { useStore } from '@cove/runtime';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import { useShell } from '../../app/shell-context';
 import { EmailSignIn } from './EmailSignIn';
 import { LinkLanding } from './LinkLanding';
@@ -10,7 +10,7 @@ import { LinkLanding } from './LinkLanding';
  */
 export function Login() {
   const { host } = useShell();
-  const { status } = useSnapshot(host.session);
+  const { status } = useStore(host.session);
   const [params] = useSearchParams();
   const token = params.get('token');
   if (token) return <LinkLanding token={token} />;

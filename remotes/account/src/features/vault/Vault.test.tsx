@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { MediaResponse, VaultItem } from '@cove/contracts';
-import { fakeHost, testUser, type RecordedCall } from '@cove/runtime/src/testing/fake-host';
+import { fakeHost, testUser, type RecordedCall } from '@cove/runtime/testing';
 import App from '../../App';
 
 function item(id: string, overrides: Partial<VaultItem> = {}): VaultItem {
