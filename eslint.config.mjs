@@ -30,6 +30,14 @@ const stateLibraries = {
     { group: ['valtio/*', 'rxjs/*'], message: 'Use the @cove/runtime store and bus helpers.' },
   ],
 };
+/** Remotes get the session and bus read-only through `host`: the writers are the shell's alone. */
+const remoteImports = {
+  ...stateLibraries,
+  paths: [
+    ...stateLibraries.paths,
+    { name: '@cove/runtime/shell', message: 'Session writers and the owned bus are for the shell only.' },
+  ],
+};
 
 export default tseslint.config(
   {
@@ -74,9 +82,14 @@ export default tseslint.config(
   },
   { files: ['**/*.tsx'], ...jsxA11y.flatConfigs.strict },
   {
-    files: ['shell/src/**/*.{ts,tsx}', 'remotes/*/src/**/*.{ts,tsx}'],
+    files: ['shell/src/**/*.{ts,tsx}'],
     ignores: tests,
     rules: { 'no-restricted-imports': ['error', stateLibraries] },
+  },
+  {
+    files: ['remotes/*/src/**/*.{ts,tsx}'],
+    ignores: tests,
+    rules: { 'no-restricted-imports': ['error', remoteImports] },
   },
   {
     // Shared packages stand below every app: they never import the shell, a remote or the server.

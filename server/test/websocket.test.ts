@@ -40,7 +40,7 @@ describe('/ws', () => {
   it('greets a signed-in user and answers pings', async () => {
     const { user, token } = await signedInUser(t.db);
     const { ws, next } = await connect(`/ws?token=${token}`);
-    expect(await next()).toEqual({ type: 'init', user_id: user.id, last_seq: 0 });
+    expect(await next()).toEqual({ type: 'init', user_id: user.id, last_seq: 0, protocol: 1 });
     ws.send(JSON.stringify({ type: 'ping' }));
     expect(await next()).toEqual({ type: 'pong' });
     ws.close();

@@ -1,1 +1,1 @@
-module.exports = require('../../jest.preset.js')('runtime', { testEnvironment: 'jsdom' });
+module.exports = require('./jest.browser.js')('runtime');

@@ -1,17 +1,9 @@
+import { messagePreview } from '@cove/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { chatMembers, chats, userCounters } from '../db/schema';
 import type { ChatRow, Tx } from '../chats/chat-store';
 import { appendEvent } from '../realtime/event-log';
 import { toMessageDto, type MessageRow } from './message-dto';
-
-const preview = (m: MessageRow) =>
-  m.type === 'tip_model'
-    ? 'Tip'
-    : m.price > 0
-      ? 'Paid message'
-      : m.type === 'gif'
-        ? 'GIF'
-        : m.text.slice(0, 200);
 
 /**
  * Everything a new message changes besides its own row, in the sender's transaction: the chat's
@@ -27,7 +19,7 @@ export async function recordDelivery(tx: Tx, chat: ChatRow, m: MessageRow, spent
     .set({
       lastMessageId: m.id,
       lastMessageAt: m.createdAt,
-      lastMessageText: preview(m),
+      lastMessageText: messagePreview(m),
       lastSenderId: m.senderId,
     })
     .where(eq(chats.id, chat.id));

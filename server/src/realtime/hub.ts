@@ -1,4 +1,4 @@
-import type { EphemeralMessage, LoggedEvent } from '@cove/contracts';
+import { realtimeProtocolVersion, type EphemeralMessage, type LoggedEvent } from '@cove/contracts';
 import { closeCodes } from '@cove/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -96,7 +96,7 @@ export class RealtimeHub {
     set.add(conn);
     socket.on('pong', () => (conn.alive = true));
     socket.on('close', () => void this.detach(conn));
-    conn.send({ type: 'init', user_id: userId, last_seq: last });
+    conn.send({ type: 'init', user_id: userId, last_seq: last, protocol: realtimeProtocolVersion });
     await conn.flush();
     if (!wasOnline) await this.presenceChanged(userId);
     return conn;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { gender, userType } from './entities/user';
 
 export const chatFilter = z.enum([
   'all',
@@ -13,6 +14,16 @@ export const chatFilter = z.enum([
   'recent',
 ]);
 export type ChatFilter = z.infer<typeof chatFilter>;
+
+/** The chat list's tabs: every filter but `fans2`, the name the fans tab travels under. */
+export const chatTab = chatFilter.exclude(['fans2']);
+export type ChatTab = z.infer<typeof chatTab>;
+
+/** The `type` a client sends for a tab: the spec's client sends fans as fans2, and the inbox sends none. */
+export function chatTabParam(tab: ChatTab): ChatFilter | undefined {
+  if (tab === 'all') return undefined;
+  return tab === 'fans' ? 'fans2' : tab;
+}
 
 /** Comma-joined ids, as the spec's client sends them, or a JSON array. */
 export const idList = z
@@ -58,14 +69,15 @@ export type Chat = z.infer<typeof chat>;
 export const chatUser = z.object({
   _id: z.string(),
   username: z.string().nullable(),
-  type: z.enum(['user', 'featured']),
-  gender: z.enum(['male', 'female', 'trans']).nullable(),
+  type: userType,
+  gender: gender.nullable(),
   avatar_url: z.string().nullable(),
   last_online: z.string().nullable(),
   is_online: z.boolean(),
   is_staff: z.boolean(),
   intro_enabled: z.boolean(),
 });
+export type ChatUser = z.infer<typeof chatUser>;
 
 export const chatsQuery = z.object({
   v: z.coerce.number().optional(),
@@ -82,6 +94,7 @@ export const chatsResponse = z.object({
   unread_messages: z.number().int(),
   unread_messages_favorites: z.number().int(),
 });
+export type ChatsResponse = z.infer<typeof chatsResponse>;
 
 export const chatTotals = z.object({
   all: z.number().int(),

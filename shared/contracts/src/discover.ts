@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { gender, userType } from './entities/user';
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
@@ -13,12 +14,17 @@ export const discoverQuery = z.object({
   gender: z.string().max(40).optional(),
   code_used: z.string().max(40).optional(),
 });
+/** The query as a client sends it (numbers travel as text, so the schema coerces them). */
+export type DiscoverQueryParams = Omit<z.input<typeof discoverQuery>, 'offset' | 'limit'> & {
+  offset?: number;
+  limit?: number;
+};
 
 export const discoverProfile = z.object({
   _id: z.string(),
   username: z.string().nullable(),
-  type: z.enum(['user', 'featured']),
-  gender: z.enum(['male', 'female', 'trans']).nullable(),
+  type: userType,
+  gender: gender.nullable(),
   avatar_url: z.string().nullable(),
   last_online: z.string().nullable(),
   is_online: z.boolean(),
@@ -26,4 +32,7 @@ export const discoverProfile = z.object({
   tags: z.array(z.string()),
 });
 
+export type DiscoverProfile = z.infer<typeof discoverProfile>;
+
 export const discoverPage = z.object({ data: z.array(discoverProfile), next: z.string().nullable() });
+export type DiscoverPage = z.infer<typeof discoverPage>;

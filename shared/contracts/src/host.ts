@@ -4,34 +4,59 @@ import type { UserPatch } from './account';
 import type { User } from './entities/user';
 import type { PopupController } from './popups';
 import type { ProviderConfig } from './provider-config';
-import type { ClientMessage, ServerMessage } from './realtime';
-import type { RemoteName } from './registry';
+import { realtimeProtocolVersion, type ClientMessage, type ServerMessage } from './realtime';
 
 /**
  * The host <-> remote contract. A remote exposes one module, `./App`, whose default export is a React
  * component taking `{ host }`. Everything the shell owns reaches a remote through `host`; remotes never
- * create their own socket, token store or popup layer.
+ * create their own socket, token store or popup layer. Bump the version with any change that a remote
+ * built against the old contract would trip over.
  */
-export const hostContractVersion = 1;
+export const hostContractVersion = 2;
+
+/**
+ * What a remote was built against. Every remote's `./App` module exports it next to its default export
+ * (`export { builtWith } from '@cove/contracts'`), so the shell can refuse a remote built for another
+ * contract, or one that reads another realtime protocol than the socket speaks.
+ */
+export interface BuiltWith {
+  host: number;
+  realtime: number;
+}
+export const builtWith: BuiltWith = { host: hostContractVersion, realtime: realtimeProtocolVersion };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
 
-export interface RequestOptions<T> {
+interface CallOptions {
   query?: Record<string, QueryValue>;
-  body?: unknown;
   signal?: AbortSignal;
-  /** Parses a JSON answer; a mismatch is reported as the generic error. */
-  schema?: ZodType<T>;
 }
 
+export interface RequestOptions<T> extends CallOptions {
+  /**
+   * The contract's schema of the answer (`chatsResponse`, `discoverPage`, ...). Required: an answer that
+   * does not match fails like any bad answer (the generic error, reported as a server failure).
+   */
+  schema: ZodType<T>;
+}
+
+/** For a call whose answer the caller does not read. */
+export interface SendOptions extends CallOptions {
+  body?: unknown;
+}
+
+/**
+ * The shell's API client. A call that returns a body names the contract's schema for it; `send` is for
+ * calls whose answer is empty (204) or not read. Failures reject with an `ApiFailure`.
+ */
 export interface ApiClient {
-  request<T = unknown>(method: HttpMethod, path: string, options?: RequestOptions<T>): Promise<T>;
-  get<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
-  post<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
-  put<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
-  patch<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
-  delete<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  get<T>(path: string, options: RequestOptions<T>): Promise<T>;
+  post<T>(path: string, body: unknown, options: RequestOptions<T>): Promise<T>;
+  put<T>(path: string, body: unknown, options: RequestOptions<T>): Promise<T>;
+  patch<T>(path: string, body: unknown, options: RequestOptions<T>): Promise<T>;
+  delete<T>(path: string, options: RequestOptions<T> & { body?: unknown }): Promise<T>;
+  send(method: HttpMethod, path: string, options?: SendOptions): Promise<void>;
 }
 
 /**
@@ -51,26 +76,26 @@ export interface ApiFailure {
 
 export type SessionStatus = 'unknown' | 'signed-out' | 'signed-in';
 
-/** A valtio proxy owned by the shell: read it with `useSnapshot(host.session)`, never write it. */
-export interface HostSession {
+/** Read-only all the way down: what a remote gets of state the shell owns. */
+export type DeepReadonly<T> = T extends (infer E)[]
+  ? readonly DeepReadonly<E>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
+/** The session as the shell keeps it (a valtio proxy); only the runtime's shell entry writes it. */
+export interface SessionState {
   status: SessionStatus;
   user: User | null;
   config: ProviderConfig | null;
   credits: number;
 }
 
-/** Events the site raises for itself, as opposed to events pushed by the server. */
-export type AppEvent =
-  | { type: 'session.changed'; status: SessionStatus }
-  | { type: 'route.changed'; path: string }
-  | {
-      type: 'remote.failed';
-      remote: RemoteName;
-      version: string | null;
-      phase: 'load' | 'render';
-      message: string;
-    }
-  | { type: 'remote.ready'; remote: RemoteName; version: string };
+/**
+ * The session as a remote sees it: read it with `useSession()` (a render-tracked snapshot), change it
+ * only through `host.account`.
+ */
+export type HostSession = DeepReadonly<SessionState>;
 
 /**
  * A server event as the bus hands it on: every logged event (with its `seq`) and every ephemeral one
@@ -84,15 +109,19 @@ export type ServerEventOf<K extends ServerEventType> = Extract<ServerEvent, { ty
 /** The spec's connection flag: 'disconnected' only once the socket has been down for 5 s. */
 export type ConnectionStatus = 'connected' | 'disconnected';
 
+/**
+ * What a remote gets of the site's bus: the server's events, the connection flag, and the socket for the
+ * typing messages it may send. Remotes raise no app events: none had a listener, and a remote asks the
+ * shell for things through `account`, `popups` and `navigate`. An event a remote may raise is added
+ * here together with the listener that needs it.
+ */
 export interface HostBus {
-  readonly app$: Observable<AppEvent>;
   /** Every server event, in the order the socket applied them (logged ones once each, by `seq`). */
   readonly server$: Observable<ServerEvent>;
   /** The realtime connection flag; starts 'connected'. */
   readonly connection$: Observable<ConnectionStatus>;
   /** A typed stream of one server event type: `bus.on('new_message')`. */
   on<K extends ServerEventType>(type: K): Observable<ServerEventOf<K>>;
-  emit(event: AppEvent): void;
   /** Sends on the shell's socket (typing); false when it is not open, and the message is dropped. */
   send(message: ClientMessage): boolean;
 }

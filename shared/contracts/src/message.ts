@@ -55,6 +55,14 @@ export const message = z.object({
 });
 export type Message = z.infer<typeof message>;
 
+/** What a chat list shows of a chat's last message (`last_message_text`). */
+export function messagePreview(m: Pick<Message, 'type' | 'price' | 'text'>): string {
+  if (m.type === 'tip_model') return 'Tip';
+  if (m.price > 0) return 'Paid message';
+  if (m.type === 'gif') return 'GIF';
+  return m.text.slice(0, 200);
+}
+
 export const sendMessageBody = z.object({
   type: z.enum(['text', 'gif', 'image', 'video']).default('text'),
   chat_id: z.string().optional(),

@@ -9,6 +9,13 @@ import { features } from './provider-config';
  * reconnects with `since` set to it, and receives everything after it, in order, once. Ephemeral
  * messages (pong, presence, typing) carry no `seq` and are never replayed.
  */
+
+/**
+ * The version of this protocol, sent in `init`. Bump it when an event changes in a way an older reader
+ * would misread: a page or remote built for another version refuses the socket instead of misapplying it.
+ */
+export const realtimeProtocolVersion = 1;
+
 export const loggedEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('approved') }),
   z.object({ type: z.literal('onboarding_rejected') }),
@@ -50,7 +57,13 @@ export type LoggedEventType = LoggedEvent['type'];
 export type SequencedEvent = LoggedEvent & { seq: number; created_at: string };
 
 export const ephemeralMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('init'), user_id: z.string(), last_seq: z.number().int() }),
+  z.object({
+    type: z.literal('init'),
+    user_id: z.string(),
+    last_seq: z.number().int(),
+    /** Servers from before the version was sent spoke version 1. */
+    protocol: z.number().int().default(1),
+  }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('user_online'), user_id: z.string() }),
   z.object({ type: z.literal('user_offline'), user_id: z.string(), last_online: z.string() }),

@@ -1,9 +1,12 @@
 export * from './api';
-export { createBus, ofType, Subscription, type OwnedBus } from './bus/bus';
+export { Subscription } from './bus/bus';
 export { createStore, useStore } from './store/store';
-export { createSession, signIn, signOut, updateUser, setCredits, setProviderConfig } from './session/session';
 export { HostProvider, useHost, useSession } from './host/host-context';
-export { useRequest, type RequestState } from './request/use-request';
+export { requestState, type RequestState } from './request/request-state';
 export { useObservable } from './bus/use-observable';
+export { useServerEvent } from './bus/use-server-event';
 export { useUsernameCheck, type UsernameCheck } from './username/use-username-check';
 export * from './email/email-address';
+export { formatMoney } from './format/money';
+export { formatDuration } from './format/duration';
+export { timeAgo, messageTime, formatDate } from './format/time';

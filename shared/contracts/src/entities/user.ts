@@ -2,6 +2,7 @@ import * as z from 'zod';
 
 export const userType = z.enum(['user', 'featured']);
 export const gender = z.enum(['male', 'female', 'trans']);
+export type Gender = z.infer<typeof gender>;
 export const idVerificationStatus = z.enum(['pending', 'in_progress', 'rejected', 'verified']);
 export const identityCheck = z.enum(['in_progress', 'verified', 'retake']);
 export const discoverStatus = z.enum(['featured', 'hidden', 'denied']);

@@ -36,6 +36,9 @@ function setup(answer: Answer | (() => Promise<Response>), extra: Partial<ApiCli
   return { api, calls, onMaintenance, onServerFailure, onForbidden };
 }
 
+const ok = z.object({ ok: z.boolean() });
+const anything = z.unknown();
+
 const json = (status: number, value: unknown): Answer => ({
   status,
   body: JSON.stringify(value),
@@ -65,10 +68,8 @@ describe('API client', () => {
     window.localStorage.setItem(tokenKey, 'tok-1');
     const { api, calls } = setup(json(200, { ok: true }));
     await expect(
-      api.post('/v1/chat', { recipient_id: 'u2' }, { query: { v: 2, skip: undefined } }),
-    ).resolves.toEqual({
-      ok: true,
-    });
+      api.post('/v1/chat', { recipient_id: 'u2' }, { query: { v: 2, skip: undefined }, schema: ok }),
+    ).resolves.toEqual({ ok: true });
     const { url, init } = first(calls);
     expect(url).toBe('/v1/chat?v=2');
     expect(init.method).toBe('POST');
@@ -84,25 +85,40 @@ describe('API client', () => {
 
   it('sends no access-token header when signed out', async () => {
     const { api, calls } = setup(json(200, {}));
-    await api.get('/v1/users/me');
+    await api.get('/v1/users/me', { schema: anything });
     expect(first(calls).init.headers).not.toHaveProperty('access-token');
   });
 
-  it('answers 204 with an empty body', async () => {
-    const { api } = setup({ status: 204 });
-    await expect(api.delete('/v1/auth')).resolves.toBeUndefined();
+  it('sends a call whose answer is not read, and takes 204 for it', async () => {
+    const { api, calls } = setup({ status: 204 });
+    await expect(api.send('DELETE', '/v1/auth')).resolves.toBeUndefined();
+    expect(first(calls).init.method).toBe('DELETE');
+  });
+
+  it('still reads the error catalogue for a call whose answer is not read', async () => {
+    const { api } = setup(json(409, { message: 'Taken' }));
+    await expect(failure(api.send('POST', '/v1/x', { body: {} }))).resolves.toMatchObject({
+      status: 409,
+      message: 'Taken',
+    });
+  });
+
+  it('treats 204 to a call that expects a body as a contract mismatch', async () => {
+    const { api, onServerFailure } = setup({ status: 204 });
+    await expect(failure(api.get('/v1/chats', { schema: ok }))).resolves.toMatchObject({ status: 500 });
+    expect(onServerFailure).toHaveBeenCalledWith(expect.objectContaining({ path: '/v1/chats' }));
   });
 
   it('goes to maintenance on 503', async () => {
     const { api, onMaintenance } = setup(json(503, { message: 'down' }));
-    const err = await failure(api.get('/v1/users/me'));
+    const err = await failure(api.get('/v1/users/me', { schema: anything }));
     expect(err.status).toBe(503);
     expect(onMaintenance).toHaveBeenCalledTimes(1);
   });
 
   it('turns a non-JSON answer into status 500 with the generic message', async () => {
     const { api, onServerFailure } = setup({ status: 200, body: '<html>oops</html>', type: 'text/html' });
-    const err = await failure(api.get('/v1/users/me'));
+    const err = await failure(api.get('/v1/users/me', { schema: anything }));
     expect(err).toMatchObject({ status: 500, message: 'Something went wrong. Please try again later.' });
     expect(onServerFailure).toHaveBeenCalledWith(
       expect.objectContaining({ path: '/v1/users/me', status: 500 }),
@@ -111,14 +127,14 @@ describe('API client', () => {
 
   it('turns unparseable JSON into status 500 with the generic message', async () => {
     const { api } = setup({ status: 200, body: '{"half', type: 'application/json' });
-    await expect(failure(api.get('/x'))).resolves.toMatchObject({ status: 500 });
+    await expect(failure(api.get('/x', { schema: anything }))).resolves.toMatchObject({ status: 500 });
   });
 
   it('surfaces the server message, code and field errors', async () => {
     const { api, onServerFailure } = setup(
       json(409, { message: 'This Username Has Already Been Taken', code: 'username_taken', errors: [] }),
     );
-    const err = await failure(api.patch('/v1/users/1', { username: 'taken' }));
+    const err = await failure(api.patch('/v1/users/1', { username: 'taken' }, { schema: anything }));
     expect(err).toMatchObject({
       status: 409,
       message: 'This Username Has Already Been Taken',
@@ -129,7 +145,7 @@ describe('API client', () => {
 
   it('surfaces 401 Please sign in', async () => {
     const { api } = setup(json(401, { message: 'Please sign in' }));
-    await expect(failure(api.get('/v1/users/me'))).resolves.toMatchObject({
+    await expect(failure(api.get('/v1/users/me', { schema: anything }))).resolves.toMatchObject({
       status: 401,
       message: 'Please sign in',
     });
@@ -138,24 +154,26 @@ describe('API client', () => {
   it('tells which token a 401 refused, and stays quiet for calls made signed out', async () => {
     const onUnauthorized = jest.fn();
     const signedOut = setup(json(401, { message: 'Please sign in' }), { onUnauthorized });
-    await failure(signedOut.api.get('/v1/users/me'));
+    await failure(signedOut.api.get('/v1/users/me', { schema: anything }));
     expect(onUnauthorized).not.toHaveBeenCalled();
     window.localStorage.setItem(tokenKey, 'dead');
     await failure(
-      setup(json(401, { message: 'Please sign in' }), { onUnauthorized }).api.get('/v1/users/me'),
+      setup(json(401, { message: 'Please sign in' }), { onUnauthorized }).api.get('/v1/users/me', {
+        schema: anything,
+      }),
     );
     expect(onUnauthorized).toHaveBeenCalledWith('dead');
   });
 
   it.each([403, 423])('hands %i answers with JSON to the forbidden handler', async (status) => {
     const { api, onForbidden } = setup(json(status, { message: 'Forbidden' }));
-    await failure(api.get('/v1/chats'));
+    await failure(api.get('/v1/chats', { schema: anything }));
     expect(onForbidden).toHaveBeenCalledWith(expect.objectContaining({ status, message: 'Forbidden' }));
   });
 
   it('reports a network failure with the spec text', async () => {
     const { api } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
-    const err = await failure(api.get('/v1/users/me'));
+    const err = await failure(api.get('/v1/users/me', { schema: anything }));
     expect(err).toMatchObject({
       status: 0,
       message: 'Network error. Please check your internet connection.',
@@ -169,16 +187,25 @@ describe('API client', () => {
       controller.abort();
       return Promise.reject(new DOMException('The operation was aborted.', 'AbortError'));
     });
-    const err = await failure(api.get('/v1/chats', { signal: controller.signal }));
+    const err = await failure(api.get('/v1/chats', { signal: controller.signal, schema: anything }));
     expect(isAborted(err)).toBe(true);
     expect(onServerFailure).not.toHaveBeenCalled();
   });
 
-  it('parses answers with a schema and treats a mismatch as the generic error', async () => {
+  it('parses answers with their schema and reports a mismatch like any bad answer', async () => {
     const schema = z.object({ count: z.number() });
     await expect(setup(json(200, { count: 3 })).api.get('/n', { schema })).resolves.toEqual({ count: 3 });
-    await expect(failure(setup(json(200, { count: 'x' })).api.get('/n', { schema }))).resolves.toMatchObject({
+    const bad = setup(json(200, { count: 'x' }));
+    await expect(failure(bad.api.get('/n', { schema }))).resolves.toMatchObject({
       status: 500,
+      message: 'Something went wrong. Please try again later.',
+    });
+    expect(bad.onServerFailure).toHaveBeenCalledWith({
+      method: 'GET',
+      path: '/n',
+      status: 500,
+      message: 'Something went wrong. Please try again later.',
+      mismatch: 'count: Invalid input: expected number, received string',
     });
   });
 });

@@ -3,8 +3,9 @@ import {
   type ApiClient,
   type HttpMethod,
   type QueryValue,
-  type RequestOptions,
+  type SendOptions,
 } from '@cove/contracts';
+import type { ZodType } from 'zod';
 import { ApiError, abortedError, genericError, networkError } from './api-error';
 import type { TokenStore } from './token-store';
 
@@ -15,14 +16,31 @@ export interface ApiClientOptions {
   tokens: TokenStore;
   /** Called on a 503 answer: the site goes to /maintenance. */
   onMaintenance(): void;
-  /** Called for 5xx answers and contract mismatches, for the internal failure channel. */
-  onServerFailure?(failure: { method: HttpMethod; path: string; status: number; message: string }): void;
+  /** Called for 5xx answers and bad answers (not JSON, or not matching the contract), for the internal failure channel. */
+  onServerFailure?(failure: ServerFailure): void;
   /** Called for 403 and 423 answers with a JSON body (session or popup-clearing handling). */
   onForbidden?(error: ApiError): void;
   /** Called for a 401 to a call that carried a token: that token no longer works. */
   onUnauthorized?(token: string): void;
   baseUrl?: string;
   fetch?: typeof fetch;
+}
+
+export interface ServerFailure {
+  method: HttpMethod;
+  path: string;
+  status: number;
+  message: string;
+  /** For an answer that does not match its schema: where and how, for whoever reads the report. */
+  mismatch?: string;
+}
+
+/** The first few places an answer departs from its schema, e.g. `data.0.next: expected string`. */
+export function describeMismatch(issues: readonly { path: PropertyKey[]; message: string }[]): string {
+  return issues
+    .slice(0, 3)
+    .map((i) => `${i.path.map(String).join('.') || '(answer)'}: ${i.message}`)
+    .join('; ');
 }
 
 export function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
@@ -43,10 +61,10 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   const doFetch = opts.fetch ?? ((input, init) => window.fetch(input, init));
   const base = opts.baseUrl ?? '';
 
-  async function send(
+  async function fetchAnswer(
     method: HttpMethod,
     path: string,
-    options: RequestOptions<unknown>,
+    options: SendOptions,
     token: string | null,
   ): Promise<Response> {
     const headers: Record<string, string> = {
@@ -71,12 +89,18 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     }
   }
 
-  async function request<T>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> {
+  /** Sends one call and reads its answer through the error catalogue; `schema` absent reads nothing. */
+  async function request<T>(
+    method: HttpMethod,
+    path: string,
+    options: SendOptions,
+    schema: ZodType<T> | null,
+  ): Promise<T | undefined> {
     const token = opts.tokens.get();
-    const res = await send(method, path, options as RequestOptions<unknown>, token);
-    const fail = (error: ApiError): never => {
+    const res = await fetchAnswer(method, path, options, token);
+    const fail = (error: ApiError, mismatch?: string): never => {
       if (error.status >= 500)
-        opts.onServerFailure?.({ method, path, status: error.status, message: error.message });
+        opts.onServerFailure?.({ method, path, status: error.status, message: error.message, mismatch });
       throw error;
     };
 
@@ -84,15 +108,18 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       opts.onMaintenance();
       return fail(new ApiError(503, genericError().message));
     }
-    if (res.status === 204) return undefined as T;
+    if (res.ok && !schema) return undefined;
 
     let data: unknown;
-    try {
-      if (!isJson(res)) throw new Error('not JSON');
-      data = await res.json();
-    } catch {
-      if (options.signal?.aborted) throw abortedError();
-      return fail(genericError());
+    if (res.status === 204) data = undefined;
+    else {
+      try {
+        if (!isJson(res)) throw new Error('not JSON');
+        data = await res.json();
+      } catch {
+        if (options.signal?.aborted) throw abortedError();
+        return fail(genericError());
+      }
     }
 
     if (!res.ok) {
@@ -104,17 +131,19 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       if (res.status === 401 && token) opts.onUnauthorized?.(token);
       return fail(error);
     }
-    if (!options.schema) return data as T;
-    const parsed = options.schema.safeParse(data);
-    return parsed.success ? parsed.data : fail(genericError());
+    const parsed = (schema as ZodType<T>).safeParse(data);
+    return parsed.success ? parsed.data : fail(genericError(), describeMismatch(parsed.error.issues));
   }
 
+  const read = async <T>(method: HttpMethod, path: string, options: SendOptions, schema: ZodType<T>) =>
+    (await request(method, path, options, schema)) as T;
+
   return {
-    request,
-    get: (path, options) => request('GET', path, options),
-    post: (path, body, options) => request('POST', path, { ...options, body }),
-    put: (path, body, options) => request('PUT', path, { ...options, body }),
-    patch: (path, body, options) => request('PATCH', path, { ...options, body }),
-    delete: (path, options) => request('DELETE', path, options),
+    get: (path, { schema, ...options }) => read('GET', path, options, schema),
+    post: (path, body, { schema, ...options }) => read('POST', path, { ...options, body }, schema),
+    put: (path, body, { schema, ...options }) => read('PUT', path, { ...options, body }, schema),
+    patch: (path, body, { schema, ...options }) => read('PATCH', path, { ...options, body }, schema),
+    delete: (path, { schema, ...options }) => read('DELETE', path, options, schema),
+    send: async (method, path, options = {}) => void (await request(method, path, options, null)),
   };
 }

@@ -1,3 +1,9 @@
-export { createApiClient, buildUrl, webTypeHeader, type ApiClientOptions } from './client';
+export {
+  createApiClient,
+  buildUrl,
+  webTypeHeader,
+  type ApiClientOptions,
+  type ServerFailure,
+} from './client';
 export { ApiError, isApiError, isAborted, errorMessage } from './api-error';
 export { localTokenStore, tokenKey, type TokenStore } from './token-store';

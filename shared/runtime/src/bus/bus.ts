@@ -1,18 +1,24 @@
 import type {
-  AppEvent,
   ClientMessage,
   ConnectionStatus,
   HostBus,
   ServerEvent,
   ServerEventOf,
   ServerEventType,
+  SessionStatus,
 } from '@cove/contracts';
 import { BehaviorSubject, distinctUntilChanged, filter, Subject, type Observable } from 'rxjs';
 
 /** Groups the subscriptions one owner disposes together. */
 export { Subscription } from 'rxjs';
 
+/** Events only the shell raises, for its own parts; remotes neither raise nor see them. */
+export type ShellEvent = { type: 'session.changed'; status: SessionStatus };
+
+/** The bus as the shell holds it: the remotes' part (`HostBus`) plus what only the shell may do. */
 export interface OwnedBus extends HostBus {
+  readonly shell$: Observable<ShellEvent>;
+  emit(event: ShellEvent): void;
   /** For the shell's realtime connection only: remotes read `server$`, they never push to it. */
   pushServerEvent(event: ServerEvent): void;
   setConnection(status: ConnectionStatus): void;
@@ -21,20 +27,20 @@ export interface OwnedBus extends HostBus {
   dispose(): void;
 }
 
-/** The site's one event bus: app events raised by any part, and server events from the one socket. */
+/** The site's one event bus: the shell's own events, and server events from the one socket. */
 export function createBus(): OwnedBus {
-  const app = new Subject<AppEvent>();
+  const shell = new Subject<ShellEvent>();
   const server = new Subject<ServerEvent>();
   const connection = new BehaviorSubject<ConnectionStatus>('connected');
   const connection$ = connection.pipe(distinctUntilChanged());
   let sender: ((message: ClientMessage) => boolean) | null = null;
   return {
-    app$: app.asObservable(),
+    shell$: shell.asObservable(),
     server$: server.asObservable(),
     connection$,
     on: <K extends ServerEventType>(type: K) =>
       server.pipe(filter((e): e is ServerEventOf<K> => e.type === type)),
-    emit: (event) => app.next(event),
+    emit: (event) => shell.next(event),
     send: (message) => sender?.(message) ?? false,
     pushServerEvent: (event) => server.next(event),
     setConnection: (status) => connection.next(status),
@@ -42,17 +48,9 @@ export function createBus(): OwnedBus {
       sender = fn;
     },
     dispose: () => {
-      app.complete();
+      shell.complete();
       server.complete();
       connection.complete();
     },
   };
-}
-
-/** Narrows a stream of app events to one `type`. */
-export function ofType<K extends AppEvent['type']>(
-  app$: Observable<AppEvent>,
-  type: K,
-): Observable<Extract<AppEvent, { type: K }>> {
-  return app$.pipe(filter((e): e is Extract<AppEvent, { type: K }> => e.type === type));
 }

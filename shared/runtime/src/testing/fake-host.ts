@@ -1,125 +1,105 @@
 import {
-  featureNames,
   hostContractVersion,
-  type Features,
-  type ProviderConfig,
-  type ApiClient,
+  user as userSchema,
   type HostContext,
   type HttpMethod,
   type PopupSpec,
+  type SessionState,
   type User,
 } from '@cove/contracts';
+import { http, HttpResponse } from 'msw';
+import { createApiClient, type ServerFailure } from '../api/client';
+import { localTokenStore } from '../api/token-store';
 import { createBus } from '../bus/bus';
 import { createSession, signIn, signOut, updateUser } from '../session/session';
+import { noteMismatch, takeMismatches, testOrigin, testServer } from './test-server';
 
+/** A call as the server received it. Query values are strings, as they travel. */
 export interface RecordedCall {
   method: HttpMethod;
   path: string;
-  query?: Record<string, unknown>;
+  query: Record<string, string>;
   body?: unknown;
 }
 
-type Responder = (call: RecordedCall) => unknown;
+/**
+ * The test's stand-in for the server: a value is answered as JSON (status 200), a `Response` as it is
+ * (`failWith`, `networkFailure`, `noContent`), and `undefined` falls through to the defaults: a user
+ * patch answers with the session's user changed as asked, anything else with 204.
+ */
+export type Responder = (call: RecordedCall) => unknown;
 
-/** A provider config with every feature on; override what a test cares about. */
-export function testConfig(overrides: Partial<ProviderConfig> = {}): ProviderConfig {
-  const features = Object.fromEntries(featureNames.map((name) => [name, true])) as Features;
+async function record(request: Request): Promise<RecordedCall> {
+  const url = new URL(request.url);
+  const text = await request.text();
   return {
-    is_guest: false,
-    features,
-    payment_keywords: '',
-    global_keywords: '',
-    greeting_keywords: '',
-    app_keywords: '',
-    bot_check: { mode: 'off', site_key: null },
-    ...overrides,
+    method: request.method as HttpMethod,
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    body: text ? (JSON.parse(text) as unknown) : undefined,
   };
 }
 
-/** A signed-in user with every field set, for tests; override what a test cares about. */
-export function testUser(overrides: Partial<User> = {}): User {
+function patchedUser(session: SessionState, changes: Partial<User>): User | null {
+  const current = session.user;
+  if (!current) return null;
   return {
-    _id: 'u-1',
-    username: 'river',
-    email: 'river@example.com',
-    type: 'user',
-    gender: null,
-    avatar_url: null,
-    is_customer: false,
-    id_verified: false,
-    id_verification_status: null,
-    identity_check: null,
-    requires_moderation: false,
-    discover_status: 'hidden',
-    force_discover: false,
-    onboarding_v2: true,
-    code_used: null,
-    email_verified: true,
-    affiliate: false,
-    profile_complete_config: { is_affiliate_profile_visited: false, is_bought_credit_package: false },
-    deleted_scheduled: false,
-    delete_at: null,
-    show_skinscore_banner: false,
-    tags: [],
-    has_favorites: false,
-    is_broadcasting: false,
-    unread_feeds: 0,
-    invisible: false,
-    intro_enabled: false,
-    private_feed: false,
-    credits: 250,
-    is_staff: false,
-    is_staff_mo: false,
-    frozen: false,
-    restricted: false,
-    last_online: null,
-    created_at: '2026-01-01T00:00:00.000Z',
-    notification_settings: { marketing: false, notifications: true, payments: true, payouts: true },
-    ...overrides,
+    ...current,
+    ...changes,
+    notification_settings: { ...current.notification_settings, ...changes.notification_settings },
   };
 }
 
 /**
- * A host for rendering a remote's App in tests: the API answers with `respond` (or rejects with what it
- * throws) and records every call; popups are recorded instead of shown.
+ * A host for rendering a remote's App in tests. Its API is the real client, answered by the test
+ * server (MSW): calls are recorded, answers are parsed with the contract's schemas and go through the
+ * error catalogue as in the browser. An answer that does not match its schema fails the test unless the
+ * test takes it with `takeMismatches()`. Popups and navigations are recorded instead of shown.
  */
 export function fakeHost(opts: { user?: User | null; respond?: Responder } = {}) {
   const calls: RecordedCall[] = [];
   const popups: PopupSpec[] = [];
   const navigations: string[] = [];
-  const respond = opts.respond ?? (() => undefined);
-  const request = async <T>(method: HttpMethod, path: string, o: { query?: object; body?: unknown } = {}) => {
-    const call: RecordedCall = { method, path, query: o.query as Record<string, unknown>, body: o.body };
-    calls.push(call);
-    return respond(call) as T;
-  };
-  const api: ApiClient = {
-    request: (method, path, o) => request(method, path, o),
-    get: (path, o) => request('GET', path, o),
-    post: (path, body, o) => request('POST', path, { ...o, body }),
-    put: (path, body, o) => request('PUT', path, { ...o, body }),
-    patch: (path, body, o) => request('PATCH', path, { ...o, body }),
-    delete: (path, o) => request('DELETE', path, o),
-  };
+  const serverFailures: ServerFailure[] = [];
   const session = createSession();
   if (opts.user) signIn(session, opts.user);
   else if (opts.user === null) signOut(session);
+
+  testServer.use(
+    http.all(`${testOrigin}/*`, async ({ request }) => {
+      const call = await record(request);
+      calls.push(call);
+      const answer = await opts.respond?.(call);
+      if (answer instanceof Response) return answer;
+      if (answer !== undefined) return HttpResponse.json(answer);
+      if (call.method === 'PATCH' && call.path === `/v1/users/${session.user?._id}`) {
+        return HttpResponse.json(patchedUser(session, call.body as Partial<User>));
+      }
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+
+  const api = createApiClient({
+    tokens: localTokenStore(),
+    baseUrl: testOrigin,
+    fetch: (input, init) => fetch(input, init),
+    onMaintenance: () => void navigations.push('/maintenance'),
+    onServerFailure: (failure) => {
+      serverFailures.push(failure);
+      if (failure.mismatch) noteMismatch(`${failure.method} ${failure.path}: ${failure.mismatch}`);
+    },
+  });
+  const bus = createBus();
   const account = { logouts: 0 };
   const host: HostContext = {
     contractVersion: hostContractVersion,
     api,
-    bus: createBus(),
+    bus,
     session,
     account: {
       patch: async (changes) => {
         const id = session.user?._id ?? '';
-        const answer = await request<User | undefined>('PATCH', `/v1/users/${id}`, { body: changes });
-        const current = session.user as User;
-        const next = answer ?? {
-          ...current,
-          ...changes,
-          notification_settings: { ...current.notification_settings, ...changes.notification_settings },
-        };
+        const next = await api.patch(`/v1/users/${id}`, changes, { schema: userSchema });
         updateUser(session, next);
         return next;
       },
@@ -143,5 +123,6 @@ export function fakeHost(opts: { user?: User | null; respond?: Responder } = {})
     },
     navigate: (to) => void navigations.push(to),
   };
-  return { host, calls, popups, navigations, account };
+  return { host, bus, session, calls, popups, navigations, account, serverFailures, takeMismatches };
 }
+export type FakeHost = ReturnType<typeof fakeHost>;

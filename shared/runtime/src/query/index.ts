@@ -1,0 +1,12 @@
+// `@cove/runtime/query`: the remotes' server-state helpers over TanStack Query.
+export { QueryRoot, createQueryClient } from './query-root';
+export {
+  usePagedList,
+  pagedListOptions,
+  pagedItems,
+  updatePagedItems,
+  nextPageOf,
+  type Paged,
+  type PagedList,
+  type PagedListOptions,
+} from './paged-list';

@@ -1,0 +1,7 @@
+// `@cove/runtime/testing`: test hosts, fixtures and the test server, for tests only.
+export { testChat, testChatsPage, testConfig, testMessage, testProfile, testUser } from './fixtures';
+export { fakeHost, type FakeHost, type RecordedCall, type Responder } from './fake-host';
+export { contractCheckedApi } from './checked-api';
+export { failWith, networkFailure, noContent } from './answers';
+export { takeMismatches, testOrigin, testServer } from './test-server';
+export { http, HttpResponse } from 'msw';
