@@ -1,4 +1,3 @@
-module.exports = require('../jest.preset.js')('shell', {
-  testEnvironment: 'jsdom',
+module.exports = require('../shared/runtime/jest.browser.js')('shell', {
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
 });

@@ -1,4 +1,3 @@
-module.exports = require('../../jest.preset.js')('account', {
-  testEnvironment: 'jsdom',
+module.exports = require('../../shared/runtime/jest.browser.js')('account', {
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
 });

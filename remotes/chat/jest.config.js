@@ -1,4 +1,3 @@
-module.exports = require('../../jest.preset.js')('chat', {
-  testEnvironment: 'jsdom',
+module.exports = require('../../shared/runtime/jest.browser.js')('chat', {
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
 });

@@ -1,4 +1,3 @@
-module.exports = require('../../jest.preset.js')('discover', {
-  testEnvironment: 'jsdom',
+module.exports = require('../../shared/runtime/jest.browser.js')('discover', {
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
 });

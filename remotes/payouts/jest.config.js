@@ -1,4 +1,3 @@
-module.exports = require('../../jest.preset.js')('payouts', {
-  testEnvironment: 'jsdom',
+module.exports = require('../../shared/runtime/jest.browser.js')('payouts', {
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
 });

@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { fakeHost, testUser } from '@cove/runtime/testing';
+import { formatDate } from '@cove/runtime';
+import { failWith, fakeHost, testUser } from '@cove/runtime/testing';
 import App from './App';
 
 function renderAt(path: string, host: ReturnType<typeof fakeHost>['host']) {
@@ -41,10 +42,7 @@ describe('account', () => {
     let refuse = false;
     const { host, calls } = fakeHost({
       user: testUser(),
-      respond: () => {
-        if (refuse) throw { name: 'ApiError', status: 403, message: 'Forbidden' };
-        return undefined;
-      },
+      respond: () => (refuse ? failWith(403, 'Forbidden') : undefined),
     });
     renderAt('/account/settings', host);
     const invisible = screen.getByRole('switch', { name: /Invisible profile/ });
@@ -54,7 +52,7 @@ describe('account', () => {
       method: 'PATCH',
       path: '/v1/users/u-1',
       body: { invisible: true },
-      query: undefined,
+      query: {},
     });
 
     refuse = true;
@@ -76,6 +74,20 @@ describe('account', () => {
     expect(calls[0]?.body).toEqual({ notification_settings: { marketing: true } });
     expect(screen.getByRole('switch', { name: /News and offers/ })).toBeChecked();
     expect(screen.getByRole('switch', { name: /Messages/ })).toBeChecked();
+  });
+
+  it('shows when a scheduled deletion happens, and keeps the account on request', async () => {
+    const { host, calls } = fakeHost({
+      user: testUser({ deleted_scheduled: true, delete_at: '2026-12-24T12:00:00.000Z' }),
+    });
+    renderAt('/account/settings', host);
+    const zone = screen.getByRole('region', { name: 'Account' });
+    expect(zone).toHaveTextContent(
+      `Your account will be deleted on ${formatDate('2026-12-24T12:00:00.000Z')}.`,
+    );
+    await userEvent.click(within(zone).getByRole('button', { name: 'Keep my account' }));
+    expect(await within(zone).findByRole('button', { name: 'Delete account' })).toBeEnabled();
+    expect(calls.at(-1)).toMatchObject({ method: 'PATCH', body: { deleted_scheduled: false } });
   });
 
   it('logs out from settings', async () => {

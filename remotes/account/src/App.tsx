@@ -1,5 +1,6 @@
 import type { RemoteAppProps } from '@cove/contracts';
 import { useSession } from '@cove/runtime';
+import { QueryRoot } from '@cove/runtime/query';
 import { EmptyState, Page, RemoteRoot, SignInGate, SplitLayout } from '@cove/ui';
 import { Route, Routes } from 'react-router-dom';
 import { accountNav } from './features/account-nav';
@@ -8,6 +9,12 @@ import { Overview } from './features/overview/Overview';
 import { pendingSections } from './features/sections/sections';
 import { Settings } from './features/settings/Settings';
 import { Vault } from './features/vault/Vault';
+
+/**
+ * What this remote was built against: the shell refuses to run it on a page of other versions.
+ * @public read by the shell from the federated module, not imported
+ */
+export { builtWith } from '@cove/contracts';
 
 function AccountArea() {
   const { user } = useSession();
@@ -55,7 +62,9 @@ function AccountArea() {
 export default function App({ host }: RemoteAppProps) {
   return (
     <RemoteRoot host={host} name="account">
-      <AccountArea />
+      <QueryRoot>
+        <AccountArea />
+      </QueryRoot>
     </RemoteRoot>
   );
 }

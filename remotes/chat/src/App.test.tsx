@@ -1,31 +1,49 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { fakeHost, testUser } from '@cove/runtime/testing';
+import {
+  fakeHost,
+  networkFailure,
+  testChat,
+  testChatsPage,
+  testMessage,
+  testUser,
+  type FakeHost,
+} from '@cove/runtime/testing';
 import App from './App';
 
-function renderChat(path: string, host: ReturnType<typeof fakeHost>['host']) {
+function renderChat(path: string, fake: FakeHost) {
   render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/chats/*" element={<App host={host} />} />
+        <Route path="/chats/*" element={<App host={fake.host} />} />
       </Routes>
     </MemoryRouter>,
   );
 }
 
-const chat = (id: string, username: string, text: string, unread = 0) => ({
-  _id: `c-${id}`,
-  other_user: { _id: id, username },
-  unread_messages: unread,
-  last_message_text: text,
-  last_message_time: new Date().toISOString(),
+const now = new Date().toISOString();
+const maya = testChat({
+  other: { _id: 'u-2', username: 'maya' },
+  last_message_text: 'See you tomorrow',
+  last_message_time: now,
+  unread_messages: 2,
 });
+const noah = testChat({
+  other: { _id: 'u-3', username: 'noah' },
+  last_message_text: 'Thanks!',
+  last_message_time: now,
+});
+
+const rowNames = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 
 describe('chat list', () => {
   it('shows its filter tabs and asks signed-out people to sign in', () => {
-    const { host, calls } = fakeHost({ user: null });
-    renderChat('/chats', host);
+    const fake = fakeHost({ user: null });
+    renderChat('/chats', fake);
     const tabs = screen.getByRole('navigation', { name: 'Chat filters' });
     expect(within(tabs).getByRole('link', { name: 'Inbox' })).toHaveAttribute('aria-current', 'page');
     expect(
@@ -35,47 +53,111 @@ describe('chat list', () => {
     ).toEqual(['Inbox', 'Online', 'Favorites', 'Fans', 'Subscribers', 'Unreplied', 'VIP', 'Sent', 'Recent']);
     expect(screen.getByRole('heading', { name: 'Sign in to see your chats' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?next=%2Fchats');
-    expect(calls).toEqual([]);
+    expect(fake.calls).toEqual([]);
   });
 
-  it('lists the signed-in person’s chats and refetches per filter (fans is sent as fans2)', async () => {
-    const { host, calls } = fakeHost({
+  it('lists the signed-in person’s chats and asks per tab (fans is sent as fans2)', async () => {
+    const fake = fakeHost({
       user: testUser(),
-      respond: (call) => ({
-        data: call.query?.type === 'fans2' ? [] : [chat('u-2', 'maya', 'See you tomorrow', 2)],
-        next: null,
-      }),
+      respond: ({ query }) => testChatsPage(query.type === 'fans2' ? [] : [maya]),
     });
-    renderChat('/chats', host);
+    renderChat('/chats', fake);
     const list = await screen.findByRole('list', { name: 'Chats' });
-    expect(within(list).getByRole('link', { name: /maya/ })).toHaveAttribute('href', '/chats/u-2');
+    const row = within(list).getByRole('link', { name: /maya/ });
+    expect(row).toHaveAttribute('href', '/chats/u-2');
+    expect(row).toHaveTextContent('See you tomorrow');
+    expect(row).toHaveTextContent('just now');
     expect(within(list).getByLabelText('2 unread')).toBeInTheDocument();
-    expect(calls[0]).toMatchObject({
+    expect(fake.calls[0]).toMatchObject({
       method: 'GET',
       path: '/v1/chats',
-      query: { v: 2, limit: 20, offset: 0 },
+      query: { v: '2', limit: '20', offset: '0' },
     });
 
     await userEvent.click(screen.getByRole('link', { name: 'Fans' }));
     expect(await screen.findByRole('heading', { name: 'No chats here' })).toBeInTheDocument();
-    expect(calls[1]?.query).toMatchObject({ type: 'fans2' });
+    expect(fake.calls[1]?.query).toMatchObject({ type: 'fans2' });
   });
 
-  it('shows the server’s message and a retry when the list fails', async () => {
-    let fail = true;
-    const { host } = fakeHost({
+  it('loads the next page from the server’s link and appends it', async () => {
+    const fake = fakeHost({
       user: testUser(),
-      respond: () => {
-        if (fail)
-          throw {
-            name: 'ApiError',
-            status: 0,
-            message: 'Network error. Please check your internet connection.',
-          };
-        return { data: [], next: null };
-      },
+      respond: ({ query }) =>
+        query.offset === '20'
+          ? testChatsPage([noah], '/v1/chats?v=2&limit=20&offset=40')
+          : testChatsPage([maya], '/v1/chats?v=2&limit=20&offset=20'),
     });
-    renderChat('/chats', host);
+    renderChat('/chats', fake);
+    const list = await screen.findByRole('list', { name: 'Chats' });
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(list).findByRole('link', { name: /noah/ })).toBeInTheDocument();
+    expect(rowNames(list)).toEqual([expect.stringContaining('maya'), expect.stringContaining('noah')]);
+    expect(fake.calls[1]).toMatchObject({ path: '/v1/chats', query: { offset: '20' } });
+  });
+
+  it('moves a chat to the top with the new message when one arrives, without asking the server again', async () => {
+    const fake = fakeHost({ user: testUser({ _id: 'u-1' }), respond: () => testChatsPage([noah, maya]) });
+    renderChat('/chats', fake);
+    const list = await screen.findByRole('list', { name: 'Chats' });
+    expect(rowNames(list)).toEqual([expect.stringContaining('noah'), expect.stringContaining('maya')]);
+
+    act(() =>
+      fake.bus.pushServerEvent({
+        type: 'new_message',
+        seq: 1,
+        created_at: now,
+        message: testMessage({
+          chat_id: maya.chat_id,
+          sender_id: 'u-2',
+          text: 'Are you there?',
+          created_at: now,
+        }),
+      }),
+    );
+    expect(await within(list).findByText('Are you there?')).toBeInTheDocument();
+    expect(rowNames(list)).toEqual([expect.stringContaining('maya'), expect.stringContaining('noah')]);
+    const row = within(list).getByRole('link', { name: /maya/ });
+    expect(within(row).getByLabelText('3 unread')).toBeInTheDocument();
+
+    act(() =>
+      fake.bus.pushServerEvent({
+        type: 'message_read',
+        seq: 2,
+        created_at: now,
+        chat_id: maya.chat_id,
+        reader_id: 'u-1',
+        read_at: now,
+      }),
+    );
+    await waitFor(() => expect(within(row).queryByLabelText(/unread/)).toBeNull());
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it('reads the list again when a message arrives in a chat it does not hold yet', async () => {
+    let chats = [noah];
+    const fake = fakeHost({ user: testUser(), respond: () => testChatsPage(chats) });
+    renderChat('/chats', fake);
+    const list = await screen.findByRole('list', { name: 'Chats' });
+    chats = [maya, noah];
+    act(() =>
+      fake.bus.pushServerEvent({
+        type: 'new_message',
+        seq: 1,
+        created_at: now,
+        message: testMessage({ chat_id: maya.chat_id, created_at: now }),
+      }),
+    );
+    expect(await within(list).findByRole('link', { name: /maya/ })).toBeInTheDocument();
+    expect(fake.calls).toHaveLength(2);
+  });
+
+  it('shows why the list failed, with a retry', async () => {
+    let fail = true;
+    const fake = fakeHost({
+      user: testUser(),
+      respond: () => (fail ? networkFailure() : testChatsPage([])),
+    });
+    renderChat('/chats', fake);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Network error. Please check your internet connection.',
     );
@@ -85,8 +167,7 @@ describe('chat list', () => {
   });
 
   it('opens a single chat at /chats/{otherUserId} with a way back', () => {
-    const { host } = fakeHost({ user: null });
-    renderChat('/chats/u-9', host);
+    renderChat('/chats/u-9', fakeHost({ user: null }));
     expect(screen.getByRole('heading', { name: 'Conversation', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← All chats' })).toHaveAttribute('href', '/chats');
   });

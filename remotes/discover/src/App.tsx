@@ -1,8 +1,15 @@
 import type { RemoteAppProps } from '@cove/contracts';
+import { QueryRoot } from '@cove/runtime/query';
 import { RemoteRoot } from '@cove/ui';
 import { Navigate, Route, Routes, useResolvedPath } from 'react-router-dom';
 import { DiscoverFeed } from './features/feed/DiscoverFeed';
 import { CreatorProfile } from './features/profile/CreatorProfile';
+
+/**
+ * What this remote was built against: the shell refuses to run it on a page of other versions.
+ * @public read by the shell from the federated module, not imported
+ */
+export { builtWith } from '@cove/contracts';
 
 /** Under /discover/*: the feed. Under /creators/*: profiles. */
 function DiscoverRoutes() {
@@ -27,7 +34,9 @@ function DiscoverRoutes() {
 export default function App({ host }: RemoteAppProps) {
   return (
     <RemoteRoot host={host} name="discover">
-      <DiscoverRoutes />
+      <QueryRoot>
+        <DiscoverRoutes />
+      </QueryRoot>
     </RemoteRoot>
   );
 }

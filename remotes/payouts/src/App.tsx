@@ -1,8 +1,15 @@
 import type { RemoteAppProps } from '@cove/contracts';
 import { useSession } from '@cove/runtime';
+import { QueryRoot } from '@cove/runtime/query';
 import { ButtonLink, EmptyState, Page, RemoteRoot, SignInGate, Tabs } from '@cove/ui';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { earningsSections } from './features/earnings/sections';
+
+/**
+ * What this remote was built against: the shell refuses to run it on a page of other versions.
+ * @public read by the shell from the federated module, not imported
+ */
+export { builtWith } from '@cove/contracts';
 
 const tabs = earningsSections.map((s) => ({ to: `/account/earnings/${s.path}`, label: s.label }));
 
@@ -45,15 +52,17 @@ function Earnings() {
 export default function App({ host }: RemoteAppProps) {
   return (
     <RemoteRoot host={host} name="payouts">
-      <Page title="Earnings" subtitle="What you've earned, and how it reaches you.">
-        <SignInGate
-          icon="💸"
-          title="Sign in to see your earnings"
-          reason="Earnings and payouts are private to your account."
-        >
-          <Earnings />
-        </SignInGate>
-      </Page>
+      <QueryRoot>
+        <Page title="Earnings" subtitle="What you've earned, and how it reaches you.">
+          <SignInGate
+            icon="💸"
+            title="Sign in to see your earnings"
+            reason="Earnings and payouts are private to your account."
+          >
+            <Earnings />
+          </SignInGate>
+        </Page>
+      </QueryRoot>
     </RemoteRoot>
   );
 }

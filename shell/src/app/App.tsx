@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { Banners } from '../layout/Banners';
 import { Header } from '../layout/Header';
 import { runOnboarding } from '../onboarding/onboarding';
@@ -9,13 +9,11 @@ import styles from './App.module.css';
 import { AppRoutes } from './routes';
 import { ShellContext, useShell, type ShellServices } from './shell-context';
 
-/** Gives the host's `navigate` the router's, and tells the bus about route changes. */
+/** Gives the host's `navigate` the router's. */
 function RouterBridge() {
-  const { setNavigate, host } = useShell();
+  const { setNavigate } = useShell();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   useEffect(() => setNavigate((to, options) => void navigate(to, options)), [navigate, setNavigate]);
-  useEffect(() => host.bus.emit({ type: 'route.changed', path: pathname }), [pathname, host]);
   return null;
 }
 
@@ -24,10 +22,10 @@ function RouterBridge() {
  * For the page's life: the shell's reactions to server events, and onboarding at each sign-in.
  */
 function BootLoader() {
-  const { host, account, loader } = useShell();
+  const { host, bus, account, loader } = useShell();
   useEffect(() => {
     const reactions = reactToServerEvents(host, account);
-    const signIns = host.bus.app$.subscribe((e) => {
+    const signIns = bus.shell$.subscribe((e) => {
       if (e.type === 'session.changed' && e.status === 'signed-in') void runOnboarding(host);
     });
     const controller = new AbortController();
@@ -38,7 +36,7 @@ function BootLoader() {
       reactions.unsubscribe();
       signIns.unsubscribe();
     };
-  }, [host, account, loader]);
+  }, [host, bus, account, loader]);
   return null;
 }
 

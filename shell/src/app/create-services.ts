@@ -1,12 +1,13 @@
 import { getInstance, registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
 import { hostContractVersion, type HostContext } from '@cove/contracts';
-import { createApiClient, createBus, createSession, localTokenStore } from '@cove/runtime';
+import { createApiClient, createStore, localTokenStore } from '@cove/runtime';
+import { createBus, createSession } from '@cove/runtime/shell';
 import { createRemoteLoader, type FederationRuntime } from '../federation/remote-loader';
 import { createFailureReporter } from '../federation/report';
 import { createPopupStore } from '../popups/popup-store';
 import { createRealtime } from '../realtime/connection';
 import { createAccount, type ShellAccount } from '../session/account';
-import type { ShellServices } from './shell-context';
+import type { ShellHost, ShellServices, ShellVersions } from './shell-context';
 
 const federationRuntime: FederationRuntime = {
   registerRemotes: (remotes, options) => registerRemotes(remotes, options),
@@ -21,6 +22,7 @@ export function createServices(): ShellServices {
   const tokens = localTokenStore();
   const popupStore = createPopupStore();
   const session = createSession();
+  const versions = createStore<ShellVersions>({ socketProtocol: null });
   // The client, the socket and the account call each other; `account` is set right below.
   let account: ShellAccount | null = null;
   const api = createApiClient({
@@ -37,6 +39,10 @@ export function createServices(): ShellServices {
     token: () => tokens.get(),
     onRefused: (reason) => (reason === 'banned' ? account?.banned() : account?.end('expired')),
     onFresh: () => void account?.reload().catch((err: unknown) => console.warn('Reload failed', err)),
+    // The remotes' areas say the page needs reloading (see RemoteSlot).
+    onProtocolMismatch: (protocol) => {
+      versions.socketProtocol = protocol;
+    },
   });
   const nav: HostContext['navigate'] = (to, options) => navigate(to, options);
   account = createAccount({
@@ -48,7 +54,7 @@ export function createServices(): ShellServices {
     realtime,
   });
   const shellAccount = account;
-  const host: HostContext = {
+  const host: ShellHost = {
     contractVersion: hostContractVersion,
     api,
     bus,
@@ -68,8 +74,10 @@ export function createServices(): ShellServices {
     loader: createRemoteLoader(federationRuntime),
     reportFailure: createFailureReporter(api),
     popupStore,
+    versions,
     setNavigate: (fn) => {
       navigate = fn;
     },
+    reloadPage: () => window.location.reload(),
   };
 }

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { RemoteAppProps } from '@cove/contracts';
+import { builtWith, type BuiltWith, type RemoteAppProps } from '@cove/contracts';
 import { ShellContext } from '../app/shell-context';
 import { fakeServices } from '../test/fake-services';
 import type { LoadedRemote, RemoteLoader } from './remote-loader';
@@ -21,7 +21,11 @@ function renderSlot(loader: Partial<RemoteLoader>) {
 }
 
 const ChatApp = (_: RemoteAppProps) => <p>Chat remote content</p>;
-const loaded = (App = ChatApp): LoadedRemote => ({ version: 'v1', App });
+const loaded = (App = ChatApp, built: BuiltWith = builtWith): LoadedRemote => ({
+  version: 'v1',
+  App,
+  builtWith: built,
+});
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
@@ -84,5 +88,46 @@ describe('RemoteSlot', () => {
     const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.getByText('Chat remote content')).toBeTruthy();
+  });
+
+  it('refuses a remote built for a newer host contract, saying the page needs reloading', async () => {
+    const built = { ...builtWith, host: builtWith.host + 1 };
+    const { reportFailure, reloadPage } = renderSlot({ load: async () => loaded(ChatApp, built) });
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('This part of Cove needs a newer page: reload.');
+    expect(screen.queryByText('Chat remote content')).toBeNull();
+    expect(reportFailure).toHaveBeenCalledWith({
+      remote: 'chat',
+      version: 'v1',
+      phase: 'load',
+      message: `built for host contract ${built.host}; this page has ${builtWith.host}`,
+    });
+    const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a remote built for an older host contract as one being updated', async () => {
+    renderSlot({ load: async () => loaded(ChatApp, { ...builtWith, host: builtWith.host - 1 }) });
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This part of Cove is being updated: reload in a moment.',
+    );
+    expect(screen.queryByText('Chat remote content')).toBeNull();
+  });
+
+  it('takes a running remote down when the socket turns out to speak another realtime protocol', async () => {
+    const { versions, reportFailure } = renderSlot({ load: async () => loaded() });
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('Chat remote content')).toBeTruthy();
+    await act(async () => {
+      versions.socketProtocol = builtWith.realtime + 1;
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('This part of Cove needs a newer page: reload.');
+    expect(screen.queryByText('Chat remote content')).toBeNull();
+    expect(reportFailure).toHaveBeenCalledWith(
+      expect.objectContaining({ phase: 'load', message: expect.stringContaining('realtime protocol') }),
+    );
   });
 });

@@ -1,11 +1,13 @@
 import type { RemoteName } from '@cove/contracts';
+import { useStore } from '@cove/runtime';
 import { Button, Spinner } from '@cove/ui';
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useShell } from '../app/shell-context';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { remoteLabels } from './remote-meta';
 import styles from './RemoteSlot.module.css';
 import { useRemote } from './use-remote';
+import { versionProblem } from './version-check';
 
 function Loading({ label, attempt }: { label: string; attempt: number }) {
   return (
@@ -18,7 +20,17 @@ function Loading({ label, attempt }: { label: string; attempt: number }) {
   );
 }
 
-function Fallback({ title, onRetry }: { title: string; onRetry(): void }) {
+function Fallback({
+  title,
+  text = 'The rest of Cove keeps working. Try again in a moment.',
+  action = 'Try again',
+  onRetry,
+}: {
+  title: string;
+  text?: string;
+  action?: string;
+  onRetry(): void;
+}) {
   return (
     <div className={styles.center}>
       <div className={styles.fallback} role="alert">
@@ -26,37 +38,52 @@ function Fallback({ title, onRetry }: { title: string; onRetry(): void }) {
           !
         </span>
         <h2>{title}</h2>
-        <p>The rest of Cove keeps working. Try again in a moment.</p>
-        <Button onClick={onRetry}>Try again</Button>
+        <p>{text}</p>
+        <Button onClick={onRetry}>{action}</Button>
       </div>
     </div>
   );
 }
 
 /**
- * The area one remote owns. Loading, a failed load and a render crash all stay inside it: the header,
- * the popups and the other remotes never notice.
+ * The area one remote owns. Loading, a failed load, a remote built for other versions and a render crash
+ * all stay inside it: the header, the popups and the other remotes never notice.
  */
 export function RemoteSlot({ remote }: { remote: RemoteName }) {
-  const { host, reportFailure } = useShell();
+  const { host, reportFailure, versions, reloadPage } = useShell();
+  const { socketProtocol } = useStore(versions);
   const [state, retryLoad] = useRemote(remote);
   const [renderEpoch, setRenderEpoch] = useState(0);
   const label = remoteLabels[remote];
   const version = state.status === 'ready' ? state.remote.version : null;
+  const problem = state.status === 'ready' ? versionProblem(state.remote.builtWith, socketProtocol) : null;
 
   const onRenderError = useCallback(
     (error: Error) => {
       const message = `${error.name}: ${error.message}`;
       reportFailure({ remote, version, phase: 'render', message });
-      host.bus.emit({ type: 'remote.failed', remote, version, phase: 'render', message });
     },
-    [remote, version, reportFailure, host],
+    [remote, version, reportFailure],
   );
+
+  const problemDetail = problem?.detail;
+  useEffect(() => {
+    if (problemDetail) reportFailure({ remote, version, phase: 'load', message: problemDetail });
+  }, [problemDetail, remote, version, reportFailure]);
 
   let body;
   if (state.status === 'loading') body = <Loading label={label} attempt={state.attempt} />;
   else if (state.status === 'failed')
     body = <Fallback title={`${label} can't load right now`} onRetry={retryLoad} />;
+  else if (problem)
+    body = (
+      <Fallback
+        title={`${label} can't run on this page`}
+        text={problem.text}
+        action="Reload"
+        onRetry={reloadPage}
+      />
+    );
   else {
     const { App } = state.remote;
     body = (
@@ -79,7 +106,7 @@ export function RemoteSlot({ remote }: { remote: RemoteName }) {
       className={styles.area}
       aria-label={label}
       data-remote={remote}
-      data-remote-state={state.status}
+      data-remote-state={problem ? 'version-mismatch' : state.status}
       data-version={version ?? undefined}
     >
       {body}

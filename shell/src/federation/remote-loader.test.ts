@@ -31,10 +31,14 @@ function fakeRuntime(outcomes: (unknown | Error)[]) {
 }
 
 describe('remote loader', () => {
-  it('registers the registry’s current version and returns its App', async () => {
-    const { runtime, registered } = fakeRuntime([{ default: App }]);
+  it('registers the registry’s current version and returns its App with what it was built against', async () => {
+    const { runtime, registered } = fakeRuntime([{ default: App, builtWith: { host: 7, realtime: 3 } }]);
     const loader = createRemoteLoader(runtime, async () => registryWith('v1'));
-    await expect(loader.load('chat')).resolves.toEqual({ version: 'v1', App });
+    await expect(loader.load('chat')).resolves.toEqual({
+      version: 'v1',
+      App,
+      builtWith: { host: 7, realtime: 3 },
+    });
     expect(registered).toEqual([{ entry: '/mf/chat/v1/mf-manifest.json', force: false }]);
     expect(loader.versionOf('chat')).toBe('v1');
     expect(loader.peek('chat')?.version).toBe('v1');

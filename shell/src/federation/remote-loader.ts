@@ -1,11 +1,14 @@
-import type { RemoteAppProps, RemoteName } from '@cove/contracts';
+import type { BuiltWith, RemoteAppProps, RemoteName } from '@cove/contracts';
 import type { ComponentType } from 'react';
 import { remoteNames, type Registry } from '@cove/contracts';
 import { fetchRegistry, targetOf, type RemoteTarget } from './registry-client';
+import { builtWithOf } from './version-check';
 
 export interface LoadedRemote {
   version: string;
   App: ComponentType<RemoteAppProps>;
+  /** The contract and protocol versions the remote says it was built against. */
+  builtWith: BuiltWith;
 }
 
 /** The part of the Module Federation runtime the loader uses, so tests can stand in for it. */
@@ -110,7 +113,7 @@ export function createRemoteLoader(
       try {
         const entry = attempt > 1 ? `${target.entry}?attempt=${attempt}` : target.entry;
         register(remote, entry);
-        let mod: { default?: unknown } | null;
+        let mod: { default?: unknown; builtWith?: unknown } | null;
         try {
           mod = await runtime.loadRemote<{ default?: unknown }>(`${containerOf(remote)}/App`);
         } catch (err) {
@@ -119,7 +122,11 @@ export function createRemoteLoader(
         if (!mod || !isComponent(mod.default)) {
           throw new RemoteLoadError(`${remote}@${target.version} has no ./App component`);
         }
-        const result = { version: target.version, App: mod.default as ComponentType<RemoteAppProps> };
+        const result: LoadedRemote = {
+          version: target.version,
+          App: mod.default as ComponentType<RemoteAppProps>,
+          builtWith: builtWithOf(mod),
+        };
         loaded.set(remote, result);
         return result;
       } catch (err) {

@@ -11,7 +11,7 @@ export function createFailureReporter(api: ApiClient) {
     if (sent.has(key)) return;
     sent.add(key);
     const body: ClientErrorReport = { ...failure, message: failure.message.slice(0, 2000) };
-    api.post('/v1/client-errors', body).catch(() => {
+    api.send('POST', '/v1/client-errors', { body }).catch(() => {
       // The report is best effort: the page already shows the failure, and the API may be the thing that is down.
     });
   };

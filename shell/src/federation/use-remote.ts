@@ -18,7 +18,7 @@ function describe(err: unknown): string {
  * failure and leaves the next try to the person (retry button) or the network coming back.
  */
 export function useRemote(name: RemoteName): [RemoteState, () => void] {
-  const { loader, reportFailure, host } = useShell();
+  const { loader, reportFailure } = useShell();
   const [epoch, setEpoch] = useState(0);
   const run = `${name}#${epoch}`;
   // What the current run has reported so far; nothing yet means its first attempt is under way.
@@ -40,21 +40,17 @@ export function useRemote(name: RemoteName): [RemoteState, () => void] {
       signal: controller.signal,
       onRetry: (n) => setState({ status: 'loading', attempt: n + 1 }),
     }).then(
-      (remote) => {
-        setState({ status: 'ready', remote });
-        host.bus.emit({ type: 'remote.ready', remote: name, version: remote.version });
-      },
+      (remote) => setState({ status: 'ready', remote }),
       (err: unknown) => {
         if (err instanceof RetryAbortedError || controller.signal.aborted) return;
         const version = loader.versionOf(name);
         const message = describe(err);
         reportFailure({ remote: name, version, phase: 'load', message });
-        host.bus.emit({ type: 'remote.failed', remote: name, version, phase: 'load', message });
         setState({ status: 'failed', message });
       },
     );
     return () => controller.abort();
-  }, [name, loader, reportFailure, host, setState]);
+  }, [name, loader, reportFailure, setState]);
 
   // A remote that failed while offline gets another try when the network returns.
   useEffect(() => {

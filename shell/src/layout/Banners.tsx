@@ -1,3 +1,4 @@
+import { messageResponse } from '@cove/contracts';
 import { errorMessage, maskEmail, useObservable, useStore } from '@cove/runtime';
 import { Button, ButtonLink } from '@cove/ui';
 import { useState, type ReactNode } from 'react';
@@ -82,7 +83,11 @@ function BannerView({ banner }: { banner: BannerKind }) {
               disabled={busy}
               onClick={() =>
                 void attempt(async () => {
-                  await host.api.post('/v1/users/resend-verify', { email, web: true, react_flow: true });
+                  await host.api.post(
+                    '/v1/users/resend-verify',
+                    { email, web: true, react_flow: true },
+                    { schema: messageResponse },
+                  );
                   codeWasSent();
                   void runOnboarding(host, true);
                 })

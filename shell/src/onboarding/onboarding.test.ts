@@ -1,4 +1,4 @@
-import { signIn } from '@cove/runtime';
+import { signIn } from '@cove/runtime/shell';
 import { testUser } from '@cove/runtime/testing';
 import { fakeServices } from '../test/fake-services';
 import { greeted } from '../session/stored-flags';

@@ -1,4 +1,5 @@
-import type { HostContext, PopupSpec, User } from '@cove/contracts';
+import type { PopupSpec, User } from '@cove/contracts';
+import type { ShellHost } from '../app/shell-context';
 import { greeted } from '../session/stored-flags';
 
 export type OnboardingStep = 'verify-email' | 'username' | 'gender';
@@ -62,14 +63,14 @@ let running: Promise<void> | null = null;
  * Walks a fan through what is missing, one popup at a time, then greets them once they finish.
  * `force` (a banner's button) asks even for steps closed earlier in this tab.
  */
-export function runOnboarding(host: Pick<HostContext, 'session' | 'popups'>, force = false): Promise<void> {
+export function runOnboarding(host: Pick<ShellHost, 'session' | 'popups'>, force = false): Promise<void> {
   running ??= walk(host, force).finally(() => {
     running = null;
   });
   return running;
 }
 
-async function walk(host: Pick<HostContext, 'session' | 'popups'>, force: boolean): Promise<void> {
+async function walk(host: Pick<ShellHost, 'session' | 'popups'>, force: boolean): Promise<void> {
   const done = new Set<OnboardingStep>();
   for (;;) {
     const user = host.session.user;

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { PopupSpec } from '@cove/contracts';
-import { signIn } from '@cove/runtime';
+import { signIn } from '@cove/runtime/shell';
 import { testUser } from '@cove/runtime/testing';
 import { ShellContext } from '../app/shell-context';
 import { fakeServices } from '../test/fake-services';

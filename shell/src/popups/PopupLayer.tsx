@@ -2,7 +2,7 @@ import type { PopupOutcome } from '@cove/contracts';
 import { Button } from '@cove/ui';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useShell } from '../app/shell-context';
-import { updateUser } from '@cove/runtime';
+import { updateUser } from '@cove/runtime/shell';
 import { EmailVerification } from './email-verification/EmailVerification';
 import { popupContent, type PopupAction } from './popup-content';
 import { GenderForm, inviteCodeProblem, TextValueForm, UsernameForm } from './PopupForms';

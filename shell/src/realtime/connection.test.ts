@@ -1,4 +1,4 @@
-import { createBus } from '@cove/runtime';
+import { createBus } from '@cove/runtime/shell';
 import { createRealtime, realtimeTimings } from './connection';
 import { FakeSocket } from './fake-socket';
 
@@ -169,5 +169,36 @@ describe('realtime connection', () => {
     realtime.stop();
     expect(socket.closedWith).toBe(1000);
     expect(bus.send({ type: 'typing_stop', chat_id: 'c-1' })).toBe(false);
+  });
+
+  it('closes for good, applying nothing, when the server speaks another realtime protocol', async () => {
+    FakeSocket.instances = [];
+    const bus = createBus();
+    const onProtocolMismatch = jest.fn();
+    const onFresh = jest.fn();
+    const realtime = createRealtime({
+      bus,
+      token: () => 'tok',
+      onRefused: jest.fn(),
+      onFresh,
+      onProtocolMismatch,
+      origin: 'ws://cove.test',
+      WebSocket: FakeSocket as unknown as typeof WebSocket,
+    });
+    const received: unknown[] = [];
+    bus.server$.subscribe((e) => received.push(e));
+    realtime.start();
+    await tick();
+    const socket = FakeSocket.latest();
+    socket.open();
+    socket.receive({ type: 'init', user_id: 'u-1', last_seq: 0, protocol: 2 });
+    socket.receive({ type: 'approved', seq: 1, created_at: at });
+    expect(onProtocolMismatch).toHaveBeenCalledWith(2);
+    expect(onFresh).not.toHaveBeenCalled();
+    expect(received).toEqual([]);
+    expect(realtime.running).toBe(false);
+    expect(socket.closedWith).toBe(1000);
+    await tick(60_000);
+    expect(FakeSocket.instances).toHaveLength(1);
   });
 });

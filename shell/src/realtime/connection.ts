@@ -1,5 +1,5 @@
-import { closeCodes, type ClientMessage } from '@cove/contracts';
-import type { OwnedBus } from '@cove/runtime';
+import { closeCodes, realtimeProtocolVersion, type ClientMessage } from '@cove/contracts';
+import type { OwnedBus } from '@cove/runtime/shell';
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import { parseIncoming } from './parse';
 import { SequenceTracker } from './sequence';
@@ -26,6 +26,8 @@ export interface RealtimeOptions {
   onRefused(reason: 'unauthorized' | 'banned'): void;
   /** The page starts from the server's present (first connect, or the log was reset): reload state. */
   onFresh(): void;
+  /** The server speaks another realtime protocol: the socket is closed rather than misread. */
+  onProtocolMismatch?(protocol: number): void;
   /** ws origin; defaults to the page's. */
   origin?: string;
   WebSocket?: typeof WebSocket;
@@ -117,6 +119,11 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
         window.clearTimeout(pongTimer);
         pongTimer = undefined;
       } else if (m.type === 'init') {
+        if (m.protocol !== realtimeProtocolVersion) {
+          stop();
+          opts.onProtocolMismatch?.(m.protocol);
+          return;
+        }
         attempt = 0;
         if (sequence.init(m.user_id, m.last_seq) === 'fresh') opts.onFresh();
       } else bus.pushServerEvent(m);

@@ -58,7 +58,7 @@ describe('session', () => {
     s.api.get.mockResolvedValue(testUser() as never);
     await s.account.reload();
     await s.account.logout();
-    expect(s.api.delete).toHaveBeenCalledWith('/v1/auth');
+    expect(s.api.send).toHaveBeenCalledWith('DELETE', '/v1/auth', undefined);
     expect(window.localStorage.getItem(tokenKey)).toBeNull();
     expect(s.session).toMatchObject({ status: 'signed-out', user: null });
     expect(s.realtime.stop).toHaveBeenCalled();

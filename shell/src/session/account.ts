@@ -5,21 +5,13 @@ import {
   user as userSchema,
   type ApiClient,
   type HostAccount,
-  type HostContext,
   type PopupController,
   type ProviderConfig,
   type User,
 } from '@cove/contracts';
-import {
-  ApiError,
-  isApiError,
-  setProviderConfig,
-  signIn,
-  signOut,
-  updateUser,
-  type OwnedBus,
-  type TokenStore,
-} from '@cove/runtime';
+import { ApiError, isApiError, type TokenStore } from '@cove/runtime';
+import { setProviderConfig, signIn, signOut, updateUser, type OwnedBus } from '@cove/runtime/shell';
+import type { ShellHost } from '../app/shell-context';
 import { codeWasSent } from '../onboarding/verification-state';
 import type { Realtime } from '../realtime/connection';
 import { afterSignIn, bannedFlag } from './stored-flags';
@@ -48,7 +40,7 @@ export interface ShellAccount extends HostAccount {
 
 export interface AccountDeps {
   api: ApiClient;
-  host: Pick<HostContext, 'session' | 'navigate'>;
+  host: Pick<ShellHost, 'session' | 'navigate'>;
   bus: OwnedBus;
   tokens: TokenStore;
   popups: PopupController;
@@ -141,7 +133,7 @@ export function createAccount(deps: AccountDeps): ShellAccount {
     },
 
     async logout() {
-      if (tokens.get()) await api.delete('/v1/auth').catch(() => undefined);
+      if (tokens.get()) await api.send('DELETE', '/v1/auth').catch(() => undefined);
       account.end('logout');
     },
 

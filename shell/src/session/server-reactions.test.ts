@@ -1,4 +1,5 @@
-import { signIn, tokenKey } from '@cove/runtime';
+import { tokenKey } from '@cove/runtime';
+import { signIn } from '@cove/runtime/shell';
 import { testConfig, testUser } from '@cove/runtime/testing';
 import { fakeServices } from '../test/fake-services';
 import { reactToServerEvents } from './server-reactions';

@@ -1,5 +1,7 @@
-import type { HostContext, ServerEventOf, ServerEventType } from '@cove/contracts';
-import { setCredits, Subscription, updateUser } from '@cove/runtime';
+import type { ServerEventOf, ServerEventType } from '@cove/contracts';
+import { Subscription } from '@cove/runtime';
+import { setCredits, updateUser } from '@cove/runtime/shell';
+import type { ShellHost } from '../app/shell-context';
 import type { ShellAccount } from './account';
 
 /**
@@ -8,7 +10,7 @@ import type { ShellAccount } from './account';
  * the rest keep the session in step. Remotes subscribe to the same streams for their own needs.
  * The returned subscription ends them all.
  */
-export function reactToServerEvents(host: HostContext, account: ShellAccount): Subscription {
+export function reactToServerEvents(host: ShellHost, account: ShellAccount): Subscription {
   const { bus, session, popups } = host;
   const subscription = new Subscription();
   const on = <K extends ServerEventType>(type: K, handle: (event: ServerEventOf<K>) => void) =>

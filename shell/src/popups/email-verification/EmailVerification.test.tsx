@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { signIn } from '@cove/runtime';
+import { signIn } from '@cove/runtime/shell';
 import { testUser } from '@cove/runtime/testing';
 import { ShellContext } from '../../app/shell-context';
 import { verificationState } from '../../onboarding/verification-state';

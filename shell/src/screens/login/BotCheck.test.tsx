@@ -66,11 +66,15 @@ describe('sign-in bot check', () => {
     api.post.mockResolvedValueOnce(sent);
     await typeEmail();
     await userEvent.click(submitButton());
-    expect(api.post).toHaveBeenCalledWith('/v1/users/sign', {
-      email: 'river@example.com',
-      web: true,
-      react_flow: true,
-    });
+    expect(api.post).toHaveBeenCalledWith(
+      '/v1/users/sign',
+      {
+        email: 'river@example.com',
+        web: true,
+        react_flow: true,
+      },
+      expect.anything(),
+    );
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
   });
 
@@ -83,11 +87,15 @@ describe('sign-in bot check', () => {
     api.post.mockRejectedValueOnce(refusal);
     await typeEmail();
     await userEvent.click(submitButton());
-    expect(api.post).toHaveBeenLastCalledWith('/v1/users/sign', {
-      email: 'river@example.com',
-      web: true,
-      react_flow: true,
-    });
+    expect(api.post).toHaveBeenLastCalledWith(
+      '/v1/users/sign',
+      {
+        email: 'river@example.com',
+        web: true,
+        react_flow: true,
+      },
+      expect.anything(),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('Please confirm you are human and try again.');
 
     // Ticked from the keyboard, as a person without a mouse would.
@@ -96,12 +104,16 @@ describe('sign-in bot check', () => {
     expect(box).toBeChecked();
     api.post.mockRejectedValueOnce({ name: 'ApiError', status: 429, message: 'Too many requests' });
     await userEvent.click(submitButton());
-    expect(api.post).toHaveBeenLastCalledWith('/v1/users/sign', {
-      email: 'river@example.com',
-      web: true,
-      react_flow: true,
-      captcha_token: 'human',
-    });
+    expect(api.post).toHaveBeenLastCalledWith(
+      '/v1/users/sign',
+      {
+        email: 'river@example.com',
+        web: true,
+        react_flow: true,
+        captcha_token: 'human',
+      },
+      expect.anything(),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests');
     expect(box).not.toBeChecked();
 
@@ -111,6 +123,7 @@ describe('sign-in bot check', () => {
     expect(api.post).toHaveBeenLastCalledWith(
       '/v1/users/sign',
       expect.not.objectContaining({ captcha_token: expect.anything() }),
+      expect.anything(),
     );
 
     await userEvent.click(screen.getByRole('checkbox', { name: "I'm not a robot" }));
@@ -119,6 +132,7 @@ describe('sign-in bot check', () => {
     expect(api.post).toHaveBeenLastCalledWith(
       '/v1/users/sign',
       expect.objectContaining({ captcha_token: 'human' }),
+      expect.anything(),
     );
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
   });
@@ -149,12 +163,16 @@ describe('sign-in bot check', () => {
 
     api.post.mockRejectedValueOnce(refusal);
     await userEvent.click(submitButton());
-    expect(api.post).toHaveBeenLastCalledWith('/v1/users/sign', {
-      email: 'river@example.com',
-      web: true,
-      react_flow: true,
-      captcha_token: 'token-3',
-    });
+    expect(api.post).toHaveBeenLastCalledWith(
+      '/v1/users/sign',
+      {
+        email: 'river@example.com',
+        web: true,
+        react_flow: true,
+        captcha_token: 'token-3',
+      },
+      expect.anything(),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('Please confirm you are human and try again.');
     expect(turnstile.api.reset).toHaveBeenCalledWith('w-1');
     expect(submitButton()).toBeDisabled();

@@ -1,4 +1,4 @@
-import { messages } from '@cove/contracts';
+import { messageResponse, messages } from '@cove/contracts';
 import { emailPattern, errorMessage, useStore } from '@cove/runtime';
 import { Button } from '@cove/ui';
 import { useRef, useState, type FormEvent } from 'react';
@@ -48,6 +48,7 @@ export function EmailSignIn() {
       await host.api.post(
         '/v1/users/sign',
         botCheck.mode !== 'off' && captcha ? { ...body, captcha_token: captcha } : body,
+        { schema: messageResponse },
       );
       afterSignIn.set(internalPath(params.get('next')));
       startCooldown(resendSeconds);

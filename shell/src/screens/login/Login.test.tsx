@@ -36,11 +36,15 @@ describe('sign-in screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'river@yahoo.com' }));
     api.post.mockResolvedValueOnce({ message: 'Email sent successfully!' } as never);
     await userEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
-    expect(api.post).toHaveBeenCalledWith('/v1/users/sign', {
-      email: 'river@yahoo.com',
-      web: true,
-      react_flow: true,
-    });
+    expect(api.post).toHaveBeenCalledWith(
+      '/v1/users/sign',
+      {
+        email: 'river@yahoo.com',
+        web: true,
+        react_flow: true,
+      },
+      expect.anything(),
+    );
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(screen.getByText(/Yahoo sometimes delays our emails/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Send again in \d+s/ })).toBeDisabled();

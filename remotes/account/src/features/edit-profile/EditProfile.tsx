@@ -1,6 +1,7 @@
 import type { User, UserPatch } from '@cove/contracts';
 import { errorMessage, useHost, useSession, useUsernameCheck } from '@cove/runtime';
 import { Button, UsernameField, usernameReady } from '@cove/ui';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import styles from './EditProfile.module.css';
 
@@ -10,16 +11,13 @@ const genders: { value: NonNullable<User['gender']>; label: string }[] = [
   { value: 'trans', label: 'Trans' },
 ];
 
-type Result = { tone: 'saved' } | { tone: 'error'; message: string } | null;
-
 /** `/account/edit-profile`: username (checked live as you type) and gender. */
 export function EditProfile() {
   const { api, account } = useHost();
   const { user } = useSession();
   const [username, setUsername] = useState(user?.username ?? '');
   const [gender, setGender] = useState<User['gender']>(user?.gender ?? null);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<Result>(null);
+  const saving = useMutation({ mutationFn: (changes: UserPatch) => account.patch(changes) });
   const check = useUsernameCheck(api, username, user?.username ?? null);
   if (!user) return null;
 
@@ -27,27 +25,17 @@ export function EditProfile() {
   if (username.trim() && username.trim() !== user.username) changes.username = username.trim();
   if (gender && gender !== user.gender) changes.gender = gender;
   const dirty = Object.keys(changes).length > 0;
-  const ready = dirty && !busy && (changes.username === undefined || usernameReady(check));
+  const ready = dirty && !saving.isPending && (changes.username === undefined || usernameReady(check));
 
-  async function save(e: FormEvent) {
+  function save(e: FormEvent) {
     e.preventDefault();
-    if (!ready) return;
-    setBusy(true);
-    setResult(null);
-    try {
-      await account.patch(changes);
-      setResult({ tone: 'saved' });
-    } catch (err) {
-      setResult({ tone: 'error', message: errorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
+    if (ready) saving.mutate(changes);
   }
 
   return (
     <form className={styles.card} onSubmit={save} noValidate aria-label="Edit profile">
       <h2 className={styles.title}>Edit profile</h2>
-      <UsernameField value={username} onChange={(v) => (setUsername(v), setResult(null))} check={check} />
+      <UsernameField value={username} onChange={(v) => (setUsername(v), saving.reset())} check={check} />
       <fieldset className={styles.genders}>
         <legend className={styles.legend}>Gender</legend>
         {genders.map((g) => (
@@ -57,25 +45,25 @@ export function EditProfile() {
               name="gender"
               value={g.value}
               checked={gender === g.value}
-              onChange={() => (setGender(g.value), setResult(null))}
+              onChange={() => (setGender(g.value), saving.reset())}
             />
             {g.label}
           </label>
         ))}
       </fieldset>
-      {result?.tone === 'error' && (
+      {saving.isError && (
         <p className={styles.error} role="alert">
-          {result.message}
+          {errorMessage(saving.error)}
         </p>
       )}
-      {result?.tone === 'saved' && (
+      {saving.isSuccess && (
         <p className={styles.saved} role="status">
           Profile saved
         </p>
       )}
       <div>
         <Button type="submit" disabled={!ready}>
-          {busy ? 'Saving…' : 'Save changes'}
+          {saving.isPending ? 'Saving…' : 'Save changes'}
         </Button>
       </div>
       <p className={styles.hint}>Profile photos, bio and tags come with the media tools.</p>

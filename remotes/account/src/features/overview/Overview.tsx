@@ -1,8 +1,5 @@
-import { useSession } from '@cove/runtime';
+import { formatMoney, useSession } from '@cove/runtime';
 import styles from './Overview.module.css';
-
-/** Money is shown as a tenth of the raw amount with 2 decimals and a dollar sign. */
-const dollars = (raw: number) => `$${(raw / 10).toFixed(2)}`;
 
 /** `/account`: who you are signed in as, from the shell's session. */
 export function Overview() {
@@ -27,7 +24,7 @@ export function Overview() {
       <div className={styles.stats}>
         <div className={styles.stat}>
           <span className={styles.muted}>Balance</span>
-          <span className={styles.statValue}>{dollars(credits)}</span>
+          <span className={styles.statValue}>{formatMoney(credits)}</span>
         </div>
         <div className={styles.stat}>
           <span className={styles.muted}>Account type</span>

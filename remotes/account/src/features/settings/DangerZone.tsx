@@ -1,17 +1,15 @@
-import { errorMessage, useHost, useSession } from '@cove/runtime';
+import { errorMessage, formatDate, useHost, useSession } from '@cove/runtime';
 import { Button } from '@cove/ui';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import styles from './Settings.module.css';
-
-const dateText = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' }) : '';
 
 /** Log out, and schedule or cancel the account's deletion (30 days' grace, see docs/rules.md). */
 export function DangerZone() {
   const { account, popups } = useHost();
   const { user } = useSession();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const scheduling = useMutation({
+    mutationFn: (deleted: boolean) => account.patch({ deleted_scheduled: deleted }),
+  });
   if (!user) return null;
 
   async function schedule(deleted: boolean) {
@@ -24,15 +22,7 @@ export function DangerZone() {
       });
       if ((await outcome).action !== 'confirm') return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await account.patch({ deleted_scheduled: deleted });
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    scheduling.mutate(deleted);
   }
 
   return (
@@ -52,9 +42,11 @@ export function DangerZone() {
           <>
             <span>
               Deletion scheduled
-              <span className={styles.hint}>Your account will be deleted on {dateText(user.delete_at)}.</span>
+              <span className={styles.hint}>
+                Your account will be deleted on {formatDate(user.delete_at)}.
+              </span>
             </span>
-            <Button variant="secondary" disabled={busy} onClick={() => void schedule(false)}>
+            <Button variant="secondary" disabled={scheduling.isPending} onClick={() => void schedule(false)}>
               Keep my account
             </Button>
           </>
@@ -64,15 +56,15 @@ export function DangerZone() {
               Delete account
               <span className={styles.hint}>You have 30 days to change your mind.</span>
             </span>
-            <Button variant="danger" disabled={busy} onClick={() => void schedule(true)}>
+            <Button variant="danger" disabled={scheduling.isPending} onClick={() => void schedule(true)}>
               Delete account
             </Button>
           </>
         )}
       </div>
-      {error && (
+      {scheduling.isError && (
         <p className={styles.error} role="alert">
-          {error}
+          {errorMessage(scheduling.error)}
         </p>
       )}
     </section>

@@ -1,74 +1,85 @@
-import type { User, UserPatch } from '@cove/contracts';
+import type { HostSession, UserPatch } from '@cove/contracts';
 import { errorMessage, useHost, useSession } from '@cove/runtime';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { DangerZone } from './DangerZone';
 import { notificationSettings, profileSettings, type SettingKey } from './settings-fields';
 import styles from './Settings.module.css';
 
-function valueOf(user: Readonly<User>, key: SettingKey): boolean {
+type SignedInUser = NonNullable<HostSession['user']>;
+
+function valueOf(user: SignedInUser, key: SettingKey): boolean {
   return key === 'invisible' || key === 'intro_enabled' ? user[key] : user.notification_settings[key];
 }
 
 /**
- * `/account/settings` (and `/privacy`): each switch saves at once through the shell
- * (`PATCH /v1/users/{id}`); the session takes the saved user, and a refusal puts the switch back.
+ * One switch, saved at once through the shell (`PATCH /v1/users/{id}`). While saving it shows the value
+ * asked for; the session then takes the saved user, and a refusal leaves the switch as it was, with
+ * the server's reason.
  */
-export function Settings({ section }: { section: 'all' | 'privacy' }) {
+function SettingSwitch({
+  user,
+  setting,
+  changes,
+}: {
+  user: SignedInUser;
+  setting: { key: SettingKey; label: string; hint: string };
+  changes(value: boolean): UserPatch;
+}) {
   const { account } = useHost();
-  const { user } = useSession();
-  // Values being saved, shown ahead of the session until the server answers.
-  const [pending, setPending] = useState<Partial<Record<SettingKey, boolean>>>({});
-  const [error, setError] = useState<string | null>(null);
-  if (!user) return null;
-
-  async function change(key: SettingKey, value: boolean, body: UserPatch) {
-    setPending((p) => ({ ...p, [key]: value }));
-    setError(null);
-    try {
-      await account.patch(body);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setPending(({ [key]: _done, ...rest }) => rest);
-    }
-  }
-
-  const row = (key: SettingKey, label: string, hint: string, body: (v: boolean) => UserPatch) => (
-    <label key={key} className={styles.row}>
-      <span>
-        {label}
-        <span className={styles.hint}>{hint}</span>
-      </span>
-      <input
-        type="checkbox"
-        role="switch"
-        className={styles.switch}
-        checked={pending[key] ?? valueOf(user, key)}
-        onChange={(e) => void change(key, e.target.checked, body(e.target.checked))}
-      />
-    </label>
+  const saving = useMutation({ mutationFn: (value: boolean) => account.patch(changes(value)) });
+  const saved = valueOf(user, setting.key);
+  const checked = saving.isPending ? (saving.variables ?? saved) : saved;
+  return (
+    <>
+      <label className={styles.row}>
+        <span>
+          {setting.label}
+          <span className={styles.hint}>{setting.hint}</span>
+        </span>
+        <input
+          type="checkbox"
+          role="switch"
+          className={styles.switch}
+          checked={checked}
+          onChange={(e) => saving.mutate(e.target.checked)}
+        />
+      </label>
+      {saving.isError && (
+        <p className={styles.error} role="alert">
+          {errorMessage(saving.error)}
+        </p>
+      )}
+    </>
   );
+}
+
+/** `/account/settings` (and `/privacy`): each switch saves on its own. */
+export function Settings({ section }: { section: 'all' | 'privacy' }) {
+  const { user } = useSession();
+  if (!user) return null;
 
   const shownProfile =
     section === 'privacy' ? profileSettings.filter((s) => s.key === 'invisible') : profileSettings;
   return (
     <div>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
       <section className={styles.group} aria-label="Profile">
         <h2>Profile</h2>
-        {shownProfile.map((s) => row(s.key, s.label, s.hint, (v) => ({ [s.key]: v })))}
+        {shownProfile.map((s) => (
+          <SettingSwitch key={s.key} user={user} setting={s} changes={(v) => ({ [s.key]: v })} />
+        ))}
       </section>
       {section === 'all' && (
         <>
           <section className={styles.group} aria-label="Notifications">
             <h2>Notifications</h2>
-            {notificationSettings.map((s) =>
-              row(s.key, s.label, s.hint, (v) => ({ notification_settings: { [s.key]: v } })),
-            )}
+            {notificationSettings.map((s) => (
+              <SettingSwitch
+                key={s.key}
+                user={user}
+                setting={s}
+                changes={(v) => ({ notification_settings: { [s.key]: v } })}
+              />
+            ))}
           </section>
           <DangerZone />
         </>

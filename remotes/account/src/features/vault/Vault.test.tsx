@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { MediaResponse, VaultItem } from '@cove/contracts';
+import type { MediaConfig, MediaResponse, VaultItem } from '@cove/contracts';
 import { fakeHost, testUser, type RecordedCall } from '@cove/runtime/testing';
 import App from '../../App';
 
@@ -24,6 +24,8 @@ function item(id: string, overrides: Partial<VaultItem> = {}): VaultItem {
     ...overrides,
   };
 }
+
+const config: MediaConfig = { upload_url: '/v1/media', max_photo_bytes: 1e8, max_video_bytes: 5e8 };
 
 function renderVault(respond: (call: RecordedCall) => unknown, type: 'featured' | 'user' = 'featured') {
   const fake = fakeHost({ user: testUser({ type }), respond });
@@ -96,7 +98,7 @@ describe('vault', () => {
     expect(within(grid).getByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', '/media/t-a/th.jpg');
     expect(within(grid).getByRole('listitem', { name: 'Video 2' })).toHaveTextContent('1:15');
     expect(within(grid).getByRole('listitem', { name: 'Photo 3' })).toHaveTextContent('Processing…');
-    expect(calls[0]).toMatchObject({ method: 'GET', path: '/v1/media', query: { limit: 20 } });
+    expect(calls[0]).toMatchObject({ method: 'GET', path: '/v1/media', query: { limit: '20' } });
   });
 
   it('says when the vault is empty', async () => {
@@ -128,7 +130,7 @@ describe('vault', () => {
   it('shows progress while uploading, then the new item at the top', async () => {
     let uploaded = false;
     renderVault((call) => {
-      if (call.path === '/v1/media/config') return { upload_url: '/v1/media' };
+      if (call.path === '/v1/media/config') return config;
       if (call.path === '/v1/media') return { data: uploaded ? [item('new')] : [item('old')], next: null };
       return undefined;
     });
@@ -171,9 +173,7 @@ describe('vault', () => {
   });
 
   it('shows the server refusal of an upload', async () => {
-    renderVault((call) =>
-      call.path === '/v1/media' ? { data: [], next: null } : { upload_url: '/v1/media' },
-    );
+    renderVault((call) => (call.path === '/v1/media' ? { data: [], next: null } : config));
     await screen.findByRole('heading', { name: 'Your vault is empty' });
     fireEvent.change(screen.getByLabelText('Upload photos or videos'), {
       target: { files: [new File(['x'], 'a.gif', { type: 'image/gif' })] },

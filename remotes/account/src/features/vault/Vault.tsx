@@ -1,7 +1,8 @@
-import type { VaultItem } from '@cove/contracts';
-import { errorMessage, useHost, useRequest, useSession } from '@cove/runtime';
+import { mediaConfig, vaultDeleteResponse, vaultPage, type VaultItem } from '@cove/contracts';
+import { errorMessage, requestState, useHost, useSession } from '@cove/runtime';
 import { Button, EmptyState, RequestView } from '@cove/ui';
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useState, type ChangeEvent } from 'react';
 import { UploadFailure, checkFile, uploadMedia } from './upload';
 import styles from './Vault.module.css';
 
@@ -45,9 +46,13 @@ export function Vault() {
 function CreatorVault() {
   const { api, bus, popups } = useHost();
   const inputId = useId();
-  const [first, refetch] = useRequest<VaultPage>('vault', (signal) =>
-    api.get<VaultPage>('/v1/media', { query: { limit: 20 }, signal }),
-  );
+  const firstQuery = useQuery({
+    queryKey: ['vault'],
+    queryFn: ({ signal }) => api.get('/v1/media', { query: { limit: 20 }, schema: vaultPage, signal }),
+  });
+  const first = requestState(firstQuery);
+  const { refetch: refetchFirst } = firstQuery;
+  const refetch = useCallback(() => void refetchFirst(), [refetchFirst]);
   const [more, setMore] = useState<VaultPage[]>([]);
   const [loadingMore, setLoadingMore] = useState(false);
   const [added, setAdded] = useState<VaultItem[]>([]);
@@ -81,8 +86,8 @@ function CreatorVault() {
     setUploads((u) => [...u, { key, name: file.name, fraction: 0 }]);
     try {
       const url = await api
-        .get<{ upload_url: string }>('/v1/media/config')
-        .then((c) => c?.upload_url || '/v1/media')
+        .get('/v1/media/config', { schema: mediaConfig })
+        .then((c) => c.upload_url || '/v1/media')
         .catch(() => '/v1/media');
       const res = await uploadMedia(url, file, (fraction) =>
         setUploads((u) => u.map((x) => (x.key === key ? { ...x, fraction } : x))),
@@ -108,7 +113,7 @@ function CreatorVault() {
   async function loadMore(next: string) {
     setLoadingMore(true);
     try {
-      const page = await api.get<VaultPage>(next);
+      const page = await api.get(next, { schema: vaultPage });
       setMore((m) => [...m, page]);
     } catch (err) {
       setNotice(errorMessage(err));
@@ -131,7 +136,7 @@ function CreatorVault() {
     });
     if ((await outcome).action !== 'confirm') return;
     try {
-      await api.delete('/v1/media', { body: { ids } });
+      await api.delete('/v1/media', { body: { ids }, schema: vaultDeleteResponse });
       setSelected(new Set());
       setNotice(ids.length === 1 ? 'Deleted 1 item' : `Deleted ${ids.length} items`);
       refetch();

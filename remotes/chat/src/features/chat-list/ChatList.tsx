@@ -1,14 +1,15 @@
-import { useHost, useRequest } from '@cove/runtime';
-import { ButtonLink, EmptyState, Page, RequestView, SignInGate, Tabs } from '@cove/ui';
+import { chatTab, type Chat, type ChatTab } from '@cove/contracts';
+import { messageTime, useHost } from '@cove/runtime';
+import { ButtonLink, EmptyState, LoadMore, Page, RequestView, SignInGate, Tabs } from '@cove/ui';
 import { Link, useSearchParams } from 'react-router-dom';
-import { chatFilters, parseFilter, type ChatFilter } from './chat-filters';
+import { useChatListEvents } from './chat-list-events';
+import { useChatList } from './chat-list-query';
+import { chatTabLabels, parseTab } from './chat-tabs';
 import styles from './ChatList.module.css';
-import { fetchChats, type ChatRow } from './chats-api';
-import { timeAgo } from './time-ago';
 
-function Row({ chat }: { chat: ChatRow }) {
+function Row({ chat }: { chat: Chat }) {
   const name = chat.other_user.username ?? 'Member';
-  const unread = chat.unread_messages ?? 0;
+  const unread = chat.unread_messages;
   return (
     <li className={styles.row}>
       <Link to={`/chats/${encodeURIComponent(chat.other_user._id)}`} className={styles.link}>
@@ -21,7 +22,7 @@ function Row({ chat }: { chat: ChatRow }) {
           <span className={styles.preview}>{chat.last_message_text ?? ''}</span>
         </span>
         <span className={styles.meta}>
-          <span>{timeAgo(chat.last_message_time)}</span>
+          <span>{messageTime(chat.last_message_time)}</span>
           {unread > 0 && (
             <span className={styles.unread} aria-label={`${unread} unread`}>
               {unread}
@@ -33,48 +34,52 @@ function Row({ chat }: { chat: ChatRow }) {
   );
 }
 
-function Chats({ filter }: { filter: ChatFilter }) {
+function Chats({ tab }: { tab: ChatTab }) {
   const { api } = useHost();
-  const [state, retry] = useRequest(`chats:${filter}`, (signal) => fetchChats(api, filter, signal));
+  const list = useChatList(api, tab);
+  useChatListEvents();
   return (
-    <RequestView state={state} retry={retry}>
-      {(page) =>
-        page.data.length === 0 ? (
+    <RequestView state={list.state} retry={list.retry}>
+      {(chats) =>
+        chats.length === 0 ? (
           <EmptyState
             icon="💬"
-            title={filter === 'all' ? 'No chats yet' : 'No chats here'}
+            title={tab === 'all' ? 'No chats yet' : 'No chats here'}
             actions={<ButtonLink to="/discover">Find creators</ButtonLink>}
           >
-            {filter === 'all'
+            {tab === 'all'
               ? 'Start a conversation from a creator’s profile and it will show up here.'
               : 'No chat matches this filter right now.'}
           </EmptyState>
         ) : (
-          <ul className={styles.list} aria-label="Chats">
-            {page.data.map((chat) => (
-              <Row key={chat._id ?? chat.chat_id ?? chat.other_user._id} chat={chat} />
-            ))}
-          </ul>
+          <>
+            <ul className={styles.list} aria-label="Chats">
+              {chats.map((chat) => (
+                <Row key={chat.chat_id} chat={chat} />
+              ))}
+            </ul>
+            <LoadMore list={list} />
+          </>
         )
       }
     </RequestView>
   );
 }
 
-/** `/chats`: the chat list with its filter tabs; the filter lives in the URL (`?filter=online`). */
+/** `/chats`: the chat list with its tabs; the tab lives in the URL (`?filter=online`). */
 export function ChatList() {
   const [params] = useSearchParams();
-  const filter = parseFilter(params.get('filter'));
-  const tabs = chatFilters.map((f) => ({
-    to: f.id === 'all' ? '/chats' : `/chats?filter=${f.id}`,
-    label: f.label,
-    current: f.id === filter,
+  const tab = parseTab(params.get('filter'));
+  const tabs = chatTab.options.map((id) => ({
+    to: id === 'all' ? '/chats' : `/chats?filter=${id}`,
+    label: chatTabLabels[id],
+    current: id === tab,
   }));
   return (
     <Page title="Chats" subtitle="Your one-to-one conversations with creators and fans.">
       <Tabs label="Chat filters" items={tabs} />
       <SignInGate icon="💬" title="Sign in to see your chats" reason="Your conversations are private to you.">
-        <Chats filter={filter} />
+        <Chats tab={tab} />
       </SignInGate>
     </Page>
   );

@@ -1,8 +1,9 @@
-import { useHost, useRequest } from '@cove/runtime';
-import { EmptyState, Page, RequestView, SignInGate, Tabs } from '@cove/ui';
+import type { DiscoverProfile } from '@cove/contracts';
+import { useHost } from '@cove/runtime';
+import { EmptyState, LoadMore, Page, RequestView, SignInGate, Tabs } from '@cove/ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { fetchProfiles, recentlyOnline, type DiscoverProfile } from './discover-api';
+import { useCreators } from './creators-query';
 import {
   discoverTabs,
   genderLabels,
@@ -13,6 +14,7 @@ import {
   type Gender,
 } from './discover-filters';
 import styles from './Discover.module.css';
+import { recentlyOnline } from './recently-online';
 
 function Card({ profile }: { profile: DiscoverProfile }) {
   const name = profile.username ?? 'Creator';
@@ -39,21 +41,23 @@ function Card({ profile }: { profile: DiscoverProfile }) {
 
 function Results({ filters }: { filters: DiscoverFilters }) {
   const { api } = useHost();
-  const key = JSON.stringify(filters);
-  const [state, retry] = useRequest(`discover:${key}`, (signal) => fetchProfiles(api, filters, signal));
+  const creators = useCreators(api, filters);
   return (
-    <RequestView state={state} retry={retry}>
-      {(page) =>
-        page.data.length === 0 ? (
+    <RequestView state={creators.state} retry={creators.retry}>
+      {(profiles) =>
+        profiles.length === 0 ? (
           <EmptyState icon="🔎" title="No creators match">
             Try another filter or clear your search.
           </EmptyState>
         ) : (
-          <ul className={styles.grid} aria-label="Creators">
-            {page.data.map((p) => (
-              <Card key={p._id} profile={p} />
-            ))}
-          </ul>
+          <>
+            <ul className={styles.grid} aria-label="Creators">
+              {profiles.map((p) => (
+                <Card key={p._id} profile={p} />
+              ))}
+            </ul>
+            <LoadMore list={creators} />
+          </>
         )
       }
     </RequestView>

@@ -1,6 +1,8 @@
-import type { QueryValue } from '@cove/contracts';
+import type { DiscoverQueryParams, Gender as ProfileGender } from '@cove/contracts';
 
+/** The spec's gender switches: male, female and other (sent as trans). */
 export type Gender = 'male' | 'female' | 'other';
+const sentAs: Record<Gender, ProfileGender> = { male: 'male', female: 'female', other: 'trans' };
 export type DiscoverTab = 'featured' | 'everyone' | 'nearby';
 
 export interface DiscoverFilters {
@@ -45,18 +47,19 @@ export function saveGenders(genders: Record<Gender, boolean>, storage: Storage =
   }
 }
 
+/** The spec's discover page size. */
+const pageSize = 20;
+
 /**
- * The discover call's query: featured defaults to true, nearby is sent as type=near, and "other" is
- * sent as trans.
+ * The first page's query: featured unless another tab is chosen, nearby sent as type=near, and only
+ * the genders switched on (none of them when all are).
  */
-export function discoverQuery(f: DiscoverFilters, offset = 0): Record<string, QueryValue> {
-  const genders = (Object.keys(f.genders) as Gender[])
-    .filter((g) => f.genders[g])
-    .map((g) => (g === 'other' ? 'trans' : g));
+export function discoverQuery(f: DiscoverFilters): DiscoverQueryParams {
+  const genders = (Object.keys(f.genders) as Gender[]).filter((g) => f.genders[g]).map((g) => sentAs[g]);
   return {
-    offset,
-    limit: 20,
-    featured: f.tab === 'featured',
+    offset: 0,
+    limit: pageSize,
+    featured: f.tab === 'featured' ? 'true' : 'false',
     q: f.query.trim() || undefined,
     type: f.tab === 'nearby' ? 'near' : undefined,
     gender: genders.length === 3 ? undefined : genders.join(','),

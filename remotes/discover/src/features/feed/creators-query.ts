@@ -1,0 +1,20 @@
+import { discoverPage, type ApiClient, type DiscoverProfile } from '@cove/contracts';
+import { usePagedList } from '@cove/runtime/query';
+import { discoverQuery, type DiscoverFilters } from './discover-filters';
+
+/** The spec: the featured feed is asked for again at most once per 10 minutes unless forced. */
+const featuredFreshMs = 10 * 60_000;
+
+/** `GET /v1/users/discover` for the chosen filters, page by page along the server's `next` links. */
+export function useCreators(api: ApiClient, filters: DiscoverFilters) {
+  const query = discoverQuery(filters);
+  return usePagedList<DiscoverProfile>({
+    queryKey: ['creators', query],
+    fetchPage: (url, signal) =>
+      url
+        ? api.get(url, { schema: discoverPage, signal })
+        : api.get('/v1/users/discover', { query, schema: discoverPage, signal }),
+    itemKey: (profile) => profile._id,
+    staleTime: filters.tab === 'featured' ? featuredFreshMs : undefined,
+  });
+}
