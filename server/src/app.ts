@@ -70,7 +70,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(errorHandler);
   await app.register(security, {
     rateLimitPerMinute: config.rateLimitPerMinute,
-    connectSrc: [new URL(config.media.uploadUrl).origin],
+    connectSrc: config.media.uploadUrl ? [new URL(config.media.uploadUrl).origin] : [],
     turnstile: config.botCheck.mode === 'turnstile',
   });
   await app.register(auth);

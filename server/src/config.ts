@@ -78,8 +78,11 @@ export interface Config {
 }
 
 export interface MediaSettings {
-  /** Origin that takes uploads (`POST /v1/media`); the public URL unless UPLOAD_URL says otherwise. */
-  uploadUrl: string;
+  /**
+   * Origin that takes uploads (`POST /v1/media`) when UPLOAD_URL names one; unset, uploads go to the
+   * origin the page was opened on, whatever name reached it.
+   */
+  uploadUrl: string | undefined;
   /** Signs media URLs; unset, a random secret is kept in DATA_DIR/media-url-secret. */
   urlSecret: string | undefined;
   urlTtlSeconds: number;
@@ -93,7 +96,7 @@ export interface MediaSettings {
 
 const MiB = 1024 * 1024;
 
-function mediaSettings(e: z.infer<typeof envSchema>, publicUrl: string): MediaSettings {
+function mediaSettings(e: z.infer<typeof envSchema>): MediaSettings {
   // The spec: production allows 499 MB for photos and videos; elsewhere 99 MB photos, 499 MB videos.
   const production = e.NODE_ENV === 'production';
   const keys =
@@ -101,7 +104,7 @@ function mediaSettings(e: z.infer<typeof envSchema>, publicUrl: string): MediaSe
       ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
       : undefined;
   return {
-    uploadUrl: (e.UPLOAD_URL ?? publicUrl).replace(/\/$/, ''),
+    uploadUrl: e.UPLOAD_URL?.replace(/\/$/, ''),
     urlSecret: e.MEDIA_URL_SECRET,
     urlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     workers: e.MEDIA_WORKERS,
@@ -160,6 +163,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
-    media: mediaSettings(e, publicUrl),
+    media: mediaSettings(e),
   };
 }

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
  */
 export function allowUploadsFromPublicSite(app: FastifyInstance, path: string): void {
   const site = new URL(app.config.publicUrl).origin;
-  if (new URL(app.config.media.uploadUrl).origin === site) return;
+  const uploadUrl = app.config.media.uploadUrl;
+  if (!uploadUrl || new URL(uploadUrl).origin === site) return;
   const allowed = (origin: unknown) => origin === site;
   app.options(path, (request, reply) => {
     if (!allowed(request.headers.origin)) return reply.code(403).send();

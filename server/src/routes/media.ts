@@ -64,7 +64,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/v1/media/config', { ...guarded, schema: { response: { 200: mediaConfig } } }, async () => ({
-    upload_url: `${m.settings.uploadUrl}/v1/media`,
+    // Relative unless uploads have their own host: the page's own origin takes them.
+    upload_url: `${m.settings.uploadUrl ?? ''}/v1/media`,
     max_photo_bytes: m.maxBytes.image,
     max_video_bytes: m.maxBytes.video,
   }));
