@@ -26,15 +26,27 @@ describe('shell and federated remotes', () => {
   it('boots the shell and shows each remote on its route, at the registry’s version', async () => {
     const reg = await fetchRegistry(run.server.baseUrl);
     const routes = [
-      { path: '/chats', remote: 'chat', heading: 'Chats' },
-      { path: '/discover', remote: 'discover', heading: 'Discover' },
-      { path: '/account', remote: 'account', heading: 'Account' },
-      { path: '/account/earnings/summary', remote: 'payouts', heading: 'Earnings' },
+      { path: '/chats', remote: 'chat', heading: 'Chats', title: 'Chats · Cove' },
+      { path: '/discover', remote: 'discover', heading: 'Discover', title: 'Discover · Cove' },
+      { path: '/account', remote: 'account', heading: 'Account', title: 'Account · Cove' },
+      { path: '/account/settings', remote: 'account', heading: 'Account', title: 'Settings · Cove' },
+      { path: '/account/earnings/summary', remote: 'payouts', heading: 'Earnings', title: 'Earnings · Cove' },
     ] as const;
     for (const route of routes) {
       await shell.open(route.path);
       expect(await shell.loadedVersion(route.remote)).toBe(reg.remotes[route.remote]?.current);
       await shell.heading(route.heading).waitFor();
+      // One main landmark holds the remote; the header and its navigation stay outside it.
+      const main = run.page.getByRole('main');
+      expect(await main.count()).toBe(1);
+      expect(await main.filter({ has: shell.area(route.remote) }).count()).toBe(1);
+      expect(await main.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+      expect(await run.page.getByRole('banner').count()).toBe(1);
+      // The screen names the tab once it has rendered; wait briefly, then compare for a readable failure.
+      await run.page
+        .waitForFunction((title) => document.title === title, route.title, { timeout: 2000 })
+        .catch(() => undefined);
+      expect(await run.page.title()).toBe(route.title);
     }
     // Moving between remotes inside the page goes through the shell's router, not a reload.
     await shell.navigate('Chats');

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { formatDate } from '@cove/runtime';
@@ -19,6 +19,20 @@ describe('account', () => {
   it('asks signed-out people to sign in', () => {
     renderAt('/account', fakeHost({ user: null }).host);
     expect(screen.getByRole('heading', { name: 'Sign in to manage your account' })).toBeInTheDocument();
+  });
+
+  it('names the browser tab after the section on show, signed in or not', async () => {
+    renderAt('/account/vault', fakeHost({ user: null }).host);
+    expect(document.title).toBe('Vault · Cove');
+    cleanup();
+
+    renderAt('/account/settings/privacy', fakeHost({ user: testUser() }).host);
+    expect(document.title).toBe('Settings · Cove');
+    const nav = screen.getByRole('navigation', { name: 'Account sections' });
+    await userEvent.click(within(nav).getByRole('link', { name: 'Saved cards' }));
+    expect(document.title).toBe('Saved cards · Cove');
+    await userEvent.click(within(nav).getByRole('link', { name: 'Overview' }));
+    expect(document.title).toBe('Account · Cove');
   });
 
   it('shows who is signed in and their balance, with the sections a fan has', () => {

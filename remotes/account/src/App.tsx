@@ -2,8 +2,8 @@ import type { RemoteAppProps } from '@cove/contracts';
 import { useSession } from '@cove/runtime';
 import { QueryRoot } from '@cove/runtime/query';
 import { EmptyState, Page, RemoteRoot, SignInGate, SplitLayout } from '@cove/ui';
-import { Route, Routes } from 'react-router-dom';
-import { accountNav } from './features/account-nav';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { accountNav, accountSectionTitle } from './features/account-nav';
 import { EditProfile } from './features/edit-profile/EditProfile';
 import { Overview } from './features/overview/Overview';
 import { pendingSections } from './features/sections/sections';
@@ -18,8 +18,13 @@ export { builtWith } from '@cove/contracts';
 
 function AccountArea() {
   const { user } = useSession();
+  const { pathname } = useLocation();
   return (
-    <Page title="Account" subtitle="Your profile, settings, credits and purchases.">
+    <Page
+      title="Account"
+      documentTitle={accountSectionTitle(pathname)}
+      subtitle="Your profile, settings, credits and purchases."
+    >
       <SignInGate
         icon="🔐"
         title="Sign in to manage your account"

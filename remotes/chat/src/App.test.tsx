@@ -53,6 +53,7 @@ describe('chat list', () => {
     ).toEqual(['Inbox', 'Online', 'Favorites', 'Fans', 'Subscribers', 'Unreplied', 'VIP', 'Sent', 'Recent']);
     expect(screen.getByRole('heading', { name: 'Sign in to see your chats' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?next=%2Fchats');
+    expect(document.title).toBe('Chats · Cove');
     expect(fake.calls).toEqual([]);
   });
 
@@ -169,6 +170,7 @@ describe('chat list', () => {
   it('opens a single chat at /chats/{otherUserId} with a way back', () => {
     renderChat('/chats/u-9', fakeHost({ user: null }));
     expect(screen.getByRole('heading', { name: 'Conversation', level: 1 })).toBeInTheDocument();
+    expect(document.title).toBe('Conversation · Cove');
     expect(screen.getByRole('link', { name: '← All chats' })).toHaveAttribute('href', '/chats');
   });
 });

@@ -85,11 +85,13 @@ describe('discover', () => {
     renderAt('/discover', host);
     expect(screen.getByRole('navigation', { name: 'Discover filters' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Sign in to discover creators' })).toBeInTheDocument();
+    expect(document.title).toBe('Discover · Cove');
   });
 
   it('renders creator profiles under /creators', () => {
     const { host } = fakeHost({ user: null });
     renderAt('/creators/c-1', host);
     expect(screen.getByRole('heading', { name: 'Creator profile', level: 1 })).toBeInTheDocument();
+    expect(document.title).toBe('Creator profile · Cove');
   });
 });

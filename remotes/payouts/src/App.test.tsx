@@ -34,5 +34,6 @@ describe('earnings', () => {
   it('asks signed-out people to sign in', () => {
     renderAt('/account/earnings/payouts', fakeHost({ user: null }).host);
     expect(screen.getByRole('heading', { name: 'Sign in to see your earnings' })).toBeInTheDocument();
+    expect(document.title).toBe('Earnings · Cove');
   });
 });

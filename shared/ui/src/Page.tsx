@@ -1,18 +1,24 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import styles from './Page.module.css';
+import { useDocumentTitle } from './use-document-title';
 
+/** A remote screen's frame: its heading, and the browser tab named after it (or `documentTitle`). */
 export function Page({
   title,
+  documentTitle,
   subtitle,
   actions,
   children,
 }: {
   title: string;
+  /** The tab's screen name when it differs from the heading, e.g. the section a nested route shows. */
+  documentTitle?: string;
   subtitle?: string;
   actions?: ReactNode;
   children: ReactNode;
 }) {
+  useDocumentTitle(documentTitle ?? title);
   return (
     <div className={styles.page}>
       <header className={styles.header}>

@@ -6,4 +6,5 @@ export { SignInGate } from './SignInGate';
 export { RequestView } from './RequestView';
 export { LoadMore } from './LoadMore';
 export { RemoteRoot } from './RemoteRoot';
+export { useDocumentTitle } from './use-document-title';
 export { UsernameField, usernameReady } from './UsernameField';

@@ -52,9 +52,10 @@ export function App({ services }: { services: ShellServices }) {
           </a>
           <Header />
           <Banners />
-          <div id="main" className={styles.main}>
+          {/* The page's one main landmark: every shell screen and remote renders inside it. */}
+          <main id="main" className={styles.main}>
             <AppRoutes />
-          </div>
+          </main>
         </div>
         <PopupLayer />
       </BrowserRouter>

@@ -38,6 +38,8 @@ describe('RemoteSlot', () => {
       .mockResolvedValue(loaded());
     renderSlot({ load });
     expect(screen.getByRole('status')).toHaveTextContent('Loading Chats…');
+    // The area's name holds the tab until the remote's screen names it.
+    expect(document.title).toBe('Chats · Cove');
     await act(() => jest.advanceTimersByTimeAsync(0));
     expect(screen.getByRole('status')).toHaveTextContent('Still trying to load Chats…');
     await act(() => jest.advanceTimersByTimeAsync(1000));

@@ -1,6 +1,6 @@
 import type { RemoteName } from '@cove/contracts';
 import { useStore } from '@cove/runtime';
-import { Button, Spinner } from '@cove/ui';
+import { Button, Spinner, useDocumentTitle } from '@cove/ui';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useShell } from '../app/shell-context';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
@@ -9,7 +9,10 @@ import styles from './RemoteSlot.module.css';
 import { useRemote } from './use-remote';
 import { versionProblem } from './version-check';
 
+// Until the remote's own screen names the tab, its area's name does (never set by RemoteSlot itself,
+// whose effect would run after the remote's and overwrite it).
 function Loading({ label, attempt }: { label: string; attempt: number }) {
+  useDocumentTitle(label);
   return (
     <div className={styles.center}>
       <div className={styles.loading} role="status" aria-live="polite">
@@ -21,16 +24,19 @@ function Loading({ label, attempt }: { label: string; attempt: number }) {
 }
 
 function Fallback({
+  label,
   title,
   text = 'The rest of Cove keeps working. Try again in a moment.',
   action = 'Try again',
   onRetry,
 }: {
+  label: string;
   title: string;
   text?: string;
   action?: string;
   onRetry(): void;
 }) {
+  useDocumentTitle(label);
   return (
     <div className={styles.center}>
       <div className={styles.fallback} role="alert">
@@ -74,10 +80,11 @@ export function RemoteSlot({ remote }: { remote: RemoteName }) {
   let body;
   if (state.status === 'loading') body = <Loading label={label} attempt={state.attempt} />;
   else if (state.status === 'failed')
-    body = <Fallback title={`${label} can't load right now`} onRetry={retryLoad} />;
+    body = <Fallback label={label} title={`${label} can't load right now`} onRetry={retryLoad} />;
   else if (problem)
     body = (
       <Fallback
+        label={label}
         title={`${label} can't run on this page`}
         text={problem.text}
         action="Reload"
@@ -91,7 +98,11 @@ export function RemoteSlot({ remote }: { remote: RemoteName }) {
         resetKey={renderEpoch}
         onError={onRenderError}
         fallback={() => (
-          <Fallback title={`${label} stopped working`} onRetry={() => setRenderEpoch((n) => n + 1)} />
+          <Fallback
+            label={label}
+            title={`${label} stopped working`}
+            onRetry={() => setRenderEpoch((n) => n + 1)}
+          />
         )}
       >
         <Suspense fallback={<Loading label={label} attempt={1} />}>

@@ -59,6 +59,50 @@ describe('popup layer', () => {
     await expect(outcome).resolves.toEqual({ action: 'dismiss' });
   });
 
+  it('keeps keyboard focus inside the popup and gives it back to the button that opened it', async () => {
+    const fake = fakeServices();
+    render(
+      <ShellContext.Provider value={fake.services}>
+        <MemoryRouter>
+          <button
+            type="button"
+            onClick={() => void fake.services.host.popups.open({ kind: 'confirm-hide-chats', count: 2 })}
+          >
+            Hide chats
+          </button>
+          <button type="button">Behind the popup</button>
+          <PopupLayer />
+        </MemoryRouter>
+      </ShellContext.Provider>,
+    );
+    const opener = screen.getByRole('button', { name: 'Hide chats' });
+    await userEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Hide 2 chats?' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveFocus();
+
+    const close = screen.getByRole('button', { name: 'Close' });
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    await userEvent.tab();
+    expect(close).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Hide' })).toHaveFocus();
+    await userEvent.tab();
+    expect(cancel).toHaveFocus();
+    await userEvent.tab();
+    expect(close).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(cancel).toHaveFocus();
+
+    // Focus moved to the page behind (a script, a screen reader) comes back into the popup.
+    act(() => screen.getByRole('button', { name: 'Behind the popup' }).focus());
+    expect(dialog).toHaveFocus();
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(opener).toHaveFocus();
+  });
+
   it('shows the error popup instead of a spec that breaks the contract', () => {
     const { services } = setup();
     jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -1,6 +1,6 @@
 import type { PopupOutcome } from '@cove/contracts';
 import { Button } from '@cove/ui';
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { useShell } from '../app/shell-context';
 import { updateUser } from '@cove/runtime/shell';
 import { EmailVerification } from './email-verification/EmailVerification';
@@ -8,6 +8,7 @@ import { popupContent, type PopupAction } from './popup-content';
 import { GenderForm, inviteCodeProblem, TextValueForm, UsernameForm } from './PopupForms';
 import styles from './Popup.module.css';
 import type { OpenPopup } from './popup-store';
+import { useModalFocus } from './use-modal-focus';
 
 function Dialog({ popup, onFinish }: { popup: OpenPopup; onFinish(outcome: PopupOutcome): void }) {
   const { host } = useShell();
@@ -17,18 +18,8 @@ function Dialog({ popup, onFinish }: { popup: OpenPopup; onFinish(outcome: Popup
   const dismiss = useCallback(() => onFinish({ action: 'dismiss' }), [onFinish]);
   const confirm = useCallback((value?: string) => onFinish({ action: 'confirm', value }), [onFinish]);
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    // A popup with a form starts in its first field; others take focus on the dialog itself.
-    const field = dialogRef.current?.querySelector<HTMLElement>('input, select, textarea');
-    (field ?? dialogRef.current)?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && dismiss();
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      previous?.focus?.();
-    };
-  }, [dismiss]);
+  // Every popup has a Close button, so every one is dismissible and Escape closes it.
+  useModalFocus(dialogRef, dismiss);
 
   const act = (action: PopupAction, outcome: PopupOutcome) => () => {
     onFinish(outcome);

@@ -1,4 +1,4 @@
-import { Spinner } from '@cove/ui';
+import { Spinner, useDocumentTitle } from '@cove/ui';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { internalPath } from './internal-path';
@@ -6,6 +6,7 @@ import { ScreenCard } from './ScreenCard';
 
 /** `/branch?to=/chats/123`: opens the linked place inside Cove, or the home page. */
 export function DeepLink() {
+  useDocumentTitle('Opening your link');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const target = internalPath(params.get('to') ?? params.get('path'));

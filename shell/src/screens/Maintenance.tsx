@@ -1,8 +1,9 @@
-import { Button } from '@cove/ui';
+import { Button, useDocumentTitle } from '@cove/ui';
 import { ScreenCard, screenStyles } from './ScreenCard';
 
 /** Where the browser goes on a 503 answer. */
 export function Maintenance() {
+  useDocumentTitle('Maintenance');
   return (
     <ScreenCard badge="🛠️" title="Cove is down for maintenance">
       <p>We're making some improvements and will be back shortly. Your chats and credits are safe.</p>

@@ -1,8 +1,9 @@
-import { ButtonLink } from '@cove/ui';
+import { ButtonLink, useDocumentTitle } from '@cove/ui';
 import { ScreenCard, screenStyles } from './ScreenCard';
 
 /** Hands the visit over to a phone: the address to open there, or carry on here. */
 export function MobileHandoff() {
+  useDocumentTitle('Continue on your phone');
   const address = window.location.origin;
   return (
     <ScreenCard badge="📱" title="Continue on your phone">

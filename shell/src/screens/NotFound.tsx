@@ -1,7 +1,8 @@
-import { ButtonLink } from '@cove/ui';
+import { ButtonLink, useDocumentTitle } from '@cove/ui';
 import { ScreenCard, screenStyles } from './ScreenCard';
 
 export function NotFound() {
+  useDocumentTitle('Page not found');
   return (
     <ScreenCard badge="🧭" title="We couldn't find that page">
       <p>The link may be old, or the page may have moved.</p>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styles from './Screen.module.css';
 
-/** The centred card the shell's own screens use. */
+/** The centred card the shell's own screens use, inside the layout's main landmark. */
 export function ScreenCard({
   badge,
   tone = 'normal',
@@ -14,7 +14,7 @@ export function ScreenCard({
   children: ReactNode;
 }) {
   return (
-    <main className={styles.screen}>
+    <div className={styles.screen}>
       <div className={styles.card}>
         <span
           className={tone === 'danger' ? `${styles.badge} ${styles.badgeDanger}` : styles.badge}
@@ -25,7 +25,7 @@ export function ScreenCard({
         <h1>{title}</h1>
         {children}
       </div>
-    </main>
+    </div>
   );
 }
 

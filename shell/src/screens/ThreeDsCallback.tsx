@@ -1,4 +1,4 @@
-import { ButtonLink } from '@cove/ui';
+import { ButtonLink, useDocumentTitle } from '@cove/ui';
 import { useSearchParams } from 'react-router-dom';
 import { ScreenCard, screenStyles } from './ScreenCard';
 
@@ -10,6 +10,7 @@ const money = (raw: string) => (Number.isFinite(Number(raw)) ? `$${(Number(raw) 
  * It says how the payment ended and leads back to where it started.
  */
 export function ThreeDsCallback() {
+  useDocumentTitle('Payment');
   const [params] = useSearchParams();
   const ok = params.get('3ds') === 'success';
   const modelId = params.get('modelId');

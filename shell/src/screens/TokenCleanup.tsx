@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '@cove/ui';
 import { tokenKey } from '@cove/runtime';
 import { bannedFlagKey } from '../session/stored-flags';
 import { useEffect, useState } from 'react';
@@ -10,6 +11,7 @@ const clearingShownMs = 400;
 
 /** Clears what a ban left in this browser, then returns to the main site after a 5-second countdown. */
 export function TokenCleanup({ onDone = () => window.location.assign('/') }: { onDone?: () => void }) {
+  useDocumentTitle('Clearing token');
   const [cleared, setCleared] = useState(false);
   const [left, setLeft] = useState(countdownSeconds);
 

@@ -15,6 +15,7 @@ describe('banned-token cleanup', () => {
     const onDone = jest.fn();
     render(<TokenCleanup onDone={onDone} />);
     expect(screen.getByRole('heading', { name: 'Clearing token...' })).toBeInTheDocument();
+    expect(document.title).toBe('Clearing token · Cove');
     act(() => void jest.advanceTimersByTime(400));
     expect(screen.getByRole('heading', { name: 'You have been successfully unbanned.' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Redirecting in 5 seconds');

@@ -20,3 +20,11 @@ export function accountNav(isCreator: boolean): NavItem[] {
   }
   return items;
 }
+
+/** The screen name a path under /account shows, for the tab's title: its section, else the account itself. */
+export function accountSectionTitle(pathname: string): string {
+  const section = accountNav(true).find(
+    (item) => !item.end && (pathname === item.to || pathname.startsWith(`${item.to}/`)),
+  );
+  return section?.label ?? 'Account';
+}

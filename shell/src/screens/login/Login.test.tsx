@@ -29,6 +29,7 @@ beforeEach(() => window.localStorage.clear());
 describe('sign-in screen', () => {
   it('checks the address, offers a fix for a typo, and then says to check your email', async () => {
     const { api } = renderAt('/login?next=%2Fchats%2Fu-2');
+    expect(document.title).toBe('Sign in · Cove');
     const field = screen.getByRole('textbox', { name: 'Email' });
     await userEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Required field cannot be blank');
@@ -46,6 +47,7 @@ describe('sign-in screen', () => {
       expect.anything(),
     );
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(document.title).toBe('Sign in · Cove');
     expect(screen.getByText(/Yahoo sometimes delays our emails/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Send again in \d+s/ })).toBeDisabled();
     expect(window.localStorage.getItem('cove:after-sign-in')).toBe('/chats/u-2');

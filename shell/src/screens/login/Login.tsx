@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '@cove/ui';
 import { useStore } from '@cove/runtime';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { useShell } from '../../app/shell-context';
@@ -9,6 +10,7 @@ import { LinkLanding } from './LinkLanding';
  * emailed link, `/login?token=…` (`POST /v1/auth`). Someone already signed in goes home.
  */
 export function Login() {
+  useDocumentTitle('Sign in');
   const { host } = useShell();
   const { status } = useStore(host.session);
   const [params] = useSearchParams();
