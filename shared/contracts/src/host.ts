@@ -41,6 +41,12 @@ export interface RequestOptions<T> extends CallOptions {
   schema: ZodType<T>;
 }
 
+/** A multipart upload: the answer's schema, how far the body has gone, and a way to stop it. */
+export interface UploadOptions<T> extends RequestOptions<T> {
+  /** Bytes of the body sent so far, and its total, as the browser reports them. */
+  onProgress?(loaded: number, total: number): void;
+}
+
 /** For a call whose answer the caller does not read. */
 export interface SendOptions extends CallOptions {
   body?: unknown;
@@ -57,6 +63,11 @@ export interface ApiClient {
   patch<T>(path: string, body: unknown, options: RequestOptions<T>): Promise<T>;
   delete<T>(path: string, options: RequestOptions<T> & { body?: unknown }): Promise<T>;
   send(method: HttpMethod, path: string, options?: SendOptions): Promise<void>;
+  /**
+   * `POST`s a multipart form (to a path, or to the upload host's URL) with the same headers, error
+   * catalogue and schema check as every other call, reporting the body's progress as it goes.
+   */
+  upload<T>(url: string, form: FormData, options: UploadOptions<T>): Promise<T>;
 }
 
 /**

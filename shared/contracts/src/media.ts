@@ -18,6 +18,8 @@ export type RenditionName = (typeof renditionNames)[number];
 
 /** The user-facing texts of upload failures (spec, chat document section 5, and the error catalogue). */
 export const mediaMessages = {
+  photoNotAllowed: 'Photos are not allowed here. Please choose a video instead.',
+  videoNotAllowed: 'Videos are not allowed here. Please choose a photo instead.',
   empty:
     'This file seems to be corrupted (0 bytes). Please try different file or try using different browser.',
   photoTooLarge:

@@ -10,3 +10,5 @@ export * from './email/email-address';
 export { formatMoney } from './format/money';
 export { formatDuration } from './format/duration';
 export { timeAgo, messageTime, formatDate } from './format/time';
+export * from './upload';
+export { formatBytes } from './format/bytes';

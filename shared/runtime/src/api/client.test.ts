@@ -209,3 +209,136 @@ describe('API client', () => {
     });
   });
 });
+
+/** An XMLHttpRequest the test answers by hand. */
+class ManualXhr {
+  static made: ManualXhr[] = [];
+  upload: { onprogress: ((e: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  withCredentials = true;
+  status = 0;
+  responseText = '';
+  contentType: string | null = null;
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  constructor() {
+    ManualXhr.made.push(this);
+  }
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  getResponseHeader(name: string) {
+    return name.toLowerCase() === 'content-type' ? this.contentType : null;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  answer(status: number, value: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(value);
+    this.contentType = 'application/json';
+    this.onload?.();
+  }
+}
+
+describe('API client uploads', () => {
+  const uploaded = z.object({ media_id: z.string() });
+
+  function uploader(extra: Partial<ApiClientOptions> = {}) {
+    ManualXhr.made = [];
+    const s = setup(json(200, {}), { xhr: () => new ManualXhr() as unknown as XMLHttpRequest, ...extra });
+    const start = (options: { signal?: AbortSignal; onProgress?: (l: number, t: number) => void } = {}) => {
+      const form = new FormData();
+      form.append('type', 'message');
+      const done = s.api.upload('/v1/media', form, { schema: uploaded, ...options });
+      const xhr = ManualXhr.made[0];
+      if (!xhr) throw new Error('no request was made');
+      return { done, xhr, form };
+    };
+    return { ...s, start };
+  }
+
+  it("sends the form with the client's headers and the spec's upload headers, reporting progress", async () => {
+    window.localStorage.setItem(tokenKey, 'tok-1');
+    const { start } = uploader({ baseUrl: 'http://site.test' });
+    const progress: [number, number][] = [];
+    const { done, xhr, form } = start({ onProgress: (l, t) => progress.push([l, t]) });
+    expect(xhr.url).toBe('http://site.test/v1/media');
+    expect(xhr.body).toBe(form);
+    expect(xhr.headers).toMatchObject({
+      'access-token': 'tok-1',
+      'web-type': 'react',
+      'X-Requested-With': 'XMLHttpRequest',
+      'Cache-Control': 'no-cache',
+    });
+    xhr.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 200 });
+    xhr.upload.onprogress?.({ lengthComputable: false, loaded: 60, total: 0 });
+    xhr.answer(200, { media_id: 'm1' });
+    await expect(done).resolves.toEqual({ media_id: 'm1' });
+    expect(progress).toEqual([[50, 200]]);
+  });
+
+  it('posts to the upload host as named, not under the API base', () => {
+    ManualXhr.made = [];
+    const { api } = setup(json(200, {}), {
+      baseUrl: 'http://site.test',
+      xhr: () => new ManualXhr() as unknown as XMLHttpRequest,
+    });
+    void api
+      .upload('https://upload.test/v1/media', new FormData(), { schema: uploaded })
+      .catch(() => undefined);
+    expect(ManualXhr.made[0]?.url).toBe('https://upload.test/v1/media');
+  });
+
+  it('reads failures through the same catalogue as every call: 503, 403, 401 and bad answers', async () => {
+    window.localStorage.setItem(tokenKey, 'tok-1');
+    const onUnauthorized = jest.fn();
+    const u = uploader({ onUnauthorized });
+    const down = u.start();
+    down.xhr.answer(503, { message: 'Down' });
+    await expect(failure(down.done)).resolves.toMatchObject({ status: 503 });
+    expect(u.onMaintenance).toHaveBeenCalled();
+
+    ManualXhr.made = [];
+    const frozen = u.start();
+    frozen.xhr.answer(403, { message: 'Your account is frozen', code: 'frozen' });
+    await expect(failure(frozen.done)).resolves.toMatchObject({ status: 403, code: 'frozen' });
+    expect(u.onForbidden).toHaveBeenCalledWith(expect.objectContaining({ status: 403 }));
+
+    ManualXhr.made = [];
+    const expired = u.start();
+    expired.xhr.answer(401, { message: 'Please sign in' });
+    await expect(failure(expired.done)).resolves.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledWith('tok-1');
+
+    ManualXhr.made = [];
+    const odd = u.start();
+    odd.xhr.answer(200, { id: 1 });
+    await expect(failure(odd.done)).resolves.toMatchObject({ status: 500 });
+    expect(u.onServerFailure).toHaveBeenCalledWith(expect.objectContaining({ path: '/v1/media' }));
+  });
+
+  it('ends an aborted upload quietly and a lost connection with the network error', async () => {
+    const u = uploader();
+    const controller = new AbortController();
+    const cancelled = u.start({ signal: controller.signal });
+    controller.abort();
+    expect(isAborted(await failure(cancelled.done))).toBe(true);
+
+    ManualXhr.made = [];
+    const lost = u.start();
+    lost.xhr.onerror?.();
+    await expect(failure(lost.done)).resolves.toMatchObject({ status: 0, code: 'network' });
+    expect(u.onServerFailure).not.toHaveBeenCalled();
+  });
+});

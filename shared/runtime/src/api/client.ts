@@ -4,10 +4,12 @@ import {
   type HttpMethod,
   type QueryValue,
   type SendOptions,
+  type UploadOptions,
 } from '@cove/contracts';
 import type { ZodType } from 'zod';
 import { ApiError, abortedError, genericError, networkError } from './api-error';
 import type { TokenStore } from './token-store';
+import { xhrUpload, type Answer } from './xhr-upload';
 
 /** Sent on every call so the server knows which client is talking (spec section 6). */
 export const webTypeHeader = { name: 'web-type', value: 'react' } as const;
@@ -24,6 +26,8 @@ export interface ApiClientOptions {
   onUnauthorized?(token: string): void;
   baseUrl?: string;
   fetch?: typeof fetch;
+  /** Makes the request object uploads are sent with (tests give their own). */
+  xhr?: () => XMLHttpRequest;
 }
 
 export interface ServerFailure {
@@ -43,45 +47,61 @@ export function describeMismatch(issues: readonly { path: PropertyKey[]; message
     .join('; ');
 }
 
+/** `path` on the API's base, or as it is when it is a whole URL (the upload host's). */
 export function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) params.append(key, String(value));
   }
   const qs = params.toString();
-  return `${base}${path}${qs ? (path.includes('?') ? '&' : '?') + qs : ''}`;
+  const origin = /^https?:\/\//.test(path) ? '' : base;
+  return `${origin}${path}${qs ? (path.includes('?') ? '&' : '?') + qs : ''}`;
 }
 
-function isJson(res: Response): boolean {
-  return /\bjson\b/i.test(res.headers.get('content-type') ?? '');
+const isJson = (answer: Answer) => /\bjson\b/i.test(answer.contentType ?? '');
+
+function fromResponse(res: Response): Answer {
+  return {
+    status: res.status,
+    ok: res.ok,
+    contentType: res.headers.get('content-type'),
+    json: () => res.json() as Promise<unknown>,
+  };
 }
 
 /** The one API client: JSON in and out, same-origin credentials, abortable, the spec's error catalogue. */
 export function createApiClient(opts: ApiClientOptions): ApiClient {
   const doFetch = opts.fetch ?? ((input, init) => window.fetch(input, init));
+  const makeXhr = opts.xhr ?? (() => new XMLHttpRequest());
   const base = opts.baseUrl ?? '';
+
+  function baseHeaders(token: string | null): Record<string, string> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      [webTypeHeader.name]: webTypeHeader.value,
+    };
+    if (token) headers['access-token'] = token;
+    return headers;
+  }
 
   async function fetchAnswer(
     method: HttpMethod,
     path: string,
     options: SendOptions,
     token: string | null,
-  ): Promise<Response> {
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      [webTypeHeader.name]: webTypeHeader.value,
-    };
-    if (token) headers['access-token'] = token;
+  ): Promise<Answer> {
+    const headers = baseHeaders(token);
     const hasBody = options.body !== undefined;
     if (hasBody) headers['Content-Type'] = 'application/json';
     try {
-      return await doFetch(buildUrl(base, path, options.query), {
+      const res = await doFetch(buildUrl(base, path, options.query), {
         method,
         headers,
         body: hasBody ? JSON.stringify(options.body) : undefined,
         credentials: 'same-origin',
         signal: options.signal,
       });
+      return fromResponse(res);
     } catch (err) {
       if (options.signal?.aborted || (err instanceof DOMException && err.name === 'AbortError'))
         throw abortedError();
@@ -89,15 +109,15 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     }
   }
 
-  /** Sends one call and reads its answer through the error catalogue; `schema` absent reads nothing. */
-  async function request<T>(
+  /** Reads an answer through the error catalogue and the schema; `schema` absent reads nothing. */
+  async function readAnswer<T>(
     method: HttpMethod,
     path: string,
-    options: SendOptions,
+    res: Answer,
+    token: string | null,
     schema: ZodType<T> | null,
+    signal: AbortSignal | undefined,
   ): Promise<T | undefined> {
-    const token = opts.tokens.get();
-    const res = await fetchAnswer(method, path, options, token);
     const fail = (error: ApiError, mismatch?: string): never => {
       if (error.status >= 500)
         opts.onServerFailure?.({ method, path, status: error.status, message: error.message, mismatch });
@@ -117,7 +137,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
         if (!isJson(res)) throw new Error('not JSON');
         data = await res.json();
       } catch {
-        if (options.signal?.aborted) throw abortedError();
+        if (signal?.aborted) throw abortedError();
         return fail(genericError());
       }
     }
@@ -135,6 +155,31 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     return parsed.success ? parsed.data : fail(genericError(), describeMismatch(parsed.error.issues));
   }
 
+  async function request<T>(
+    method: HttpMethod,
+    path: string,
+    options: SendOptions,
+    schema: ZodType<T> | null,
+  ): Promise<T | undefined> {
+    const token = opts.tokens.get();
+    const res = await fetchAnswer(method, path, options, token);
+    return readAnswer(method, path, res, token, schema, options.signal);
+  }
+
+  async function upload<T>(url: string, form: FormData, options: UploadOptions<T>): Promise<T> {
+    const { schema, signal, onProgress, query } = options;
+    const token = opts.tokens.get();
+    // The spec's upload headers: marked as an ajax call, never answered from a cache.
+    const headers = {
+      ...baseHeaders(token),
+      'X-Requested-With': 'XMLHttpRequest',
+      'Cache-Control': 'no-cache',
+    };
+    const target = buildUrl(base, url, query);
+    const res = await xhrUpload(makeXhr, { url: target, headers, form, signal, onProgress });
+    return (await readAnswer('POST', url, res, token, schema, signal)) as T;
+  }
+
   const read = async <T>(method: HttpMethod, path: string, options: SendOptions, schema: ZodType<T>) =>
     (await request(method, path, options, schema)) as T;
 
@@ -145,5 +190,6 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     patch: (path, body, { schema, ...options }) => read('PATCH', path, { ...options, body }, schema),
     delete: (path, { schema, ...options }) => read('DELETE', path, options, schema),
     send: async (method, path, options = {}) => void (await request(method, path, options, null)),
+    upload,
   };
 }

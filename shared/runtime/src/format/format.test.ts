@@ -1,3 +1,4 @@
+import { formatBytes } from './bytes';
 import { formatDuration } from './duration';
 import { formatMoney } from './money';
 import { formatDate, messageTime, timeAgo } from './time';
@@ -15,6 +16,17 @@ describe('money', () => {
     expect(formatMoney(123457)).toBe('$12345.70');
     expect(formatMoney(-15)).toBe('-$1.50');
   });
+});
+
+describe('file sizes', () => {
+  it.each([
+    [0, '0 bytes'],
+    [820, '820 bytes'],
+    [1536, '1.5 KB'],
+    [1.4 * 1024 * 1024, '1.4 MB'],
+    [12.6 * 1024 * 1024, '13 MB'],
+    [3 * 1024 ** 3, '3.0 GB'],
+  ])('%d bytes read as %s', (bytes, text) => expect(formatBytes(bytes)).toBe(text));
 });
 
 describe('durations', () => {

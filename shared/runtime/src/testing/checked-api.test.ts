@@ -11,6 +11,7 @@ function answers(value: unknown): ApiClient {
     patch: answer,
     delete: answer,
     send: async () => undefined,
+    upload: answer,
   };
 }
 

@@ -29,5 +29,6 @@ export function contractCheckedApi(
     patch: (path, body, o) => check('PATCH', path, answers.patch(path, body, o), o.schema),
     delete: (path, o) => check('DELETE', path, answers.delete(path, o), o.schema),
     send: (method, path, o) => answers.send(method, path, o),
+    upload: (url, form, o) => check('POST', url, answers.upload(url, form, o), o.schema),
   };
 }

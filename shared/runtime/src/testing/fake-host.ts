@@ -29,14 +29,26 @@ export interface RecordedCall {
  */
 export type Responder = (call: RecordedCall) => unknown;
 
+/** JSON as parsed; a multipart form as its fields, a file part as its name, size and type. */
+async function readBody(request: Request): Promise<unknown> {
+  if (request.headers.get('content-type')?.startsWith('multipart/form-data')) {
+    const fields = [...(await request.formData())].map(([name, value]) => [
+      name,
+      typeof value === 'string' ? value : { name: value.name, size: value.size, type: value.type },
+    ]);
+    return Object.fromEntries(fields);
+  }
+  const text = await request.text();
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
 async function record(request: Request): Promise<RecordedCall> {
   const url = new URL(request.url);
-  const text = await request.text();
   return {
     method: request.method as HttpMethod,
     path: url.pathname,
     query: Object.fromEntries(url.searchParams),
-    body: text ? (JSON.parse(text) as unknown) : undefined,
+    body: await readBody(request),
   };
 }
 

@@ -4,6 +4,7 @@ import {
   type ChatsResponse,
   type DiscoverProfile,
   type Features,
+  type MediaResponse,
   type Message,
   type ProviderConfig,
   type User,
@@ -157,5 +158,35 @@ export function testProfile(overrides: Partial<DiscoverProfile> = {}): DiscoverP
     intro_enabled: false,
     tags: [],
     ...overrides,
+  };
+}
+
+/** What `POST /v1/media` answers for a processed photo. */
+export function testMediaResponse(id = 'm1', overrides: Partial<MediaResponse['media']> = {}): MediaResponse {
+  const media = {
+    media_id: id,
+    public_id: `p-${id}`,
+    type: 'image' as const,
+    status: 'ready' as const,
+    locked: false,
+    th: `/media/p-${id}/th.jpg`,
+    st: null,
+    rt: null,
+    sr: `/media/p-${id}/sr.jpg`,
+    video_url: null,
+    width: 1440,
+    height: 960,
+    video_length: null,
+    ...overrides,
+  };
+  return {
+    media_id: id,
+    public_id: media.public_id,
+    width: media.width,
+    height: media.height,
+    video_length: media.video_length,
+    status: media.status,
+    message: null,
+    media,
   };
 }

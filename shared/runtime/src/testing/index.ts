@@ -1,5 +1,13 @@
 // `@cove/runtime/testing`: test hosts, fixtures and the test server, for tests only.
-export { testChat, testChatsPage, testConfig, testMessage, testProfile, testUser } from './fixtures';
+export {
+  testChat,
+  testChatsPage,
+  testConfig,
+  testMediaResponse,
+  testMessage,
+  testProfile,
+  testUser,
+} from './fixtures';
 export { fakeHost, type FakeHost, type RecordedCall, type Responder } from './fake-host';
 export { contractCheckedApi } from './checked-api';
 export { failWith, networkFailure, noContent } from './answers';

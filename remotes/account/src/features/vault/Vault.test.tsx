@@ -1,7 +1,7 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { MediaConfig, MediaResponse, VaultItem } from '@cove/contracts';
-import { fakeHost, testUser, type RecordedCall } from '@cove/runtime/testing';
+import { failWith, fakeHost, testMediaResponse, testUser, type RecordedCall } from '@cove/runtime/testing';
 import App from '../../App';
 
 function item(id: string, overrides: Partial<VaultItem> = {}): VaultItem {
@@ -28,7 +28,11 @@ function item(id: string, overrides: Partial<VaultItem> = {}): VaultItem {
 const config: MediaConfig = { upload_url: '/v1/media', max_photo_bytes: 1e8, max_video_bytes: 5e8 };
 
 function renderVault(respond: (call: RecordedCall) => unknown, type: 'featured' | 'user' = 'featured') {
-  const fake = fakeHost({ user: testUser({ type }), respond });
+  // Every upload first reads the limits and where to send the file.
+  const fake = fakeHost({
+    user: testUser({ type }),
+    respond: (call) => (call.path === '/v1/media/config' ? config : respond(call)),
+  });
   render(
     <MemoryRouter initialEntries={['/account/vault']}>
       <Routes>
@@ -39,45 +43,18 @@ function renderVault(respond: (call: RecordedCall) => unknown, type: 'featured' 
   return fake;
 }
 
-/** A stand-in XMLHttpRequest the test drives by hand. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
-    {
-      onprogress: null,
-    };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  responseText = '';
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.last = this;
-  }
+beforeEach(() => window.localStorage.setItem('auth-token', 'tok-1'));
+afterEach(() => window.localStorage.clear());
+
+/** An answer the test hands over when it chooses. */
+function held<T>() {
+  let release: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((resolve) => (release = resolve));
+  return { promise, release };
 }
 
-const realXhr = globalThis.XMLHttpRequest;
-beforeEach(() => {
-  FakeXhr.last = null;
-  globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
-  window.localStorage.setItem('auth-token', 'tok-1');
-});
-afterEach(() => {
-  globalThis.XMLHttpRequest = realXhr;
-  window.localStorage.clear();
-});
+const choose = (file: File) =>
+  fireEvent.change(screen.getByLabelText('Upload photos or videos'), { target: { files: [file] } });
 
 describe('vault', () => {
   it('lists the vault as thumbnails, with videos and processing items marked', async () => {
@@ -96,7 +73,7 @@ describe('vault', () => {
     const grid = await screen.findByRole('list', { name: 'Vault media' });
     expect(within(grid).getAllByRole('listitem')).toHaveLength(3);
     expect(within(grid).getByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', '/media/t-a/th.jpg');
-    expect(within(grid).getByRole('listitem', { name: 'Video 2' })).toHaveTextContent('1:15');
+    expect(within(grid).getByRole('listitem', { name: 'Video 2' })).toHaveTextContent('1m15s');
     expect(within(grid).getByRole('listitem', { name: 'Photo 3' })).toHaveTextContent('Processing…');
     expect(calls[0]).toMatchObject({ method: 'GET', path: '/v1/media', query: { limit: '20' } });
   });
@@ -113,78 +90,95 @@ describe('vault', () => {
   });
 
   it('refuses an empty file before sending anything', async () => {
-    renderVault(() => ({ data: [], next: null }));
+    const { calls } = renderVault(() => ({ data: [], next: null }));
     await screen.findByRole('heading', { name: 'Your vault is empty' });
-    const input = screen.getByLabelText('Upload photos or videos');
-    fireEvent.change(input, { target: { files: [new File([], 'empty.png', { type: 'image/png' })] } });
+    choose(new File([], 'empty.png', { type: 'image/png' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Upload error');
     expect(alert).toHaveTextContent(
       'This file seems to be corrupted (0 bytes). Please try different file or try using different browser.',
     );
-    expect(FakeXhr.last).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     fireEvent.click(within(alert).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('shows progress while uploading, then the new item at the top', async () => {
+  it('shows progress while uploading through the shared pipeline, then the new item at the top', async () => {
+    const answer = held<MediaResponse>();
     let uploaded = false;
-    renderVault((call) => {
-      if (call.path === '/v1/media/config') return config;
-      if (call.path === '/v1/media') return { data: uploaded ? [item('new')] : [item('old')], next: null };
+    const { calls } = renderVault((call) => {
+      if (call.path === '/v1/media/available') return { status: false, media: null };
+      if (call.path === '/v1/media' && call.method === 'POST') return answer.promise;
+      if (call.path === '/v1/media')
+        return { data: uploaded ? [item('new'), item('old')] : [item('old')], next: null };
       return undefined;
     });
     await screen.findByRole('list', { name: 'Vault media' });
-    const file = new File([new Uint8Array([137, 80, 78, 71])], 'beach.png', { type: 'image/png' });
-    fireEvent.change(screen.getByLabelText('Upload photos or videos'), { target: { files: [file] } });
+    choose(new File([new Uint8Array([137, 80, 78, 71])], 'beach.png', { type: 'image/png' }));
 
-    const progress = await screen.findByRole('progressbar', { name: 'Uploading beach.png' });
-    const xhr = FakeXhr.last as FakeXhr;
-    expect(xhr.method).toBe('POST');
-    expect(xhr.url).toBe('/v1/media');
-    expect(xhr.headers).toMatchObject({ 'access-token': 'tok-1', 'web-type': 'react' });
-    expect([...(xhr.body as FormData).keys()]).toEqual(['type', 'file_size', 'file']);
-    expect((xhr.body as FormData).get('file_size')).toBe('4');
-
-    act(() => xhr.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 }));
-    expect(progress).toHaveAttribute('value', '40');
-    expect(screen.getByText('Uploading beach.png (40%)')).toBeInTheDocument();
-
-    const answer: MediaResponse = {
-      media_id: 'new',
-      public_id: 'p-new',
-      width: 320,
-      height: 320,
-      video_length: null,
-      status: 'ready',
-      message: null,
-      media: item('new'),
-    };
-    uploaded = true;
-    act(() => {
-      xhr.status = 200;
-      xhr.responseText = JSON.stringify(answer);
-      xhr.onload?.();
+    expect(await screen.findByRole('progressbar', { name: 'Uploading beach.png' })).toBeInTheDocument();
+    expect(screen.getByText(/of 4 bytes/)).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post).toMatchObject({
+      path: '/v1/media',
+      body: { type: 'message', file_size: '4', md5: expect.stringMatching(/^[0-9a-f]{32}$/) },
     });
+    expect(calls.find((c) => c.path === '/v1/media/available')?.query).toMatchObject({
+      media_id: post?.body && (post.body as { md5: string }).md5,
+    });
+
+    uploaded = true;
+    answer.release(testMediaResponse('new', { th: '/media/t-new/th.jpg' }));
     await waitFor(() =>
       expect(screen.getByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', '/media/t-new/th.jpg'),
     );
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
-  it('shows the server refusal of an upload', async () => {
-    renderVault((call) => (call.path === '/v1/media' ? { data: [], next: null } : config));
+  it('reuses a file the server already has without uploading it', async () => {
+    let asked = false;
+    const { calls } = renderVault((call) => {
+      if (call.path === '/v1/media/available') {
+        asked = true;
+        return { status: true, media: testMediaResponse('known', { th: '/media/t-known/th.jpg' }) };
+      }
+      if (call.path === '/v1/media')
+        return { data: asked ? [item('known', { th: '/media/t-known/th.jpg' })] : [], next: null };
+      return undefined;
+    });
     await screen.findByRole('heading', { name: 'Your vault is empty' });
-    fireEvent.change(screen.getByLabelText('Upload photos or videos'), {
-      target: { files: [new File(['x'], 'a.gif', { type: 'image/gif' })] },
+    choose(new File(['same bytes'], 'again.png', { type: 'image/png' }));
+    expect(await screen.findByRole('img', { name: 'Photo 1' })).toHaveAttribute(
+      'src',
+      '/media/t-known/th.jpg',
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('cancels an upload on request, leaving no error behind', async () => {
+    renderVault((call) => {
+      if (call.path === '/v1/media/available') return { status: false, media: null };
+      if (call.path === '/v1/media' && call.method === 'POST') return held().promise;
+      if (call.path === '/v1/media') return { data: [], next: null };
+      return undefined;
     });
-    await screen.findByRole('progressbar');
-    act(() => {
-      const xhr = FakeXhr.last as FakeXhr;
-      xhr.status = 413;
-      xhr.responseText = JSON.stringify({ message: 'This photo is too large.' });
-      xhr.onload?.();
+    await screen.findByRole('heading', { name: 'Your vault is empty' });
+    choose(new File(['x'], 'slow.png', { type: 'image/png' }));
+    await screen.findByRole('progressbar', { name: 'Uploading slow.png' });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel slow.png' }));
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the server refusal of an upload', async () => {
+    renderVault((call) => {
+      if (call.path === '/v1/media/available') return { status: false, media: null };
+      if (call.path === '/v1/media' && call.method === 'POST')
+        return failWith(413, 'This photo is too large.');
+      return { data: [], next: null };
     });
+    await screen.findByRole('heading', { name: 'Your vault is empty' });
+    choose(new File(['x'], 'a.gif', { type: 'image/gif' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This photo is too large.');
   });
 });

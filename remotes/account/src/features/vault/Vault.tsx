@@ -1,34 +1,21 @@
 import { mediaConfig, vaultDeleteResponse, vaultPage, type VaultItem } from '@cove/contracts';
-import { errorMessage, requestState, useHost, useSession } from '@cove/runtime';
-import { Button, EmptyState, RequestView } from '@cove/ui';
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useState, type ChangeEvent } from 'react';
-import { UploadFailure, checkFile, uploadMedia } from './upload';
+import {
+  errorMessage,
+  useHost,
+  useServerEvent,
+  useSession,
+  useUploads,
+  type UploadedMedia,
+} from '@cove/runtime';
+import { updatePagedItems, usePagedList } from '@cove/runtime/query';
+import { Button, EmptyState, LoadMore, RequestView } from '@cove/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useId, useState, type ChangeEvent } from 'react';
+import { UploadQueue } from './UploadQueue';
+import { VaultTile } from './VaultTile';
 import styles from './Vault.module.css';
 
-interface VaultPage {
-  data: VaultItem[];
-  next: string | null;
-}
-
-interface Upload {
-  key: number;
-  name: string;
-  fraction: number;
-}
-
-interface UploadProblem {
-  key: number;
-  name: string;
-  message: string;
-}
-
-const duration = (seconds: number) => {
-  const s = Math.max(0, Math.round(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-};
-
-let uploadKey = 0;
+const vaultKey = ['vault'];
 
 /** `/account/vault`: a creator's uploaded photos and videos, with upload and delete. */
 export function Vault() {
@@ -44,82 +31,46 @@ export function Vault() {
 }
 
 function CreatorVault() {
-  const { api, bus, popups } = useHost();
+  const { api, popups } = useHost();
+  const client = useQueryClient();
   const inputId = useId();
-  const firstQuery = useQuery({
-    queryKey: ['vault'],
-    queryFn: ({ signal }) => api.get('/v1/media', { query: { limit: 20 }, schema: vaultPage, signal }),
+  const list = usePagedList<VaultItem>({
+    queryKey: vaultKey,
+    fetchPage: (url, signal) =>
+      api.get(url ?? '/v1/media', { query: url ? {} : { limit: 20 }, schema: vaultPage, signal }),
+    itemKey: (item) => item._id,
   });
-  const first = requestState(firstQuery);
-  const { refetch: refetchFirst } = firstQuery;
-  const refetch = useCallback(() => void refetchFirst(), [refetchFirst]);
-  const [more, setMore] = useState<VaultPage[]>([]);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [added, setAdded] = useState<VaultItem[]>([]);
-  const [uploads, setUploads] = useState<Upload[]>([]);
-  const [problems, setProblems] = useState<UploadProblem[]>([]);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  // Limits and the upload URL, read once for every file chosen here.
+  const config = useQuery({
+    queryKey: ['media-config'],
+    queryFn: ({ signal }) => api.get('/v1/media/config', { schema: mediaConfig, signal }),
+    staleTime: Infinity,
+  });
+  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: vaultKey }), [client]);
+  const uploads = useUploads(
+    useCallback(
+      ({ media }: UploadedMedia) => {
+        const item: VaultItem = { ...media.media, _id: media.media_id, created_at: new Date().toISOString() };
+        updatePagedItems<VaultItem>(client, vaultKey, (items) => [
+          item,
+          ...items.filter((i) => i._id !== item._id),
+        ]);
+        refresh();
+      },
+      [client, refresh],
+    ),
+  );
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<string | null>(null);
 
-  const [shown, setShown] = useState<VaultPage | null>(null);
-
-  // A fresh first page replaces what was paged in or added locally since (adjusted while rendering).
-  if (first.status === 'fetched' && first.data !== shown) {
-    setShown(first.data);
-    setMore([]);
-    setAdded([]);
-  }
-
   // An upload that finished processing (or failed) shows its final state.
-  useEffect(() => {
-    const sub = bus.on('media_status').subscribe(() => refetch());
-    return () => sub.unsubscribe();
-  }, [bus, refetch]);
-
-  async function uploadOne(file: File) {
-    const key = ++uploadKey;
-    const refusal = checkFile(file);
-    if (refusal) {
-      setProblems((p) => [...p, { key, name: file.name, message: refusal }]);
-      return;
-    }
-    setUploads((u) => [...u, { key, name: file.name, fraction: 0 }]);
-    try {
-      const url = await api
-        .get('/v1/media/config', { schema: mediaConfig })
-        .then((c) => c.upload_url || '/v1/media')
-        .catch(() => '/v1/media');
-      const res = await uploadMedia(url, file, (fraction) =>
-        setUploads((u) => u.map((x) => (x.key === key ? { ...x, fraction } : x))),
-      );
-      const item: VaultItem = { ...res.media, _id: res.media_id, created_at: new Date().toISOString() };
-      setAdded((a) => [item, ...a.filter((x) => x._id !== item._id)]);
-      refetch();
-    } catch (err) {
-      const message = err instanceof UploadFailure ? err.message : errorMessage(err);
-      setProblems((p) => [...p, { key, name: file.name, message }]);
-    } finally {
-      setUploads((u) => u.filter((x) => x.key !== key));
-    }
-  }
+  useServerEvent('media_status', refresh);
 
   function choose(e: ChangeEvent<HTMLInputElement>) {
     const files = Array.from(e.target.files ?? []);
     e.target.value = '';
     setNotice(null);
-    for (const file of files) void uploadOne(file);
-  }
-
-  async function loadMore(next: string) {
-    setLoadingMore(true);
-    try {
-      const page = await api.get(next, { schema: vaultPage });
-      setMore((m) => [...m, page]);
-    } catch (err) {
-      setNotice(errorMessage(err));
-    } finally {
-      setLoadingMore(false);
-    }
+    uploads.start(files, config.data ? { config: config.data } : {});
   }
 
   async function deleteSelected() {
@@ -139,7 +90,8 @@ function CreatorVault() {
       await api.delete('/v1/media', { body: { ids }, schema: vaultDeleteResponse });
       setSelected(new Set());
       setNotice(ids.length === 1 ? 'Deleted 1 item' : `Deleted ${ids.length} items`);
-      refetch();
+      updatePagedItems<VaultItem>(client, vaultKey, (items) => items.filter((i) => !ids.includes(i._id)));
+      refresh();
     } catch (err) {
       setNotice(errorMessage(err));
     }
@@ -179,37 +131,7 @@ function CreatorVault() {
         </div>
       </div>
 
-      {uploads.map((u) => {
-        const percent = Math.round(u.fraction * 100);
-        return (
-          <div key={u.key} className={styles.progress}>
-            <span>
-              Uploading {u.name} ({percent}%)
-            </span>
-            <progress
-              max={100}
-              value={percent}
-              aria-label={`Uploading ${u.name}`}
-              aria-valuetext={`${percent}%`}
-            />
-          </div>
-        );
-      })}
-
-      {problems.map((p) => (
-        <div key={p.key} className={styles.problem} role="alert">
-          <strong>Upload error</strong>
-          <p>
-            {p.name}: {p.message}
-          </p>
-          <Button
-            variant="secondary"
-            onClick={() => setProblems((all) => all.filter((x) => x.key !== p.key))}
-          >
-            Dismiss
-          </Button>
-        </div>
-      ))}
+      <UploadQueue uploads={uploads} />
 
       {notice && (
         <p className={styles.notice} role="status">
@@ -217,24 +139,13 @@ function CreatorVault() {
         </p>
       )}
 
-      <RequestView
-        state={shown && first.status === 'fetching' ? { status: 'fetched', data: shown } : first}
-        retry={refetch}
-      >
-        {(page) => {
-          const seen = new Set<string>();
-          const items = [...added, ...page.data, ...more.flatMap((m) => m.data)].filter((i) =>
-            seen.has(i._id) ? false : (seen.add(i._id), true),
-          );
-          const next = more.length > 0 ? (more.at(-1)?.next ?? null) : page.next;
-          if (items.length === 0) {
-            return (
-              <EmptyState icon="🗄️" title="Your vault is empty">
-                Upload photos or videos to send them in chats.
-              </EmptyState>
-            );
-          }
-          return (
+      <RequestView state={list.state} retry={list.retry}>
+        {(items) =>
+          items.length === 0 ? (
+            <EmptyState icon="🗄️" title="Your vault is empty">
+              Upload photos or videos to send them in chats.
+            </EmptyState>
+          ) : (
             <>
               <ul className={styles.grid} aria-label="Vault media">
                 {items.map((item, index) => (
@@ -247,52 +158,11 @@ function CreatorVault() {
                   />
                 ))}
               </ul>
-              {next && (
-                <Button variant="secondary" disabled={loadingMore} onClick={() => void loadMore(next)}>
-                  {loadingMore ? 'Loading…' : 'Load more'}
-                </Button>
-              )}
+              <LoadMore list={list} />
             </>
-          );
-        }}
+          )
+        }
       </RequestView>
     </section>
-  );
-}
-
-function VaultTile({
-  item,
-  index,
-  selected,
-  onToggle,
-}: {
-  item: VaultItem;
-  index: number;
-  selected: boolean;
-  onToggle(): void;
-}) {
-  const kind = item.type === 'video' ? 'Video' : 'Photo';
-  const label = `${kind} ${index}`;
-  return (
-    <li className={styles.tile} aria-label={label}>
-      {item.status === 'processing' || !item.th ? (
-        <div className={styles.placeholder} role="status">
-          {item.status === 'processing' ? 'Processing…' : 'No preview'}
-        </div>
-      ) : (
-        <img className={styles.thumb} src={item.th} alt={label} loading="lazy" />
-      )}
-      {item.type === 'video' && (
-        <span className={styles.badge}>
-          <span aria-hidden="true">▶</span>
-          {item.video_length != null && <span> {duration(item.video_length)}</span>}
-          <span className={styles.hidden}> video</span>
-        </span>
-      )}
-      <label className={styles.select}>
-        <input type="checkbox" checked={selected} onChange={onToggle} />
-        <span className={styles.hidden}>Select {label}</span>
-      </label>
-    </li>
   );
 }
