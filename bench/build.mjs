@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 import serverPkg from '../server/package.json' with { type: 'json' };
 
 await build({
-  entryPoints: { run: 'src/run.ts', media: 'src/media/main.ts' },
+  entryPoints: { run: 'src/run.ts', media: 'src/media/main.ts', assets: 'src/assets/main.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

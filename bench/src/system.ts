@@ -29,6 +29,7 @@ export async function startCove() {
     app,
     db: database.db,
     kind: database.kind,
+    dataDir,
     port,
     async user(type: 'user' | 'featured', credits = 0) {
       const tag = Math.random().toString(36).slice(2);

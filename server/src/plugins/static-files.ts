@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../errors';
@@ -13,6 +13,24 @@ const serverPrefixes = ['/v1/', '/v2/', '/ws', '/mf/', '/media/', '/dev/', '/hea
 const hashed = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 /** Only `registry.json` and files inside `<remote>/<version>/` are public; the audit log is not. */
 const mfPublic = /^\/(registry\.json|[a-z][a-z0-9-]*\/[A-Za-z0-9._-]+\/.+)$/;
+/** The builds write `<file>.br` and `<file>.gz` beside each text file; caching follows the file itself. */
+const precompressed = /\.(br|gz)$/;
+const servedFile = (path: string) => path.replace(precompressed, '');
+
+/**
+ * Sends a built file's precompressed copy (brotli, else gzip) when the request accepts it, the file
+ * itself otherwise, with the file's own type and the copy's length. The same URL answers differently
+ * by `Accept-Encoding`, so caches are told so on every answer.
+ */
+function compressedHeaders(cacheControl: (file: string) => string): FastifyStaticOptions {
+  return {
+    preCompressed: true,
+    setHeaders: (res, path) => {
+      res.setHeader('cache-control', cacheControl(servedFile(path)));
+      res.setHeader('vary', 'accept-encoding');
+    },
+  };
+}
 
 export interface StaticOptions {
   shellDir: string;
@@ -31,9 +49,8 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
     index: false,
     cacheControl: false,
     allowedPath: (pathName) => mfPublic.test(pathName) && !pathName.includes('..'),
-    setHeaders: (res, path) => {
-      res.setHeader('cache-control', basename(path) === 'registry.json' ? NEVER : YEAR);
-    },
+    // A version folder never changes once published, so everything in it, its manifest too, is immutable.
+    ...compressedHeaders((file) => (basename(file) === 'registry.json' ? NEVER : YEAR)),
   });
 
   // Public images such as generated avatars; names are content-derived, so they never change in place.
@@ -56,9 +73,9 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
     wildcard: false,
     index: false,
     cacheControl: false,
-    setHeaders: (res, path) => {
-      res.setHeader('cache-control', hashed.test(path) ? YEAR : NEVER);
-    },
+    // Routes are made for the files themselves; their compressed copies are found beside them.
+    globIgnore: ['**/*.br', '**/*.gz'],
+    ...compressedHeaders((file) => (hashed.test(file) ? YEAR : NEVER)),
   });
   // Client-side routes (/chats/..., /account/...) all answer with the shell page.
   app.get('/*', (request, reply) => {

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { RemoteName } from '@cove/contracts';
 import { readAudit } from './audit';
 import { main } from '../cli/release';
@@ -91,6 +92,21 @@ describe('release library', () => {
     ]);
     // The rolled-back version's folder stays, so rolling forward again needs no rebuild.
     await expect(rollback(ctx, 'chat', published.to)).resolves.toMatchObject({ to: published.to });
+  });
+
+  it('stores a build’s precompressed copies with it, so the version is served compressed', async () => {
+    const { root, ctx } = await workspace();
+    const dir = await newBuild(root, 'chat', 'compressed');
+    await writeFile(join(dir, 'remoteEntry.js.br'), brotliCompressSync('/* chat compressed */'));
+    await writeFile(join(dir, 'remoteEntry.js.gz'), gzipSync('/* chat compressed */'));
+    const published = await publishFromDir(ctx, 'chat', dir);
+    const folder = join(ctx.dataDir, 'mf', 'chat', published.to);
+    expect(brotliDecompressSync(await readFile(join(folder, 'remoteEntry.js.br'))).toString()).toBe(
+      '/* chat compressed */',
+    );
+    expect(gunzipSync(await readFile(join(folder, 'remoteEntry.js.gz'))).toString()).toBe(
+      '/* chat compressed */',
+    );
   });
 
   it('stores an identical build once', async () => {

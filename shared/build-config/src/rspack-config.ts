@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, DefinePlugin, HtmlRspackPlugin } from '@rspack/core';
+import { PrecompressPlugin } from './precompress';
 import { sharedSingletons } from './shared-singletons';
-import { SizeReportPlugin } from './size-report';
+import { RemoteSizeReportPlugin, SizeReportPlugin } from './size-report';
 
 export type PartKind = { kind: 'shell' } | { kind: 'remote'; remote: string };
 
@@ -84,7 +85,8 @@ export function createConfig({ dir, part }: PartOptions): Configuration {
             new HtmlRspackPlugin({ template: './src/index.html', scriptLoading: 'defer', minify: true }),
             new SizeReportPlugin(),
           ]
-        : []),
+        : [new RemoteSizeReportPlugin(part.remote)]),
+      new PrecompressPlugin(),
     ],
     performance: { hints: false },
     // Remotes resolve their public path from the manifest's URL at runtime, which is the intent; the

@@ -1,22 +1,33 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Compiler, RspackPluginInstance, StatsModule } from '@rspack/core';
+import { describeSize, kb, remoteFirstLoad, type SentSize, sentSize, sumSizes } from './sent-size';
 
-export interface PackageSize {
-  package: string;
-  /** gzip KB of this package's share of the first-load files (exact when a file holds one package). */
+interface Sizes {
+  /** KB as sent to a browser that takes brotli (every current one over HTTPS). */
+  brotliKB: number;
   gzipKB: number;
   rawKB: number;
 }
 
+export interface PackageSize extends Sizes {
+  /** Share of the first-load files' bytes (exact when a file holds one package). */
+  package: string;
+}
+
 export interface SizeReport {
+  /** Every first-load script together. */
   totalGzipKB: number;
-  files: { file: string; gzipKB: number }[];
+  totalBrotliKB: number;
+  totalRawKB: number;
+  /** What a first visit downloads from the shell: the page, its scripts and its styles. */
+  page: Sizes & { files: string[] };
+  files: (Sizes & { file: string })[];
   packages: PackageSize[];
 }
 
-const kb = (bytes: number) => Math.round((bytes / 1024) * 100) / 100;
+const sentTotal = (outDir: string, files: string[]) => sumSizes(files.map((f) => sentSize(outDir, f)));
+const sizes = (s: SentSize): Sizes => ({ brotliKB: kb(s.brotli), gzipKB: kb(s.gzip), rawKB: kb(s.raw) });
 
 /** Which package a module comes from: its npm package, a workspace package, or the bundler runtime. */
 export function packageOfModule(path: string): string {
@@ -37,11 +48,12 @@ function leafModules(modules: StatsModule[] | undefined): StatsModule[] {
 }
 
 /**
- * After the shell builds, prints its first-load JavaScript in gzip KB, per package. The shell exposes
- * nothing and lazy-loads none of its own code, so the scripts it emits are what a first visit loads;
- * the count is an upper bound, since a few shared-library chunks are fetched only when a remote asks
- * for them (the e2e suite checks the first visit loads nothing outside this list). A file's gzip size
- * is shared among its packages by their share of its source.
+ * After the shell builds, prints what a first visit downloads (brotli, gzip and uncompressed, from the
+ * precompressed files the server sends) and its JavaScript per package. The shell exposes nothing and
+ * lazy-loads none of its own code, so the scripts it emits are what a first visit loads; the count is
+ * an upper bound, since a few shared-library chunks are fetched only when a remote asks for them (the
+ * e2e suite checks the first visit loads nothing outside this list). A file's bytes are shared among
+ * its packages by their share of its source. Runs at `done`, after the output is precompressed.
  */
 export class SizeReportPlugin implements RspackPluginInstance {
   apply(compiler: Compiler): void {
@@ -59,14 +71,17 @@ export class SizeReportPlugin implements RspackPluginInstance {
         modules: false,
         orphanModules: true,
       });
-      const byPackage = new Map<string, { gzip: number; raw: number }>();
+      const byPackage = new Map<string, SentSize>();
       const files: SizeReport['files'] = [];
+      const scripts: SentSize[] = [];
+      const styles = new Set<string>();
       for (const chunk of json.chunks ?? []) {
         for (const file of chunk.files ?? []) {
+          if (file.endsWith('.css')) styles.add(file);
           if (!file.endsWith('.js')) continue;
-          const bytes = readFileSync(join(outDir, file));
-          const gzip = gzipSync(bytes, { level: 9 }).length;
-          files.push({ file, gzipKB: kb(gzip) });
+          const sent = sentSize(outDir, file);
+          scripts.push(sent);
+          files.push({ file, ...sizes(sent) });
           const leaves = leafModules(chunk.modules).filter((m) => (m.size ?? 0) > 0);
           const total = leaves.reduce((sum, m) => sum + (m.size ?? 0), 0);
           const shares = new Map<string, number>();
@@ -77,27 +92,63 @@ export class SizeReportPlugin implements RspackPluginInstance {
           if (total === 0) shares.set('(bundler runtime)', 1);
           const denominator = total || 1;
           for (const [pkg, size] of shares) {
-            const entry = byPackage.get(pkg) ?? { gzip: 0, raw: 0 };
-            entry.gzip += (gzip * size) / denominator;
-            entry.raw += (bytes.length * size) / denominator;
+            const part = size / denominator;
+            const entry = byPackage.get(pkg) ?? { raw: 0, brotli: 0, gzip: 0 };
+            entry.raw += sent.raw * part;
+            entry.brotli += sent.brotli * part;
+            entry.gzip += sent.gzip * part;
             byPackage.set(pkg, entry);
           }
         }
       }
       const packages = [...byPackage]
-        .map(([name, s]) => ({ package: name, gzipKB: kb(s.gzip), rawKB: kb(s.raw) }))
-        .sort((a, b) => b.gzipKB - a.gzipKB);
+        .map(([name, s]) => ({ package: name, ...sizes(s) }))
+        .sort((a, b) => b.brotliKB - a.brotliKB);
+      const pageFiles = [
+        ...(existsSync(join(outDir, 'index.html')) ? ['index.html'] : []),
+        ...files.map((f) => f.file),
+        ...styles,
+      ];
+      const js = sumSizes(scripts);
       const report: SizeReport = {
-        totalGzipKB: kb(files.reduce((sum, f) => sum + f.gzipKB * 1024, 0)),
-        files: files.sort((a, b) => b.gzipKB - a.gzipKB),
+        totalGzipKB: kb(js.gzip),
+        totalBrotliKB: kb(js.brotli),
+        totalRawKB: kb(js.raw),
+        page: { files: pageFiles, ...sizes(sentTotal(outDir, pageFiles)) },
+        files: files.sort((a, b) => b.brotliKB - a.brotliKB),
         packages,
       };
       writeFileSync(join(outDir, 'size-report.json'), `${JSON.stringify(report, null, 2)}\n`);
-      const width = Math.max(...packages.map((p) => p.package.length));
-      const lines = packages.map((p) => `  ${p.package.padEnd(width)} ${p.gzipKB.toFixed(1).padStart(7)} KB`);
+      const width = Math.max('package'.length, ...packages.map((p) => p.package.length));
+      const row = (name: string, cells: (number | string)[]) =>
+        `  ${name.padEnd(width)}${cells.map((c) => (typeof c === 'number' ? c.toFixed(1) : c).padStart(9)).join('')}`;
       // The report is this step's output, printed with the build's own.
       process.stdout.write(
-        `Shell first-load JavaScript (at most): ${report.totalGzipKB.toFixed(1)} KB gzip in ${files.length} files\n${lines.join('\n')}\n`,
+        [
+          `Shell first visit downloads ${describeSize(sentTotal(outDir, pageFiles))}`,
+          `  (the page, scripts: ${files.length}, style sheets: ${styles.size})`,
+          'First-load JavaScript (at most) by package, KB:',
+          row('package', ['brotli', 'gzip', 'raw']),
+          ...packages.map((p) => row(p.package, [p.brotliKB, p.gzipKB, p.rawKB])),
+          row('total', [report.totalBrotliKB, report.totalGzipKB, report.totalRawKB]),
+          '',
+        ].join('\n'),
+      );
+    });
+  }
+}
+
+/** After a remote builds, prints what a page downloads to show it (from the precompressed files). */
+export class RemoteSizeReportPlugin implements RspackPluginInstance {
+  constructor(private readonly remote: string) {}
+
+  apply(compiler: Compiler): void {
+    compiler.hooks.done.tap('CoveRemoteSizeReport', (stats) => {
+      if (stats.hasErrors()) return;
+      const { files, size } = remoteFirstLoad(compiler.options.output.path ?? '');
+      // The report is this step's output, printed with the build's own.
+      process.stdout.write(
+        `Remote ${this.remote} first load downloads ${describeSize(size)} in ${files.length} files\n`,
       );
     });
   }
