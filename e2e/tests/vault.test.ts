@@ -49,4 +49,62 @@ describe('vault journeys', () => {
     });
     expect(await vault.progress('dot.png').count()).toBe(0);
   });
+
+  it('on another name for the site, a large photo is sent at 1440 px and the same photo again is reused', async () => {
+    // The server calls itself 127.0.0.1 (PUBLIC_URL); the person opens it as localhost.
+    const site = run.server.baseUrl.replace('127.0.0.1', 'localhost');
+    const email = `wide-${Date.now().toString(36)}@example.com`;
+    const login = new LoginPage(run.page, site);
+    await login.open();
+    await login.requestLink(email);
+    const mailbox = new MailboxPage(await run.context.newPage(), run.server.baseUrl);
+    await run.page.goto((await mailbox.signInLink(email)).replace(run.server.baseUrl, site));
+    await run.page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
+    await admin(run.server.dataDir, ['make-creator', email]);
+    await admin(run.server.dataDir, ['approve', email]);
+    const vault = new VaultPage(run.page, site);
+    await vault.open();
+    await run.page.getByRole('heading', { name: 'Your vault is empty' }).waitFor();
+
+    // A 3000 x 2000 PNG drawn by the browser itself.
+    const dataUrl = await run.page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 3000;
+      canvas.height = 2000;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no canvas');
+      const gradient = context.createLinearGradient(0, 0, 3000, 2000);
+      gradient.addColorStop(0, '#3355ff');
+      gradient.addColorStop(1, '#ff7733');
+      context.fillStyle = gradient;
+      context.fillRect(0, 0, 3000, 2000);
+      return canvas.toDataURL('image/png');
+    });
+    const wide = {
+      name: 'wide.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(dataUrl.split(',')[1] ?? '', 'base64'),
+    };
+
+    const posted = run.page.waitForResponse(
+      (r) => r.url().endsWith('/v1/media') && r.request().method() === 'POST',
+    );
+    await vault.choose(wide);
+    const upload = await posted;
+    expect(new URL(upload.url()).origin).toBe(site);
+    expect(upload.status()).toBe(200);
+    expect(await upload.json()).toMatchObject({ width: 1440, height: 960 });
+    await vault.grid().getByRole('img', { name: 'Photo 1' }).waitFor();
+
+    const posts: string[] = [];
+    run.page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/v1/media')) posts.push(r.url());
+    });
+    const checked = run.page.waitForResponse((r) => r.url().includes('/v1/media/available'));
+    await vault.choose(wide);
+    expect(await (await checked).json()).toMatchObject({ status: true });
+    await run.page.getByRole('progressbar').waitFor({ state: 'detached' });
+    expect(await vault.grid().getByRole('listitem').count()).toBe(1);
+    expect(posts).toEqual([]);
+  });
 });
