@@ -28,13 +28,6 @@ function ensureInstalled() {
 }
 
 const bin = (name) => join(root, 'node_modules/.bin', name);
-// PGlite loads its file system bundle with a dynamic import(), which jest's VM supports only behind this flag.
-const jestEnv = {
-  env: {
-    ...process.env,
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings=ExperimentalWarning`,
-  },
-};
 const [task = 'start', ...rest] = process.argv.slice(2);
 
 ensureInstalled();
@@ -48,11 +41,11 @@ switch (task) {
     break;
   case 'test':
     buildStale(root, pnpm);
-    run(bin('jest'), rest, jestEnv);
+    run(bin('jest'), rest);
     break;
   case 'e2e':
     buildStale(root, pnpm);
-    run(bin('jest'), ['--selectProjects', 'e2e', ...rest], jestEnv);
+    run(bin('jest'), ['--selectProjects', 'e2e', ...rest]);
     break;
   case 'lint':
     run(bin('eslint'), ['--max-warnings=0', '.', ...rest]);

@@ -3,4 +3,6 @@ module.exports = require('../jest.preset.js')('server (redis)', {
   rootDir: __dirname,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/redis/**/*.test.ts'],
+  globalSetup: '<rootDir>/test/helpers/cluster-setup.ts',
+  globalTeardown: '<rootDir>/test/helpers/cluster-teardown.ts',
 });

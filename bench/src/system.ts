@@ -6,11 +6,15 @@ import { buildApp } from '../../server/src/app';
 import { issueAccessToken } from '../../server/src/auth/tokens';
 import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/client';
+import { serverDatabase } from '../../server/src/db/database-source';
 import { users } from '../../server/src/db/schema';
 import { postMovement } from '../../server/src/ledger/ledger';
 import { migrationsFolder } from '../../server/src/paths';
 
-/** The real server on a fresh database (PGlite, or BENCH_DATABASE_URL), listening on a free port. */
+/**
+ * The real server on a fresh database (the embedded cluster the server runs by default, or
+ * BENCH_DATABASE_URL), listening on a free port.
+ */
 export async function startCove() {
   const dataDir = mkdtempSync(join(tmpdir(), 'cove-bench-'));
   const url = process.env.BENCH_DATABASE_URL;
@@ -20,7 +24,8 @@ export async function startCove() {
     RATE_LIMIT_PER_MINUTE: '100000000',
     ...(url ? { DATABASE_URL: url } : {}),
   });
-  const database = openDatabase({ url, migrationsFolder, poolSize: 20 });
+  const source = await serverDatabase(config);
+  const database = openDatabase({ url: source.url, migrationsFolder, poolSize: 20 });
   await database.migrate();
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -28,7 +33,7 @@ export async function startCove() {
   return {
     app,
     db: database.db,
-    kind: database.kind,
+    kind: url ? 'postgres' : 'embedded',
     dataDir,
     port,
     async user(type: 'user' | 'featured', credits = 0) {
@@ -54,6 +59,7 @@ export async function startCove() {
     async stop() {
       await app.close();
       await database.close();
+      await source.release();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { serverDatabase } from './db/database-source';
 import { migrationsFolder, repoRoot } from './paths';
 import { ensureRemotesPublished } from './release';
 import { seedDemoWorld } from './seed/demo-world';
@@ -11,38 +13,46 @@ import { writeServerFile } from './server-file';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : config.dataDir,
-    migrationsFolder,
-  });
-  await database.migrate();
-  if (config.seedDemo) await seedDemoWorld(database.db, join(config.dataDir, 'media'));
-
-  const app = await buildApp({ config, database });
-  // A fresh data folder gets the remotes as built; later versions come only through the release CLI.
-  await ensureRemotesPublished(config.dataDir, repoRoot, (line) => app.log.info(line));
+  const source = await serverDatabase(config);
+  const database = openDatabase({ url: source.url, migrationsFolder });
+  let app: FastifyInstance | undefined;
   let removeServerFile = () => {};
-  let closing = false;
-  const close = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    removeServerFile();
-    await app.close();
-    await database.close();
-    process.exit(0);
+  // From here every way out closes in order: the app, its pool, then the embedded cluster.
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      removeServerFile();
+      await app?.close();
+      await database.close();
+      await source.release();
+    })());
+  const onSignal = (signal: string) => {
+    app?.log.info({ signal }, 'shutting down');
+    void close().then(() => process.exit(0));
   };
-  process.once('SIGTERM', () => void close('SIGTERM'));
-  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
 
-  await app.listen({ host: config.host, port: config.port });
-  const { port } = app.server.address() as AddressInfo;
-  removeServerFile = writeServerFile(config.dataDir, {
-    pid: process.pid,
-    port,
-    adminSecret: app.adminSecret,
-  });
+  try {
+    await database.migrate();
+    if (config.seedDemo) await seedDemoWorld(database.db, join(config.dataDir, 'media'));
+    app = await buildApp({ config, database });
+    // A fresh data folder gets the remotes as built; later versions come only through the release CLI.
+    const log = app.log;
+    await ensureRemotesPublished(config.dataDir, repoRoot, (line) => log.info(line));
+    await app.listen({ host: config.host, port: config.port });
+    const { port } = app.server.address() as AddressInfo;
+    removeServerFile = writeServerFile(config.dataDir, {
+      pid: process.pid,
+      port,
+      adminSecret: app.adminSecret,
+    });
+  } catch (err) {
+    // A signal during start-up is already closing everything; what failed because of it is no news.
+    if (closing) return;
+    await close();
+    throw err;
+  }
 }
 
 main().catch((err: unknown) => {

@@ -1,18 +1,28 @@
 import { hostname, userInfo } from 'node:os';
 import { closeCodes } from '@cove/contracts';
 import { parseArgs } from 'node:util';
-import { adminCommands, AdminCommandError, isAdminCommand, runAdminCommand } from '../admin/commands';
-import { createBus } from '../bus';
+import {
+  adminCommands,
+  AdminCommandError,
+  type AdminNotifier,
+  type AdminRequest,
+  isAdminCommand,
+  runAdminCommand,
+} from '../admin/commands';
+import { type Bus, createBus } from '../bus';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { toolDatabase } from '../db/database-source';
 import { migrationsFolder } from '../paths';
 import { busNotifier } from '../realtime/notices';
-import { readServerFile } from '../server-file';
+import type { RealtimeNotice } from '../routes/admin';
+import { readServerFile, type ServerFile } from '../server-file';
 
 const help = `Usage: npm run admin -- <command> <email> [arguments] [--as <your name>]
 
-Support actions on one account. While Cove runs on this data folder the action goes through the
-running server (so open sockets hear of it at once); otherwise it works on the database directly.
+Support actions on one account, run on the database (DATABASE_URL, or the embedded one under
+DATA_DIR: a running server's, or started for this command). Open sockets hear of it at once
+through the server running on this data folder, or through Redis with REDIS_URL.
 
 Commands:
 ${Object.entries(adminCommands)
@@ -22,40 +32,46 @@ ${Object.entries(adminCommands)
 Every action is recorded with who ran it (--as, or your login on this machine).
 `;
 
-async function viaServer(port: number, secret: string, body: object): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/internal/admin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-secret': secret },
-    body: JSON.stringify(body),
-  });
-  const answer = (await res.json()) as { message: string };
-  if (!res.ok) throw new AdminCommandError(answer.message);
-  return answer.message;
+/** Tells the server running on this data folder, so its open sockets hear of the change at once. */
+function serverNotifier(server: ServerFile): AdminNotifier {
+  const post = async (body: RealtimeNotice) => {
+    const res = await fetch(`http://127.0.0.1:${server.port}/internal/realtime`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-admin-secret': server.adminSecret },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`The running server did not take the notice (${res.status}).`);
+  };
+  return {
+    notify: (userIds) => post({ type: 'notify', userIds }),
+    disconnectUser: (userId, reason) => post({ type: 'disconnect', userId, reason }),
+  };
 }
 
-async function direct(body: Parameters<typeof runAdminCommand>[2]): Promise<string> {
+function busAdminNotifier(bus: Bus): AdminNotifier {
+  const notices = busNotifier(bus);
+  return {
+    notify: notices.notify,
+    disconnectUser: (userId, reason) => notices.disconnectUser(userId, reason, closeCodes.banned),
+  };
+}
+
+async function run(body: AdminRequest): Promise<string> {
   const config = loadConfig();
-  const database = openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : config.dataDir,
-    migrationsFolder,
-  });
-  // With REDIS_URL, servers elsewhere hear of the change through the bus; without it, clients see it on reconnect.
+  const source = await toolDatabase(config);
+  const database = openDatabase({ url: source.url, migrationsFolder, poolSize: 2 });
+  const server = readServerFile(config.dataDir);
+  // Redis reaches every server; without it only a server on this data folder can be told, and with
+  // neither, clients see the change when they next connect.
   const bus = createBus(config.redisUrl);
+  const notifier = server && !config.redisUrl ? serverNotifier(server) : busAdminNotifier(bus);
   try {
     await database.migrate();
-    const notices = busNotifier(bus);
-    return await runAdminCommand(
-      database.db,
-      {
-        notify: notices.notify,
-        disconnectUser: (userId, reason) => notices.disconnectUser(userId, reason, closeCodes.banned),
-      },
-      body,
-    );
+    return await runAdminCommand(database.db, notifier, body);
   } finally {
     await bus.close();
     await database.close();
+    await source.release();
   }
 }
 
@@ -78,9 +94,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   const actor = values.as ?? `${userInfo().username}@${hostname()}`;
   const body = { actor, command, email, args };
-  const server = readServerFile(loadConfig().dataDir);
   try {
-    const message = server ? await viaServer(server.port, server.adminSecret, body) : await direct(body);
+    const message = await run(body);
     process.stdout.write(`${message}\n`);
     return 0;
   } catch (err) {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { toolDatabase } from '../db/database-source';
 import { migrationsFolder } from '../paths';
 import { seedBulk } from '../seed/bulk';
 import { seedBulkMessages } from '../seed/bulk-messages';
@@ -9,8 +10,8 @@ import { seedDemoWorld } from '../seed/demo-world';
 
 const help = `Usage: npm run seed -- [options]
 
-Adds data to the database named by DATABASE_URL, or to the embedded one under DATA_DIR.
-With the embedded database, stop \`npm start\` first: only one process may open it.
+Adds data to the database named by DATABASE_URL, or to the embedded one under DATA_DIR
+(through a running \`npm start\`, or started for this command).
 
 Options:
   --demo            the small demo world (created on first start anyway)
@@ -42,11 +43,8 @@ async function main(): Promise<void> {
     throw new Error('--creators, --fans and --messages take whole numbers of zero or more');
   }
   const config = loadConfig();
-  const database = openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : config.dataDir,
-    migrationsFolder,
-  });
+  const source = await toolDatabase(config);
+  const database = openDatabase({ url: source.url, migrationsFolder });
   try {
     await database.migrate();
     const mediaDir = join(config.dataDir, 'media');
@@ -73,6 +71,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await database.close();
+    await source.release();
   }
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -11,11 +11,18 @@ function isAlive(pid: number): boolean {
 }
 
 /** Another live Cove process holds the data folder; the message says which. */
-export class DataDirInUseError extends Error {}
+export class DataDirInUseError extends Error {
+  constructor(
+    dataDir: string,
+    readonly holder: number,
+  ) {
+    super(`The data folder ${dataDir} is in use by another Cove process (pid ${holder}). Stop it first.`);
+  }
+}
 
 /**
- * PGlite lets only one process open its files; two at once corrupt them. A pid file claims the data
- * folder, and a claim left by a process that died is taken over.
+ * One process owns a data folder's embedded PostgreSQL cluster: it starts and stops it. A pid file
+ * claims the folder, and a claim left by a process that died is taken over.
  */
 export function lockDataDir(dataDir: string): () => void {
   const file = join(dataDir, 'cove.pid');
@@ -24,9 +31,7 @@ export function lockDataDir(dataDir: string): () => void {
   } catch {
     const holder = Number(readFileSync(file, 'utf8'));
     if (holder !== process.pid && isAlive(holder)) {
-      throw new DataDirInUseError(
-        `The data folder ${dataDir} is in use by another Cove process (pid ${holder}). Stop it first.`,
-      );
+      throw new DataDirInUseError(dataDir, holder);
     }
     writeFileSync(file, String(process.pid));
   }

@@ -1,42 +1,34 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { AdminCommandError, isAdminCommand, runAdminCommand } from '../admin/commands';
-import { AppError, forbidden } from '../errors';
+import { forbidden } from '../errors';
 
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-const body = z.object({
-  actor: z.string().min(1).max(200),
-  command: z.string().refine(isAdminCommand, 'is not an admin command'),
-  email: z.string().min(3).max(254),
-  args: z.array(z.string().max(100)).max(5),
-});
+const notice = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('notify'), userIds: z.array(z.uuid()).min(1).max(100) }),
+  z.object({ type: z.literal('disconnect'), userId: z.uuid(), reason: z.string().min(1).max(100) }),
+]);
+export type RealtimeNotice = z.infer<typeof notice>;
 
 /**
- * The admin CLI's way in while the server runs (PGlite allows one process per data folder). Only
- * this machine may call it, and only with the secret the server wrote to DATA_DIR/server.json.
+ * How the admin CLI, having changed the database itself, tells this server's open sockets at once.
+ * Only this machine may call it, and only with the secret the server wrote to DATA_DIR/server.json.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/internal/admin',
-    { schema: { body, response: { 200: z.object({ message: z.string() }) } } },
-    async (request) => {
+    '/internal/realtime',
+    { schema: { body: notice, response: { 204: z.null() } } },
+    async (request, reply) => {
       const given = Buffer.from(String(request.headers['x-admin-secret'] ?? ''));
       const secret = Buffer.from(app.adminSecret);
       const remote = request.socket.remoteAddress ?? '';
       if (!loopback.has(remote) || given.length !== secret.length || !timingSafeEqual(given, secret))
         throw forbidden();
-      const { actor, command, email, args } = request.body;
-      if (!isAdminCommand(command)) throw forbidden();
-      try {
-        const message = await runAdminCommand(app.db, app.realtime, { actor, command, email, args });
-        request.log.info({ actor, command, email, args }, 'admin command');
-        return { message };
-      } catch (err) {
-        if (err instanceof AdminCommandError) throw new AppError(400, err.message, 'admin_command');
-        throw err;
-      }
+      const body = request.body;
+      if (body.type === 'notify') await app.realtime.notify(body.userIds);
+      else await app.realtime.disconnectUser(body.userId, body.reason);
+      return reply.code(204).send(null);
     },
   );
 };

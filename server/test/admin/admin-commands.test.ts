@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import { closeCodes } from '@cove/contracts';
+import { type AdminCommand, AdminCommandError, runAdminCommand } from '../../src/admin/commands';
 import { adminActions, userEvents, users } from '../../src/db/schema';
 import { balanceMismatches, creditsOf } from '../../src/ledger/ledger';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -14,36 +15,38 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const admin = (command: string, email: string, args: string[] = [], secret = t.app.adminSecret) =>
+// What the admin CLI runs, with this server's hub telling its sockets.
+const admin = (command: AdminCommand, email: string, args: string[] = []) =>
+  runAdminCommand(t.db, t.app.realtime, { actor: 'ops@test', command, email, args });
+const notice = (payload: object, secret = t.app.adminSecret) =>
   t.app.inject({
     method: 'POST',
-    url: '/internal/admin',
+    url: '/internal/realtime',
     headers: { 'x-admin-secret': secret },
-    payload: { actor: 'ops@test', command, email, args },
+    payload,
   });
 const eventsOf = async (userId: string) =>
   (await t.db.select().from(userEvents).where(eq(userEvents.userId, userId))).map((e) => e.type);
 const row = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
 
 describe('support commands', () => {
-  it('refuses a caller without the secret', async () => {
+  it('takes realtime notices only with the secret, and only well formed', async () => {
     const { user } = await signedInUser(t.db);
-    const res = await admin('grant-staff', user.email, [], 'guess');
-    expect(res.statusCode).toBe(403);
-    expect((await row(user.id))?.isStaff).toBe(false);
+    const ban = { type: 'disconnect', userId: user.id, reason: 'banned' };
+    expect((await notice(ban, 'guess')).statusCode).toBe(403);
+    expect((await notice({ type: 'notify', userIds: ['not-an-id'] })).statusCode).toBe(400);
+    expect((await notice({ type: 'notify', userIds: [user.id] })).statusCode).toBe(204);
   });
 
   it('turns a fan into an approved creator, with the events the app reacts to', async () => {
     const { user } = await signedInUser(t.db);
-    expect((await admin('make-creator', user.email)).json().message).toBe(
-      `${user.email} is now a creator awaiting approval.`,
-    );
+    expect(await admin('make-creator', user.email)).toBe(`${user.email} is now a creator awaiting approval.`);
     expect(await row(user.id)).toMatchObject({
       type: 'featured',
       requiresModeration: true,
       idVerificationStatus: 'pending',
     });
-    expect((await admin('approve', user.email)).statusCode).toBe(200);
+    expect(await admin('approve', user.email)).toBe(`${user.email} is approved.`);
     expect(await row(user.id)).toMatchObject({
       idVerified: true,
       discoverStatus: 'featured',
@@ -74,11 +77,9 @@ describe('support commands', () => {
 
   it('grants promotional credits through a balanced ledger transaction', async () => {
     const { user, token } = await signedInUser(t.db);
-    expect((await admin('grant-credits', user.email, ['250'])).json().message).toBe(
-      `${user.email} now has 250 credits.`,
-    );
-    expect((await admin('grant-credits', user.email, ['-5'])).statusCode).toBe(400);
-    expect((await admin('grant-credits', user.email, ['lots'])).statusCode).toBe(400);
+    expect(await admin('grant-credits', user.email, ['250'])).toBe(`${user.email} now has 250 credits.`);
+    await expect(admin('grant-credits', user.email, ['-5'])).rejects.toThrow(AdminCommandError);
+    await expect(admin('grant-credits', user.email, ['lots'])).rejects.toThrow(AdminCommandError);
     expect(await creditsOf(t.db, user.id)).toBe(250);
     const me = await t.app.inject({ url: '/v1/users/me', headers: { 'access-token': token } });
     expect(me.json().credits).toBe(250);
@@ -87,8 +88,8 @@ describe('support commands', () => {
 
   it('sets a feature permission and tells the user', async () => {
     const { user, token } = await signedInUser(t.db, { type: 'featured' });
-    expect((await admin('feature', user.email, ['broadcast', 'off'])).statusCode).toBe(200);
-    expect((await admin('feature', user.email, ['teleport', 'on'])).statusCode).toBe(400);
+    expect(await admin('feature', user.email, ['broadcast', 'off'])).toBe(`${user.email}: broadcast is off.`);
+    await expect(admin('feature', user.email, ['teleport', 'on'])).rejects.toThrow('feature takes a name');
     const config = await t.app.inject({
       url: '/v1/provider/config?platform=react',
       headers: { 'access-token': token },
@@ -98,9 +99,9 @@ describe('support commands', () => {
   });
 
   it('answers an unknown email clearly', async () => {
-    const res = await admin('approve', 'nobody@example.com');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('No account with the email nobody@example.com.');
+    await expect(admin('approve', 'nobody@example.com')).rejects.toThrow(
+      new AdminCommandError('No account with the email nobody@example.com.'),
+    );
   });
 
   it('bans at once: the open socket hears it and closes, and the token stops working', async () => {
@@ -112,7 +113,7 @@ describe('support commands', () => {
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
     await new Promise((resolve) => ws.once('open', resolve));
 
-    expect((await admin('ban', user.email)).statusCode).toBe(200);
+    expect(await admin('ban', user.email)).toBe(`${user.email} is banned and signed out everywhere.`);
     expect(await closed).toBe(closeCodes.banned);
     expect(messages).toEqual(['init', 'banned']);
     expect((await t.app.inject({ url: '/v1/users/me', headers: { 'access-token': token } })).statusCode).toBe(

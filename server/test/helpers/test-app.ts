@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
-import type { Database, Db } from '../../src/db/client';
-import { createTestDatabase } from './test-database';
+import type { Db } from '../../src/db/client';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
-  database: Database;
+  database: TestDatabase;
   config: Config;
   close(): Promise<void>;
 }

@@ -3,18 +3,24 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../../src/db/client';
 import { migrationsFolder } from '../../src/paths';
 
+export interface TestDatabase extends Database {
+  url: string;
+}
+
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server named by TEST_POSTGRES_URL when the postgres project runs, dropped on close.
+ * A fresh, migrated database for one test file, dropped on close: on the jest run's embedded
+ * cluster (see cluster-setup.ts), or on the PostgreSQL server named by TEST_POSTGRES_URL when the
+ * postgres project runs.
  */
-export async function createTestDatabase(): Promise<Database> {
-  if (process.env.COVE_TEST_DATABASE !== 'postgres') {
-    const database = openDatabase({ migrationsFolder });
-    await database.migrate();
-    return database;
-  }
-  const adminUrl = process.env.TEST_POSTGRES_URL;
-  if (!adminUrl) throw new Error('TEST_POSTGRES_URL must be set for the postgres test project');
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const onServer = process.env.COVE_TEST_DATABASE === 'postgres';
+  const adminUrl = onServer ? process.env.TEST_POSTGRES_URL : process.env.COVE_TEST_CLUSTER_URL;
+  if (!adminUrl)
+    throw new Error(
+      onServer
+        ? 'TEST_POSTGRES_URL must be set for the postgres test project'
+        : 'No test cluster: run the server tests through their jest project (its globalSetup starts one)',
+    );
   const name = `cove_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -26,6 +32,7 @@ export async function createTestDatabase(): Promise<Database> {
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
+import { runAdminCommand } from '../../src/admin/commands';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
@@ -73,13 +74,13 @@ describe('two server instances over Redis', () => {
     const onB = socketOn(b, fan.token);
     await onB.open;
     const closed = new Promise<number>((resolve) => onB.ws.once('close', (code) => resolve(code)));
-    const res = await a.inject({
-      method: 'POST',
-      url: '/internal/admin',
-      headers: { 'x-admin-secret': a.adminSecret },
-      payload: { actor: 'test', command: 'ban', email: fan.user.email, args: [] },
+    const done = await runAdminCommand(database.db, a.realtime, {
+      actor: 'test',
+      command: 'ban',
+      email: fan.user.email,
+      args: [],
     });
-    expect(res.statusCode).toBe(200);
+    expect(done).toBe(`${fan.user.email} is banned and signed out everywhere.`);
     expect(await closed).toBe(4403);
   });
 });
