@@ -91,8 +91,9 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
         break;
       }
       case 'ban':
-        await emit({ type: 'banned' });
+        // The user's row before their event sequence: the order sends lock them in (db/transaction.ts).
         await update(tx, user, { bannedAt: new Date() });
+        await emit({ type: 'banned' });
         await tx
           .update(accessTokens)
           .set({ revokedAt: new Date() })

@@ -10,6 +10,8 @@ function pgError(err: unknown): PgError {
 }
 
 export const isUniqueViolation = (err: unknown) => pgError(err).code === '23505';
+/** A deadlock (40P01) or serialization failure (40001): the transaction lost a race and may run again. */
+export const isTransientConflict = (err: unknown) => ['40P01', '40001'].includes(pgError(err).code ?? '');
 /** A CHECK violation, of one named constraint when `constraint` is given. */
 export const isCheckViolation = (err: unknown, constraint?: string) => {
   const e = pgError(err);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { chatMembers, messages, purchases, type UserRow } from '../db/schema';
+import { transactionBetween } from '../db/transaction';
 import { AppError, notFound } from '../errors';
 import { creditsOf } from '../ledger/ledger';
 import { chatForMember } from '../chats/chat-store';
@@ -33,7 +34,7 @@ export async function buyMessage(app: FastifyInstance, me: UserRow, messageId: n
   const now = new Date();
   const destructAt = msg.selfDestruct ? new Date(now.getTime() + SELF_DESTRUCT_MS) : msg.destructAt;
   try {
-    const bought = await app.db.transaction(async (tx) => {
+    const bought = await transactionBetween(app.db, [me.id, msg.senderId], async (tx) => {
       // The charge's idempotency key makes a concurrent second buy wait for the first, then find it.
       const charge = await chargeFan(
         tx,

@@ -5,6 +5,7 @@ import { chatBetween, chatForMember, type ChatRow, isBlockedEitherWay } from '..
 import { otherUser } from '../chats/open-chat';
 import { fanOf, frozenError, isGone } from '../chats/pair-rules';
 import { messages, type UserRow } from '../db/schema';
+import { transactionBetween } from '../db/transaction';
 import { AppError, notFound } from '../errors';
 import { creditsOf } from '../ledger/ledger';
 import { assertUsableMedia } from '../media';
@@ -15,6 +16,7 @@ import { assertAllowedGif } from './gifs';
 import { checkText } from './keyword-check';
 import { endIntro } from './intro';
 import type { MessageRow } from './message-dto';
+import { sameSend, type SendParams } from './send-key';
 import { visibleTo } from './visible';
 
 const mediaTypes = new Set(['image', 'video', 'gif']);
@@ -97,7 +99,8 @@ export interface SendResult {
 /**
  * Sends one message. The row, the charge and every counter and event commit together or not at
  * all; the client's send id is unique per sender, so a retry returns the first message and charges
- * nothing. `warned` is the sender's confirmation after a keyword warning.
+ * nothing, and the same id with other parameters is a 409. `warned` is the sender's confirmation
+ * after a keyword warning.
  */
 export async function sendMessage(
   app: FastifyInstance,
@@ -133,24 +136,23 @@ export async function sendMessage(
   const { cost, fan } = await costOf(app, chat, me, other);
   const parentId = await replyTarget(app, chat, me, body.parent_message_id);
 
+  const params: SendParams = {
+    type: body.type,
+    chatId: chat.id,
+    recipientId: other.id,
+    text: body.text,
+    gifUrl: body.type === 'gif' ? (body.gif_url ?? null) : null,
+    mediaId,
+    price: body.price,
+    selfDestruct: body.self_destruct,
+    parentMessageId: parentId,
+  };
+
   try {
-    const result = await app.db.transaction(async (tx) => {
+    const result = await transactionBetween(app.db, [me.id, other.id], async (tx) => {
       const [row] = await tx
         .insert(messages)
-        .values({
-          chatId: chat.id,
-          senderId: me.id,
-          recipientId: other.id,
-          type: body.type,
-          text: body.text,
-          gifUrl: body.type === 'gif' ? (body.gif_url ?? null) : null,
-          mediaId,
-          price: body.price,
-          cost,
-          selfDestruct: body.self_destruct,
-          parentMessageId: parentId,
-          sendId: body.send_id,
-        })
+        .values({ ...params, senderId: me.id, cost, sendId: body.send_id })
         .onConflictDoNothing({ target: [messages.senderId, messages.sendId] })
         .returning();
       if (!row) {
@@ -159,7 +161,7 @@ export async function sendMessage(
           .from(messages)
           .where(and(eq(messages.senderId, me.id), eq(messages.sendId, body.send_id)));
         if (!first) throw new Error('message vanished after a send id conflict');
-        return { message: first, created: false };
+        return { message: sameSend(first, params), created: false };
       }
       if (cost > 0 && fan) {
         await chargeFan(tx, 'message', me.id, other.id, cost, `message:${row.id}`, {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages, type UserRow } from '../db/schema';
 import { AppError } from '../errors';
-import { isUniqueViolation } from '../db/errors';
+import { transactionBetween } from '../db/transaction';
 import { creditsOf } from '../ledger/ledger';
 import { chatForMember, userRow } from '../chats/chat-store';
 import { fanOf, frozenError } from '../chats/pair-rules';
@@ -10,13 +10,15 @@ import { providerConfigFor } from '../provider/provider-config';
 import { chargeFan, isBalanceTooLow, notEnoughCredits } from './charges';
 import { recordDelivery } from './deliver';
 import { toMessageDto } from './message-dto';
+import { sendIdReused } from './send-key';
 import { addSystemMessage } from './system-messages';
 
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 
 /**
  * A fan tips the creator of a chat. The fan's copy (tip_user) carries the send id, so a retried tip
- * is applied once; the creator's copy (tip_model) counts as unread and marks the chat's tip badge.
+ * is applied once (and the same id for another chat, amount or kind of message is a 409); the
+ * creator's copy (tip_model) counts as unread and marks the chat's tip badge.
  */
 export async function tip(app: FastifyInstance, me: UserRow, chatId: string, amount: number, sendId: string) {
   const { chat, other } = await chatForMember(app.db, chatId, me.id);
@@ -27,12 +29,18 @@ export async function tip(app: FastifyInstance, me: UserRow, chatId: string, amo
   const config = await providerConfigFor(app.db, creator);
   if (!config.features.tips) throw new AppError(403, 'This creator does not take tips.', 'tips_disabled');
   try {
-    const result = await app.db.transaction(async (tx) => {
+    // The users' row locks serialize this with every other send or tip by the same fan, so a send
+    // id used before is always found here, never raced past.
+    const result = await transactionBetween(app.db, [me.id, creator.id], async (tx) => {
       const [existing] = await tx
         .select()
         .from(messages)
         .where(and(eq(messages.senderId, me.id), eq(messages.sendId, sendId)));
-      if (existing) return { row: existing, created: false };
+      if (existing) {
+        if (existing.type !== 'tip_user' || existing.chatId !== chat.id || existing.cost !== amount)
+          throw sendIdReused();
+        return { row: existing, created: false };
+      }
       const row = await addSystemMessage(
         tx,
         chat.id,
@@ -71,14 +79,6 @@ export async function tip(app: FastifyInstance, me: UserRow, chatId: string, amo
     return { data: toMessageDto(result.row, me.id, false), credits: await creditsOf(app.db, me.id) };
   } catch (err) {
     if (isBalanceTooLow(err)) throw await notEnoughCredits(app.db, me.id);
-    if (isUniqueViolation(err)) {
-      // The same send id raced in: the other attempt's tip is the tip.
-      const [first] = await app.db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.senderId, me.id), eq(messages.sendId, sendId)));
-      if (first) return { data: toMessageDto(first, me.id, false), credits: await creditsOf(app.db, me.id) };
-    }
     throw err;
   }
 }
