@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -58,4 +67,18 @@ describe('the embedded cluster', () => {
     expect(await query(cluster.url('postgres'), 'select 2 as two')).toEqual([{ two: 2 }]);
     await cluster.stop();
   });
+
+  // Run as root, PostgreSQL runs as the user postgres, which must be able to reach the folder.
+  (process.getuid?.() === 0 ? it : it.skip)(
+    'reaches a data folder inside a folder private to root',
+    async () => {
+      const dataDir = join(folder, 'private', 'data');
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+      chmodSync(join(folder, 'private'), 0o700);
+      const cluster = await startCluster(join(dataDir, 'postgres'), { detached: false, throwaway: true });
+      expect(statSync(join(folder, 'private')).mode & 0o777).toBe(0o701);
+      expect(await query(cluster.url('postgres'), 'select 3 as three')).toEqual([{ three: 3 }]);
+      await cluster.stop();
+    },
+  );
 });

@@ -13,7 +13,8 @@ import {
   statSync,
 } from 'node:fs';
 import { createConnection } from 'node:net';
-import { dirname, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isAlive } from './data-dir-lock';
 import { type PostgresUser, postgresBinaries, postgresUser } from './postgres-binaries';
@@ -121,24 +122,25 @@ async function initialise(dir: string, initdb: string, user: PostgresUser | null
   renameSync(fresh, dir);
 }
 
-/** postgres (as the user postgres) must be able to walk down to its folder from `/`. */
+/**
+ * postgres (as the user postgres) must be able to walk down to its folder. Cove opens the way
+ * (search only, no listing) through the data folder and through folders under the system's temporary
+ * folder, which `mktemp -d` and tests make private to root; anything else in the way is reported.
+ */
 function letPostgresReach(parent: string, user: PostgresUser): void {
-  const reachable = (d: string) => {
+  const temp = tmpdir();
+  for (let d = parent; ; d = dirname(d)) {
     const { mode, uid, gid } = statSync(d);
-    return (
+    const reachable =
       (mode & 0o001) !== 0 ||
       (uid === user.uid && (mode & 0o100) !== 0) ||
-      (gid === user.gid && (mode & 0o010) !== 0)
-    );
-  };
-  // The data folder is Cove's own: it may be entered (not listed) by others, as with `mktemp -d`.
-  if (!reachable(parent)) chmodSync(parent, statSync(parent).mode | 0o001);
-  for (let d = dirname(parent); ; d = dirname(d)) {
-    if (!reachable(d))
+      (gid === user.gid && (mode & 0o010) !== 0);
+    if (!reachable && d !== parent && !d.startsWith(temp + sep))
       throw new Error(
         `PostgreSQL runs as the user postgres here (Cove runs as root) and cannot enter ${d}: ` +
           `allow it (chmod o+x ${d}) or choose a DATA_DIR it can reach.`,
       );
+    if (!reachable) chmodSync(d, mode | 0o001);
     if (d === dirname(d)) return;
   }
 }
