@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -29,11 +30,22 @@ export function openDatabase(opts: DatabaseOptions): Database {
   // An idle connection the server drops (restart, failover) must not crash the process; the pool
   // replaces it on next use.
   pool.on('error', (err) => console.warn(`postgres: idle connection lost: ${err.message}`));
+  // pool.end() resolves before its connections have hung up; close() waits for them, so a database
+  // stopped right after (the embedded cluster) has no session left to cut.
+  const open = new Set<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    open.add(client);
+    client.once('end', () => open.delete(client));
+  });
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,
     migrate: () => migrate(drizzle(pool), { migrationsFolder: opts.migrationsFolder }),
     ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => pool.end(),
+    close: async () => {
+      const ended = [...open].map((client) => once(client, 'end'));
+      await pool.end();
+      await Promise.all(ended);
+    },
   };
 }
