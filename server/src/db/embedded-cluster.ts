@@ -48,7 +48,7 @@ export interface ClusterOptions {
 const pidFile = (dir: string) => join(dir, 'postmaster.pid');
 const socketPath = (dir: string) => join(dir, '.s.PGSQL.5432');
 
-export const clusterUrl = (dir: string, database: string) =>
+const clusterUrl = (dir: string, database: string) =>
   `postgres://postgres@localhost/${database}?host=${encodeURIComponent(dir)}`;
 
 /** Starts the cluster in `dir`, creating it on first use. The caller must hold the folder (one owner). */
