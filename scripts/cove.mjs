@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAll, buildStale } from './build-steps.mjs';
+import { ensureSystemPackages } from './system-packages.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pnpmVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
@@ -31,6 +32,7 @@ const bin = (name) => join(root, 'node_modules/.bin', name);
 const [task = 'start', ...rest] = process.argv.slice(2);
 
 ensureInstalled();
+ensureSystemPackages(task);
 switch (task) {
   case 'start':
     buildStale(root, pnpm);

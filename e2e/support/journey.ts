@@ -35,6 +35,8 @@ export function journey(
     run.page = await run.context.newPage();
   });
   afterEach(async () => {
+    // The file's set-up failed and said why; there is no page to record or context to close.
+    if (!run.browser || !run.server) return;
     const test = expect.getState().currentTestName?.replace(/\W+/g, '-') ?? 'test';
     await run.page.screenshot({ path: join(artifactsDir, `${test}.png`) }).catch(() => undefined);
     await run.context.close();

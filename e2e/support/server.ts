@@ -75,18 +75,24 @@ export async function startServer(name: string, env: Record<string, string> = {}
   });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
-  await waitUntilReady(baseUrl, child, 60_000);
-  return {
-    baseUrl,
-    dataDir,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      log.end();
-      await rm(dataDir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      // A server stuck in its shutdown must not outlive the run.
+      const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(force);
+    }
+    log.end();
+    await rm(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitUntilReady(baseUrl, child, 60_000);
+  } catch (err) {
+    // The caller never gets a handle to stop it with: a server left running here would keep jest alive.
+    await stop();
+    throw err;
+  }
+  return { baseUrl, dataDir, stop };
 }

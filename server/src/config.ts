@@ -40,6 +40,7 @@ const envSchema = z.object({
   MEDIA_WORKERS: z.coerce.number().int().min(0).max(8).default(1),
   MEDIA_MAX_PHOTO_MB: z.coerce.number().int().positive().optional(),
   MEDIA_MAX_VIDEO_MB: z.coerce.number().int().positive().optional(),
+  MEDIA_MAX_VIDEO_SECONDS: z.coerce.number().int().positive().max(86400).default(600),
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),
@@ -86,10 +87,12 @@ export interface MediaSettings {
   /** Signs media URLs; unset, a random secret is kept in DATA_DIR/media-url-secret. */
   urlSecret: string | undefined;
   urlTtlSeconds: number;
-  /** Media jobs this instance runs at once (0: none; another instance processes). */
+  /** Media jobs this instance runs at once in each lane, photos and videos (0: none; another instance processes). */
   workers: number;
   maxPhotoBytes: number;
   maxVideoBytes: number;
+  /** Longer videos are not processed: they fail with the spec's processing error. */
+  maxVideoSeconds: number;
   /** Set when media lives in S3 (S3_BUCKET); unset keeps it under DATA_DIR/media/store. */
   s3: S3Options | undefined;
 }
@@ -110,6 +113,7 @@ function mediaSettings(e: z.infer<typeof envSchema>): MediaSettings {
     workers: e.MEDIA_WORKERS,
     maxPhotoBytes: (e.MEDIA_MAX_PHOTO_MB ?? (production ? 499 : 99)) * MiB,
     maxVideoBytes: (e.MEDIA_MAX_VIDEO_MB ?? 499) * MiB,
+    maxVideoSeconds: e.MEDIA_MAX_VIDEO_SECONDS,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

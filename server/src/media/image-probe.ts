@@ -2,6 +2,12 @@ import sharp, { type Sharp } from 'sharp';
 import { MAX_IMAGE_PIXELS } from './renditions';
 import { MediaInputError } from './media-input-error';
 
+// Memory stays bounded by the images being worked on: every upload is a new file, so libvips'
+// operation cache (50 MB by default) would only hold memory, and one thread per image keeps a
+// photo's working set to one region at a time whatever the machine's core count.
+sharp.cache(false);
+sharp.concurrency(1);
+
 /**
  * Every decode of an upload goes through here: a pixel limit checked from the header before any pixel
  * is decoded, sequential reading (bounded memory), and truncated or broken data is an error.

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { type JobLane, mediaJobLanes } from './job-lanes';
 import { claimJob, finishJob, heartbeat, requeueStale, retryJob } from './job-store';
 
 export interface JobHandlers {
@@ -25,9 +26,9 @@ const HEARTBEAT_MS = 30_000;
 const STALE_SECONDS = 180;
 
 /**
- * A small job runner on the database: `workers` loops on this instance, each claiming one media job at
- * a time. New uploads wake it at once; otherwise it polls, so jobs queued by other instances (or left
- * by a crash) are picked up too.
+ * A small job runner on the database: `workers` loops on this instance in each lane (job-lanes.ts),
+ * each claiming one media job of its lane at a time. New uploads wake it at once; otherwise it polls,
+ * so jobs queued by other instances (or left by a crash) are picked up too.
  */
 export class MediaJobRunner {
   private stopped = true;
@@ -50,7 +51,9 @@ export class MediaJobRunner {
   start(): void {
     if (this.opts.workers === 0 || !this.stopped) return;
     this.stopped = false;
-    this.loops = Array.from({ length: this.opts.workers }, () => this.loop());
+    this.loops = mediaJobLanes.flatMap((lane) =>
+      Array.from({ length: this.opts.workers }, () => this.loop(lane)),
+    );
   }
 
   async stop(): Promise<void> {
@@ -107,16 +110,16 @@ export class MediaJobRunner {
     });
   }
 
-  private async loop(): Promise<void> {
+  private async loop(lane: JobLane): Promise<void> {
     while (!this.stopped) {
       try {
         await this.housekeeping();
-        const job = await claimJob(this.db);
+        const job = await claimJob(this.db, lane.kinds);
         if (job) await this.run(job);
         else await this.sleep(this.opts.pollMs ?? 2000);
       } catch (err) {
         if (this.stopped) return;
-        this.opts.log.warn({ err }, 'media job loop failed; retrying');
+        this.opts.log.warn({ err, lane: lane.name }, 'media job loop failed; retrying');
         await this.sleep(this.opts.pollMs ?? 2000);
       }
     }

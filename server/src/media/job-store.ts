@@ -1,3 +1,4 @@
+import type { MediaKind } from '@cove/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
@@ -10,15 +11,25 @@ interface JobRecord {
 }
 
 /**
- * Takes the oldest due job. SKIP LOCKED lets any number of workers, on any number of instances, claim
- * at once without waiting on each other or taking the same job.
+ * Takes the oldest due job, of media of the given kinds only when `kinds` is given (a lane). SKIP
+ * LOCKED lets any number of workers, on any number of instances, claim at once without waiting on
+ * each other or taking the same job.
  */
-export async function claimJob(db: Db): Promise<Pick<MediaJobRow, 'id' | 'mediaId' | 'attempts'> | null> {
+export async function claimJob(
+  db: Db,
+  kinds?: readonly MediaKind[],
+): Promise<Pick<MediaJobRow, 'id' | 'mediaId' | 'attempts'> | null> {
+  const ofKinds = kinds
+    ? sql`and j.media_id in (select id from media where kind in (${sql.join(
+        kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )}))`
+    : sql``;
   const [row] = rowsOf<JobRecord>(
     await db.execute(sql`
       update media_jobs set status = 'running', locked_at = now(), attempts = attempts + 1
-      where id = (select id from media_jobs where status = 'queued' and run_at <= now()
-                  order by run_at, id for update skip locked limit 1)
+      where id = (select j.id from media_jobs j where j.status = 'queued' and j.run_at <= now() ${ofKinds}
+                  order by j.run_at, j.id for update skip locked limit 1)
       returning id, media_id, attempts`),
   );
   return row ? { id: Number(row.id), mediaId: row.media_id, attempts: row.attempts } : null;

@@ -12,6 +12,7 @@ import { failMedia, processMedia } from './process-media';
 import { sweepMedia } from './sweep';
 import { mediaUrlSecret } from './url-secret';
 import { UrlSigner } from './url-signer';
+import { defaultVideoLimits } from './video-limits';
 
 /** Everything media code needs, as `app.media`. Message code passes it to `mediaForMessage`. */
 export interface MediaService extends MediaContext {
@@ -48,7 +49,8 @@ export const mediaPlugin = fp(async (app: FastifyInstance, opts: MediaPluginOpti
     mediaUrlSecret(app.config.dataDir, settings.urlSecret),
     settings.urlTtlSeconds,
   );
-  const deps = { db: app.db, storage, workDir };
+  const videoLimits = { ...defaultVideoLimits, maxSeconds: settings.maxVideoSeconds };
+  const deps = { db: app.db, storage, workDir, videoLimits };
 
   const runner = new MediaJobRunner(
     app.db,

@@ -10,6 +10,7 @@ import { MediaInputError } from './media-input-error';
 import { mediaById } from './media-store';
 import { renditionTypes, storageKeys } from './renditions';
 import { demuxerOf } from './sniff';
+import { checkPlayedLength, checkVideoLimits, type VideoLimits } from './video-limits';
 import { probeVideo } from './video-probe';
 import { extractStill, makeWebVideo } from './video-renditions';
 
@@ -18,22 +19,31 @@ export interface ProcessDeps {
   storage: Storage;
   /** Scratch space for one job's files; each job works in its own folder and removes it. */
   workDir: string;
+  videoLimits: VideoLimits;
 }
 
 type Made = { name: RenditionName; path: string }[];
 
-async function makeRenditions(row: MediaRow, source: string, dir: string, signal: AbortSignal) {
+async function makeRenditions(
+  row: MediaRow,
+  source: string,
+  dir: string,
+  limits: VideoLimits,
+  signal: AbortSignal,
+) {
   if (row.kind === 'image') {
     const { files } = await makeImageRenditions(source, dir);
     return { files: files as Made, width: row.width, height: row.height, videoLength: null };
   }
   const demuxer = demuxerOf(row.sourceType);
   const info = await probeVideo(source, demuxer);
-  const still = await extractStill(source, demuxer, info, dir);
+  checkVideoLimits(info, limits);
+  const still = await extractStill(source, demuxer, info, dir, limits);
   const { files } = await makeImageRenditions(still, dir);
-  const video = await makeWebVideo(source, demuxer, info, dir, signal);
+  const video = await makeWebVideo(source, demuxer, info, dir, limits, signal);
   // Sizes and length as the browser will play them.
   const played = await probeVideo(video.path, 'mov');
+  checkPlayedLength(played.duration, limits);
   const length = played.duration ?? info.duration;
   return {
     files: [...files, { name: 'mp4', path: video.path }] as Made,
@@ -61,7 +71,7 @@ export async function processMedia(deps: ProcessDeps, mediaId: string, signal: A
     const original = await deps.storage.localCopy(row.originalKey, dir);
     let made;
     try {
-      made = await makeRenditions(row, original.path, dir, signal);
+      made = await makeRenditions(row, original.path, dir, deps.videoLimits, signal);
     } finally {
       await original.release();
     }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { cpuSecondsOf } from './cpu-time';
 
 /** A media tool failed or took too long; `detail` is the tail of what it printed, for the log only. */
 export class ToolError extends Error {
@@ -12,17 +13,20 @@ export class ToolError extends Error {
 }
 
 const KEEP = 4096;
+const CPU_CHECK_MS = 500;
 
 /**
  * Runs ffmpeg or ffprobe with an empty environment (no proxies, no config files), no stdin, a time
- * limit, and bounded output. Inputs are always `file:` URLs behind `-protocol_whitelist file`, so the
- * tools never reach a network.
+ * limit, optionally a CPU time limit, and bounded output. Inputs are always `file:` URLs behind
+ * `-protocol_whitelist file`, so the tools never reach a network.
  */
 export function runTool(
   tool: 'ffmpeg' | 'ffprobe',
   args: string[],
   opts: {
     timeoutMs: number;
+    /** Killed once it has used this many CPU seconds (where /proc tells; the time limit holds anyway). */
+    cpuSeconds?: number;
     maxStdout?: number;
     signal?: AbortSignal | undefined;
     /** Warnings that mean the input is damaged even though the tool exits 0. */
@@ -54,6 +58,16 @@ export function runTool(
       failure = `timed out after ${opts.timeoutMs} ms`;
       child.kill('SIGKILL');
     }, opts.timeoutMs);
+    const { cpuSeconds } = opts;
+    const cpuCheck =
+      cpuSeconds === undefined
+        ? undefined
+        : setInterval(() => {
+            const used = child.pid === undefined ? null : cpuSecondsOf(child.pid);
+            if (used === null || used <= cpuSeconds || failure) return;
+            failure = `used over ${cpuSeconds} s of CPU`;
+            child.kill('SIGKILL');
+          }, CPU_CHECK_MS);
     const onAbort = () => {
       failure = 'stopped';
       child.kill('SIGKILL');
@@ -62,10 +76,12 @@ export function runTool(
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     child.on('error', (err) => {
       clearTimeout(timer);
+      clearInterval(cpuCheck);
       reject(new ToolError(tool, err.message));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      clearInterval(cpuCheck);
       opts.signal?.removeEventListener('abort', onAbort);
       if (failure) return reject(new ToolError(tool, failure));
       if (code !== 0) return reject(new ToolError(tool, `exit ${code ?? signal}: ${errTail.trim()}`));

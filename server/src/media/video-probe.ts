@@ -8,6 +8,8 @@ export interface VideoInfo {
   height: number;
   /** Seconds, when the container says. */
   duration: number | null;
+  /** Frames a second on average, when the stream says. */
+  fps: number | null;
   videoCodec: string;
   pixFmt: string | null;
   audioCodec: string | null;
@@ -19,6 +21,7 @@ interface ProbeStream {
   width?: number;
   height?: number;
   pix_fmt?: string;
+  avg_frame_rate?: string;
   side_data_list?: { rotation?: number }[];
   tags?: { rotate?: string };
 }
@@ -44,7 +47,7 @@ async function tool(fn: () => Promise<string>): Promise<string> {
 /** Reads the container header: the first video stream's size, codec and rotation, and the duration. */
 export async function probeVideo(path: string, demuxer: string): Promise<VideoInfo> {
   const entries =
-    'format=duration:stream=codec_type,codec_name,width,height,pix_fmt:stream_side_data=rotation:stream_tags=rotate';
+    'format=duration:stream=codec_type,codec_name,width,height,pix_fmt,avg_frame_rate:stream_side_data=rotation:stream_tags=rotate';
   const args = [
     '-v',
     'error',
@@ -80,10 +83,14 @@ export async function probeVideo(path: string, demuxer: string): Promise<VideoIn
       ),
     ) % 180;
   const duration = Number(parsed.format?.duration);
+  // A fraction such as "30000/1001"; "0/0" when unknown.
+  const [num = NaN, den = NaN] = (video.avg_frame_rate ?? '').split('/').map(Number);
+  const fps = num / den;
   return {
     width: rotation === 90 ? video.height : video.width,
     height: rotation === 90 ? video.width : video.height,
     duration: Number.isFinite(duration) && duration >= 0 ? duration : null,
+    fps: Number.isFinite(fps) && fps > 0 ? fps : null,
     videoCodec: video.codec_name,
     pixFmt: video.pix_fmt ?? null,
     audioCodec: audio?.codec_name ?? null,

@@ -3,15 +3,32 @@ import { join } from 'node:path';
 import { MediaInputError } from './media-input-error';
 import { MAX_VIDEO_SIDE } from './renditions';
 import { inputArgs, runTool, ToolError } from './run-tool';
+import {
+  cpuBudget,
+  FFMPEG_THREADS,
+  MAX_OUTPUT_BYTES,
+  MAX_OUTPUT_FPS,
+  type VideoLimits,
+} from './video-limits';
 import type { VideoInfo } from './video-probe';
 
 const STILL_MS = 60_000;
-/** Long enough for a 499 MB video transcoded on two cores; a stuck ffmpeg is killed after it. */
-const TRANSCODE_MS = 60 * 60_000;
+/** Wall time per CPU second allowed: a busy machine may give ffmpeg half a core. */
+const WALL_MS_PER_CPU_SECOND = 2000;
 
-async function ffmpeg(args: string[], timeoutMs: number, signal?: AbortSignal): Promise<void> {
+interface RunBounds {
+  timeoutMs: number;
+  cpuSeconds: number;
+  signal?: AbortSignal | undefined;
+}
+
+async function ffmpeg(args: string[], bounds: RunBounds): Promise<void> {
+  const threads = String(FFMPEG_THREADS);
+  // Decoding, filters and encoding each take at most FFMPEG_THREADS threads (the first -threads
+  // applies to the decoder, the -threads in `args` after the input to the encoder).
+  const bounded = ['-filter_threads', threads, '-threads', threads];
   try {
-    await runTool('ffmpeg', ['-nostdin', '-v', 'error', '-y', ...args], { timeoutMs, signal });
+    await runTool('ffmpeg', ['-nostdin', '-v', 'error', '-y', ...bounded, ...args], bounds);
   } catch (err) {
     if (err instanceof ToolError) throw new MediaInputError('video', 'corrupt', err.detail);
     throw err;
@@ -24,6 +41,7 @@ export async function extractStill(
   demuxer: string,
   info: VideoInfo,
   outDir: string,
+  limits: VideoLimits,
 ): Promise<string> {
   const out = join(outDir, 'still.png');
   const at = info.duration !== null && info.duration > 2 ? 1 : 0;
@@ -45,7 +63,7 @@ export async function extractStill(
         'png',
         `file:${out}`,
       ],
-      STILL_MS,
+      { timeoutMs: STILL_MS, cpuSeconds: limits.cpuBaseSeconds },
     );
   const made = async () => ((await stat(out).catch(() => null))?.size ?? 0) > 0;
   // A seek past the last keyframe can yield no frame; the first frame is the fallback.
@@ -72,13 +90,15 @@ const scale = `scale=trunc(iw*${fit}/2)*2:trunc(ih*${fit}/2)*2`;
 /**
  * A web-playable MP4 with its index first (faststart), first video and first audio stream only, all
  * metadata dropped (a phone's location included). Copied when it already plays in browsers, else
- * transcoded to H.264/AAC.
+ * transcoded to H.264/AAC at most 1920 px and 30 fps. Either way ffmpeg stops a second past the
+ * length limit and at MAX_OUTPUT_BYTES, and is killed past its CPU budget.
  */
 export async function makeWebVideo(
   source: string,
   demuxer: string,
   info: VideoInfo,
   outDir: string,
+  limits: VideoLimits,
   signal?: AbortSignal,
 ): Promise<{ path: string; transcoded: boolean }> {
   const path = join(outDir, 'video.mp4');
@@ -95,13 +115,34 @@ export async function makeWebVideo(
     '-sn',
     '-dn',
   ];
-  const tail = ['-movflags', '+faststart', '-f', 'mp4', `file:${path}`];
-  if (playsAsIs(demuxer, info)) {
-    await ffmpeg([...common, '-c', 'copy', ...tail], TRANSCODE_MS, signal);
-    return { path, transcoded: false };
+  const tail = [
+    // A header may understate the length or omit it: what runs past the limit is cut, then refused.
+    '-t',
+    String(limits.maxSeconds + 1),
+    '-fs',
+    String(MAX_OUTPUT_BYTES),
+    '-threads',
+    String(FFMPEG_THREADS),
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    `file:${path}`,
+  ];
+  const cpuSeconds = cpuBudget(info, limits);
+  const bounds = { timeoutMs: cpuSeconds * WALL_MS_PER_CPU_SECOND, cpuSeconds, signal };
+  const transcoded = !playsAsIs(demuxer, info);
+  if (transcoded) {
+    const video = [
+      ...['-vf', scale, '-fpsmax', String(MAX_OUTPUT_FPS)],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'],
+    ];
+    const audio = ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'];
+    await ffmpeg([...common, ...video, ...audio, ...tail], bounds);
+  } else {
+    await ffmpeg([...common, '-c', 'copy', ...tail], bounds);
   }
-  const video = ['-vf', scale, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'];
-  const audio = ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'];
-  await ffmpeg([...common, ...video, ...audio, ...tail], TRANSCODE_MS, signal);
-  return { path, transcoded: true };
+  if ((await stat(path)).size >= MAX_OUTPUT_BYTES)
+    throw new MediaInputError('video', 'too_large', 'the web video reached its size limit');
+  return { path, transcoded };
 }

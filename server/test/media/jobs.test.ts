@@ -5,9 +5,11 @@ import { eq, sql } from 'drizzle-orm';
 import { media, mediaJobs, userEvents } from '../../src/db/schema';
 import { MediaJobRunner } from '../../src/media/job-runner';
 import { requeueStale } from '../../src/media/job-store';
+import { processMedia } from '../../src/media/process-media';
+import { defaultVideoLimits } from '../../src/media/video-limits';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { signedInUser } from '../helpers/users';
-import { photo, webMp4 } from './helpers/fixtures';
+import { photo, quicktime, webMp4 } from './helpers/fixtures';
 import { leftovers } from './helpers/leftovers';
 import { upload } from './helpers/upload';
 
@@ -122,6 +124,48 @@ describe('the job runner', () => {
     }
     expect(given).toEqual([mediaId]);
     await t.db.delete(media).where(eq(media.id, mediaId));
+  });
+
+  it('makes a photo queued behind a long video first: videos have a lane of their own', async () => {
+    // A clip no other test uploads: the same bytes again would be the same media.
+    const videoId = (await upload(t.app, owner.token, { data: quicktime() })).json().media_id as string;
+    const photoId = await queuedMedia();
+    const deps = {
+      db: t.db,
+      storage: t.app.media.storage,
+      workDir: t.app.media.workDir,
+      videoLimits: defaultVideoLimits,
+    };
+    // The video takes as long as this test wants: until `release`.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const settled: string[] = [];
+    const runner = new MediaJobRunner(
+      t.db,
+      {
+        process: async (mediaId, signal) => {
+          if (mediaId === videoId) await held;
+          await processMedia(deps, mediaId, signal);
+        },
+        giveUp: async () => {},
+        settled: async (mediaId) => void settled.push(mediaId),
+        sweep: async () => {},
+      },
+      { workers: 1, log: t.app.log },
+    );
+    runner.start();
+    try {
+      await runner.waitFor(photoId, 20_000);
+      expect((await status(photoId)).json().status).toBe('ready');
+      expect((await status(videoId)).json().status).toBe('processing');
+    } finally {
+      const videoDone = runner.waitFor(videoId, 20_000);
+      release();
+      await videoDone;
+      await runner.stop();
+    }
+    expect(settled).toEqual([photoId, videoId]);
+    expect((await status(videoId)).json().status).toBe('ready');
   });
 
   it('takes back a job whose worker went silent', async () => {

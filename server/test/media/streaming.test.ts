@@ -19,7 +19,12 @@ beforeAll(async () => {
   port = (t.app.server.address() as AddressInfo).port;
   token = (await signedInUser(t.db, { type: 'featured' })).token;
 });
-afterAll(() => t.close());
+// A test that failed halfway leaves its upload open, and the server would wait for the rest of it.
+const uploads = new Set<ReturnType<typeof request>>();
+afterAll(async () => {
+  for (const req of uploads) req.destroy();
+  await t?.close();
+});
 
 const boundary = '----covestreamtest';
 const head = Buffer.from(
@@ -42,6 +47,7 @@ function openUpload(fileBytes: number) {
       'content-length': head.length + fileBytes + tail.length,
     },
   });
+  uploads.add(req);
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res) => {
       let body = '';
@@ -50,6 +56,8 @@ function openUpload(fileBytes: number) {
     });
     req.on('error', reject);
   });
+  // Tests that hang up on purpose, or fail halfway, never read the answer.
+  answer.catch(() => undefined);
   return { req, answer };
 }
 
@@ -74,8 +82,7 @@ async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Prom
 
 it('writes the file to storage while it is still arriving, and removes it when the client hangs up', async () => {
   const video = phoneMp4();
-  const { req, answer } = openUpload(50 * 1024 * 1024);
-  answer.catch(() => undefined);
+  const { req } = openUpload(50 * 1024 * 1024);
   await write(req, head);
   await write(req, video);
   for (let i = 0; i < 8; i++) await write(req, Buffer.alloc(1024 * 1024, i));
@@ -89,19 +96,24 @@ it('writes the file to storage while it is still arriving, and removes it when t
 
 it('keeps memory flat while a 300 MB upload streams through', async () => {
   const size = 300 * 1024 * 1024;
+  const start = mp4Start();
   const { req, answer } = openUpload(size);
   const chunk = Buffer.alloc(1024 * 1024, 1);
   global.gc?.();
   const before = process.memoryUsage().rss;
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
-  await write(req, head);
-  await write(req, mp4Start());
-  for (let sent = 64 * 1024; sent < size; sent += chunk.length)
-    await write(req, sent + chunk.length <= size ? chunk : chunk.subarray(0, size - sent));
-  req.end(tail);
-  const res = await answer;
-  clearInterval(sampler);
+  let res;
+  try {
+    await write(req, head);
+    await write(req, start);
+    for (let sent = 64 * 1024; sent < size; sent += chunk.length)
+      await write(req, sent + chunk.length <= size ? chunk : chunk.subarray(0, size - sent));
+    req.end(tail);
+    res = await answer;
+  } finally {
+    clearInterval(sampler);
+  }
   // A whole MP4 followed by filler: players ignore what follows the index, and so does the check.
   expect(res.status).toBe(200);
   await settled(t.app, token, JSON.parse(res.body).media_id);
@@ -112,7 +124,6 @@ it('keeps memory flat while a 300 MB upload streams through', async () => {
 
 it('refuses a body announced too large after its first bytes, without reading it all', async () => {
   const { req, answer } = openUpload(450 * 1024 * 1024);
-  answer.catch(() => undefined);
   await write(req, head);
   await write(req, mp4Start());
   const res = await Promise.race([answer, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);

@@ -66,6 +66,17 @@ export function clip(
   }
 }
 
+/** Matroska written as a stream: its header carries no length, so only decoding finds it out. */
+export const unmarkedLength = (seconds: number) =>
+  execFileSync(
+    'ffmpeg',
+    [
+      ...['-v', 'error', '-f', 'lavfi', '-i', `testsrc=size=160x120:rate=25:duration=${seconds}`],
+      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-f', 'matroska', 'pipe:1'],
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+
 /** Phone-like MP4: H.264/AAC, index at the end, a location tag and a portrait rotation flag. */
 export const phoneMp4 = () =>
   rotated90(
