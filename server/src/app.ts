@@ -12,6 +12,7 @@ import { auth } from './plugins/auth';
 import { jobs } from './plugins/jobs';
 import { mailer } from './plugins/mailer';
 import { realtime } from './plugins/realtime';
+import { requestText } from './plugins/request-text';
 import { errorHandler } from './plugins/error-handler';
 import { security } from './plugins/security';
 import { staticFiles } from './plugins/static-files';
@@ -68,6 +69,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('adminSecret', randomBytes(32).toString('base64url'));
 
   await app.register(errorHandler);
+  await app.register(requestText);
   await app.register(security, {
     rateLimitPerMinute: config.rateLimitPerMinute,
     connectSrc: config.media.uploadUrl ? [new URL(config.media.uploadUrl).origin] : [],

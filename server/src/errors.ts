@@ -18,6 +18,16 @@ export const notFound = (message: string = messages.notFound) => new AppError(40
 export const badRequest = (message: string, code = 'bad_request') => new AppError(400, message, code);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, message, code);
 
+/** A 400 for one request field, shaped like a schema validation failure (`errors` names the field). */
+export class InvalidField extends AppError {
+  constructor(
+    readonly field: string,
+    readonly reason: string,
+  ) {
+    super(400, `${field}: ${reason}`, 'validation');
+  }
+}
+
 /** A 429 that says when to come back: the error handler sends the wait as `Retry-After` (seconds). */
 export class TooManyRequests extends AppError {
   readonly retryAfterSeconds: number;

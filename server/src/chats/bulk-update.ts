@@ -2,6 +2,7 @@ import type { ChatFilter } from '@cove/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { isUuid } from '../ids';
 import { chatMembers, userCounters, users } from '../db/schema';
 import { markRead } from '../messages/read';
 import { appendEvent } from '../realtime/event-log';
@@ -16,14 +17,12 @@ export interface Selection {
   type: ChatFilter;
 }
 
-const uuid = /^[0-9a-f-]{36}$/i;
-
 /** The caller's own chats named by ids, or every chat in the tab but the excepted ones. Never anyone else's. */
 async function selectedMembers(db: Db, userId: string, s: Selection): Promise<MemberRow[]> {
   let chatIds: string[];
-  if (s.ids) chatIds = s.ids.filter((id) => uuid.test(id));
+  if (s.ids) chatIds = s.ids.filter(isUuid);
   else {
-    const except = (s.exceptIds ?? []).filter((id) => uuid.test(id));
+    const except = (s.exceptIds ?? []).filter(isUuid);
     const rows = rowsOf<{ chat_id: string }>(
       await db.execute(sql`select m.chat_id ${tabSql(userId, s.type)}`),
     );

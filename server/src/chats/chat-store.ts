@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { blocks, chatMembers, chats, notes, type UserRow, users } from '../db/schema';
 import { notFound } from '../errors';
+import { isUuid } from '../ids';
 import { toChatDto } from './chat-dto';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -27,7 +28,7 @@ export async function chatBetween(db: Queryable, a: string, b: string): Promise<
  * found', the same answer as for a chat that does not exist, so ids reveal nothing.
  */
 export async function chatForMember(db: Queryable, chatId: string, userId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(chatId)) throw chatNotFound();
+  if (!isUuid(chatId)) throw chatNotFound();
   const rows = await db.select().from(chatMembers).where(eq(chatMembers.chatId, chatId));
   const me = rows.find((r) => r.userId === userId);
   const other = rows.find((r) => r.userId !== userId);
@@ -48,7 +49,7 @@ export async function isBlockedEitherWay(db: Queryable, a: string, b: string): P
 }
 
 export async function userRow(db: Queryable, id: string): Promise<UserRow | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { notes, type UserRow } from '../db/schema';
 import { forbidden, notFound } from '../errors';
+import { isUuid } from '../ids';
 import { chatForMember } from './chat-store';
 
 const noteNotFound = () => notFound('Note not found');
@@ -23,7 +24,7 @@ export async function addNote(db: Db, me: UserRow, chatId: string, text: string)
 
 /** Only the author may touch a note; to anyone else it does not exist. */
 async function ownNote(db: Db, me: UserRow, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw noteNotFound();
+  if (!isUuid(id)) throw noteNotFound();
   const [row] = await db
     .select()
     .from(notes)

@@ -4,7 +4,7 @@ import type { Db } from './client';
 import { isTransientConflict } from './errors';
 import { users } from './schema';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Tries in all: a conflict that survives this many runs is no longer bad luck. */
 const ATTEMPTS = 5;

@@ -7,7 +7,7 @@ import { badRequest } from '../errors';
 import { describeMedia } from './descriptor';
 import { mediaById } from './media-store';
 import type { UrlSigner } from './url-signer';
-import { isUuid } from './url-signer';
+import { isUuid } from '../ids';
 
 /** What message code needs to describe media: the database and the URL signer (`app.media` has both). */
 export interface MediaContext {

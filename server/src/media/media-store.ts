@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { media, mediaJobs, type MediaRow } from '../db/schema';
-import { isUuid } from './url-signer';
+import { isUuid } from '../ids';
 
 export type NewMedia = typeof media.$inferInsert;
 

@@ -1,11 +1,42 @@
 import { rm } from 'node:fs/promises';
 import { type MediaKind, mediaUploadFields } from '@cove/contracts';
-import type {} from '@fastify/multipart';
+import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type * as z from 'zod';
-import { AppError, badRequest } from '../errors';
+import { AppError, badRequest, InvalidField } from '../errors';
+import { unstorableText } from '../plugins/request-text';
 import { type StagedFile, stageFile } from './stage-file';
 import { uploadErrors } from './upload-errors';
+
+/** Text fields an upload form may carry besides its file (the route's busboy limits allow one more). */
+export const UPLOAD_FIELDS = 10;
+
+/** A multipart Content-Type must name its boundary; without one busboy cannot read a byte. */
+const hasBoundary = (contentType: string | undefined) =>
+  /;\s*boundary=("[^"]+"|[^";\s]+)/i.test(contentType ?? '');
+
+/**
+ * Whether busboy failed to parse the form (truncated, malformed headers): its errors are plain, while
+ * ours are AppErrors, the multipart plugin's carry a status and the system's a code.
+ */
+const isParseError = (err: unknown) =>
+  err instanceof Error && !(err instanceof AppError) && !('statusCode' in err) && !('code' in err);
+
+/** The form's parts; a form busboy cannot parse is the client's mistake (400), or they hung up. */
+async function* partsOf(request: FastifyRequest) {
+  const parts = request.parts()[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<Multipart>;
+    try {
+      next = await parts.next();
+    } catch (err) {
+      if (request.raw.destroyed) throw uploadErrors.aborted();
+      throw isParseError(err) ? uploadErrors.malformed() : err;
+    }
+    if (next.done) return;
+    yield next.value;
+  }
+}
 
 export interface ReceivedUpload {
   file: StagedFile;
@@ -23,18 +54,30 @@ export async function receiveUpload(
   maxBytes: Record<MediaKind, number>,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw badRequest('The upload must be multipart/form-data.', 'validation');
+  if (!hasBoundary(request.headers['content-type'])) throw uploadErrors.noBoundary();
   const contentLength = Number(request.headers['content-length']);
   const raw: Record<string, string> = {};
+  let fields = 0;
   let file: StagedFile | undefined;
+  // Errors the file part itself emitted: busboy's, when the form ends inside the file.
+  const formErrors = new WeakSet<Error>();
   try {
-    for await (const part of request.parts()) {
+    for await (const part of partsOf(request)) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') raw[part.fieldname] = part.value;
+        // Refused at the first field too many, at once: the rest of the body is never parsed.
+        if (++fields > UPLOAD_FIELDS) throw uploadErrors.tooManyFields(UPLOAD_FIELDS);
+        if (part.valueTruncated) throw new InvalidField(`body.${part.fieldname}`, 'must be at most 1 KiB');
+        if (typeof part.value === 'string') {
+          const reason = unstorableText(part.fieldname) ?? unstorableText(part.value);
+          if (reason) throw new InvalidField(`body.${part.fieldname}`, reason);
+          raw[part.fieldname] = part.value;
+        }
         continue;
       }
       if (part.fieldname !== 'file')
         throw badRequest(`${part.fieldname}: unexpected file field; send the file as "file".`, 'validation');
       if (file) throw uploadErrors.oneFile();
+      part.file.once('error', (err) => formErrors.add(err));
       file = await stageFile(part.file, {
         dir: stagingDir,
         maxBytes,
@@ -56,6 +99,7 @@ export async function receiveUpload(
     if (file) await rm(file.path, { force: true });
     discardRest(request);
     if (request.raw.destroyed && !(err instanceof AppError)) throw uploadErrors.aborted();
+    if (formErrors.has(err as Error) && isParseError(err)) throw uploadErrors.malformed();
     throw err;
   }
 }

@@ -23,6 +23,15 @@ export const uploadErrors = {
   aborted: () => new AppError(400, mediaMessages.uploadFailed, 'upload_aborted'),
   noFile: () => new AppError(400, 'file: choose a photo or video to upload.', 'validation'),
   oneFile: () => new AppError(400, 'file: send one file per upload.', 'validation'),
+  noBoundary: () =>
+    new AppError(
+      400,
+      'The upload form names no boundary: send it as multipart/form-data with its boundary.',
+      'validation',
+    ),
+  tooManyFields: (max: number) =>
+    new AppError(400, `An upload form takes at most ${max} fields besides the file.`, 'validation'),
+  malformed: () => new AppError(400, 'The upload form is not valid multipart/form-data.', 'validation'),
 };
 
 /** A file the sniffer could not name: the declared type only picks the wording, never the verdict. */

@@ -21,7 +21,6 @@ const uuidOf = (b: Buffer) => {
   const h = b.toString('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 };
-const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Signed, expiring media URLs: `/media/<token>/<rendition>.<ext>`. The token packs the grant in 38
@@ -76,5 +75,3 @@ export class UrlSigner {
     };
   }
 }
-
-export const isUuid = (s: string) => uuidLike.test(s);

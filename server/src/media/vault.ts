@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chatMembers, media } from '../db/schema';
 import { badRequest, notFound } from '../errors';
+import { isUuid } from '../ids';
 import { describeMedia } from './descriptor';
 import type { UrlSigner } from './url-signer';
 
@@ -19,7 +20,7 @@ const encodeCursor = (createdAt: Date, id: string) =>
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(at ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime()))
+  if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime()))
     throw badRequest('query.next: is not a cursor from this list', 'validation');
   return { createdAt, id };
 }

@@ -2,7 +2,7 @@ import { type ErrorBody, messages } from '@cove/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, TooManyRequests } from '../errors';
+import { AppError, InvalidField, TooManyRequests } from '../errors';
 
 function fieldName(context: string | undefined, instancePath: string): string {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -19,9 +19,15 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error instanceof TooManyRequests) void reply.header('retry-after', error.retryAfterSeconds);
+      const errors =
+        error instanceof InvalidField ? [{ field: error.field, message: error.reason }] : undefined;
       return reply
         .code(error.statusCode)
-        .send({ message: error.message, code: error.code } satisfies ErrorBody);
+        .send({
+          message: error.message,
+          code: error.code,
+          ...(errors ? { errors } : {}),
+        } satisfies ErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({

@@ -17,7 +17,7 @@ import { viewOf } from '../media/access';
 import { acceptUpload } from '../media/accept-upload';
 import { mediaResponseOf } from '../media/descriptor';
 import { availableMedia, mediaById, mediaByPublicId, softDeleteMedia } from '../media/media-store';
-import { receiveUpload } from '../media/receive-upload';
+import { receiveUpload, UPLOAD_FIELDS } from '../media/receive-upload';
 import { serveMedia } from '../media/serve-media';
 import { allowUploadsFromPublicSite } from '../media/upload-cors';
 import { vaultPage } from '../media/vault';
@@ -30,12 +30,14 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = { onRequest: requireUser };
   await app.register(multipart, {
     // The stager refuses oversize files itself, with the right words; busboy's limits are the backstop.
+    // One more file and field than allowed reach receiveUpload, which refuses them with a clear 400
+    // (busboy's own limit errors would leave the form half read).
     limits: {
       fileSize: Math.max(m.maxBytes.image, m.maxBytes.video) + 1,
-      files: 1,
-      fields: 10,
+      files: 2,
+      fields: UPLOAD_FIELDS + 1,
       fieldSize: 1024,
-      parts: 12,
+      parts: UPLOAD_FIELDS + 3,
       headerPairs: 100,
     },
     throwFileSizeLimit: true,

@@ -82,7 +82,7 @@ export type ChatUser = z.infer<typeof chatUser>;
 export const chatsQuery = z.object({
   v: z.coerce.number().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   search: z.string().max(100).optional(),
   type: chatFilter.default('all'),
 });

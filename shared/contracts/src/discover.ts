@@ -4,7 +4,7 @@ import { gender, userType } from './entities/user';
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const discoverQuery = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
   limit: z.coerce.number().int().min(1).max(50).default(20),
   featured: flag.default(true),
   q: z.string().trim().max(50).optional(),

@@ -86,11 +86,13 @@ export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
 export const sendMessageResponse = z.object({ data: message, credits: z.number().int() });
 export const messagesPage = z.object({ data: z.array(message), next: z.string().nullable() });
+/** A message id as text: a whole number of at most 15 digits, exact in JavaScript and PostgreSQL alike. */
+const messageIdText = z.string().regex(/^\d{1,15}$/, 'must be a message id');
 export const messagesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
-  offset: z.coerce.number().int().min(0).optional(),
-  before: z.string().regex(/^\d+$/).optional(),
-  last_message_id: z.string().regex(/^\d+$/).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  before: messageIdText.optional(),
+  last_message_id: messageIdText.optional(),
 });
 export const messageIdsQuery = z.object({ ids: z.string().min(1) });
 export const buyResponse = z.object({ data: message, credits: z.number().int() });

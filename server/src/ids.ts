@@ -1,0 +1,6 @@
+/**
+ * A canonical UUID, the only form a uuid column accepts. Anything else names no row: callers answer
+ * 404 (or 400) before the query, which PostgreSQL would fail with a 500.
+ */
+export const isUuid = (s: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);

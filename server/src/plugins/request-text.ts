@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, InvalidField } from '../errors';
+
+// With the `u` flag a surrogate pair is one code point, so this matches unpaired halves only.
+const loneSurrogate = /[\uD800-\uDFFF]/u;
+
+/** Why a string cannot be kept as text (PostgreSQL refuses NUL; a lone surrogate is not Unicode), or null. */
+export function unstorableText(s: string): string | null {
+  if (s.includes('\u0000')) return 'must not contain a NUL character';
+  if (loneSurrogate.test(s)) return 'must not contain an unpaired UTF-16 surrogate';
+  return null;
+}
+
+/** The first string in `root`, or name of a field in it, that text cannot hold; walked without recursion. */
+function firstUnstorable(root: unknown, where: string): InvalidField | null {
+  const pending: [unknown, string][] = [[root, where]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'string') {
+      const reason = unstorableText(value);
+      if (reason) return new InvalidField(path, reason);
+    } else if (value !== null && typeof value === 'object') {
+      const fields = Object.entries(value);
+      for (const [key] of fields) {
+        const reason = unstorableText(key);
+        if (reason) return new InvalidField(path, `field names ${reason}`);
+      }
+      // Reversed onto the stack, so fields are checked (and the first one named) in their order.
+      for (const [key, item] of fields.reverse()) pending.push([item, `${path}.${key}`]);
+    }
+  }
+  return null;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function charsetOf(request: FastifyRequest): string | undefined {
+  return /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(request.headers['content-type'] ?? '')?.[1];
+}
+
+/**
+ * Refuses text the database cannot keep, before any route sees it, so no route can forget:
+ * - JSON bodies must be UTF-8 (a declared charset must say so) and carry no invalid bytes, instead of
+ *   being decoded into replacement characters; compressed bodies are refused rather than misread.
+ * - Every string in params, query and body (field names too) is checked for NUL characters and
+ *   unpaired UTF-16 surrogates: a 400 names the field, in the same shape as schema errors.
+ */
+export const requestText = fp(async (app: FastifyInstance) => {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const charset = charsetOf(request);
+    if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
+      done(new AppError(415, 'The request body must be JSON in UTF-8.', 'unsupported_charset'), undefined);
+      return;
+    }
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer); // parseAs: buffer; the overload types it as string | Buffer
+    } catch {
+      done(new AppError(400, 'The request body is not valid UTF-8.', 'invalid_utf8'), undefined);
+      return;
+    }
+    // Fastify's own JSON parser (prototype-poisoning checks included) answers through `done`.
+    void parseJson(request, text, done);
+  });
+
+  app.addHook('preParsing', async (request) => {
+    const coding = request.headers['content-encoding'];
+    if (coding !== undefined && coding.trim().toLowerCase() !== 'identity')
+      throw new AppError(
+        415,
+        'Send the request body uncompressed (no Content-Encoding).',
+        'unsupported_encoding',
+      );
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const bad =
+      firstUnstorable(request.params, 'params') ??
+      firstUnstorable(request.query, 'query') ??
+      firstUnstorable(request.body, 'body');
+    if (bad) throw bad;
+  });
+});
