@@ -21,13 +21,11 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       if (error instanceof TooManyRequests) void reply.header('retry-after', error.retryAfterSeconds);
       const errors =
         error instanceof InvalidField ? [{ field: error.field, message: error.reason }] : undefined;
-      return reply
-        .code(error.statusCode)
-        .send({
-          message: error.message,
-          code: error.code,
-          ...(errors ? { errors } : {}),
-        } satisfies ErrorBody);
+      return reply.code(error.statusCode).send({
+        message: error.message,
+        code: error.code,
+        ...(errors ? { errors } : {}),
+      } satisfies ErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({
