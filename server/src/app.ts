@@ -16,6 +16,7 @@ import { requestText } from './plugins/request-text';
 import { errorHandler } from './plugins/error-handler';
 import { security } from './plugins/security';
 import { staticFiles } from './plugins/static-files';
+import type { RealtimeSettings } from './realtime/settings';
 import { socketRoute } from './realtime/socket-route';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
@@ -50,6 +51,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the configured mailer (tests capture mail this way). */
   mailer?: Mailer;
+  /** Realtime timings and limits other than the defaults (tests shorten them). */
+  realtime?: Partial<RealtimeSettings>;
 }
 
 /** Builds the whole app without listening: external plugins, then the app's own, then one module per resource. */
@@ -82,7 +85,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     mfDir: join(config.dataDir, 'mf'),
   });
   await app.register(mailer, { mailer: opts.mailer });
-  await app.register(realtime);
+  await app.register(realtime, opts.realtime ?? {});
   await app.register(mediaPlugin);
   await app.register(jobs);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -43,12 +43,12 @@ describe('presence', () => {
     const s = open(subject.token);
     await w.until('user_online');
     expect(w.seen.find((m) => m.type === 'user_online')?.user_id).toBe(subject.user.id);
-    expect(t.app.realtime.isOnline(subject.user.id)).toBe(true);
+    expect(await t.app.realtime.isOnline(subject.user.id)).toBe(true);
 
     await s.ready;
     s.ws.send(JSON.stringify({ type: 'visibility', state: 'hidden' }));
     await w.until('user_offline');
-    expect(t.app.realtime.isOnline(subject.user.id)).toBe(false);
+    expect(await t.app.realtime.isOnline(subject.user.id)).toBe(false);
     const offline = w.seen.find((m) => m.type === 'user_offline');
     const [row] = await t.db.select().from(users).where(eq(users.id, subject.user.id));
     expect(offline?.last_online).toBe(row?.lastOnline?.toISOString());

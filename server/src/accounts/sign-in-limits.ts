@@ -12,8 +12,9 @@ const emailKey = (request: FastifyRequest) => {
  * Sign-in requests are counted per email and per client address over 10 minutes: the small per-email
  * budget stops anyone flooding one inbox, the larger per-address one stops scripted sign-ups while
  * several people behind one address still sign in. The email is counted first, so one person going
- * over their own budget does not spend the others'. Counts live in @fastify/rate-limit's in-memory
- * store, so each server instance counts on its own.
+ * over their own budget does not spend the others'. Counts live in @fastify/rate-limit's store (see
+ * plugins/security.ts): in Redis when REDIS_URL is set, so the budgets hold across instances;
+ * otherwise in this process's memory.
  */
 export function signInLimits(app: FastifyInstance): preHandlerAsyncHookHandler {
   const { perEmail, perAddress } = app.config.signInPer10Minutes;

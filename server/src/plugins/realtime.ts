@@ -1,8 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
 import { type Bus, createBus } from '../bus';
 import { chatPartners } from '../chats/presence-watchers';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { RealtimeHub } from '../realtime/hub';
+import type { PresenceStore } from '../realtime/presence-store';
+import { redisPresenceStore } from '../realtime/presence-redis';
+import { tablePresenceStore } from '../realtime/presence-table';
+import { pruneEventLog } from '../realtime/prune';
+import { defaultRealtimeSettings, type RealtimeSettings } from '../realtime/settings';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,15 +21,51 @@ declare module 'fastify' {
   }
 }
 
-/** The bus between instances and this instance's socket hub; both stop with the app. */
-export const realtime = fp(async (app: FastifyInstance) => {
+async function presenceStore(
+  db: Db,
+  log: FastifyBaseLogger,
+  redisUrl: string | undefined,
+  lapseMs: number,
+): Promise<PresenceStore> {
+  const instanceId = randomUUID();
+  if (!redisUrl) return tablePresenceStore(db, instanceId, lapseMs);
+  // Keys are scoped to the database, so deployments (or test runs) sharing one Redis keep apart.
+  const [row] = rowsOf<{ name: string }>(await db.execute(sql`select current_database() as name`));
+  const prefix = `cove:presence:${row?.name ?? 'cove'}:`;
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
+  redis.on('error', (err: Error) => log.warn({ err }, 'presence: redis unavailable'));
+  return redisPresenceStore(redis, prefix, instanceId, lapseMs);
+}
+
+/** The bus between instances, this instance's socket hub and the event log's pruning; all stop with the app. */
+export const realtime = fp(async (app: FastifyInstance, overrides: Partial<RealtimeSettings>) => {
+  const settings = { ...defaultRealtimeSettings, ...overrides };
   const bus = createBus(app.config.redisUrl);
-  const hub = new RealtimeHub(app.db, bus, app.log);
+  const store = await presenceStore(app.db, app.log, app.config.redisUrl, settings.presenceLapseMs);
+  const hub = new RealtimeHub(app.db, bus, store, app.log, settings);
   hub.watchers = chatPartners(app.db);
   await hub.start();
   app.decorate('bus', bus);
   app.decorate('realtime', hub);
+
+  // Every instance prunes; deleting what another already deleted is harmless.
+  let pruning: Promise<void> | undefined;
+  const prune = async () => {
+    try {
+      const deleted = await pruneEventLog(app.db, new Date(), settings.eventLog);
+      if (deleted > 0) app.log.info({ deleted }, 'event log pruned');
+    } catch (err) {
+      app.log.warn({ err }, 'event log pruning failed');
+    }
+  };
+  const pruneTimer = setInterval(() => {
+    pruning ??= prune().finally(() => (pruning = undefined));
+  }, settings.pruneEveryMs);
+  pruneTimer.unref();
+
   app.addHook('preClose', async () => {
+    clearInterval(pruneTimer);
+    await pruning;
     await hub.stop();
     await bus.close();
   });

@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
 
 export interface SecurityOptions {
   rateLimitPerMinute: number;
@@ -13,7 +14,7 @@ export interface SecurityOptions {
 
 const TURNSTILE = 'https://challenges.cloudflare.com';
 
-/** Security headers on every answer, and a per-address request budget on the API. */
+/** Security headers on every answer, and a per-address request budget on the API (shared through Redis when set). */
 export const security = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -32,10 +33,26 @@ export const security = fp(async (app: FastifyInstance, opts: SecurityOptions) =
     },
     crossOriginEmbedderPolicy: false,
   });
+  // With REDIS_URL every instance counts in Redis, so a budget holds however requests are spread.
+  const redis = app.config.redisUrl
+    ? new Redis(app.config.redisUrl, {
+        // A Redis outage fails a count at once instead of queueing requests behind reconnects…
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2_000,
+      })
+    : undefined;
+  if (redis) {
+    redis.on('error', (err: Error) => app.log.warn({ err }, 'rate limit: redis unavailable'));
+    app.addHook('onClose', async () => redis.disconnect());
+  }
   await app.register(rateLimit, {
     max: opts.rateLimitPerMinute,
     timeWindow: '1 minute',
     // Static files and health probes are not metered; the API is.
     allowList: (request) => !/^\/v\d\//.test(request.url),
+    ...(redis ? { redis, nameSpace: 'cove:rate-limit:' } : {}),
+    // …and a failed count lets the request through: limits pause rather than the API.
+    skipOnError: true,
   });
 });

@@ -54,3 +54,14 @@ export async function eventsAfter(
       ({ ...r.payload, type: r.type, seq: r.seq, created_at: r.createdAt.toISOString() }) as SequencedEvent,
   );
 }
+
+/** The oldest event still kept for a user (pruning removes older ones); null when none is. */
+export async function firstKeptSeq(db: Db, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ seq: userEvents.seq })
+    .from(userEvents)
+    .where(eq(userEvents.userId, userId))
+    .orderBy(asc(userEvents.seq))
+    .limit(1);
+  return row?.seq ?? null;
+}

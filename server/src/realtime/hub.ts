@@ -1,13 +1,13 @@
 import { realtimeProtocolVersion, type EphemeralMessage, type LoggedEvent } from '@cove/contracts';
 import { closeCodes } from '@cove/contracts';
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Bus } from '../bus';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { userEventSeqs } from '../db/schema';
 import { Connection } from './connection';
-import { appendEvent, lastSeqOf } from './event-log';
+import { appendEvent, eventsAfter, firstKeptSeq, lastSeqOf } from './event-log';
 import {
   busNotifier,
   channels,
@@ -15,11 +15,16 @@ import {
   type EphemeralNotice,
   type EventsNotice,
 } from './notices';
-
-const HEARTBEAT_MS = 30_000;
+import { Presence } from './presence';
+import type { PresenceChange } from './presence-record';
+import type { PresenceStore } from './presence-store';
+import type { RealtimeSettings } from './settings';
 
 /** Who should hear that a user came online or went away (set by the app: their chat partners). */
 export type WatcherLookup = (userId: string) => Promise<string[]>;
+
+/** Users whose last sequence one beat reads per query. */
+const BEAT_BATCH = 1_000;
 
 /**
  * The sockets of this instance, by user. Events are written to the log first, then the bus tells
@@ -28,16 +33,34 @@ export type WatcherLookup = (userId: string) => Promise<string[]>;
 export class RealtimeHub {
   private readonly byUser = new Map<string, Set<Connection>>();
   private readonly unsubscribes: (() => Promise<void>)[] = [];
-  private heartbeat: NodeJS.Timeout | undefined;
+  private beatTimer: NodeJS.Timeout | undefined;
+  private beating: Promise<void> | undefined;
   private readonly notices: ReturnType<typeof busNotifier>;
+  private readonly presence: Presence;
   watchers: WatcherLookup = async () => [];
 
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
+    store: PresenceStore,
     private readonly log: FastifyBaseLogger,
+    private readonly settings: RealtimeSettings,
   ) {
     this.notices = busNotifier(bus);
+    this.presence = new Presence({
+      db,
+      store,
+      log,
+      heartbeatMs: settings.presenceHeartbeatMs,
+      socketsOf: (userId) => this.visibleSockets(userId),
+      allSockets: () =>
+        new Map(
+          [...this.byUser.keys()]
+            .map((id) => [id, this.visibleSockets(id)] as const)
+            .filter(([, n]) => n > 0),
+        ),
+      announce: (change) => this.announce(change),
+    });
   }
 
   async start(): Promise<void> {
@@ -51,12 +74,17 @@ export class RealtimeHub {
         for (const id of userIds) for (const c of this.byUser.get(id) ?? []) c.send(message);
       }),
     );
-    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
-    this.heartbeat.unref();
+    await this.presence.start();
+    this.beatTimer = setInterval(() => {
+      this.beating ??= this.beat().finally(() => (this.beating = undefined));
+    }, this.settings.beatMs);
+    this.beatTimer.unref();
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.heartbeat);
+    clearInterval(this.beatTimer);
+    await this.beating;
+    await this.presence.stop();
     await Promise.all(this.unsubscribes.map((u) => u()));
     for (const set of this.byUser.values()) for (const c of set) c.socket.close(1001, 'server shutting down');
   }
@@ -82,59 +110,77 @@ export class RealtimeHub {
     if (userIds.length > 0) await this.notices.sendEphemeral(userIds, message);
   }
 
-  isOnline(userId: string): boolean {
-    return [...(this.byUser.get(userId) ?? [])].some((c) => c.visible);
+  /** Whether the user has an open, visible socket on any live instance. */
+  isOnline(userId: string): Promise<boolean> {
+    return this.presence.isOnline(userId);
   }
 
-  /** Takes over a freshly opened socket: greets it, replays what it missed after `since`, then goes live. */
+  /**
+   * Takes over a freshly opened socket: greets it, then replays what it missed after `since` and goes
+   * live. A `since` from before what the log still keeps gets a fresh `init` and no replay: the
+   * client reloads its state rather than apply a history with a hole in it.
+   */
   async attach(userId: string, socket: WebSocket, since: number | undefined): Promise<Connection> {
     const last = await lastSeqOf(this.db, userId);
-    const conn = new Connection(userId, socket, Math.min(since ?? last, last), this.db);
-    const wasOnline = this.isOnline(userId);
+    const start = Math.min(since ?? last, last);
+    const fresh = start < last && ((await firstKeptSeq(this.db, userId)) ?? last + 1) > start + 1;
+    const conn = new Connection(
+      userId,
+      socket,
+      fresh ? last : start,
+      (id, after) => eventsAfter(this.db, id, after),
+      this.settings,
+    );
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(conn);
     socket.on('pong', () => (conn.alive = true));
-    socket.on('close', () => void this.detach(conn));
-    conn.send({ type: 'init', user_id: userId, last_seq: last, protocol: realtimeProtocolVersion });
-    await conn.flush();
-    if (!wasOnline) await this.presenceChanged(userId);
+    socket.on('close', () => this.detach(conn));
+    conn.send({
+      type: 'init',
+      user_id: userId,
+      last_seq: last,
+      protocol: realtimeProtocolVersion,
+      ...(fresh ? { fresh: true } : {}),
+    });
+    // Not awaited: a long replay to a slow reader must not hold back this socket's pings.
+    this.flushConnection(conn);
+    await this.presence.changed(userId);
     return conn;
   }
 
   async setVisibility(conn: Connection, visible: boolean): Promise<void> {
-    const before = this.isOnline(conn.userId);
+    if (conn.visible === visible) return;
     conn.visible = visible;
-    if (before !== this.isOnline(conn.userId)) await this.presenceChanged(conn.userId);
+    await this.presence.changed(conn.userId);
   }
 
-  private async detach(conn: Connection): Promise<void> {
+  private detach(conn: Connection): void {
     const set = this.byUser.get(conn.userId);
     if (!set?.delete(conn)) return;
     if (set.size === 0) this.byUser.delete(conn.userId);
-    if (conn.visible && !this.isOnline(conn.userId)) await this.presenceChanged(conn.userId);
+    if (conn.visible) void this.presence.changed(conn.userId);
   }
 
-  private async presenceChanged(userId: string): Promise<void> {
-    try {
-      const now = new Date();
-      await this.db
-        .update(users)
-        .set({ lastOnline: now, isOnline: this.isOnline(userId) })
-        .where(eq(users.id, userId));
-      const message: EphemeralMessage = this.isOnline(userId)
-        ? { type: 'user_online', user_id: userId }
-        : { type: 'user_offline', user_id: userId, last_online: now.toISOString() };
-      await this.sendEphemeral(await this.watchers(userId), message);
-    } catch (err) {
-      this.log.warn({ err, userId }, 'presence update failed');
-    }
+  private visibleSockets(userId: string): number {
+    return [...(this.byUser.get(userId) ?? [])].filter((c) => c.visible).length;
+  }
+
+  private async announce({ userId, online, at }: PresenceChange): Promise<void> {
+    const message: EphemeralMessage = online
+      ? { type: 'user_online', user_id: userId }
+      : { type: 'user_offline', user_id: userId, last_online: at.toISOString() };
+    await this.sendEphemeral(await this.watchers(userId), message);
+  }
+
+  private flushConnection(conn: Connection): void {
+    conn
+      .flush()
+      .catch((err: unknown) => this.log.warn({ err, userId: conn.userId }, 'event delivery failed'));
   }
 
   private flushUser(userId: string): void {
-    for (const c of this.byUser.get(userId) ?? []) {
-      c.flush().catch((err: unknown) => this.log.warn({ err, userId }, 'event delivery failed'));
-    }
+    for (const c of this.byUser.get(userId) ?? []) this.flushConnection(c);
   }
 
   private async closeLocal({ userId, code, reason }: DisconnectNotice): Promise<void> {
@@ -144,8 +190,12 @@ export class RealtimeHub {
     }
   }
 
-  /** Drops sockets whose peer stopped answering protocol pings (a vanished network, a frozen tab). */
-  private beat(): void {
+  /**
+   * Drops sockets whose peer stopped answering protocol pings (a vanished network, a frozen tab), and
+   * flushes every socket whose user's log has grown, so an event whose bus notice was lost still
+   * arrives within one beat.
+   */
+  private async beat(): Promise<void> {
     for (const set of this.byUser.values()) {
       for (const c of set) {
         if (!c.alive) c.socket.terminate();
@@ -154,6 +204,20 @@ export class RealtimeHub {
           c.socket.ping();
         }
       }
+    }
+    try {
+      const userIds = [...this.byUser.keys()];
+      for (let i = 0; i < userIds.length; i += BEAT_BATCH) {
+        const rows = await this.db
+          .select({ userId: userEventSeqs.userId, lastSeq: userEventSeqs.lastSeq })
+          .from(userEventSeqs)
+          .where(inArray(userEventSeqs.userId, userIds.slice(i, i + BEAT_BATCH)));
+        for (const { userId, lastSeq } of rows) {
+          for (const c of this.byUser.get(userId) ?? []) if (c.isBehind(lastSeq)) this.flushConnection(c);
+        }
+      }
+    } catch (err) {
+      this.log.warn({ err }, 'realtime beat: reading the log failed');
     }
   }
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import { type AppOptions, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { Db } from '../../src/db/client';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -21,10 +21,12 @@ export interface TestAppOptions {
   shellDir?: string;
   /** Adds test-only routes before the app is sealed. */
   extend?: (app: FastifyInstance) => void;
+  /** Realtime timings and limits other than the defaults. */
+  realtime?: AppOptions['realtime'];
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const { env = {}, shellDir, extend } = opts;
+  const { env = {}, shellDir, extend, realtime } = opts;
   const dataDir = mkdtempSync(join(tmpdir(), 'cove-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -35,7 +37,13 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ...env,
   });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, logger: false, ...(shellDir ? { shellDir } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    realtime,
+    ...(shellDir ? { shellDir } : {}),
+  });
   extend?.(app);
   await app.ready();
   return {

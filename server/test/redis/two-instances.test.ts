@@ -1,31 +1,42 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { eq } from 'drizzle-orm';
+import { build } from 'esbuild';
 import type { FastifyInstance } from 'fastify';
-import { WebSocket } from 'ws';
 import { runAdminCommand } from '../../src/admin/commands';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import type { Database } from '../../src/db/client';
+import { users } from '../../src/db/schema';
+import { serverRoot } from '../../src/paths';
+import type { RealtimeSettings } from '../../src/realtime/settings';
+import pkg from '../../package.json';
 import { fanAndCreator, text } from '../helpers/chats';
-import { createTestDatabase } from '../helpers/test-database';
+import { eventually, openSocket, type Received, wsBase } from '../helpers/socket';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import type { TestApp } from '../helpers/test-app';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? '';
-let database: Database;
+/** Heartbeats every 250 ms, taken for dead after 2 s of silence, so a crash is noticed quickly. */
+const realtime: Partial<RealtimeSettings> = { presenceHeartbeatMs: 250, presenceLapseMs: 2_000 };
+let database: TestDatabase;
 let dataDir: string;
 let a: FastifyInstance;
 let b: FastifyInstance;
 
-async function instance(): Promise<FastifyInstance> {
+async function instance(env: Record<string, string> = {}): Promise<FastifyInstance> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     REDIS_URL: redisUrl,
     RATE_LIMIT_PER_MINUTE: '100000',
+    ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, realtime });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return app;
 }
@@ -43,37 +54,84 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function socketOn(app: FastifyInstance, token: string) {
-  const ws = new WebSocket(`ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws?token=${token}`);
-  const got: { type: string; message?: { text: string } }[] = [];
-  ws.on('message', (raw) => got.push(JSON.parse(raw.toString())));
-  const until = (pred: () => boolean) =>
-    new Promise<void>((resolve) => {
-      const timer = setInterval(() => pred() && (clearInterval(timer), resolve()), 10);
-    });
-  return { ws, got, until, open: new Promise((r) => ws.once('open', r)) };
+const asTestApp = () => ({ app: a, db: database.db }) as unknown as TestApp;
+
+async function lastOnline(userId: string): Promise<number | undefined> {
+  const [row] = await database.db.select({ at: users.lastOnline }).from(users).where(eq(users.id, userId));
+  return row?.at?.getTime();
+}
+
+async function isOnlineColumn(userId: string): Promise<boolean | undefined> {
+  const [row] = await database.db.select({ on: users.isOnline }).from(users).where(eq(users.id, userId));
+  return row?.on;
+}
+
+const presenceOf = (userId: string) => (m: Received) =>
+  (m.type === 'user_online' || m.type === 'user_offline') && m.user_id === userId;
+
+/**
+ * A server instance in a process of its own (the real app, bundled like the release), so it can
+ * disappear the way a crash does: no close handshake, no goodbye to Redis, no more heartbeats.
+ */
+async function separateInstance(): Promise<{ base: string; crash(): Promise<void> }> {
+  const outdir = mkdtempSync(join(tmpdir(), 'cove-instance-'));
+  const outfile = join(outdir, 'instance.js');
+  await build({
+    entryPoints: [join(__dirname, 'instance-process.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    external: [...Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@cove/')), 'pg-native'],
+    logLevel: 'warning',
+  });
+  const child: ChildProcess = spawn(process.execPath, [outfile], {
+    env: {
+      ...process.env,
+      NODE_PATH: join(serverRoot, 'node_modules'),
+      COVE_SERVER_ROOT: serverRoot,
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      RATE_LIMIT_PER_MINUTE: '100000',
+      COVE_TEST_REALTIME: JSON.stringify(realtime),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (!child.stdout) throw new Error('the instance has no stdout');
+  const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+  const { port } = JSON.parse(line) as { port: number };
+  return {
+    base: `ws://127.0.0.1:${port}`,
+    crash: async () => {
+      const exited = once(child, 'exit');
+      child.kill('SIGKILL');
+      await exited;
+      rmSync(outdir, { recursive: true, force: true });
+    },
+  };
 }
 
 describe('two server instances over Redis', () => {
   it('delivers a message sent through one instance to a socket on the other', async () => {
-    const t = { app: a, db: database.db } as unknown as TestApp;
-    const { fan, creator } = await fanAndCreator(t, { credits: 100 });
-    const onB = socketOn(b, creator.token);
-    await onB.open;
-    await onB.until(() => onB.got.some((m) => m.type === 'init'));
+    const { fan, creator } = await fanAndCreator(asTestApp(), { credits: 100 });
+    const onB = openSocket(wsBase(b), creator.token);
+    await onB.until((m) => m.type === 'init');
     const sent = await fan.api.post('/v1/messages', text(creator.user.id, 'across instances'));
     expect(sent.statusCode).toBe(200);
-    await onB.until(() => onB.got.some((m) => m.type === 'new_message'));
-    expect(onB.got.find((m) => m.type === 'new_message')?.message?.text).toBe('across instances');
+    const got = (await onB.until((m) => m.type === 'new_message')) as Received & {
+      message?: { text: string };
+    };
+    expect(got.message?.text).toBe('across instances');
     onB.ws.close();
   });
 
   it('closes a banned user\u2019s socket on the other instance', async () => {
-    const t = { app: a, db: database.db } as unknown as TestApp;
-    const { fan } = await fanAndCreator(t, { credits: 0 });
-    const onB = socketOn(b, fan.token);
-    await onB.open;
-    const closed = new Promise<number>((resolve) => onB.ws.once('close', (code) => resolve(code)));
+    const { fan } = await fanAndCreator(asTestApp(), { credits: 0 });
+    const onB = openSocket(wsBase(b), fan.token);
+    await onB.opened;
     const done = await runAdminCommand(database.db, a.realtime, {
       actor: 'test',
       command: 'ban',
@@ -81,6 +139,93 @@ describe('two server instances over Redis', () => {
       args: [],
     });
     expect(done).toBe(`${fan.user.email} is banned and signed out everywhere.`);
-    expect(await closed).toBe(4403);
+    expect(await onB.closed).toBe(4403);
+  });
+});
+
+describe('presence across instances', () => {
+  it('keeps a user online while another instance holds a tab, and says offline once the last closes', async () => {
+    const { fan, creator } = await fanAndCreator(asTestApp(), { credits: 0 });
+    const watcher = openSocket(wsBase(a), fan.token);
+    await watcher.until((m) => m.type === 'init');
+
+    const tabOnA = openSocket(wsBase(a), creator.token);
+    await watcher.until(presenceOf(creator.user.id));
+    const beforeB = await lastOnline(creator.user.id);
+    const tabOnB = openSocket(wsBase(b), creator.token);
+    await eventually(async () => (await lastOnline(creator.user.id)) !== beforeB);
+
+    // Instance A records the closed tab (last_online moves on every change), but B still holds one.
+    const beforeClose = await lastOnline(creator.user.id);
+    tabOnA.ws.close();
+    await eventually(async () => (await lastOnline(creator.user.id)) !== beforeClose);
+    expect(await a.realtime.isOnline(creator.user.id)).toBe(true);
+    expect(await isOnlineColumn(creator.user.id)).toBe(true);
+
+    tabOnB.ws.close();
+    await watcher.until((m) => m.type === 'user_offline');
+    expect(await isOnlineColumn(creator.user.id)).toBe(false);
+    expect(watcher.seen.filter(presenceOf(creator.user.id)).map((m) => m.type)).toEqual([
+      'user_online',
+      'user_offline',
+    ]);
+    watcher.ws.close();
+  });
+
+  it('takes the users of an instance that crashed offline once its heartbeat lapses', async () => {
+    const { fan, creator } = await fanAndCreator(asTestApp(), { credits: 0 });
+    const watcher = openSocket(wsBase(a), fan.token);
+    await watcher.until((m) => m.type === 'init');
+    const doomed = await separateInstance();
+    const tab = openSocket(doomed.base, creator.token);
+    try {
+      await watcher.until((m) => m.type === 'user_online');
+      expect(await b.realtime.isOnline(creator.user.id)).toBe(true);
+    } finally {
+      await doomed.crash();
+    }
+    expect(await tab.closed).toBe(1006);
+    await watcher.until((m) => m.type === 'user_offline');
+    expect(await b.realtime.isOnline(creator.user.id)).toBe(false);
+    expect(await isOnlineColumn(creator.user.id)).toBe(false);
+    watcher.ws.close();
+  }, 30_000);
+});
+
+describe('rate limits across instances', () => {
+  let c: FastifyInstance;
+  let d: FastifyInstance;
+  beforeAll(async () => {
+    const env = { RATE_LIMIT_PER_MINUTE: '3', SIGN_IN_PER_EMAIL_PER_10_MINUTES: '2' };
+    c = await instance(env);
+    d = await instance(env);
+  });
+  afterAll(async () => {
+    await c.close();
+    await d.close();
+  });
+
+  // Fresh addresses and emails each run: counts in Redis outlive the suite for their window.
+  const address = () => `10.${[...randomBytes(3)].join('.')}`;
+
+  it('counts an address\u2019s API requests on every instance together', async () => {
+    const from = address();
+    const codes: number[] = [];
+    for (const app of [c, d, c, d])
+      codes.push(
+        (await app.inject({ url: '/v1/provider/config?platform=react', remoteAddress: from })).statusCode,
+      );
+    expect(codes).toEqual([200, 200, 200, 429]);
+  });
+
+  it('counts sign-in requests for one email on every instance together', async () => {
+    const email = `limited-${randomBytes(4).toString('hex')}@example.com`;
+    const ask = (app: FastifyInstance) =>
+      app.inject({ method: 'POST', url: '/v1/users/sign', payload: { email }, remoteAddress: address() });
+    expect((await ask(c)).statusCode).toBe(200);
+    expect((await ask(d)).statusCode).toBe(200);
+    const third = await ask(c);
+    expect(third.statusCode).toBe(429);
+    expect(third.json().code).toBe('sign_in_limited');
   });
 });

@@ -63,6 +63,11 @@ export const ephemeralMessage = z.discriminatedUnion('type', [
     last_seq: z.number().int(),
     /** Servers from before the version was sent spoke version 1. */
     protocol: z.number().int().default(1),
+    /**
+     * True when the log no longer holds what followed the client's `since` (it keeps 30 days and the
+     * last 10,000 events per user): nothing is replayed, and the client reloads its state.
+     */
+    fresh: z.boolean().optional(),
   }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('user_online'), user_id: z.string() }),
@@ -82,5 +87,8 @@ export const clientMessage = z.discriminatedUnion('type', [
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
-/** Close codes of the application (4000-4999). */
-export const closeCodes = { unauthorized: 4401, banned: 4403 } as const;
+/**
+ * Close codes of the application (4000-4999). The client gives up on 4401 and 4403; after any other
+ * (4408: it read too slowly and the server's queue for it passed its limit) it reconnects with `since`.
+ */
+export const closeCodes = { unauthorized: 4401, banned: 4403, slowConsumer: 4408 } as const;

@@ -101,6 +101,21 @@ describe('realtime connection', () => {
     expect(received).toEqual([{ type: 'approved', seq: 4, created_at: at }]);
   });
 
+  it('starts over from the server’s present when its log no longer keeps what followed the page', async () => {
+    const { realtime, received, onFresh } = setup();
+    realtime.start();
+    let socket = await connected({ user_id: 'u-1', last_seq: 40 });
+    socket.drop();
+    await tick(1000);
+    socket = FakeSocket.latest();
+    socket.open();
+    socket.receive({ type: 'init', user_id: 'u-1', last_seq: 20_000, fresh: true });
+    expect(onFresh).toHaveBeenCalledTimes(2);
+    socket.receive({ type: 'approved', seq: 20_001, created_at: at });
+    expect(received).toEqual([{ type: 'approved', seq: 20_001, created_at: at }]);
+    expect(socket.closedWith).toBeNull();
+  });
+
   it('resumes from the last applied event when one goes missing', async () => {
     const { realtime, received } = setup();
     realtime.start();

@@ -24,7 +24,7 @@ export interface RealtimeOptions {
   token(): string | null;
   /** The socket was refused for good: a dead token (4401) or a ban (4403). */
   onRefused(reason: 'unauthorized' | 'banned'): void;
-  /** The page starts from the server's present (first connect, or the log was reset): reload state. */
+  /** The page starts from the server's present (first connect, a reset log, or one pruned past our place): reload state. */
   onFresh(): void;
   /** The server speaks another realtime protocol: the socket is closed rather than misread. */
   onProtocolMismatch?(protocol: number): void;
@@ -125,7 +125,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
           return;
         }
         attempt = 0;
-        if (sequence.init(m.user_id, m.last_seq) === 'fresh') opts.onFresh();
+        if (sequence.init(m.user_id, m.last_seq, m.fresh) === 'fresh') opts.onFresh();
       } else bus.pushServerEvent(m);
       return;
     }

@@ -13,10 +13,11 @@ export class SequenceTracker {
 
   /**
    * The server's greeting. 'resumed' when it continues after our `last`; 'fresh' when we start from
-   * its present: the first connect, or a log behind ours (another user, a reset database).
+   * its present: the first connect, a log behind ours (another user, a reset database), or one that
+   * no longer keeps what followed our `last` (the server says `fresh`).
    */
-  init(userId: string, lastSeq: number): 'resumed' | 'fresh' {
-    const resumable = this.last !== null && this.userId === userId && lastSeq >= this.last;
+  init(userId: string, lastSeq: number, fresh = false): 'resumed' | 'fresh' {
+    const resumable = !fresh && this.last !== null && this.userId === userId && lastSeq >= this.last;
     this.userId = userId;
     if (resumable) return 'resumed';
     this.last = lastSeq;

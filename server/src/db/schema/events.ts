@@ -1,4 +1,14 @@
-import { bigint, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** The last sequence number handed out per user; the row lock makes numbering gap-free and ordered. */
@@ -21,5 +31,30 @@ export const userEvents = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.seq] })],
+  // Pruning deletes by age (src/realtime/prune.ts).
+  (t) => [primaryKey({ columns: [t.userId, t.seq] }), index('user_events_created_at_idx').on(t.createdAt)],
+);
+
+/** Server instances holding sockets, with their last heartbeat (presence without Redis). */
+export const realtimeInstances = pgTable('realtime_instances', {
+  id: uuid('id').primaryKey(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** How many open, visible sockets each instance holds per user; a user is online while a live instance has one. */
+export const realtimePresence = pgTable(
+  'realtime_presence',
+  {
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => realtimeInstances.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sockets: integer('sockets').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.userId] }),
+    index('realtime_presence_user_idx').on(t.userId),
+  ],
 );
