@@ -4,11 +4,10 @@ import type { Db } from '../db/client';
 import { accessTokens, adminActions, providerSettings, type UserRow, users } from '../db/schema';
 import { creditsOf, postMovement } from '../ledger/ledger';
 import { effectiveFeatures } from '../provider/provider-config';
-import { appendEvent } from '../realtime/event-log';
+import { withEvents, type EventNotifier } from '../realtime/with-events';
 
 /** What an admin command needs from the realtime layer: tell sockets about news, or close them. */
-export interface AdminNotifier {
-  notify(userIds: string[]): Promise<void>;
+export interface AdminNotifier extends EventNotifier {
   disconnectUser(userId: string, reason: string): Promise<void>;
 }
 
@@ -52,8 +51,8 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
     .where(eq(sql`lower(${users.email})`, email));
   if (!user) throw new AdminCommandError(`No account with the email ${email}.`);
 
-  const result = await db.transaction(async (tx) => {
-    const emit = (event: LoggedEvent) => appendEvent(tx, user.id, event);
+  const result = await withEvents({ db, realtime: notifier }, async (tx, emitFor) => {
+    const emit = (event: LoggedEvent) => emitFor(user.id, event);
     let message: string;
     switch (req.command) {
       case 'make-creator':
@@ -74,26 +73,25 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
           requiresModeration: false,
           discoverStatus: 'featured',
         });
-        await emit({ type: 'approved' });
+        emit({ type: 'approved' });
         message = `${email} is approved.`;
         break;
       case 'reject':
         await update(tx, user, { idVerificationStatus: 'rejected', discoverStatus: 'denied' });
-        await emit({ type: 'onboarding_rejected' });
+        emit({ type: 'onboarding_rejected' });
         message = `${email} is rejected.`;
         break;
       case 'freeze':
       case 'unfreeze': {
         const frozen = req.command === 'freeze';
         await update(tx, user, { frozen });
-        await emit({ type: 'frozen', frozen });
+        emit({ type: 'frozen', frozen });
         message = `${email} is ${frozen ? 'frozen' : 'no longer frozen'}.`;
         break;
       }
       case 'ban':
-        // The user's row before their event sequence: the order sends lock them in (db/transaction.ts).
         await update(tx, user, { bannedAt: new Date() });
-        await emit({ type: 'banned' });
+        emit({ type: 'banned' });
         await tx
           .update(accessTokens)
           .set({ revokedAt: new Date() })
@@ -101,7 +99,7 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
         message = `${email} is banned and signed out everywhere.`;
         break;
       case 'report':
-        await emit({ type: 'reported' });
+        emit({ type: 'reported' });
         message = `${email} was warned.`;
         break;
       case 'grant-staff':
@@ -122,7 +120,7 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
           ],
         });
         const credits = await creditsOf(tx, user.id);
-        await emit({ type: 'credits_update', credits, amount });
+        emit({ type: 'credits_update', credits, amount });
         message = `${email} now has ${credits} credits.`;
         break;
       }
@@ -137,7 +135,7 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
         const features = { ...user.features, [name.data]: state === 'on' };
         await update(tx, user, { features });
         const [settings] = await tx.select().from(providerSettings);
-        await emit({
+        emit({
           type: 'provider_features_update',
           features: effectiveFeatures(settings?.defaultFeatures ?? {}, features),
         });
@@ -151,7 +149,6 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
     return message;
   });
 
-  await notifier.notify([user.id]);
   if (req.command === 'ban') await notifier.disconnectUser(user.id, 'banned');
   return result;
 }

@@ -5,7 +5,7 @@ import { rowsOf } from '../db/rows';
 import { isUuid } from '../ids';
 import { chatMembers, userCounters, users } from '../db/schema';
 import { markRead } from '../messages/read';
-import { appendEvent } from '../realtime/event-log';
+import { withEvents, type EventDeps } from '../realtime/with-events';
 import type { MemberRow } from './chat-store';
 import { tabSql } from './list-chats';
 
@@ -40,19 +40,21 @@ async function selectedMembers(db: Db, userId: string, s: Selection): Promise<Me
  * totals; delete also hides every earlier message from this member's view.
  */
 export async function bulkUpdate(
-  db: Db,
+  deps: EventDeps,
   userId: string,
   action: ChatAction,
   s: Selection,
-): Promise<{ updated: number; notify: string[] }> {
-  const members = await selectedMembers(db, userId, s);
-  if (members.length === 0) return { updated: 0, notify: [] };
+): Promise<{ updated: number }> {
+  const members = await selectedMembers(deps.db, userId, s);
+  if (members.length === 0) return { updated: 0 };
   const ids = members.map((m) => m.chatId);
   const mine = and(eq(chatMembers.userId, userId), inArray(chatMembers.chatId, ids));
-  const notify = await db.transaction(async (tx): Promise<string[]> => {
+  await withEvents(deps, async (tx, emit) => {
     switch (action) {
       case 'read':
-        return markRead(tx, userId, members);
+        // markRead tells both sides what changed (unread counts, receipts); no chat_updated.
+        await markRead(tx, emit, userId, members);
+        return;
       case 'favorite':
       case 'remove_favorite': {
         const favorite = action === 'favorite';
@@ -72,7 +74,7 @@ export async function bulkUpdate(
         await tx.update(chatMembers).set({ hidden: true }).where(mine);
         break;
       case 'delete': {
-        await markRead(tx, userId, members);
+        await markRead(tx, emit, userId, members);
         await tx
           .update(chatMembers)
           .set({
@@ -83,8 +85,7 @@ export async function bulkUpdate(
         break;
       }
     }
-    for (const id of ids) await appendEvent(tx, userId, { type: 'chat_updated', chat_id: id });
-    return [userId];
+    for (const id of ids) emit(userId, { type: 'chat_updated', chat_id: id });
   });
-  return { updated: members.length, notify: [...new Set([userId, ...notify])] };
+  return { updated: members.length };
 }

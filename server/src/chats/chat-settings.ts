@@ -1,22 +1,23 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { blocks, chatMembers, chats, reports, type UserRow } from '../db/schema';
 import { AppError, forbidden } from '../errors';
 import { addSystemMessage } from '../messages/system-messages';
-import { appendEvent } from '../realtime/event-log';
+import type { Db } from '../db/client';
+import { withEvents, type EventDeps } from '../realtime/with-events';
 import { chatForMember } from './chat-store';
 import { otherUser } from './open-chat';
 
 /** A creator changes what a fan pays per message in one chat; both sides get a system message. */
-export async function changeRate(app: FastifyInstance, me: UserRow, chatId: string, rate: number) {
+export async function changeRate(deps: EventDeps, me: UserRow, chatId: string, rate: number) {
   if (me.type !== 'featured') throw forbidden();
-  const { chat, other } = await chatForMember(app.db, chatId, me.id);
+  const { chat, other } = await chatForMember(deps.db, chatId, me.id);
   if (chat.creditRate === rate) return;
-  await app.db.transaction(async (tx) => {
+  await withEvents(deps, async (tx, emit) => {
     await tx.update(chats).set({ creditRate: rate }).where(eq(chats.id, chat.id));
     const pair = { creator: me.id, fan: other.userId };
     await addSystemMessage(
       tx,
+      emit,
       chat.id,
       { viewer: pair.creator, other: pair.fan },
       'for_model_rate_changed',
@@ -24,56 +25,43 @@ export async function changeRate(app: FastifyInstance, me: UserRow, chatId: stri
     );
     await addSystemMessage(
       tx,
+      emit,
       chat.id,
       { viewer: pair.fan, other: pair.creator },
       'for_user_rate_changed',
       `Messages in this chat now cost ${rate} credits.`,
     );
-    for (const id of [pair.creator, pair.fan].sort())
-      await appendEvent(tx, id, { type: 'chat_updated', chat_id: chat.id });
+    for (const id of [pair.creator, pair.fan]) emit(id, { type: 'chat_updated', chat_id: chat.id });
   });
-  await app.realtime.notify([me.id, other.userId]);
 }
 
-export async function setBlocked(
-  app: FastifyInstance,
-  me: UserRow,
-  otherId: string,
-  blocked: boolean,
-): Promise<void> {
-  const other = await otherUser(app.db, otherId);
+export async function setBlocked(db: Db, me: UserRow, otherId: string, blocked: boolean): Promise<void> {
+  const other = await otherUser(db, otherId);
   if (other.id === me.id) throw new AppError(400, 'You can not block yourself.', 'own_block');
   if (blocked)
-    await app.db.insert(blocks).values({ blockerId: me.id, blockedId: other.id }).onConflictDoNothing();
-  else await app.db.delete(blocks).where(and(eq(blocks.blockerId, me.id), eq(blocks.blockedId, other.id)));
+    await db.insert(blocks).values({ blockerId: me.id, blockedId: other.id }).onConflictDoNothing();
+  else await db.delete(blocks).where(and(eq(blocks.blockerId, me.id), eq(blocks.blockedId, other.id)));
 }
 
 /** Refuse (or allow again) photos, videos and GIFs from the other member of a chat. */
 export async function setMediaBlocked(
-  app: FastifyInstance,
+  deps: EventDeps,
   me: UserRow,
   chatId: string,
   blocked: boolean,
 ): Promise<void> {
-  const { chat, other } = await chatForMember(app.db, chatId, me.id);
-  await app.db.transaction(async (tx) => {
+  const { chat, other } = await chatForMember(deps.db, chatId, me.id);
+  await withEvents(deps, async (tx, emit) => {
     await tx
       .update(chatMembers)
       .set({ mediaBlocked: blocked, mediaBlockedAt: blocked ? new Date() : null })
       .where(and(eq(chatMembers.chatId, chat.id), eq(chatMembers.userId, me.id)));
-    for (const id of [me.id, other.userId].sort())
-      await appendEvent(tx, id, { type: 'chat_updated', chat_id: chat.id });
+    for (const id of [me.id, other.userId]) emit(id, { type: 'chat_updated', chat_id: chat.id });
   });
-  await app.realtime.notify([me.id, other.userId]);
 }
 
-export async function report(
-  app: FastifyInstance,
-  me: UserRow,
-  otherId: string,
-  reason: string,
-): Promise<void> {
-  const other = await otherUser(app.db, otherId);
+export async function report(db: Db, me: UserRow, otherId: string, reason: string): Promise<void> {
+  const other = await otherUser(db, otherId);
   if (other.id === me.id) throw new AppError(400, 'You can not report yourself.', 'own_report');
-  await app.db.insert(reports).values({ reporterId: me.id, reportedId: other.id, reason });
+  await db.insert(reports).values({ reporterId: me.id, reportedId: other.id, reason });
 }

@@ -2,16 +2,22 @@ import { messagePreview } from '@cove/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { chatMembers, chats, userCounters } from '../db/schema';
 import type { ChatRow, Tx } from '../chats/chat-store';
-import { appendEvent } from '../realtime/event-log';
+import type { Emit } from '../realtime/with-events';
 import { toMessageDto, type MessageRow } from './message-dto';
 
 /**
  * Everything a new message changes besides its own row, in the sender's transaction: the chat's
  * last message, both list rows, the recipient's unread counts, and the events both sides receive.
- * Locks are taken in one order (chat, members, counters, event sequences by user id) so concurrent
- * sends cannot deadlock.
+ * Locks are taken in one order (chat, members, counters, then event sequences by user id when the
+ * unit of work ends) so concurrent sends cannot deadlock.
  */
-export async function recordDelivery(tx: Tx, chat: ChatRow, m: MessageRow, spent: number): Promise<void> {
+export async function recordDelivery(
+  tx: Tx,
+  emit: Emit,
+  chat: ChatRow,
+  m: MessageRow,
+  spent: number,
+): Promise<void> {
   // A message only its recipient sees (a tip notice) is not echoed to the sender's devices.
   const viewers = m.visibleTo ? [m.visibleTo] : [m.senderId, m.recipientId];
   await tx
@@ -52,11 +58,11 @@ export async function recordDelivery(tx: Tx, chat: ChatRow, m: MessageRow, spent
       },
     })
     .returning();
-  for (const userId of [m.senderId, m.recipientId].sort()) {
+  for (const userId of [m.senderId, m.recipientId]) {
     if (viewers.includes(userId))
-      await appendEvent(tx, userId, { type: 'new_message', message: toMessageDto(m, userId, false) });
+      emit(userId, { type: 'new_message', message: toMessageDto(m, userId, false) });
     if (userId === m.recipientId && counters) {
-      await appendEvent(tx, userId, {
+      emit(userId, {
         type: 'unread_messages',
         unread_messages: counters.unread,
         unread_messages_favorites: counters.unreadFavorites,

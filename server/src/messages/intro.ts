@@ -1,14 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { chats } from '../db/schema';
 import type { ChatRow, Tx } from '../chats/chat-store';
+import type { Emit } from '../realtime/with-events';
 import { addSystemMessage } from './system-messages';
 
 /** The creator answered an intro: from now on the chat's rate applies, and both sides are told. */
-export async function endIntro(tx: Tx, chat: ChatRow, creatorId: string, fanId: string): Promise<void> {
+export async function endIntro(
+  tx: Tx,
+  emit: Emit,
+  chat: ChatRow,
+  creatorId: string,
+  fanId: string,
+): Promise<void> {
   await tx.update(chats).set({ introEnded: true }).where(eq(chats.id, chat.id));
   const rate = `${chat.creditRate} credits per message`;
   await addSystemMessage(
     tx,
+    emit,
     chat.id,
     { viewer: fanId, other: creatorId },
     'intro_ended',
@@ -16,6 +24,7 @@ export async function endIntro(tx: Tx, chat: ChatRow, creatorId: string, fanId: 
   );
   await addSystemMessage(
     tx,
+    emit,
     chat.id,
     { viewer: creatorId, other: fanId },
     'intro_ended_model',

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { chatMembers, messages, userCounters } from '../db/schema';
 import type { MemberRow, Tx } from '../chats/chat-store';
-import { appendEvent } from '../realtime/event-log';
+import type { Emit } from '../realtime/with-events';
 
 /** A self-destructing message is removed this long after it is first read or bought (docs/rules.md). */
 export const SELF_DESTRUCT_MS = 24 * 60 * 60 * 1000;
@@ -9,11 +9,11 @@ export const SELF_DESTRUCT_MS = 24 * 60 * 60 * 1000;
 /**
  * Marks chats read for one member: their unread counts drop to zero (and the per-user totals by the
  * same amount), received messages get read_at, self-destructing ones start their clock, and the
- * other member hears of it. Returns the users to notify.
+ * other member hears of it.
  */
-export async function markRead(tx: Tx, userId: string, members: MemberRow[]): Promise<string[]> {
+export async function markRead(tx: Tx, emit: Emit, userId: string, members: MemberRow[]): Promise<void> {
   const unreadOnes = members.filter((m) => m.unread > 0 || m.unreadTip);
-  if (unreadOnes.length === 0) return [];
+  if (unreadOnes.length === 0) return;
   const now = new Date();
   const chatIds = unreadOnes.map((m) => m.chatId);
   const total = unreadOnes.reduce((n, m) => n + m.unread, 0);
@@ -37,24 +37,16 @@ export async function markRead(tx: Tx, userId: string, members: MemberRow[]): Pr
       destructAt: sql`case when ${messages.selfDestruct} and ${messages.price} = 0 then ${new Date(now.getTime() + SELF_DESTRUCT_MS)}::timestamptz else ${messages.destructAt} end`,
     })
     .where(and(inArray(messages.chatId, chatIds), eq(messages.recipientId, userId), isNull(messages.readAt)));
-  const others = [...new Set(unreadOnes.map((m) => m.otherId))];
-  for (const id of [userId, ...others].sort()) {
-    if (id === userId) {
-      await appendEvent(tx, id, {
-        type: 'unread_messages',
-        unread_messages: counters?.unread ?? 0,
-        unread_messages_favorites: counters?.unreadFavorites ?? 0,
-      });
-    } else {
-      for (const m of unreadOnes.filter((u) => u.otherId === id)) {
-        await appendEvent(tx, id, {
-          type: 'message_read',
-          chat_id: m.chatId,
-          reader_id: userId,
-          read_at: now.toISOString(),
-        });
-      }
-    }
-  }
-  return [userId, ...others];
+  emit(userId, {
+    type: 'unread_messages',
+    unread_messages: counters?.unread ?? 0,
+    unread_messages_favorites: counters?.unreadFavorites ?? 0,
+  });
+  for (const m of unreadOnes)
+    emit(m.otherId, {
+      type: 'message_read',
+      chat_id: m.chatId,
+      reader_id: userId,
+      read_at: now.toISOString(),
+    });
 }

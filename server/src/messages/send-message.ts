@@ -1,15 +1,15 @@
 import { messages as texts, type SendMessageBody } from '@cove/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { chatBetween, chatForMember, type ChatRow, isBlockedEitherWay } from '../chats/chat-store';
 import { otherUser } from '../chats/open-chat';
 import { fanOf, frozenError, isGone } from '../chats/pair-rules';
 import { messages, type UserRow } from '../db/schema';
-import { transactionBetween } from '../db/transaction';
+import type { Db } from '../db/client';
 import { AppError, notFound } from '../errors';
 import { creditsOf } from '../ledger/ledger';
 import { assertUsableMedia } from '../media';
 import { providerConfigFor } from '../provider/provider-config';
+import { withEvents, type EventDeps } from '../realtime/with-events';
 import { chargeFan, isBalanceTooLow, notEnoughCredits } from './charges';
 import { recordDelivery } from './deliver';
 import { assertAllowedGif } from './gifs';
@@ -21,13 +21,13 @@ import { visibleTo } from './visible';
 
 const mediaTypes = new Set(['image', 'video', 'gif']);
 
-async function chatFor(app: FastifyInstance, me: UserRow, body: SendMessageBody): Promise<ChatRow> {
+async function chatFor(db: Db, me: UserRow, body: SendMessageBody): Promise<ChatRow> {
   if (body.chat_id) {
-    const { chat, other } = await chatForMember(app.db, body.chat_id, me.id);
+    const { chat, other } = await chatForMember(db, body.chat_id, me.id);
     if (other.userId !== body.recipient_id) throw notFound('Chat not found');
     return chat;
   }
-  const chat = await chatBetween(app.db, me.id, body.recipient_id);
+  const chat = await chatBetween(db, me.id, body.recipient_id);
   if (!chat) throw notFound('Chat not found');
   return chat;
 }
@@ -44,9 +44,9 @@ function assertContent(me: UserRow, body: SendMessageBody, gifHosts: string[]): 
 }
 
 /** The sender's own processed photo or video for an image or video message, of the matching kind. */
-async function usableMedia(app: FastifyInstance, me: UserRow, body: SendMessageBody): Promise<string | null> {
+async function usableMedia(db: Db, me: UserRow, body: SendMessageBody): Promise<string | null> {
   if (body.type !== 'image' && body.type !== 'video') return null;
-  const row = await assertUsableMedia(app.db, body.media_id ?? '', me.id);
+  const row = await assertUsableMedia(db, body.media_id ?? '', me.id);
   if (row.kind !== body.type)
     throw new AppError(400, `This file is not a ${body.type === 'image' ? 'photo' : 'video'}.`, 'media_kind');
   return row.id;
@@ -54,15 +54,15 @@ async function usableMedia(app: FastifyInstance, me: UserRow, body: SendMessageB
 
 /** A reply must quote a message the sender can see in the same chat. */
 async function replyTarget(
-  app: FastifyInstance,
+  db: Db,
   chat: ChatRow,
   me: UserRow,
   parent: string | undefined,
 ): Promise<number | null> {
   if (parent === undefined) return null;
-  const { me: member } = await chatForMember(app.db, chat.id, me.id);
+  const { me: member } = await chatForMember(db, chat.id, me.id);
   const id = /^\d{1,15}$/.test(parent) ? Number(parent) : -1;
-  const [row] = await app.db
+  const [row] = await db
     .select({ id: messages.id })
     .from(messages)
     .where(and(visibleTo(member), eq(messages.id, id)));
@@ -72,7 +72,7 @@ async function replyTarget(
 
 /** What a fan pays for this message: nothing while their intro is running, else the chat's rate. */
 async function costOf(
-  app: FastifyInstance,
+  db: Db,
   chat: ChatRow,
   me: UserRow,
   other: UserRow,
@@ -80,7 +80,7 @@ async function costOf(
   const fan = fanOf(me, other);
   if (!fan || fan.id !== me.id) return { cost: 0, fan };
   if (chat.isIntro && !chat.introEnded) {
-    const [earlier] = await app.db
+    const [earlier] = await db
       .select({ id: messages.id })
       .from(messages)
       .where(and(eq(messages.chatId, chat.id), eq(messages.senderId, me.id), eq(messages.system, false)))
@@ -102,17 +102,22 @@ export interface SendResult {
  * nothing, and the same id with other parameters is a 409. `warned` is the sender's confirmation
  * after a keyword warning.
  */
+export interface SendDeps extends EventDeps {
+  config: { gifHosts: string[] };
+}
+
 export async function sendMessage(
-  app: FastifyInstance,
+  deps: SendDeps,
   me: UserRow,
   body: SendMessageBody,
   warned = false,
 ): Promise<SendResult> {
   if (body.recipient_id === me.id)
     throw new AppError(400, "You can't send message to yourself", 'own_message');
+  const { db } = deps;
   if (me.frozen) throw frozenError();
-  assertContent(me, body, app.config.gifHosts);
-  const verdict = checkText(body.text, await providerConfigFor(app.db, me));
+  assertContent(me, body, deps.config.gifHosts);
+  const verdict = checkText(body.text, await providerConfigFor(db, me));
   if (verdict.kind === 'blocked')
     throw new AppError(422, 'This message breaks the rules of Cove and cannot be sent.', 'text_blocked');
   if (verdict.kind === 'warn' && !warned) {
@@ -123,18 +128,18 @@ export async function sendMessage(
     );
   }
 
-  const mediaId = await usableMedia(app, me, body);
-  const other = await otherUser(app.db, body.recipient_id);
+  const mediaId = await usableMedia(db, me, body);
+  const other = await otherUser(db, body.recipient_id);
   if (isGone(other)) throw new AppError(410, texts.accountGone, 'gone');
-  const chat = await chatFor(app, me, body);
-  if (await isBlockedEitherWay(app.db, me.id, other.id))
+  const chat = await chatFor(db, me, body);
+  if (await isBlockedEitherWay(db, me.id, other.id))
     throw new AppError(403, "You can't send messages to this user.", 'blocked');
   if (mediaTypes.has(body.type)) {
-    const { other: otherMember } = await chatForMember(app.db, chat.id, me.id);
+    const { other: otherMember } = await chatForMember(db, chat.id, me.id);
     if (otherMember.mediaBlocked) throw new AppError(403, 'Sending media blocked.', 'media_blocked');
   }
-  const { cost, fan } = await costOf(app, chat, me, other);
-  const parentId = await replyTarget(app, chat, me, body.parent_message_id);
+  const { cost, fan } = await costOf(db, chat, me, other);
+  const parentId = await replyTarget(db, chat, me, body.parent_message_id);
 
   const params: SendParams = {
     type: body.type,
@@ -149,35 +154,38 @@ export async function sendMessage(
   };
 
   try {
-    const result = await transactionBetween(app.db, [me.id, other.id], async (tx) => {
-      const [row] = await tx
-        .insert(messages)
-        .values({ ...params, senderId: me.id, cost, sendId: body.send_id })
-        .onConflictDoNothing({ target: [messages.senderId, messages.sendId] })
-        .returning();
-      if (!row) {
-        const [first] = await tx
-          .select()
-          .from(messages)
-          .where(and(eq(messages.senderId, me.id), eq(messages.sendId, body.send_id)));
-        if (!first) throw new Error('message vanished after a send id conflict');
-        return { message: sameSend(first, params), created: false };
-      }
-      if (cost > 0 && fan) {
-        await chargeFan(tx, 'message', me.id, other.id, cost, `message:${row.id}`, {
-          message_id: row.id,
-          chat_id: chat.id,
-        });
-      }
-      await recordDelivery(tx, chat, row, cost);
-      if (chat.isIntro && !chat.introEnded && me.type === 'featured')
-        await endIntro(tx, chat, me.id, other.id);
-      return { message: row, created: true };
-    });
-    if (result.created) await app.realtime.notify([me.id, other.id]);
-    return { ...result, credits: await creditsOf(app.db, me.id) };
+    const result = await withEvents(
+      deps,
+      async (tx, emit) => {
+        const [row] = await tx
+          .insert(messages)
+          .values({ ...params, senderId: me.id, cost, sendId: body.send_id })
+          .onConflictDoNothing({ target: [messages.senderId, messages.sendId] })
+          .returning();
+        if (!row) {
+          const [first] = await tx
+            .select()
+            .from(messages)
+            .where(and(eq(messages.senderId, me.id), eq(messages.sendId, body.send_id)));
+          if (!first) throw new Error('message vanished after a send id conflict');
+          return { message: sameSend(first, params), created: false };
+        }
+        if (cost > 0 && fan) {
+          await chargeFan(tx, 'message', me.id, other.id, cost, `message:${row.id}`, {
+            message_id: row.id,
+            chat_id: chat.id,
+          });
+        }
+        await recordDelivery(tx, emit, chat, row, cost);
+        if (chat.isIntro && !chat.introEnded && me.type === 'featured')
+          await endIntro(tx, emit, chat, me.id, other.id);
+        return { message: row, created: true };
+      },
+      { between: [me.id, other.id] },
+    );
+    return { ...result, credits: await creditsOf(db, me.id) };
   } catch (err) {
-    if (isBalanceTooLow(err)) throw await notEnoughCredits(app.db, me.id);
+    if (isBalanceTooLow(err)) throw await notEnoughCredits(db, me.id);
     throw err;
   }
 }

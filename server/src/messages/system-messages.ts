@@ -1,6 +1,6 @@
 import { messages } from '../db/schema';
 import type { Tx } from '../chats/chat-store';
-import { appendEvent } from '../realtime/event-log';
+import type { Emit } from '../realtime/with-events';
 import { toMessageDto, type MessageRow } from './message-dto';
 
 type SystemType = MessageRow['type'];
@@ -8,6 +8,7 @@ type SystemType = MessageRow['type'];
 /** A message written by Cove into a chat, seen by one member only (most system messages). */
 export async function addSystemMessage(
   tx: Tx,
+  emit: Emit,
   chatId: string,
   to: { viewer: string; other: string },
   type: SystemType,
@@ -28,6 +29,6 @@ export async function addSystemMessage(
     })
     .returning();
   if (!row) throw new Error('system message insert returned nothing');
-  await appendEvent(tx, to.viewer, { type: 'new_message', message: toMessageDto(row, to.viewer, false) });
+  emit(to.viewer, { type: 'new_message', message: toMessageDto(row, to.viewer, false) });
   return row;
 }

@@ -7,7 +7,7 @@ import type { Bus } from '../bus';
 import type { Db } from '../db/client';
 import { userEventSeqs } from '../db/schema';
 import { Connection } from './connection';
-import { appendEvent, eventsAfter, firstKeptSeq, lastSeqOf } from './event-log';
+import { eventsAfter, firstKeptSeq, lastSeqOf } from './event-log';
 import {
   busNotifier,
   channels,
@@ -19,6 +19,7 @@ import { Presence } from './presence';
 import type { PresenceChange } from './presence-record';
 import type { PresenceStore } from './presence-store';
 import type { RealtimeSettings } from './settings';
+import { withEvents } from './with-events';
 
 /** Who should hear that a user came online or went away (set by the app: their chat partners). */
 export type WatcherLookup = (userId: string) => Promise<string[]>;
@@ -90,13 +91,11 @@ export class RealtimeHub {
   }
 
   /** Writes one event to a user's log and tells their sockets, wherever they are. */
-  async emit(userId: string, event: LoggedEvent): Promise<number> {
-    const seq = await this.db.transaction((tx) => appendEvent(tx, userId, event));
-    await this.notify([userId]);
-    return seq;
+  async emit(userId: string, event: LoggedEvent): Promise<void> {
+    await withEvents({ db: this.db, realtime: this }, async (_tx, emit) => emit(userId, event));
   }
 
-  /** For events appended inside a caller's transaction: call once it has committed. */
+  /** Tells every instance's sockets of these users to read their logs (`withEvents` calls it after commit). */
   async notify(userIds: string[]): Promise<void> {
     await this.notices.notify(userIds);
   }

@@ -82,13 +82,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...guarded, schema: { body: patchChatsBody, response: { 200: patchChatsResponse } } },
     async (request) => {
       const { action, ids, except_ids, type } = request.body;
-      const { updated, notify } = await bulkUpdate(app.db, currentUser(request).id, action, {
-        ids,
-        exceptIds: except_ids,
-        type,
-      });
-      await app.realtime.notify(notify);
-      return { updated };
+      return bulkUpdate(app, currentUser(request).id, action, { ids, exceptIds: except_ids, type });
     },
   );
 
@@ -113,7 +107,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: { params: userParams, response: { 200: done } },
       handler: async (request) => {
-        await setBlocked(app, currentUser(request), (request.params as { id: string }).id, blocked);
+        await setBlocked(app.db, currentUser(request), (request.params as { id: string }).id, blocked);
         return { ok: true as const };
       },
     });
@@ -138,7 +132,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/users/:id/report',
     { ...guarded, schema: { params: userParams, body: reportBody, response: { 200: done } } },
     async (request) => {
-      await report(app, currentUser(request), request.params.id, request.body.reason);
+      await report(app.db, currentUser(request), request.params.id, request.body.reason);
       return { ok: true as const };
     },
   );
