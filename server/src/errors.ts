@@ -1,22 +1,22 @@
-import { messages } from '@cove/contracts';
+import { type ErrorArgs, type ErrorCode, errorCatalogue, errorText } from '@cove/contracts';
 
-/** An error whose status and message are meant for the caller. Anything else becomes a masked 500. */
+/** An error from the catalogue, meant for the caller. Anything else becomes a masked 500. */
 export class AppError extends Error {
+  readonly statusCode: number;
   constructor(
-    readonly statusCode: number,
+    readonly code: ErrorCode,
     message: string,
-    readonly code?: string,
   ) {
     super(message);
     this.name = 'AppError';
+    this.statusCode = errorCatalogue[code].status;
   }
 }
 
-export const unauthorized = () => new AppError(401, messages.signIn, 'unauthorized');
-export const forbidden = (message: string = messages.forbidden) => new AppError(403, message, 'forbidden');
-export const notFound = (message: string = messages.notFound) => new AppError(404, message, 'not_found');
-export const badRequest = (message: string, code = 'bad_request') => new AppError(400, message, code);
-export const conflict = (message: string, code = 'conflict') => new AppError(409, message, code);
+/** The catalogue's error for `code`, with its status and text: `throw fail('send_id_reused')`. */
+export function fail<C extends ErrorCode>(code: C, ...args: ErrorArgs<C>): AppError {
+  return new AppError(code, errorText(code, ...args));
+}
 
 /** A 400 for one request field, shaped like a schema validation failure (`errors` names the field). */
 export class InvalidField extends AppError {
@@ -24,17 +24,28 @@ export class InvalidField extends AppError {
     readonly field: string,
     readonly reason: string,
   ) {
-    super(400, `${field}: ${reason}`, 'validation');
+    super('validation', `${field}: ${reason}`);
   }
 }
+
+type WaitCode = 'sign_in_limited' | 'code_limit' | 'code_cooldown';
 
 /** A 429 that says when to come back: the error handler sends the wait as `Retry-After` (seconds). */
 export class TooManyRequests extends AppError {
   readonly retryAfterSeconds: number;
-  constructor(message: string, code: string, retryAfterSeconds: number) {
-    super(429, message, code);
+  constructor(retryAfterSeconds: number, code: WaitCode, message: string) {
+    super(code, message);
     this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }
+}
+
+/** The catalogue's 429 for `code`, telling the caller to wait `seconds`. */
+export function tooManyRequests<C extends WaitCode>(
+  seconds: number,
+  code: C,
+  ...args: ErrorArgs<C>
+): TooManyRequests {
+  return new TooManyRequests(seconds, code, errorText(code, ...args));
 }
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;

@@ -8,6 +8,7 @@ beforeAll(async () => {
       app.get('/v1/test/boom', async () => {
         throw new Error('secret connection string postgres://admin:pw@db');
       });
+      app.post('/v1/test/parse-bug', async () => JSON.parse('{"stored": ') as unknown);
     },
   });
 });
@@ -32,6 +33,15 @@ describe('error answers', () => {
     expect(res.json()).toEqual({ message: 'The request body is not valid JSON.', code: 'malformed_json' });
   });
 
+  it('masks a SyntaxError thrown by server code as a 500, not a bad-JSON 400', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/test/parse-bug', payload: { ok: true } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      message: 'Something went wrong. Please try again later.',
+      code: 'internal_error',
+    });
+  });
+
   it('names the field that fails its schema', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -48,7 +58,10 @@ describe('error answers', () => {
   it('masks the details of a server failure', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/test/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: 'Something went wrong. Please try again later.' });
+    expect(res.json()).toEqual({
+      message: 'Something went wrong. Please try again later.',
+      code: 'internal_error',
+    });
     expect(res.body).not.toContain('postgres://');
   });
 

@@ -1,10 +1,10 @@
 import type { Config } from '../config';
-import { AppError } from '../errors';
+import { fail } from '../errors';
 
 export const FAKE_BOT_CHECK_PASS = 'human';
 const TURNSTILE_VERIFY = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 
-const failed = () => new AppError(400, 'Please confirm you are human and try again.', 'bot_check');
+const failed = () => fail('bot_check');
 
 /**
  * Sign-in's bot check. `off` lets everyone through (the default on a developer's machine); `fake`
@@ -31,11 +31,7 @@ export async function checkHuman(
     body = (await res.json()) as { success?: boolean };
   } catch {
     // Cloudflare unreachable or answering nonsense: the person did nothing wrong, so say so.
-    throw new AppError(
-      503,
-      'The human check is not available right now. Please try again in a moment.',
-      'bot_check_unavailable',
-    );
+    throw fail('bot_check_unavailable');
   }
   if (!body.success) throw failed();
 }

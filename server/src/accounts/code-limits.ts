@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type EmailCodeRow, emailCodes } from '../db/schema';
-import { TooManyRequests, waitText } from '../errors';
+import { tooManyRequests, type TooManyRequests, waitText } from '../errors';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Purpose = EmailCodeRow['purpose'];
@@ -31,8 +31,7 @@ export const family = (purpose: Purpose): Purpose[] =>
 
 interface Refusal {
   at: Date | null;
-  code: string;
-  message: (waitSeconds: number) => string;
+  refuse: (waitSeconds: number) => TooManyRequests;
 }
 
 /** When the next code is allowed under `limit`, or null when it is allowed now. */
@@ -69,15 +68,13 @@ export async function refuseOverLimit(
         RESEND_COOLDOWN,
         now,
       ),
-      code: 'code_cooldown',
-      message: (wait) => `Please wait ${wait} seconds before asking for a new code.`,
+      refuse: (wait) => tooManyRequests(wait, 'code_cooldown', wait),
     },
   ];
   for (const limit of CODES_PER_ACCOUNT) {
     refusals.push({
       at: await allowedAt(tx, byUser, limit, now),
-      code: 'code_limit',
-      message: (wait) => `You have asked for too many codes. Please try again in ${waitText(wait)}.`,
+      refuse: (wait) => tooManyRequests(wait, 'code_limit', waitText(wait), 'account'),
     });
   }
   if (purpose === 'change') {
@@ -88,12 +85,11 @@ export async function refuseOverLimit(
         CHANGE_CODES_PER_ADDRESS,
         now,
       ),
-      code: 'code_limit',
-      message: (wait) => `Too many codes were sent to this address. Please try again in ${waitText(wait)}.`,
+      refuse: (wait) => tooManyRequests(wait, 'code_limit', waitText(wait), 'address'),
     });
   }
   const worst = refusals.reduce<Refusal | null>((w, r) => (r.at && (!w?.at || r.at > w.at) ? r : w), null);
   if (!worst?.at) return;
   const wait = Math.ceil((worst.at.getTime() - now.getTime()) / 1000);
-  throw new TooManyRequests(worst.message(wait), worst.code, wait);
+  throw worst.refuse(wait);
 }

@@ -4,9 +4,9 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { type UserRow, users } from '../db/schema';
-import { conflict } from '../errors';
+import { fail } from '../errors';
 
-const emailTaken = () => conflict('This email is already in use by another account.', 'email_taken');
+const emailTaken = () => fail('email_taken');
 
 /** 409 when another account has the address; a pending change elsewhere does not hold it. */
 export async function refuseTakenAddress(db: Db, userId: string, email: string): Promise<void> {
@@ -57,5 +57,4 @@ export async function completeEmailChange(db: Db, userId: string, email: string)
   return row;
 }
 
-const changedSinceSent = () =>
-  conflict('Your email changed since this code was sent. Please ask for a new one.', 'email_changed');
+const changedSinceSent = () => fail('email_changed');

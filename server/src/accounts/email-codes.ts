@@ -1,9 +1,8 @@
 import { createHash, randomInt } from 'node:crypto';
-import { messages } from '@cove/contracts';
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { emailCodes, users } from '../db/schema';
-import { AppError } from '../errors';
+import { fail } from '../errors';
 import { family, type Purpose, refuseOverLimit } from './code-limits';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -82,7 +81,7 @@ export async function consumeCode(
     .orderBy(desc(emailCodes.createdAt))
     .limit(1);
   if (!live || live.expiresAt <= new Date()) {
-    throw new AppError(400, 'This code has expired. Please ask for a new one.', 'code_expired');
+    throw fail('code_expired');
   }
   const [spent] = await db
     .update(emailCodes)
@@ -91,13 +90,13 @@ export async function consumeCode(
       and(eq(emailCodes.id, live.id), isNull(emailCodes.usedAt), lt(emailCodes.attempts, MAX_WRONG_TRIES)),
     )
     .returning({ codeHash: emailCodes.codeHash });
-  if (!spent) throw new AppError(429, 'Too many wrong codes. Please ask for a new one.', 'code_locked');
-  if (spent.codeHash !== hashCode(live.id, code)) throw new AppError(400, messages.wrongCode, 'wrong_code');
+  if (!spent) throw fail('code_locked');
+  if (spent.codeHash !== hashCode(live.id, code)) throw fail('wrong_code');
   const [used] = await db
     .update(emailCodes)
     .set({ usedAt: new Date() })
     .where(and(eq(emailCodes.id, live.id), isNull(emailCodes.usedAt)))
     .returning({ email: emailCodes.email, purpose: emailCodes.purpose });
-  if (!used) throw new AppError(400, messages.wrongCode, 'wrong_code');
+  if (!used) throw fail('wrong_code');
   return used;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { TooManyRequests, waitText } from '../errors';
+import { tooManyRequests, waitText } from '../errors';
 
 const WINDOW_MS = 10 * 60_000;
 
@@ -34,11 +34,8 @@ export function signInLimits(app: FastifyInstance): preHandlerAsyncHookHandler {
     for (const limiter of limiters) {
       const result = await limiter(request);
       if (result.isAllowed || !result.isExceeded) continue;
-      throw new TooManyRequests(
-        `Too many sign-in attempts. Try again in ${waitText(result.ttlInSeconds)}.`,
-        'sign_in_limited',
-        result.ttlInSeconds,
-      );
+      const wait = result.ttlInSeconds;
+      throw tooManyRequests(wait, 'sign_in_limited', waitText(wait));
     }
   };
 }

@@ -1,8 +1,7 @@
-import { messages } from '@cove/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { signInLinks, type UserRow, users } from '../db/schema';
-import { AppError } from '../errors';
+import { fail } from '../errors';
 import { hashToken, issueAccessToken, newToken } from '../auth/tokens';
 
 export const LINK_TTL_MS = 60 * 60 * 1000;
@@ -12,8 +11,7 @@ const emailPattern = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
 
 export function normaliseEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
-  if (!emailPattern.test(email) || email.length > 254)
-    throw new AppError(400, messages.invalidEmail, 'invalid_email');
+  if (!emailPattern.test(email) || email.length > 254) throw fail('invalid_email');
   return email;
 }
 
@@ -29,7 +27,7 @@ export async function findOrCreateUser(db: Db, email: string): Promise<UserRow> 
 }
 
 export function refuseInactive(user: UserRow): void {
-  if (user.bannedAt || user.terminatedAt) throw new AppError(403, messages.suspended, 'suspended');
+  if (user.bannedAt || user.terminatedAt) throw fail('suspended');
 }
 
 /** Creates a single-use sign-in link token valid for one hour; only its hash is stored. */
@@ -59,12 +57,12 @@ export async function redeemSignInLink(
     .returning({ userId: signInLinks.userId });
   if (!used) {
     const [link] = await db.select().from(signInLinks).where(eq(signInLinks.tokenHash, hash));
-    if (link && !link.usedAt) throw new AppError(410, messages.linkExpired, 'link_expired');
-    if (link) throw new AppError(410, 'This link was already used. Please request a new one.', 'link_used');
-    throw new AppError(400, 'This sign-in link is not valid. Please request a new one.', 'link_invalid');
+    if (link && !link.usedAt) throw fail('link_expired');
+    if (link) throw fail('link_used');
+    throw fail('link_invalid');
   }
   const [user] = await db.select().from(users).where(eq(users.id, used.userId));
-  if (!user) throw new AppError(410, messages.accountGone, 'gone');
+  if (!user) throw fail('gone');
   refuseInactive(user);
   return { user, accessToken: await issueAccessToken(db, user.id) };
 }

@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type UserRow, users } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
-import { AppError, conflict } from '../errors';
+import { fail } from '../errors';
 
 export const DELETION_GRACE_DAYS = 30;
 
@@ -28,14 +28,14 @@ export async function applyUserPatch(
   const set: Partial<typeof users.$inferInsert> = {};
   if (patch.username !== undefined) {
     const problem = await usernameAvailability(db, patch.username, user.id);
-    if (problem === messages.usernameTaken) throw conflict(problem, 'username_taken');
-    if (problem) throw new AppError(400, problem, 'invalid_username');
+    if (problem === messages.usernameTaken) throw fail('username_taken');
+    if (problem) throw fail('invalid_username', problem);
     set.username = patch.username;
   }
   if (patch.gender !== undefined) set.gender = patch.gender;
   if (patch.code_used !== undefined) {
     if (user.codeUsed !== null && user.codeUsed !== patch.code_used) {
-      throw new AppError(409, 'An invite code is already set on this account.', 'code_already_used');
+      throw fail('code_already_used');
     }
     set.codeUsed = patch.code_used;
   }
@@ -55,11 +55,11 @@ export async function applyUserPatch(
   if (Object.keys(set).length === 0) return { row: user, deletionChanged };
   try {
     const [row] = await db.update(users).set(set).where(eq(users.id, user.id)).returning();
-    if (!row) throw new AppError(410, messages.accountGone, 'gone');
+    if (!row) throw fail('gone');
     return { row, deletionChanged };
   } catch (err) {
     // Two people racing for one name: the unique index decides.
-    if (isUniqueViolation(err)) throw conflict(messages.usernameTaken, 'username_taken');
+    if (isUniqueViolation(err)) throw fail('username_taken');
     throw err;
   }
 }
@@ -67,7 +67,7 @@ export async function applyUserPatch(
 export async function addTag(db: Db, user: UserRow, tag: string): Promise<string[]> {
   const clean = tag.toLowerCase();
   if (user.tags.includes(clean)) return user.tags;
-  if (user.tags.length >= 20) throw new AppError(400, 'You can have at most 20 tags.', 'too_many_tags');
+  if (user.tags.length >= 20) throw fail('too_many_tags');
   const [row] = await db
     .update(users)
     .set({ tags: sql`array_append(${users.tags}, ${clean})` })

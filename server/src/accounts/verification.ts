@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
-import { conflict } from '../errors';
+import { fail } from '../errors';
 import { codeMail } from '../mail/templates';
 import { family } from './code-limits';
 import { completeEmailChange, markVerified, refuseTakenAddress, setPendingEmail } from './email-change';
@@ -51,4 +51,4 @@ export async function enterCode(db: Db, user: UserRow, code: string): Promise<Us
     : markVerified(db, user.id, sent.email);
 }
 
-const alreadyVerified = () => conflict('Your email is already verified.', 'already_verified');
+const alreadyVerified = () => fail('already_verified');

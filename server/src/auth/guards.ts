@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
-import { forbidden, unauthorized } from '../errors';
+import { fail } from '../errors';
 
 /** The signed-in user of this request; throws 401 'Please sign in' when there is none. */
 export function currentUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw unauthorized();
+  if (!request.user) throw fail('unauthorized');
   return request.user;
 }
 
@@ -24,6 +24,6 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 export function requireRole(...roles: Role[]) {
   return async (request: FastifyRequest): Promise<void> => {
     const user = currentUser(request);
-    if (!roles.some((r) => hasRole(user, r))) throw forbidden();
+    if (!roles.some((r) => hasRole(user, r))) throw fail('forbidden');
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { blocks, chatMembers, chats, notes, type UserRow, users } from '../db/schema';
-import { notFound } from '../errors';
+import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { toChatDto } from './chat-dto';
 
@@ -10,7 +10,7 @@ export type Queryable = Db | Tx;
 export type ChatRow = typeof chats.$inferSelect;
 export type MemberRow = typeof chatMembers.$inferSelect;
 
-export const chatNotFound = () => notFound('Chat not found');
+export const chatNotFound = () => fail('not_found', 'Chat');
 export const pairOf = (a: string, b: string) =>
   a < b ? { userLow: a, userHigh: b } : { userLow: b, userHigh: a };
 

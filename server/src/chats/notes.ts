@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { notes, type UserRow } from '../db/schema';
-import { forbidden, notFound } from '../errors';
+import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { chatForMember } from './chat-store';
 
-const noteNotFound = () => notFound('Note not found');
+const noteNotFound = () => fail('not_found', 'Note');
 export const noteDto = (n: typeof notes.$inferSelect) => ({
   id: n.id,
   note: n.text,
@@ -15,7 +15,7 @@ export const noteDto = (n: typeof notes.$inferSelect) => ({
 
 /** Notes are a creator's private memory of a chat they are in. */
 export async function addNote(db: Db, me: UserRow, chatId: string, text: string) {
-  if (me.type !== 'featured') throw forbidden();
+  if (me.type !== 'featured') throw fail('forbidden');
   await chatForMember(db, chatId, me.id);
   const [row] = await db.insert(notes).values({ chatId, authorId: me.id, text }).returning();
   if (!row) throw new Error('note insert returned nothing');

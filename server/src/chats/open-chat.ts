@@ -1,8 +1,7 @@
-import { messages } from '@cove/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chatMembers, chats, type UserRow, users } from '../db/schema';
-import { AppError, notFound } from '../errors';
+import { fail } from '../errors';
 import { chatBetween, type ChatRow, isBlockedEitherWay, userRow } from './chat-store';
 import { assertPairAllowed, cannotChat, fanOf } from './pair-rules';
 
@@ -11,12 +10,7 @@ export const FREE_CHAT_LIMIT = 3;
 /** Intro chats a fan may have open at once (docs/rules.md). */
 export const INTRO_LIMIT = 3;
 
-export const freeChatLimitError = () =>
-  new AppError(
-    402,
-    'You have hit your maximum amount of free chats, buy a credit package to unlock unlimited free chats.',
-    'free_chat_limit',
-  );
+export const freeChatLimitError = () => fail('free_chat_limit');
 
 async function freeChatsOf(db: Db, fanId: string): Promise<number> {
   return db.$count(
@@ -43,7 +37,7 @@ export async function canIntro(db: Db, fanId: string): Promise<boolean> {
 
 export async function otherUser(db: Db, id: string): Promise<UserRow> {
   const other = await userRow(db, id);
-  if (!other) throw notFound(messages.userNotFound);
+  if (!other) throw fail('user_not_found');
   return other;
 }
 

@@ -1,10 +1,8 @@
-import { messages } from '@cove/contracts';
 import type { UserRow } from '../db/schema';
-import { AppError } from '../errors';
+import { fail } from '../errors';
 
-export const cannotChat = () =>
-  new AppError(403, "Sorry, you can't create a chat with this user right now", 'chat_refused');
-export const frozenError = () => new AppError(423, messages.frozen, 'frozen');
+export const cannotChat = () => fail('chat_refused');
+export const frozenError = () => fail('frozen');
 
 const isStaff = (u: UserRow) => u.isStaff || u.isStaffMo;
 
@@ -18,8 +16,8 @@ export function isGone(u: UserRow, now = new Date()): boolean {
  * fans; two creators only when one of them is staff.
  */
 export function assertPairAllowed(me: UserRow, other: UserRow): void {
-  if (me.id === other.id) throw new AppError(400, 'Can not create chat with your own user.', 'own_chat');
-  if (isGone(other)) throw new AppError(410, messages.accountGone, 'gone');
+  if (me.id === other.id) throw fail('own_chat');
+  if (isGone(other)) throw fail('gone');
   if (me.frozen) throw frozenError();
   if (isStaff(me) || isStaff(other)) return;
   if (me.type === other.type) throw cannotChat();

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Db } from '../db/client';
 import type { MediaRow, UserRow } from '../db/schema';
-import { forbidden } from '../errors';
+import { fail } from '../errors';
 import type { Storage } from '../storage';
 import { checkImage } from './image-probe';
 import { MediaInputError } from './media-input-error';
@@ -48,8 +48,7 @@ export async function acceptUpload(
 ): Promise<MediaRow> {
   const { file, fields } = upload;
   try {
-    if (fields.type === 'paid_message' && owner.type !== 'featured')
-      throw forbidden('Only creators can upload paid media.');
+    if (fields.type === 'paid_message' && owner.type !== 'featured') throw fail('paid_upload_not_allowed');
     const existing = await liveMediaBySha(deps.db, owner.id, file.sha256);
     if (existing) return existing;
     const shape = await inspect(upload);

@@ -1,9 +1,8 @@
 import type { MediaDescriptor } from '@cove/contracts';
-import { mediaMessages } from '@cove/contracts';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { media, type MediaRow } from '../db/schema';
-import { badRequest } from '../errors';
+import { fail } from '../errors';
 import { describeMedia } from './descriptor';
 import { mediaById } from './media-store';
 import type { UrlSigner } from './url-signer';
@@ -69,7 +68,7 @@ export async function mediaForMessages(
 export async function assertUsableMedia(db: Db, mediaId: string, ownerId: string): Promise<MediaRow> {
   const row = await mediaById(db, mediaId);
   if (!row || row.ownerId !== ownerId || row.deletedAt !== null || row.status !== 'ready') {
-    throw badRequest(mediaMessages.notUsable, 'media_not_usable');
+    throw fail('media_not_usable');
   }
   return row;
 }

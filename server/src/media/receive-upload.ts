@@ -3,7 +3,7 @@ import { type MediaKind, mediaUploadFields } from '@cove/contracts';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type * as z from 'zod';
-import { AppError, badRequest, InvalidField } from '../errors';
+import { AppError, fail, InvalidField } from '../errors';
 import { unstorableText } from '../plugins/request-text';
 import { type StagedFile, stageFile } from './stage-file';
 import { uploadErrors } from './upload-errors';
@@ -53,7 +53,7 @@ export async function receiveUpload(
   stagingDir: string,
   maxBytes: Record<MediaKind, number>,
 ): Promise<ReceivedUpload> {
-  if (!request.isMultipart()) throw badRequest('The upload must be multipart/form-data.', 'validation');
+  if (!request.isMultipart()) throw fail('validation', 'The upload must be multipart/form-data.');
   if (!hasBoundary(request.headers['content-type'])) throw uploadErrors.noBoundary();
   const contentLength = Number(request.headers['content-length']);
   const raw: Record<string, string> = {};
@@ -75,7 +75,7 @@ export async function receiveUpload(
         continue;
       }
       if (part.fieldname !== 'file')
-        throw badRequest(`${part.fieldname}: unexpected file field; send the file as "file".`, 'validation');
+        throw fail('validation', `${part.fieldname}: unexpected file field; send the file as "file".`);
       if (file) throw uploadErrors.oneFile();
       part.file.once('error', (err) => formErrors.add(err));
       file = await stageFile(part.file, {
@@ -89,7 +89,7 @@ export async function receiveUpload(
     const parsed = mediaUploadFields.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw badRequest(`${issue?.path.join('.') ?? 'body'}: ${issue?.message ?? 'is invalid'}`, 'validation');
+      throw fail('validation', `${issue?.path.join('.') ?? 'body'}: ${issue?.message ?? 'is invalid'}`);
     }
     if (parsed.data.md5 !== undefined && parsed.data.md5 !== file.md5) throw uploadErrors.checksum();
     if (parsed.data.file_size !== undefined && parsed.data.file_size !== file.size)

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../errors';
+import { fail } from '../errors';
 import type { Db } from '../db/client';
 import type { Storage } from '../storage';
 import { viewOf } from './access';
@@ -36,12 +36,12 @@ export async function serveMedia(
   fileName: string,
 ): Promise<FastifyReply> {
   const grant = deps.signer.verify(token, fileName);
-  if (!grant) throw notFound();
+  if (!grant) throw fail('not_found');
   const row = await mediaById(deps.db, grant.mediaId);
   const rendition = row?.status === 'ready' ? row.renditions[grant.rendition] : undefined;
-  if (!row || !rendition) throw notFound();
+  if (!row || !rendition) throw fail('not_found');
   const view = await viewOf(deps.db, row, grant.viewerId);
-  if (view === 'none' || (view === 'locked' && grant.rendition !== 'bl')) throw notFound();
+  if (view === 'none' || (view === 'locked' && grant.rendition !== 'bl')) throw fail('not_found');
 
   const etag = `"${row.id}-${grant.rendition}-${rendition.size}"`;
   const maxAge = Math.max(0, grant.expires - Math.floor(Date.now() / 1000));

@@ -2,7 +2,7 @@ import type { VaultItem } from '@cove/contracts';
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chatMembers, media } from '../db/schema';
-import { badRequest, notFound } from '../errors';
+import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { describeMedia } from './descriptor';
 import type { UrlSigner } from './url-signer';
@@ -21,7 +21,7 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(at ?? '');
   if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime()))
-    throw badRequest('query.next: is not a cursor from this list', 'validation');
+    throw fail('validation', 'query.next: is not a cursor from this list');
   return { createdAt, id };
 }
 
@@ -41,7 +41,7 @@ export async function vaultPage(
       .select({ chatId: chatMembers.chatId })
       .from(chatMembers)
       .where(and(eq(chatMembers.userId, ownerId), eq(chatMembers.chatId, q.chat_id)));
-    if (!member) throw notFound('Chat not found');
+    if (!member) throw fail('not_found', 'Chat');
   }
   const cursor = q.next ? decodeCursor(q.next) : null;
   const rows = await db

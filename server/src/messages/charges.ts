@@ -1,5 +1,5 @@
 import { creditsOf, isBalanceTooLow, type Movement, postMovement } from '../ledger/ledger';
-import { AppError } from '../errors';
+import { type AppError, fail } from '../errors';
 import type { Tx } from '../chats/chat-store';
 
 /** The creator's share of every credit a fan spends; the rest is the platform's (docs/rules.md). */
@@ -36,7 +36,7 @@ export async function notEnoughCredits(
   userId: string,
 ): Promise<AppError> {
   const credits = await creditsOf(db, userId);
-  return new AppError(402, credits === 0 ? 'You have no credits.' : 'Balance too low.', 'not_enough_credits');
+  return fail('not_enough_credits', credits);
 }
 
 export { isBalanceTooLow };

@@ -1,4 +1,4 @@
-import { AppError } from '../errors';
+import { fail } from '../errors';
 
 const localGif = /^\/media\/public\/gif-[a-z0-9-]+\.gif$/;
 
@@ -7,7 +7,7 @@ const localGif = /^\/media\/public\/gif-[a-z0-9-]+\.gif$/;
  * (GIF_HOSTS). The server never fetches it; the check keeps messages from carrying arbitrary links.
  */
 export function assertAllowedGif(url: string | undefined, hosts: string[]): void {
-  const bad = () => new AppError(400, 'This GIF cannot be sent.', 'bad_gif');
+  const bad = () => fail('bad_gif');
   if (!url) throw bad();
   if (localGif.test(url)) return;
   let parsed: URL;

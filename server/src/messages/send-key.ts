@@ -1,4 +1,4 @@
-import { conflict } from '../errors';
+import { fail } from '../errors';
 import type { MessageRow } from './message-dto';
 
 /** What a send id stands for (docs/rules.md, "Idempotent sends"): everything the message row keeps. */
@@ -28,11 +28,7 @@ const keys: (keyof SendParams)[] = [
 ];
 
 /** A send id used before with other parameters: answering with the first message would hide the mistake. */
-export const sendIdReused = () =>
-  conflict(
-    'This send_id was already used for a different message. Use a new send_id for a new message.',
-    'send_id_reused',
-  );
+export const sendIdReused = () => fail('send_id_reused');
 
 /** The first message for a send id, when the retry asks for the same one; a 409 otherwise. */
 export function sameSend(first: MessageRow, params: SendParams): MessageRow {

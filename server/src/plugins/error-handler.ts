@@ -1,4 +1,4 @@
-import { type ErrorBody, messages } from '@cove/contracts';
+import { type ErrorBody, type ErrorCode, errorText } from '@cove/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -10,10 +10,17 @@ function fieldName(context: string | undefined, instancePath: string): string {
   return path ? `${where}.${path}` : where;
 }
 
-/** Turns every failure into `{ message, code?, errors? }` with the right status; 5xx details stay in the log. */
+/** The catalogue codes for Fastify's own client errors (empty JSON body, bad content type, body too large). */
+function fastifyCode(status: number): ErrorCode {
+  if (status === 413) return 'body_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  return 'bad_request';
+}
+
+/** Turns every failure into `{ message, code, errors? }` with the right status; 5xx details stay in the log. */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setNotFoundHandler((request, reply) => {
-    void reply.code(404).send({ message: messages.notFound, code: 'not_found' } satisfies ErrorBody);
+    void reply.code(404).send({ message: errorText('not_found'), code: 'not_found' } satisfies ErrorBody);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -36,24 +43,27 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       const message = first ? `${first.field}: ${first.message}` : 'The request is invalid.';
       return reply.code(400).send({ message, code: 'validation', errors } satisfies ErrorBody);
     }
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    // Only the body parser's verdict means the caller sent bad JSON; a SyntaxError from our own code is a bug.
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
       return reply
         .code(400)
-        .send({ message: messages.malformedJson, code: 'malformed_json' } satisfies ErrorBody);
+        .send({ message: errorText('malformed_json'), code: 'malformed_json' } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply
         .code(429)
-        .send({ message: messages.tooManyRequests, code: 'rate_limited' } satisfies ErrorBody);
+        .send({ message: errorText('rate_limited'), code: 'rate_limited' } satisfies ErrorBody);
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (empty JSON body, bad content type, body too large): safe to show.
-      return reply.code(status).send({ message: error.message, code: error.code } satisfies ErrorBody);
+      return reply
+        .code(status)
+        .send({ message: error.message, code: fastifyCode(status) } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'request failed');
     return reply
       .code(status >= 500 && status < 600 ? status : 500)
-      .send({ message: messages.generic } satisfies ErrorBody);
+      .send({ message: errorText('internal_error'), code: 'internal_error' } satisfies ErrorBody);
   });
 });

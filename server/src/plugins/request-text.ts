@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, InvalidField } from '../errors';
+import { fail, InvalidField } from '../errors';
 
 // With the `u` flag a surrogate pair is one code point, so this matches unpaired halves only.
 const loneSurrogate = /[\uD800-\uDFFF]/u;
@@ -52,14 +52,14 @@ export const requestText = fp(async (app: FastifyInstance) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const charset = charsetOf(request);
     if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
-      done(new AppError(415, 'The request body must be JSON in UTF-8.', 'unsupported_charset'), undefined);
+      done(fail('unsupported_charset'), undefined);
       return;
     }
     let text: string;
     try {
       text = utf8.decode(body as Buffer); // parseAs: buffer; the overload types it as string | Buffer
     } catch {
-      done(new AppError(400, 'The request body is not valid UTF-8.', 'invalid_utf8'), undefined);
+      done(fail('invalid_utf8'), undefined);
       return;
     }
     // Fastify's own JSON parser (prototype-poisoning checks included) answers through `done`.
@@ -69,11 +69,7 @@ export const requestText = fp(async (app: FastifyInstance) => {
   app.addHook('preParsing', async (request) => {
     const coding = request.headers['content-encoding'];
     if (coding !== undefined && coding.trim().toLowerCase() !== 'identity')
-      throw new AppError(
-        415,
-        'Send the request body uncompressed (no Content-Encoding).',
-        'unsupported_encoding',
-      );
+      throw fail('unsupported_encoding');
   });
 
   app.addHook('preValidation', async (request) => {

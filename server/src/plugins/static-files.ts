@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { notFound } from '../errors';
+import { fail } from '../errors';
 
 const YEAR = 'public, max-age=31536000, immutable';
 const NEVER = 'no-cache';
@@ -79,7 +79,7 @@ export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) 
   });
   // Client-side routes (/chats/..., /account/...) all answer with the shell page.
   app.get('/*', (request, reply) => {
-    if (serverPrefixes.some((p) => request.url.startsWith(p))) throw notFound();
+    if (serverPrefixes.some((p) => request.url.startsWith(p))) throw fail('not_found');
     return reply.header('cache-control', NEVER).sendFile('index.html', opts.shellDir);
   });
 });

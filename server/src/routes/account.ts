@@ -18,7 +18,7 @@ import { normaliseEmail } from '../accounts/sign-in';
 import { addTag, applyUserPatch, usernameAvailability } from '../accounts/user-settings';
 import { enterCode, requestEmailChange, resendCode } from '../accounts/verification';
 import { currentUser, requireUser } from '../auth/guards';
-import { forbidden } from '../errors';
+import { fail } from '../errors';
 import { userDto } from '../users/load-user';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -61,7 +61,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = currentUser(request);
-      if (request.params.id !== me.id) throw forbidden();
+      if (request.params.id !== me.id) throw fail('forbidden');
       const { row, deletionChanged } = await applyUserPatch(app.db, me, request.body);
       if (deletionChanged) {
         await app.realtime.emit(me.id, {

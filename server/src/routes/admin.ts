@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { forbidden } from '../errors';
+import { fail } from '../errors';
 
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -24,7 +24,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const secret = Buffer.from(app.adminSecret);
       const remote = request.socket.remoteAddress ?? '';
       if (!loopback.has(remote) || given.length !== secret.length || !timingSafeEqual(given, secret))
-        throw forbidden();
+        throw fail('forbidden');
       const body = request.body;
       if (body.type === 'notify') await app.realtime.notify(body.userIds);
       else await app.realtime.disconnectUser(body.userId, body.reason);

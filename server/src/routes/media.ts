@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
-import { notFound } from '../errors';
+import { fail } from '../errors';
 import { viewOf } from '../media/access';
 import { acceptUpload } from '../media/accept-upload';
 import { mediaResponseOf } from '../media/descriptor';
@@ -83,7 +83,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...guarded, schema: { body: vaultDeleteBody, response: { 200: vaultDeleteResponse } } },
     async (request) => {
       const deleted = await softDeleteMedia(m.db, currentUser(request).id, request.body.ids);
-      if (deleted === null) throw notFound();
+      if (deleted === null) throw fail('not_found');
       return { deleted };
     },
   );
@@ -95,7 +95,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       const row = await mediaById(m.db, request.params.id);
-      if (!row || row.ownerId !== me.id) throw notFound();
+      if (!row || row.ownerId !== me.id) throw fail('not_found');
       return mediaResponseOf(m.signer, row, me.id);
     },
   );
@@ -110,7 +110,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(request);
       const row = await mediaByPublicId(m.db, request.params.id);
       const view = row && row.status !== 'failed' ? await viewOf(m.db, row, me.id) : 'none';
-      if (!row || view === 'none') throw notFound();
+      if (!row || view === 'none') throw fail('not_found');
       return mediaResponseOf(m.signer, row, me.id, view);
     },
   );

@@ -15,12 +15,12 @@ import { buyMessage } from '../messages/purchase';
 import { deleteMessage, hideForMe } from '../messages/remove';
 import { sendMessage } from '../messages/send-message';
 import { tip } from '../messages/tip';
-import { notFound } from '../errors';
+import { fail } from '../errors';
 
 const messageParams = z.object({ id: z.string() });
 /** Message ids are whole numbers; anything else names no message. */
 const messageId = (raw: string) => {
-  if (!/^\d{1,15}$/.test(raw)) throw notFound('Message not found');
+  if (!/^\d{1,15}$/.test(raw)) throw fail('not_found', 'Message');
   return Number(raw);
 };
 

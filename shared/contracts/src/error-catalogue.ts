@@ -1,0 +1,153 @@
+import { messages } from './errors';
+import { type MediaKind, mediaMessages } from './media';
+
+/** One error the API can answer with: its HTTP status and its text (a function when the text has parts). */
+interface CatalogueEntry {
+  readonly status: number;
+  readonly message: string | ((...args: never[]) => string);
+}
+
+const kindWord = (kind: MediaKind) => (kind === 'video' ? 'video' : 'photo');
+
+/**
+ * Every error the server answers with, by `code`. Clients switch on the code, never on the text; the texts
+ * are the spec's where it gives one (section 8 of both spec files).
+ */
+export const errorCatalogue = {
+  // Requests in general
+  validation: { status: 400, message: (detail: string) => detail },
+  malformed_json: { status: 400, message: messages.malformedJson },
+  bad_request: { status: 400, message: (detail: string) => detail },
+  invalid_utf8: { status: 400, message: 'The request body is not valid UTF-8.' },
+  unsupported_charset: { status: 415, message: 'The request body must be JSON in UTF-8.' },
+  unsupported_encoding: {
+    status: 415,
+    message: 'Send the request body uncompressed (no Content-Encoding).',
+  },
+  unsupported_media_type: { status: 415, message: (detail: string) => detail },
+  body_too_large: { status: 413, message: (detail: string) => detail },
+  unauthorized: { status: 401, message: messages.signIn },
+  forbidden: { status: 403, message: messages.forbidden },
+  not_found: {
+    status: 404,
+    message: (thing?: 'Chat' | 'Message' | 'Note') => (thing ? `${thing} not found` : messages.notFound),
+  },
+  rate_limited: { status: 429, message: messages.tooManyRequests },
+  internal_error: { status: 500, message: messages.generic },
+
+  // Accounts and sign-in
+  invalid_email: { status: 400, message: messages.invalidEmail },
+  suspended: { status: 403, message: messages.suspended },
+  frozen: { status: 423, message: messages.frozen },
+  gone: { status: 410, message: messages.accountGone },
+  user_not_found: { status: 404, message: messages.userNotFound },
+  link_expired: { status: 410, message: messages.linkExpired },
+  link_used: { status: 410, message: 'This link was already used. Please request a new one.' },
+  link_invalid: { status: 400, message: 'This sign-in link is not valid. Please request a new one.' },
+  sign_in_limited: {
+    status: 429,
+    message: (wait: string) => `Too many sign-in attempts. Try again in ${wait}.`,
+  },
+  bot_check: { status: 400, message: 'Please confirm you are human and try again.' },
+  bot_check_unavailable: {
+    status: 503,
+    message: 'The human check is not available right now. Please try again in a moment.',
+  },
+  wrong_code: { status: 400, message: messages.wrongCode },
+  code_expired: { status: 400, message: 'This code has expired. Please ask for a new one.' },
+  code_locked: { status: 429, message: 'Too many wrong codes. Please ask for a new one.' },
+  code_cooldown: {
+    status: 429,
+    message: (seconds: number) => `Please wait ${seconds} seconds before asking for a new code.`,
+  },
+  code_limit: {
+    status: 429,
+    message: (wait: string, scope: 'account' | 'address') =>
+      scope === 'account'
+        ? `You have asked for too many codes. Please try again in ${wait}.`
+        : `Too many codes were sent to this address. Please try again in ${wait}.`,
+  },
+  already_verified: { status: 409, message: 'Your email is already verified.' },
+  email_taken: { status: 409, message: 'This email is already in use by another account.' },
+  email_changed: {
+    status: 409,
+    message: 'Your email changed since this code was sent. Please ask for a new one.',
+  },
+  username_taken: { status: 409, message: messages.usernameTaken },
+  invalid_username: { status: 400, message: (problem: string) => problem },
+  code_already_used: { status: 409, message: 'An invite code is already set on this account.' },
+  too_many_tags: { status: 400, message: 'You can have at most 20 tags.' },
+
+  // Chats
+  own_chat: { status: 400, message: 'Can not create chat with your own user.' },
+  chat_refused: { status: 403, message: "Sorry, you can't create a chat with this user right now" },
+  free_chat_limit: {
+    status: 402,
+    message:
+      'You have hit your maximum amount of free chats, buy a credit package to unlock unlimited free chats.',
+  },
+  own_block: { status: 400, message: 'You can not block yourself.' },
+  own_report: { status: 400, message: 'You can not report yourself.' },
+
+  // Messages
+  own_message: { status: 400, message: "You can't send message to yourself" },
+  empty_text: { status: 400, message: 'Please write a message first.' },
+  media_required: { status: 400, message: 'Photo and video messages need an uploaded file.' },
+  media_kind: { status: 400, message: (kind: MediaKind) => `This file is not a ${kindWord(kind)}.` },
+  media_not_usable: { status: 400, message: mediaMessages.notUsable },
+  price_not_allowed: { status: 400, message: 'Only creators can send paid messages.' },
+  bad_parent: { status: 400, message: 'The message you reply to is not in this chat.' },
+  bad_gif: { status: 400, message: 'This GIF cannot be sent.' },
+  text_blocked: { status: 422, message: 'This message breaks the rules of Cove and cannot be sent.' },
+  text_warned: {
+    status: 422,
+    message: 'Payments and contacts outside Cove are not allowed. Edit your message, or send it anyway.',
+  },
+  blocked: { status: 403, message: "You can't send messages to this user." },
+  media_blocked: { status: 403, message: 'Sending media blocked.' },
+  not_enough_credits: {
+    status: 402,
+    message: (credits: number) => (credits === 0 ? 'You have no credits.' : 'Balance too low.'),
+  },
+  send_id_reused: {
+    status: 409,
+    message: 'This send_id was already used for a different message. Use a new send_id for a new message.',
+  },
+  cannot_delete: { status: 403, message: 'You can not delete this message.' },
+  already_purchased: { status: 409, message: 'Message was already purchased.' },
+  not_for_sale: { status: 400, message: 'This message is not for sale.' },
+  tip_not_allowed: { status: 400, message: 'Only fans can tip creators.' },
+  tips_disabled: { status: 403, message: 'This creator does not take tips.' },
+
+  // Uploads
+  paid_upload_not_allowed: { status: 403, message: 'Only creators can upload paid media.' },
+  empty_file: { status: 400, message: mediaMessages.empty },
+  file_too_large: {
+    status: 413,
+    message: (kind: MediaKind) =>
+      kind === 'video' ? mediaMessages.videoTooLarge : mediaMessages.photoTooLarge,
+  },
+  unsupported_type: { status: 415, message: mediaMessages.unsupported },
+  corrupt_file: {
+    status: 422,
+    message: (kind: MediaKind) => (kind === 'video' ? mediaMessages.videoFailed : mediaMessages.imageFailed),
+  },
+  checksum_mismatch: { status: 400, message: mediaMessages.uploadFailed },
+  size_mismatch: { status: 400, message: mediaMessages.uploadFailed },
+  upload_aborted: { status: 400, message: mediaMessages.uploadFailed },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** What an entry's text needs: nothing for a fixed text, the text function's parameters otherwise. */
+export type ErrorArgs<C extends ErrorCode> = (typeof errorCatalogue)[C]['message'] extends (
+  ...args: infer A
+) => string
+  ? A
+  : [];
+
+/** The text of one catalogue error. */
+export function errorText<C extends ErrorCode>(code: C, ...args: ErrorArgs<C>): string {
+  const message: CatalogueEntry['message'] = errorCatalogue[code].message;
+  return typeof message === 'string' ? message : (message as (...a: ErrorArgs<C>) => string)(...args);
+}
