@@ -151,3 +151,6 @@ export function errorText<C extends ErrorCode>(code: C, ...args: ErrorArgs<C>): 
   const message: CatalogueEntry['message'] = errorCatalogue[code].message;
   return typeof message === 'string' ? message : (message as (...a: ErrorArgs<C>) => string)(...args);
 }
+
+/** Whether a failure carries `code`: clients tell errors apart this way, never by their text. */
+export const hasCode = (failure: { code?: string }, code: ErrorCode): boolean => failure.code === code;

@@ -102,13 +102,15 @@ describe('session', () => {
     expect(s.navigate).toHaveBeenCalledWith('/', { replace: true });
   });
 
-  it('clears popups on 403 and 423; a suspended 403 bans, a 423 shows the frozen popup', async () => {
+  it('clears popups on 403 and 423; code suspended bans, code frozen shows the frozen popup', async () => {
     window.localStorage.setItem(tokenKey, 'tok');
     const s = setup();
     s.api.get.mockResolvedValue(testUser() as never);
     await s.account.reload();
     s.services.host.popups.open({ kind: 'upload-in-progress' });
-    s.account.forbidden({ status: 403, message: 'Forbidden' });
+    s.account.forbidden({ status: 403, message: 'Forbidden', code: 'forbidden' });
+    // The text alone means nothing: only the code bans.
+    s.account.forbidden({ status: 403, message: messages.suspended, code: 'forbidden' });
     expect(s.services.popupStore.snapshot()).toEqual([]);
     expect(s.session.status).toBe('signed-in');
 
@@ -116,7 +118,7 @@ describe('session', () => {
     expect(s.session.user?.frozen).toBe(true);
     expect(s.services.popupStore.snapshot().map((p) => p.spec.kind)).toEqual(['account-frozen']);
 
-    s.account.forbidden({ status: 403, message: messages.suspended });
+    s.account.forbidden({ status: 403, message: messages.suspended, code: 'suspended' });
     expect(s.session.status).toBe('signed-out');
     expect(s.services.popupStore.snapshot().map((p) => p.spec.kind)).toEqual(['account-terminated']);
   });

@@ -1,5 +1,6 @@
 import {
   authResponse,
+  hasCode,
   messages,
   providerConfig,
   user as userSchema,
@@ -165,8 +166,8 @@ export function createAccount(deps: AccountDeps): ShellAccount {
 
     forbidden(error) {
       popups.closeAll();
-      if (error.status === 403 && error.message === messages.suspended) return account.banned();
-      if (error.status === 423) {
+      if (hasCode(error, 'suspended')) return account.banned();
+      if (hasCode(error, 'frozen')) {
         updateUser(session, { frozen: true });
         popups.open({ kind: 'account-frozen', id: 'account-frozen', message: error.message });
       }
