@@ -1,5 +1,5 @@
 import type { SharedDeclaration } from './manifest';
-import { satisfies } from './semver';
+import { satisfies } from 'semver';
 
 /** `react-dom/client` -> `react-dom`; `@scope/pkg/sub` -> `@scope/pkg`. */
 export function packageOf(name: string): string {

@@ -1,5 +1,6 @@
-import { satisfies } from './semver';
+import { satisfies } from 'semver';
 
+// The range rules the release check (compat.ts) relies on, as npm's semver reads them.
 describe('satisfies', () => {
   it.each([
     ['19.2.1', '^19.2.0', true],
@@ -16,7 +17,9 @@ describe('satisfies', () => {
     ['18.3.1', '^17.0.0 || ^18.0.0', true],
     ['5.0.0', '*', true],
     ['5.1.0', '5.x', true],
-    ['19.0.0-rc.1', '^19.0.0', true],
+    // A prerelease only satisfies a range that names a prerelease of the same version.
+    ['19.0.0-rc.1', '^19.0.0', false],
+    ['19.0.0-rc.1', '^19.0.0-rc.0', true],
     ['not-a-version', '^1.0.0', false],
   ])('%s in %s is %s', (version, range, expected) => {
     expect(satisfies(version, range)).toBe(expected);
