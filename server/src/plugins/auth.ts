@@ -22,16 +22,19 @@ function tokenOf(request: FastifyRequest): string | null {
   return null;
 }
 
-export const auth = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('user', null);
-  app.decorateRequest('accessToken', null);
-  app.addHook('onRequest', async (request) => {
-    const token = tokenOf(request);
-    if (!token) return;
-    const user = await userForToken(app.db, token);
-    if (user) {
-      request.user = user;
-      request.accessToken = token;
-    }
-  });
-});
+export const auth = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('accessToken', null);
+    app.addHook('onRequest', async (request) => {
+      const token = tokenOf(request);
+      if (!token) return;
+      const user = await userForToken(app.db, token);
+      if (user) {
+        request.user = user;
+        request.accessToken = token;
+      }
+    });
+  },
+  { name: 'auth', decorators: { fastify: ['db'] } },
+);

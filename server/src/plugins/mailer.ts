@@ -8,8 +8,11 @@ declare module 'fastify' {
   }
 }
 
-export const mailer = fp(async (app: FastifyInstance, opts: { mailer?: Mailer }) => {
-  const m = opts.mailer ?? createMailer(app.config);
-  app.decorate('mailer', m);
-  app.addHook('onClose', () => m.close());
-});
+export const mailer = fp(
+  async (app: FastifyInstance, opts: { mailer?: Mailer }) => {
+    const m = opts.mailer ?? createMailer(app.config);
+    app.decorate('mailer', m);
+    app.addHook('onClose', () => m.close());
+  },
+  { name: 'mailer', decorators: { fastify: ['config'] } },
+);

@@ -38,35 +38,38 @@ async function presenceStore(
 }
 
 /** The bus between instances, this instance's socket hub and the event log's pruning; all stop with the app. */
-export const realtime = fp(async (app: FastifyInstance, overrides: Partial<RealtimeSettings>) => {
-  const settings = { ...defaultRealtimeSettings, ...overrides };
-  const bus = createBus(app.config.redisUrl);
-  const store = await presenceStore(app.db, app.log, app.config.redisUrl, settings.presenceLapseMs);
-  const hub = new RealtimeHub(app.db, bus, store, app.log, settings);
-  hub.watchers = chatPartners(app.db);
-  await hub.start();
-  app.decorate('bus', bus);
-  app.decorate('realtime', hub);
+export const realtime = fp(
+  async (app: FastifyInstance, overrides: Partial<RealtimeSettings>) => {
+    const settings = { ...defaultRealtimeSettings, ...overrides };
+    const bus = createBus(app.config.redisUrl);
+    const store = await presenceStore(app.db, app.log, app.config.redisUrl, settings.presenceLapseMs);
+    const hub = new RealtimeHub(app.db, bus, store, app.log, settings);
+    hub.watchers = chatPartners(app.db);
+    await hub.start();
+    app.decorate('bus', bus);
+    app.decorate('realtime', hub);
 
-  // Every instance prunes; deleting what another already deleted is harmless.
-  let pruning: Promise<void> | undefined;
-  const prune = async () => {
-    try {
-      const deleted = await pruneEventLog(app.db, new Date(), settings.eventLog);
-      if (deleted > 0) app.log.info({ deleted }, 'event log pruned');
-    } catch (err) {
-      app.log.warn({ err }, 'event log pruning failed');
-    }
-  };
-  const pruneTimer = setInterval(() => {
-    pruning ??= prune().finally(() => (pruning = undefined));
-  }, settings.pruneEveryMs);
-  pruneTimer.unref();
+    // Every instance prunes; deleting what another already deleted is harmless.
+    let pruning: Promise<void> | undefined;
+    const prune = async () => {
+      try {
+        const deleted = await pruneEventLog(app.db, new Date(), settings.eventLog);
+        if (deleted > 0) app.log.info({ deleted }, 'event log pruned');
+      } catch (err) {
+        app.log.warn({ err }, 'event log pruning failed');
+      }
+    };
+    const pruneTimer = setInterval(() => {
+      pruning ??= prune().finally(() => (pruning = undefined));
+    }, settings.pruneEveryMs);
+    pruneTimer.unref();
 
-  app.addHook('preClose', async () => {
-    clearInterval(pruneTimer);
-    await pruning;
-    await hub.stop();
-    await bus.close();
-  });
-});
+    app.addHook('preClose', async () => {
+      clearInterval(pruneTimer);
+      await pruning;
+      await hub.stop();
+      await bus.close();
+    });
+  },
+  { name: 'realtime', decorators: { fastify: ['config', 'db'] } },
+);

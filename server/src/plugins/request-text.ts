@@ -46,37 +46,40 @@ function charsetOf(request: FastifyRequest): string | undefined {
  * - Every string in params, query and body (field names too) is checked for NUL characters and
  *   unpaired UTF-16 surrogates: a 400 names the field, in the same shape as schema errors.
  */
-export const requestText = fp(async (app: FastifyInstance) => {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-    const charset = charsetOf(request);
-    if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
-      done(fail('unsupported_charset'), undefined);
-      return;
-    }
-    let text: string;
-    try {
-      text = utf8.decode(body as Buffer); // parseAs: buffer; the overload types it as string | Buffer
-    } catch {
-      done(fail('invalid_utf8'), undefined);
-      return;
-    }
-    // Fastify's own JSON parser (prototype-poisoning checks included) answers through `done`.
-    void parseJson(request, text, done);
-  });
+export const requestText = fp(
+  async (app: FastifyInstance) => {
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      const charset = charsetOf(request);
+      if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
+        done(fail('unsupported_charset'), undefined);
+        return;
+      }
+      let text: string;
+      try {
+        text = utf8.decode(body as Buffer); // parseAs: buffer; the overload types it as string | Buffer
+      } catch {
+        done(fail('invalid_utf8'), undefined);
+        return;
+      }
+      // Fastify's own JSON parser (prototype-poisoning checks included) answers through `done`.
+      void parseJson(request, text, done);
+    });
 
-  app.addHook('preParsing', async (request) => {
-    const coding = request.headers['content-encoding'];
-    if (coding !== undefined && coding.trim().toLowerCase() !== 'identity')
-      throw fail('unsupported_encoding');
-  });
+    app.addHook('preParsing', async (request) => {
+      const coding = request.headers['content-encoding'];
+      if (coding !== undefined && coding.trim().toLowerCase() !== 'identity')
+        throw fail('unsupported_encoding');
+    });
 
-  app.addHook('preValidation', async (request) => {
-    const bad =
-      firstUnstorable(request.params, 'params') ??
-      firstUnstorable(request.query, 'query') ??
-      firstUnstorable(request.body, 'body');
-    if (bad) throw bad;
-  });
-});
+    app.addHook('preValidation', async (request) => {
+      const bad =
+        firstUnstorable(request.params, 'params') ??
+        firstUnstorable(request.query, 'query') ??
+        firstUnstorable(request.body, 'body');
+      if (bad) throw bad;
+    });
+  },
+  { name: 'request-text' },
+);

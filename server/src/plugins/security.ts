@@ -15,44 +15,47 @@ export interface SecurityOptions {
 const TURNSTILE = 'https://challenges.cloudflare.com';
 
 /** Security headers on every answer, and a per-address request budget on the API (shared through Redis when set). */
-export const security = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(opts.turnstile ? [TURNSTILE] : [])],
-        frameSrc: ["'self'", ...(opts.turnstile ? [TURNSTILE] : [])],
-        // Remotes inject their CSS modules as <style> elements at runtime.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...(opts.connectSrc ?? [])],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
+export const security = fp(
+  async (app: FastifyInstance, opts: SecurityOptions) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...(opts.turnstile ? [TURNSTILE] : [])],
+          frameSrc: ["'self'", ...(opts.turnstile ? [TURNSTILE] : [])],
+          // Remotes inject their CSS modules as <style> elements at runtime.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'blob:'],
+          connectSrc: ["'self'", 'ws:', 'wss:', ...(opts.connectSrc ?? [])],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  // With REDIS_URL every instance counts in Redis, so a budget holds however requests are spread.
-  const redis = app.config.redisUrl
-    ? new Redis(app.config.redisUrl, {
-        // A Redis outage fails a count at once instead of queueing requests behind reconnects…
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 1,
-        connectTimeout: 2_000,
-      })
-    : undefined;
-  if (redis) {
-    redis.on('error', (err: Error) => app.log.warn({ err }, 'rate limit: redis unavailable'));
-    app.addHook('onClose', async () => redis.disconnect());
-  }
-  await app.register(rateLimit, {
-    max: opts.rateLimitPerMinute,
-    timeWindow: '1 minute',
-    // Static files and health probes are not metered; the API is.
-    allowList: (request) => !/^\/v\d\//.test(request.url),
-    ...(redis ? { redis, nameSpace: 'cove:rate-limit:' } : {}),
-    // …and a failed count lets the request through: limits pause rather than the API.
-    skipOnError: true,
-  });
-});
+      crossOriginEmbedderPolicy: false,
+    });
+    // With REDIS_URL every instance counts in Redis, so a budget holds however requests are spread.
+    const redis = app.config.redisUrl
+      ? new Redis(app.config.redisUrl, {
+          // A Redis outage fails a count at once instead of queueing requests behind reconnects…
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 1,
+          connectTimeout: 2_000,
+        })
+      : undefined;
+    if (redis) {
+      redis.on('error', (err: Error) => app.log.warn({ err }, 'rate limit: redis unavailable'));
+      app.addHook('onClose', async () => redis.disconnect());
+    }
+    await app.register(rateLimit, {
+      max: opts.rateLimitPerMinute,
+      timeWindow: '1 minute',
+      // Static files and health probes are not metered; the API is.
+      allowList: (request) => !/^\/v\d\//.test(request.url),
+      ...(redis ? { redis, nameSpace: 'cove:rate-limit:' } : {}),
+      // …and a failed count lets the request through: limits pause rather than the API.
+      skipOnError: true,
+    });
+  },
+  { name: 'security', decorators: { fastify: ['config'] } },
+);

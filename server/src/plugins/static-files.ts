@@ -39,47 +39,50 @@ export interface StaticOptions {
 }
 
 /** Serves the built shell at `/` and the remotes' versioned builds plus their registry under `/mf/`. */
-export const staticFiles = fp(async (app: FastifyInstance, opts: StaticOptions) => {
-  mkdirSync(opts.mfDir, { recursive: true });
-  mkdirSync(join(opts.mediaDir, 'public'), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: opts.mfDir,
-    prefix: '/mf/',
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    allowedPath: (pathName) => mfPublic.test(pathName) && !pathName.includes('..'),
-    // A version folder never changes once published, so everything in it, its manifest too, is immutable.
-    ...compressedHeaders((file) => (basename(file) === 'registry.json' ? NEVER : YEAR)),
-  });
+export const staticFiles = fp(
+  async (app: FastifyInstance, opts: StaticOptions) => {
+    mkdirSync(opts.mfDir, { recursive: true });
+    mkdirSync(join(opts.mediaDir, 'public'), { recursive: true });
+    await app.register(fastifyStatic, {
+      root: opts.mfDir,
+      prefix: '/mf/',
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      allowedPath: (pathName) => mfPublic.test(pathName) && !pathName.includes('..'),
+      // A version folder never changes once published, so everything in it, its manifest too, is immutable.
+      ...compressedHeaders((file) => (basename(file) === 'registry.json' ? NEVER : YEAR)),
+    });
 
-  // Public images such as generated avatars; names are content-derived, so they never change in place.
-  await app.register(fastifyStatic, {
-    root: join(opts.mediaDir, 'public'),
-    prefix: '/media/public/',
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    allowedPath: (pathName) => /^\/[A-Za-z0-9._-]+$/.test(pathName),
-    setHeaders: (res) => {
-      res.setHeader('cache-control', YEAR);
-    },
-  });
+    // Public images such as generated avatars; names are content-derived, so they never change in place.
+    await app.register(fastifyStatic, {
+      root: join(opts.mediaDir, 'public'),
+      prefix: '/media/public/',
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      allowedPath: (pathName) => /^\/[A-Za-z0-9._-]+$/.test(pathName),
+      setHeaders: (res) => {
+        res.setHeader('cache-control', YEAR);
+      },
+    });
 
-  const indexHtml = join(opts.shellDir, 'index.html');
-  if (!existsSync(indexHtml)) return;
-  await app.register(fastifyStatic, {
-    root: opts.shellDir,
-    wildcard: false,
-    index: false,
-    cacheControl: false,
-    // Routes are made for the files themselves; their compressed copies are found beside them.
-    globIgnore: ['**/*.br', '**/*.gz'],
-    ...compressedHeaders((file) => (hashed.test(file) ? YEAR : NEVER)),
-  });
-  // Client-side routes (/chats/..., /account/...) all answer with the shell page.
-  app.get('/*', (request, reply) => {
-    if (serverPrefixes.some((p) => request.url.startsWith(p))) throw fail('not_found');
-    return reply.header('cache-control', NEVER).sendFile('index.html', opts.shellDir);
-  });
-});
+    const indexHtml = join(opts.shellDir, 'index.html');
+    if (!existsSync(indexHtml)) return;
+    await app.register(fastifyStatic, {
+      root: opts.shellDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // Routes are made for the files themselves; their compressed copies are found beside them.
+      globIgnore: ['**/*.br', '**/*.gz'],
+      ...compressedHeaders((file) => (hashed.test(file) ? YEAR : NEVER)),
+    });
+    // Client-side routes (/chats/..., /account/...) all answer with the shell page.
+    app.get('/*', (request, reply) => {
+      if (serverPrefixes.some((p) => request.url.startsWith(p))) throw fail('not_found');
+      return reply.header('cache-control', NEVER).sendFile('index.html', opts.shellDir);
+    });
+  },
+  { name: 'static-files' },
+);
