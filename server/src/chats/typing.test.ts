@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { TYPING_TIMEOUT_MS, typingRelay } from './typing';
+import type { Db } from '../db/client';
+import { TYPING_TIMEOUT_MS, typingRelay, type TypingDeps } from './typing';
 
 jest.mock('./chat-store', () => ({
   chatForMember: async (_db: unknown, chatId: string) => {
@@ -10,11 +10,12 @@ jest.mock('./chat-store', () => ({
 
 function fakeApp() {
   const sent: unknown[] = [];
-  const app = {
-    db: {},
-    realtime: { sendEphemeral: async (to: string[], m: unknown) => void sent.push([to, m]) },
+  const app: TypingDeps = {
+    // The chat store is mocked above: the database is never reached.
+    db: {} as Db,
+    realtime: { sendEphemeral: async (to, m) => void sent.push([to, m]) },
   };
-  return { app: app as unknown as FastifyInstance, sent };
+  return { app, sent };
 }
 
 describe('typing relay', () => {

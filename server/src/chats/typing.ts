@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { EphemeralMessage } from '@cove/contracts';
+import type { Db } from '../db/client';
 import { chatForMember } from './chat-store';
 
 /** A typing indicator with no news for this long stops by itself (the spec's 10 s). */
@@ -9,7 +10,12 @@ export const TYPING_TIMEOUT_MS = 10_000;
  * socket, not per keystroke. A start not followed by news within 10 s is stopped by the server, so
  * a closed tab never leaves someone "typing" forever.
  */
-export function typingRelay(app: FastifyInstance, userId: string) {
+export interface TypingDeps {
+  db: Db;
+  realtime: { sendEphemeral(userIds: string[], message: EphemeralMessage): Promise<void> };
+}
+
+export function typingRelay({ db, realtime }: TypingDeps, userId: string) {
   const otherByChat = new Map<string, string | null>();
   const expiry = new Map<string, NodeJS.Timeout>();
   const relay = async (type: 'typing_start' | 'typing_stop', chatId: string): Promise<void> => {
@@ -22,13 +28,13 @@ export function typingRelay(app: FastifyInstance, userId: string) {
     }
     let other = otherByChat.get(chatId);
     if (other === undefined) {
-      other = await chatForMember(app.db, chatId, userId).then(
+      other = await chatForMember(db, chatId, userId).then(
         (c) => c.other.userId,
         () => null,
       );
       otherByChat.set(chatId, other);
     }
-    if (other) await app.realtime.sendEphemeral([other], { type, chat_id: chatId, sender_id: userId });
+    if (other) await realtime.sendEphemeral([other], { type, chat_id: chatId, sender_id: userId });
   };
   return relay;
 }
