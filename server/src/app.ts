@@ -8,6 +8,7 @@ import type { Database, Db } from './db/client';
 import type { Mailer } from './mail';
 import { mediaPlugin } from './media';
 import { shellDist } from './paths';
+import { apiDocs } from './plugins/api-docs';
 import { auth } from './plugins/auth';
 import { jobs } from './plugins/jobs';
 import { mailer } from './plugins/mailer';
@@ -78,6 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     connectSrc: config.media.uploadUrl ? [new URL(config.media.uploadUrl).origin] : [],
     turnstile: config.botCheck.mode === 'turnstile',
   });
+  if (config.apiDocs) await app.register(apiDocs);
   await app.register(auth);
   await app.register(staticFiles, {
     shellDir: opts.shellDir ?? shellDist,

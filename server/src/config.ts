@@ -24,6 +24,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Cove <no-reply@cove.localhost>'),
   MAILBOX: bool.optional(),
+  API_DOCS: bool.optional(),
   BOT_CHECK: z.enum(['off', 'fake', 'turnstile']).default('off'),
   TURNSTILE_SITE_KEY: z.string().optional(),
   TURNSTILE_SECRET_KEY: z.string().optional(),
@@ -68,6 +69,8 @@ export interface Config {
   mailFrom: string;
   /** Whether /dev/mailbox shows the local mailbox: on except in production, unless MAILBOX says so. */
   mailboxEnabled: boolean;
+  /** Whether /openapi.json and /docs describe the API: on except in production, unless API_DOCS says so. */
+  apiDocs: boolean;
   botCheck: { mode: 'off' | 'fake' | 'turnstile'; siteKey?: string; secretKey?: string };
   logLevel: string;
   rateLimitPerMinute: number;
@@ -158,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     mailFrom: e.MAIL_FROM,
     mailboxEnabled: e.MAILBOX ?? e.NODE_ENV !== 'production',
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     botCheck: { mode: e.BOT_CHECK, siteKey: e.TURNSTILE_SITE_KEY, secretKey: e.TURNSTILE_SECRET_KEY },
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

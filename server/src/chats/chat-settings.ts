@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { blocks, chatMembers, chats, reports, type UserRow } from '../db/schema';
-import { AppError, forbidden } from '../errors';
+import { fail } from '../errors';
 import { addSystemMessage } from '../messages/system-messages';
 import type { Db } from '../db/client';
 import { withEvents, type EventDeps } from '../realtime/with-events';
@@ -9,7 +9,7 @@ import { otherUser } from './open-chat';
 
 /** A creator changes what a fan pays per message in one chat; both sides get a system message. */
 export async function changeRate(deps: EventDeps, me: UserRow, chatId: string, rate: number) {
-  if (me.type !== 'featured') throw forbidden();
+  if (me.type !== 'featured') throw fail('forbidden');
   const { chat, other } = await chatForMember(deps.db, chatId, me.id);
   if (chat.creditRate === rate) return;
   await withEvents(deps, async (tx, emit) => {
@@ -37,7 +37,7 @@ export async function changeRate(deps: EventDeps, me: UserRow, chatId: string, r
 
 export async function setBlocked(db: Db, me: UserRow, otherId: string, blocked: boolean): Promise<void> {
   const other = await otherUser(db, otherId);
-  if (other.id === me.id) throw new AppError(400, 'You can not block yourself.', 'own_block');
+  if (other.id === me.id) throw fail('own_block');
   if (blocked)
     await db.insert(blocks).values({ blockerId: me.id, blockedId: other.id }).onConflictDoNothing();
   else await db.delete(blocks).where(and(eq(blocks.blockerId, me.id), eq(blocks.blockedId, other.id)));
@@ -62,6 +62,6 @@ export async function setMediaBlocked(
 
 export async function report(db: Db, me: UserRow, otherId: string, reason: string): Promise<void> {
   const other = await otherUser(db, otherId);
-  if (other.id === me.id) throw new AppError(400, 'You can not report yourself.', 'own_report');
+  if (other.id === me.id) throw fail('own_report');
   await db.insert(reports).values({ reporterId: me.id, reportedId: other.id, reason });
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { chatMembers, messages, purchases, type UserRow } from '../db/schema';
-import { AppError, notFound } from '../errors';
+import { fail } from '../errors';
 import { creditsOf } from '../ledger/ledger';
 import { chatForMember } from '../chats/chat-store';
 import type { MediaContext } from '../media/for-message';
@@ -10,7 +10,7 @@ import { toDtos } from './list-messages';
 import { SELF_DESTRUCT_MS } from './read';
 import { visibleTo } from './visible';
 
-const alreadyBought = () => new AppError(409, 'Message was already purchased.', 'already_purchased');
+const alreadyBought = () => fail('already_purchased');
 
 /**
  * Buys a paid message for its recipient, exactly once: the purchase row's primary key admits one
@@ -19,17 +19,16 @@ const alreadyBought = () => new AppError(409, 'Message was already purchased.', 
 export async function buyMessage(deps: EventDeps & { media: MediaContext }, me: UserRow, messageId: number) {
   const { db } = deps;
   const [msg] = await db.select().from(messages).where(eq(messages.id, messageId));
-  if (!msg) throw notFound('Message not found');
+  if (!msg) throw fail('not_found', 'Message');
   const { me: member } = await chatForMember(db, msg.chatId, me.id).catch(() => {
-    throw notFound('Message not found');
+    throw fail('not_found', 'Message');
   });
   const [visible] = await db
     .select({ id: messages.id })
     .from(messages)
     .where(and(visibleTo(member), eq(messages.id, messageId)));
-  if (!visible) throw notFound('Message not found');
-  if (msg.recipientId !== me.id || msg.price <= 0)
-    throw new AppError(400, 'This message is not for sale.', 'not_for_sale');
+  if (!visible) throw fail('not_found', 'Message');
+  if (msg.recipientId !== me.id || msg.price <= 0) throw fail('not_for_sale');
 
   const now = new Date();
   const destructAt = msg.selfDestruct ? new Date(now.getTime() + SELF_DESTRUCT_MS) : msg.destructAt;

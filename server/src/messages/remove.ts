@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { hiddenMessages, messages, purchases, type UserRow } from '../db/schema';
-import { AppError, notFound } from '../errors';
+import { fail } from '../errors';
 import { chatForMember } from '../chats/chat-store';
 import { withEvents, type EventDeps } from '../realtime/with-events';
 import { visibleTo } from './visible';
 
-const messageNotFound = () => notFound('Message not found');
+const messageNotFound = () => fail('not_found', 'Message');
 
 /** The message, if the user can see it in one of their chats. */
 async function visibleMessage(db: Db, me: UserRow, id: number) {
@@ -38,7 +38,7 @@ export async function hideForMe(deps: EventDeps, me: UserRow, id: number): Promi
  */
 export async function deleteMessage(deps: EventDeps, me: UserRow, id: number): Promise<void> {
   const msg = await visibleMessage(deps.db, me, id);
-  const cannot = new AppError(403, 'You can not delete this message.', 'cannot_delete');
+  const cannot = fail('cannot_delete');
   if (msg.senderId !== me.id || msg.system) throw cannot;
   const [bought] = await deps.db
     .select({ id: purchases.messageId })

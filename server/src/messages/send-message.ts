@@ -1,11 +1,11 @@
-import { messages as texts, type SendMessageBody } from '@cove/contracts';
+import type { SendMessageBody } from '@cove/contracts';
 import { and, eq } from 'drizzle-orm';
 import { chatBetween, chatForMember, type ChatRow, isBlockedEitherWay } from '../chats/chat-store';
 import { otherUser } from '../chats/open-chat';
 import { fanOf, frozenError, isGone } from '../chats/pair-rules';
 import { messages, type UserRow } from '../db/schema';
 import type { Db } from '../db/client';
-import { AppError, notFound } from '../errors';
+import { fail } from '../errors';
 import { creditsOf } from '../ledger/ledger';
 import { assertUsableMedia } from '../media';
 import { providerConfigFor } from '../provider/provider-config';
@@ -24,31 +24,28 @@ const mediaTypes = new Set(['image', 'video', 'gif']);
 async function chatFor(db: Db, me: UserRow, body: SendMessageBody): Promise<ChatRow> {
   if (body.chat_id) {
     const { chat, other } = await chatForMember(db, body.chat_id, me.id);
-    if (other.userId !== body.recipient_id) throw notFound('Chat not found');
+    if (other.userId !== body.recipient_id) throw fail('not_found', 'Chat');
     return chat;
   }
   const chat = await chatBetween(db, me.id, body.recipient_id);
-  if (!chat) throw notFound('Chat not found');
+  if (!chat) throw fail('not_found', 'Chat');
   return chat;
 }
 
 function assertContent(me: UserRow, body: SendMessageBody, gifHosts: string[]): void {
-  if (body.type === 'text' && !body.text.trim())
-    throw new AppError(400, 'Please write a message first.', 'empty_text');
+  if (body.type === 'text' && !body.text.trim()) throw fail('empty_text');
   if (body.type === 'gif') assertAllowedGif(body.gif_url, gifHosts);
   if ((body.type === 'image' || body.type === 'video') && !body.media_id) {
-    throw new AppError(400, 'Photo and video messages need an uploaded file.', 'media_required');
+    throw fail('media_required');
   }
-  if (body.price > 0 && me.type !== 'featured')
-    throw new AppError(400, 'Only creators can send paid messages.', 'price_not_allowed');
+  if (body.price > 0 && me.type !== 'featured') throw fail('price_not_allowed');
 }
 
 /** The sender's own processed photo or video for an image or video message, of the matching kind. */
 async function usableMedia(db: Db, me: UserRow, body: SendMessageBody): Promise<string | null> {
   if (body.type !== 'image' && body.type !== 'video') return null;
   const row = await assertUsableMedia(db, body.media_id ?? '', me.id);
-  if (row.kind !== body.type)
-    throw new AppError(400, `This file is not a ${body.type === 'image' ? 'photo' : 'video'}.`, 'media_kind');
+  if (row.kind !== body.type) throw fail('media_kind', body.type === 'image' ? 'image' : 'video');
   return row.id;
 }
 
@@ -66,7 +63,7 @@ async function replyTarget(
     .select({ id: messages.id })
     .from(messages)
     .where(and(visibleTo(member), eq(messages.id, id)));
-  if (!row) throw new AppError(400, 'The message you reply to is not in this chat.', 'bad_parent');
+  if (!row) throw fail('bad_parent');
   return row.id;
 }
 
@@ -112,31 +109,24 @@ export async function sendMessage(
   body: SendMessageBody,
   warned = false,
 ): Promise<SendResult> {
-  if (body.recipient_id === me.id)
-    throw new AppError(400, "You can't send message to yourself", 'own_message');
+  if (body.recipient_id === me.id) throw fail('own_message');
   const { db } = deps;
   if (me.frozen) throw frozenError();
   assertContent(me, body, deps.config.gifHosts);
   const verdict = checkText(body.text, await providerConfigFor(db, me));
-  if (verdict.kind === 'blocked')
-    throw new AppError(422, 'This message breaks the rules of Cove and cannot be sent.', 'text_blocked');
+  if (verdict.kind === 'blocked') throw fail('text_blocked');
   if (verdict.kind === 'warn' && !warned) {
-    throw new AppError(
-      422,
-      'Payments and contacts outside Cove are not allowed. Edit your message, or send it anyway.',
-      'text_warned',
-    );
+    throw fail('text_warned');
   }
 
   const mediaId = await usableMedia(db, me, body);
   const other = await otherUser(db, body.recipient_id);
-  if (isGone(other)) throw new AppError(410, texts.accountGone, 'gone');
+  if (isGone(other)) throw fail('gone');
   const chat = await chatFor(db, me, body);
-  if (await isBlockedEitherWay(db, me.id, other.id))
-    throw new AppError(403, "You can't send messages to this user.", 'blocked');
+  if (await isBlockedEitherWay(db, me.id, other.id)) throw fail('blocked');
   if (mediaTypes.has(body.type)) {
     const { other: otherMember } = await chatForMember(db, chat.id, me.id);
-    if (otherMember.mediaBlocked) throw new AppError(403, 'Sending media blocked.', 'media_blocked');
+    if (otherMember.mediaBlocked) throw fail('media_blocked');
   }
   const { cost, fan } = await costOf(db, chat, me, other);
   const parentId = await replyTarget(db, chat, me, body.parent_message_id);

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { messages, type UserRow } from '../db/schema';
-import { AppError } from '../errors';
+import { fail } from '../errors';
 import { creditsOf } from '../ledger/ledger';
 import { chatForMember, userRow } from '../chats/chat-store';
 import { fanOf, frozenError } from '../chats/pair-rules';
@@ -24,10 +24,9 @@ export async function tip(deps: EventDeps, me: UserRow, chatId: string, amount: 
   const { chat, other } = await chatForMember(db, chatId, me.id);
   if (me.frozen) throw frozenError();
   const creator = await userRow(db, other.userId);
-  if (!creator || fanOf(me, creator)?.id !== me.id)
-    throw new AppError(400, 'Only fans can tip creators.', 'tip_not_allowed');
+  if (!creator || fanOf(me, creator)?.id !== me.id) throw fail('tip_not_allowed');
   const config = await providerConfigFor(db, creator);
-  if (!config.features.tips) throw new AppError(403, 'This creator does not take tips.', 'tips_disabled');
+  if (!config.features.tips) throw fail('tips_disabled');
   try {
     // The users' row locks serialize this with every other send or tip by the same fan, so a send
     // id used before is always found here, never raced past.

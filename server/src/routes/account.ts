@@ -20,13 +20,17 @@ import { enterCode, requestEmailChange, resendCode } from '../accounts/verificat
 import { currentUser, requireUser } from '../auth/guards';
 import { fail } from '../errors';
 import { userDto } from '../users/load-user';
+import { withErrors } from './with-errors';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = { onRequest: requireUser };
 
   app.post(
     '/v1/users/verify-email',
-    { ...guarded, schema: { body: verifyEmailBody, response: { 200: verifyEmailResponse } } },
+    {
+      ...guarded,
+      schema: { body: verifyEmailBody, response: withErrors({ 200: verifyEmailResponse }, [401]) },
+    },
     async (request) => {
       const me = currentUser(request);
       const row = await enterCode(app.db, me, request.body.code);
@@ -37,7 +41,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/users/resend-verify',
-    { ...guarded, schema: { body: resendVerifyBody, response: { 200: messageResponse } } },
+    { ...guarded, schema: { body: resendVerifyBody, response: withErrors({ 200: messageResponse }, [401]) } },
     async (request) => {
       await resendCode(app, currentUser(request), request.body.email);
       return { message: 'Email sent successfully!' };
@@ -46,7 +50,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/users/change-verify-email',
-    { ...guarded, schema: { body: changeVerifyEmailBody, response: { 200: messageResponse } } },
+    {
+      ...guarded,
+      schema: { body: changeVerifyEmailBody, response: withErrors({ 200: messageResponse }, [401]) },
+    },
     async (request) => {
       await requestEmailChange(app, currentUser(request), normaliseEmail(request.body.email));
       return { message: 'Email sent successfully!' };
@@ -57,7 +64,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/users/:id',
     {
       ...guarded,
-      schema: { params: z.object({ id: z.string() }), body: userPatchBody, response: { 200: userSchema } },
+      schema: {
+        params: z.object({ id: z.string() }),
+        body: userPatchBody,
+        response: withErrors({ 200: userSchema }, [401, 404]),
+      },
     },
     async (request) => {
       const me = currentUser(request);
@@ -77,7 +88,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/username-available',
     {
       ...guarded,
-      schema: { querystring: usernameAvailableQuery, response: { 200: usernameAvailableResponse } },
+      schema: {
+        querystring: usernameAvailableQuery,
+        response: withErrors({ 200: usernameAvailableResponse }, [401]),
+      },
     },
     async (request) => {
       const message = await usernameAvailability(
@@ -91,14 +105,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/users/tags',
-    { ...guarded, schema: { body: tagBody, response: { 200: tagsResponse } } },
+    { ...guarded, schema: { body: tagBody, response: withErrors({ 200: tagsResponse }, [401]) } },
     async (request) => ({
       tags: await addTag(app.db, currentUser(request), request.body.tag),
     }),
   );
 
   // No outside lookups: the country comes only from a trusted proxy's header, when there is one.
-  app.get('/v1/geo_ip', { schema: { response: { 200: geoIpResponse } } }, async (request) => {
+  app.get('/v1/geo_ip', { schema: { response: withErrors({ 200: geoIpResponse }) } }, async (request) => {
     const header = app.config.trustProxy ? request.headers['cf-ipcountry'] : undefined;
     const country = typeof header === 'string' && /^[A-Z]{2}$/.test(header) ? header : null;
     return { ip: request.ip, country_code: country };

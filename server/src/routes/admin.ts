@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { fail } from '../errors';
+import { withErrors } from './with-errors';
 
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -18,7 +19,7 @@ export type RealtimeNotice = z.infer<typeof notice>;
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/internal/realtime',
-    { schema: { body: notice, response: { 204: z.null() } } },
+    { schema: { body: notice, response: withErrors({ 204: z.null() }, [403]) } },
     async (request, reply) => {
       const given = Buffer.from(String(request.headers['x-admin-secret'] ?? ''));
       const secret = Buffer.from(app.adminSecret);

@@ -15,13 +15,14 @@ import { currentUser, requireUser } from '../auth/guards';
 import { revokeAccessToken } from '../auth/tokens';
 import { signInMail } from '../mail/templates';
 import { userDto } from '../users/load-user';
+import { withErrors } from './with-errors';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/users/sign',
     {
       preHandler: signInLimits(app),
-      schema: { body: signInBody, response: { 200: messageResponse } },
+      schema: { body: signInBody, response: withErrors({ 200: messageResponse }) },
     },
     async (request) => {
       await checkHuman(app.config.botCheck, request.body.captcha_token, request.ip);
@@ -34,17 +35,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/v1/auth', { schema: { body: authBody, response: { 200: authResponse } } }, async (request) => {
-    const { user, accessToken } = await redeemSignInLink(app.db, request.body.token);
-    // A fan who has not verified their address gets a code now: the app asks for it next.
-    if (user.type === 'user' && !user.emailVerified)
-      await sendVerificationCode(app, user).catch(() => undefined);
-    return { token: accessToken, user: await userDto(app.db, user) };
-  });
+  app.post(
+    '/v1/auth',
+    { schema: { body: authBody, response: withErrors({ 200: authResponse }) } },
+    async (request) => {
+      const { user, accessToken } = await redeemSignInLink(app.db, request.body.token);
+      // A fan who has not verified their address gets a code now: the app asks for it next.
+      if (user.type === 'user' && !user.emailVerified)
+        await sendVerificationCode(app, user).catch(() => undefined);
+      return { token: accessToken, user: await userDto(app.db, user) };
+    },
+  );
 
   app.delete(
     '/v1/auth',
-    { onRequest: requireUser, schema: { response: { 204: z.null() } } },
+    { onRequest: requireUser, schema: { response: withErrors({ 204: z.null() }, [401]) } },
     async (request, reply) => {
       currentUser(request);
       if (request.accessToken) await revokeAccessToken(app.db, request.accessToken);

@@ -6,7 +6,6 @@ import {
   chatsResponse,
   chatTotals,
   createChatBody,
-  messages as texts,
   patchChatsBody,
   patchChatsResponse,
   reportBody,
@@ -23,7 +22,8 @@ import { chatTotals as totalsOf, listChats } from '../chats/list-chats';
 import { openChat, otherUser } from '../chats/open-chat';
 import { isGone } from '../chats/pair-rules';
 import { chatMembers } from '../db/schema';
-import { AppError } from '../errors';
+import { fail } from '../errors';
+import { withErrors } from './with-errors';
 
 const done = z.object({ ok: z.literal(true) });
 
@@ -32,13 +32,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/chats',
-    { ...guarded, schema: { querystring: chatsQuery, response: { 200: chatsResponse } } },
+    { ...guarded, schema: { querystring: chatsQuery, response: withErrors({ 200: chatsResponse }, [401]) } },
     async (request) => listChats(app.db, currentUser(request).id, request.query, '/v1/chats'),
   );
 
   app.get(
     '/v1/chats/total',
-    { onRequest: requireRole('featured'), schema: { response: { 200: chatTotals } } },
+    { onRequest: requireRole('featured'), schema: { response: withErrors({ 200: chatTotals }, [401, 403]) } },
     async (request) => totalsOf(app.db, currentUser(request).id),
   );
 
@@ -47,7 +47,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     const other = await otherUser(app.db, otherId);
     const chat = await chatBetween(app.db, meId, other.id);
     if (!chat) throw chatNotFound();
-    if (isGone(other)) throw new AppError(410, texts.accountGone, 'gone');
+    if (isGone(other)) throw fail('gone');
     const [me] = await app.db
       .update(chatMembers)
       .set({ listed: true, hidden: false })
@@ -63,13 +63,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/chat',
-    { ...guarded, schema: { querystring: chatQuery, response: { 200: chatResponse } } },
+    { ...guarded, schema: { querystring: chatQuery, response: withErrors({ 200: chatResponse }, [401]) } },
     async (request) => chatWith(currentUser(request).id, request.query.recipient_id),
   );
 
   app.post(
     '/v1/chat',
-    { ...guarded, schema: { body: createChatBody, response: { 200: chatResponse } } },
+    { ...guarded, schema: { body: createChatBody, response: withErrors({ 200: chatResponse }, [401]) } },
     async (request) => {
       const me = currentUser(request);
       await openChat(app.db, me, await otherUser(app.db, request.body.recipient_id));
@@ -79,7 +79,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/v1/chats',
-    { ...guarded, schema: { body: patchChatsBody, response: { 200: patchChatsResponse } } },
+    {
+      ...guarded,
+      schema: { body: patchChatsBody, response: withErrors({ 200: patchChatsResponse }, [401]) },
+    },
     async (request) => {
       const { action, ids, except_ids, type } = request.body;
       return bulkUpdate(app, currentUser(request).id, action, { ids, exceptIds: except_ids, type });
@@ -88,7 +91,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/chats/change-rate',
-    { ...guarded, schema: { body: changeRateBody, response: { 200: done } } },
+    { ...guarded, schema: { body: changeRateBody, response: withErrors({ 200: done }, [401]) } },
     async (request) => {
       await changeRate(app, currentUser(request), request.body.chat_id, request.body.rate);
       return { ok: true as const };
@@ -105,7 +108,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url: '/v1/users/:id/block',
       ...guarded,
-      schema: { params: userParams, response: { 200: done } },
+      schema: { params: userParams, response: withErrors({ 200: done }, [401, 404]) },
       handler: async (request) => {
         await setBlocked(app.db, currentUser(request), (request.params as { id: string }).id, blocked);
         return { ok: true as const };
@@ -115,7 +118,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url: '/v1/chats/:chatId/block-media',
       ...guarded,
-      schema: { params: chatParams, response: { 200: done } },
+      schema: { params: chatParams, response: withErrors({ 200: done }, [401, 404]) },
       handler: async (request) => {
         await setMediaBlocked(
           app,
@@ -130,7 +133,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/users/:id/report',
-    { ...guarded, schema: { params: userParams, body: reportBody, response: { 200: done } } },
+    {
+      ...guarded,
+      schema: { params: userParams, body: reportBody, response: withErrors({ 200: done }, [401, 404]) },
+    },
     async (request) => {
       await report(app.db, currentUser(request), request.params.id, request.body.reason);
       return { ok: true as const };

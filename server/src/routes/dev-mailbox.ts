@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { createLocalMailbox, mailboxDir } from '../mail';
 import type { StoredMail } from '../mail';
+import { withErrors } from './with-errors';
 
 const storedMail = z.object({
   to: z.string(),
@@ -36,7 +37,9 @@ ${items || '<p>No mail yet. Sign in from the app and the link lands here.</p>'}<
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.config.mailboxEnabled || app.config.smtpUrl) return;
   const box = createLocalMailbox(mailboxDir(app.config.dataDir));
-  app.get('/dev/mailbox.json', { schema: { response: { 200: z.array(storedMail) } } }, () => box.list(50));
+  app.get('/dev/mailbox.json', { schema: { response: withErrors({ 200: z.array(storedMail) }) } }, () =>
+    box.list(50),
+  );
   app.get('/dev/mailbox', async (_request, reply) =>
     reply
       .type('text/html; charset=utf-8')

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { requireUser } from '../auth/guards';
 import { createLocalGifLibrary } from '../gifs/local-library';
+import { withErrors } from './with-errors';
 
 const gif = z.object({
   id: z.string(),
@@ -23,7 +24,7 @@ export const gifRoutes: FastifyPluginAsyncZod = async (app) => {
           q: z.string().max(50).default(''),
           limit: z.coerce.number().int().min(1).max(50).default(20),
         }),
-        response: { 200: z.object({ data: z.array(gif) }) },
+        response: withErrors({ 200: z.object({ data: z.array(gif) }) }, [401]),
       },
     },
     async (request) => ({ data: await provider.search(request.query.q, request.query.limit) }),

@@ -21,6 +21,7 @@ import { receiveUpload, UPLOAD_FIELDS } from '../media/receive-upload';
 import { serveMedia } from '../media/serve-media';
 import { allowUploadsFromPublicSite } from '../media/upload-cors';
 import { vaultPage } from '../media/vault';
+import { withErrors } from './with-errors';
 
 /** How long an upload's answer waits for processing before answering `processing` (images are ready by then). */
 const UPLOAD_WAIT_MS = 10_000;
@@ -44,18 +45,28 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   allowUploadsFromPublicSite(app, '/v1/media');
 
-  app.post('/v1/media', { ...guarded, schema: { response: { 200: mediaResponse } } }, async (request) => {
-    const me = currentUser(request);
-    const upload = await receiveUpload(request, m.stagingDir, m.maxBytes);
-    const row = await acceptUpload(m, me, upload);
-    m.runner.kick();
-    if (row.status === 'processing') await m.runner.waitFor(row.id, UPLOAD_WAIT_MS);
-    return mediaResponseOf(m.signer, (await mediaById(m.db, row.id)) ?? row, me.id);
-  });
+  app.post(
+    '/v1/media',
+    { ...guarded, schema: { response: withErrors({ 200: mediaResponse }, [401]) } },
+    async (request) => {
+      const me = currentUser(request);
+      const upload = await receiveUpload(request, m.stagingDir, m.maxBytes);
+      const row = await acceptUpload(m, me, upload);
+      m.runner.kick();
+      if (row.status === 'processing') await m.runner.waitFor(row.id, UPLOAD_WAIT_MS);
+      return mediaResponseOf(m.signer, (await mediaById(m.db, row.id)) ?? row, me.id);
+    },
+  );
 
   app.get(
     '/v1/media/available',
-    { ...guarded, schema: { querystring: mediaAvailableQuery, response: { 200: mediaAvailableResponse } } },
+    {
+      ...guarded,
+      schema: {
+        querystring: mediaAvailableQuery,
+        response: withErrors({ 200: mediaAvailableResponse }, [401]),
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       const row = await availableMedia(m.db, me.id, request.query.media_id, request.query.sha256);
@@ -65,22 +76,32 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/v1/media/config', { ...guarded, schema: { response: { 200: mediaConfig } } }, async () => ({
-    // Relative unless uploads have their own host: the page's own origin takes them.
-    upload_url: `${m.settings.uploadUrl ?? ''}/v1/media`,
-    max_photo_bytes: m.maxBytes.image,
-    max_video_bytes: m.maxBytes.video,
-  }));
+  app.get(
+    '/v1/media/config',
+    { ...guarded, schema: { response: withErrors({ 200: mediaConfig }, [401]) } },
+    async () => ({
+      // Relative unless uploads have their own host: the page's own origin takes them.
+      upload_url: `${m.settings.uploadUrl ?? ''}/v1/media`,
+      max_photo_bytes: m.maxBytes.image,
+      max_video_bytes: m.maxBytes.video,
+    }),
+  );
 
   app.get(
     '/v1/media',
-    { ...guarded, schema: { querystring: vaultQuery, response: { 200: vaultPageSchema } } },
+    {
+      ...guarded,
+      schema: { querystring: vaultQuery, response: withErrors({ 200: vaultPageSchema }, [401]) },
+    },
     async (request) => vaultPage(m.db, m.signer, currentUser(request).id, request.query),
   );
 
   app.delete(
     '/v1/media',
-    { ...guarded, schema: { body: vaultDeleteBody, response: { 200: vaultDeleteResponse } } },
+    {
+      ...guarded,
+      schema: { body: vaultDeleteBody, response: withErrors({ 200: vaultDeleteResponse }, [401]) },
+    },
     async (request) => {
       const deleted = await softDeleteMedia(m.db, currentUser(request).id, request.body.ids);
       if (deleted === null) throw fail('not_found');
@@ -91,7 +112,13 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   // The uploader's status check while a video is processing.
   app.get(
     '/v1/media/:id',
-    { ...guarded, schema: { params: z.object({ id: z.string() }), response: { 200: mediaResponse } } },
+    {
+      ...guarded,
+      schema: {
+        params: z.object({ id: z.string() }),
+        response: withErrors({ 200: mediaResponse }, [401, 404]),
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       const row = await mediaById(m.db, request.params.id);
@@ -104,7 +131,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/users/images/public_id/:id',
     {
       ...guarded,
-      schema: { params: z.object({ id: z.string().max(64) }), response: { 200: mediaResponse } },
+      schema: {
+        params: z.object({ id: z.string().max(64) }),
+        response: withErrors({ 200: mediaResponse }, [401, 404]),
+      },
     },
     async (request) => {
       const me = currentUser(request);

@@ -16,6 +16,7 @@ import { deleteMessage, hideForMe } from '../messages/remove';
 import { sendMessage } from '../messages/send-message';
 import { tip } from '../messages/tip';
 import { fail } from '../errors';
+import { withErrors } from './with-errors';
 
 const messageParams = z.object({ id: z.string() });
 /** Message ids are whole numbers; anything else names no message. */
@@ -34,7 +35,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({ chatId: z.string() }),
         querystring: messagesQuery,
-        response: { 200: messagesPage },
+        response: withErrors({ 200: messagesPage }, [401, 404]),
       },
     },
     async (request) => listMessages(app.media, request.params.chatId, currentUser(request).id, request.query),
@@ -42,7 +43,10 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/messages',
-    { ...guarded, schema: { querystring: messageIdsQuery, response: { 200: messagesPage } } },
+    {
+      ...guarded,
+      schema: { querystring: messageIdsQuery, response: withErrors({ 200: messagesPage }, [401]) },
+    },
     async (request) => {
       const ids = request.query.ids
         .split(',')
@@ -59,7 +63,10 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       url,
-      { ...guarded, schema: { body: sendMessageBody, response: { 200: sendMessageResponse } } },
+      {
+        ...guarded,
+        schema: { body: sendMessageBody, response: withErrors({ 200: sendMessageResponse }, [401]) },
+      },
       async (request) => {
         const me = currentUser(request);
         const { message, credits } = await sendMessage(app, me, request.body, warned);
@@ -72,20 +79,20 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/messages/tip',
-    { ...guarded, schema: { body: tipBody, response: { 200: sendMessageResponse } } },
+    { ...guarded, schema: { body: tipBody, response: withErrors({ 200: sendMessageResponse }, [401]) } },
     async (request) =>
       tip(app, currentUser(request), request.body.chat_id, request.body.amount, request.body.send_id),
   );
 
   app.patch(
     '/v1/messages/:id/buy',
-    { ...guarded, schema: { params: messageParams, response: { 200: buyResponse } } },
+    { ...guarded, schema: { params: messageParams, response: withErrors({ 200: buyResponse }, [401, 404]) } },
     async (request) => buyMessage(app, currentUser(request), messageId(request.params.id)),
   );
 
   app.patch(
     '/v1/messages/:id/hide-for-me',
-    { ...guarded, schema: { params: messageParams, response: { 204: z.null() } } },
+    { ...guarded, schema: { params: messageParams, response: withErrors({ 204: z.null() }, [401, 404]) } },
     async (request, reply) => {
       await hideForMe(app, currentUser(request), messageId(request.params.id));
       return reply.code(204).send(null);
@@ -94,7 +101,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/v1/messages/:id',
-    { ...guarded, schema: { params: messageParams, response: { 204: z.null() } } },
+    { ...guarded, schema: { params: messageParams, response: withErrors({ 204: z.null() }, [401, 404]) } },
     async (request, reply) => {
       await deleteMessage(app, currentUser(request), messageId(request.params.id));
       return reply.code(204).send(null);

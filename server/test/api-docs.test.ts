@@ -1,0 +1,59 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+const mockRoutes: RouteOptions[] = [];
+// Every route the app registers, seen by an onRoute hook added before any plugin runs.
+jest.mock('fastify', () => {
+  const actual = jest.requireActual<{ default: (...args: unknown[]) => FastifyInstance }>('fastify');
+  const withHook = (...args: unknown[]) => {
+    const app = actual.default(...args);
+    app.addHook('onRoute', (route) => void mockRoutes.push(route));
+    return app;
+  };
+  return { ...actual, __esModule: true, default: withHook };
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** `/v1/users/:id/block` as OpenAPI writes it: `/v1/users/{id}/block`. */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+describe('API docs', () => {
+  it('describes every API route with its success and error statuses', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    const api = mockRoutes.filter((r) => r.url.startsWith('/v1/') && r.method !== 'HEAD');
+    expect(api.length).toBeGreaterThan(30);
+    const problems: string[] = [];
+    for (const route of api) {
+      for (const method of [route.method].flat()) {
+        const name = `${method} ${route.url}`;
+        const documented = Object.keys(
+          doc.paths[openApiPath(route.url)]?.[method.toLowerCase()]?.responses ?? {},
+        );
+        const declared = Object.keys((route.schema?.response as object | undefined) ?? {});
+        if (!declared.some((s) => Number(s) < 300)) problems.push(`${name}: no success schema`);
+        if (!declared.some((s) => Number(s) >= 400)) problems.push(`${name}: no error responses`);
+        if (documented.sort().join() !== declared.sort().join())
+          problems.push(`${name}: documents [${documented.join()}], declares [${declared.join()}]`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('serves a browsable page at /docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('swagger-ui');
+  });
+});
