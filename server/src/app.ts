@@ -88,8 +88,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(mailer, { mailer: opts.mailer });
   await app.register(realtime, opts.realtime ?? {});
-  await app.register(mediaPlugin);
   await app.register(jobs);
+  await app.register(mediaPlugin);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(socketRoute);
 

@@ -9,6 +9,7 @@ import {
   isAdminCommand,
   runAdminCommand,
 } from '../admin/commands';
+import { isJobCommand, jobCommands, type JobRequest, runJobCommand } from '../admin/job-commands';
 import { type Bus, createBus } from '../bus';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -18,16 +19,23 @@ import { busNotifier } from '../realtime/notices';
 import type { RealtimeNotice } from '../routes/admin';
 import { readServerFile, type ServerFile } from '../server-file';
 
+const list = (commands: Record<string, string>) =>
+  Object.entries(commands)
+    .map(([name, what]) => `  ${name.padEnd(14)} ${what}`)
+    .join('\n');
+
 const help = `Usage: npm run admin -- <command> <email> [arguments] [--as <your name>]
+       npm run admin -- <job command> [arguments] [--as <your name>]
 
-Support actions on one account, run on the database (DATABASE_URL, or the embedded one under
-DATA_DIR: a running server's, or started for this command). Open sockets hear of it at once
-through the server running on this data folder, or through Redis with REDIS_URL.
+Support actions, run on the database (DATABASE_URL, or the embedded one under DATA_DIR: a running
+server's, or started for this command). Open sockets hear of them at once through the server
+running on this data folder, or through Redis with REDIS_URL.
 
-Commands:
-${Object.entries(adminCommands)
-  .map(([name, what]) => `  ${name.padEnd(14)} ${what}`)
-  .join('\n')}
+Commands on one account:
+${list(adminCommands)}
+
+Commands on background jobs:
+${list(jobCommands)}
 
 Every action is recorded with who ran it (--as, or your login on this machine).
 `;
@@ -56,7 +64,7 @@ function busAdminNotifier(bus: Bus): AdminNotifier {
   };
 }
 
-async function run(body: AdminRequest): Promise<string> {
+async function run(body: AdminRequest | JobRequest): Promise<string> {
   const config = loadConfig();
   const source = await toolDatabase(config);
   const database = openDatabase({ url: source.url, migrationsFolder, poolSize: 2 });
@@ -67,7 +75,9 @@ async function run(body: AdminRequest): Promise<string> {
   const notifier = server && !config.redisUrl ? serverNotifier(server) : busAdminNotifier(bus);
   try {
     await database.migrate();
-    return await runAdminCommand(database.db, notifier, body);
+    return 'email' in body
+      ? await runAdminCommand(database.db, notifier, body)
+      : await runJobCommand(database.db, body);
   } finally {
     await bus.close();
     await database.close();
@@ -81,19 +91,22 @@ export async function main(argv: string[]): Promise<number> {
     allowPositionals: true,
     options: { as: { type: 'string' }, help: { type: 'boolean' } },
   });
-  const [command, email, ...args] = positionals;
+  const [command, ...rest] = positionals;
   if (values.help || !command) {
     process.stdout.write(help);
     return values.help ? 0 : 2;
   }
-  if (!isAdminCommand(command) || !email) {
+  const actor = values.as ?? `${userInfo().username}@${hostname()}`;
+  const [email, ...args] = rest;
+  let body: AdminRequest | JobRequest;
+  if (isJobCommand(command)) body = { actor, command, args: rest };
+  else if (isAdminCommand(command) && email) body = { actor, command, email, args };
+  else {
     process.stderr.write(
       `${isAdminCommand(command) ? 'An email is required.' : `Unknown command "${command}".`}\n\n${help}`,
     );
     return 2;
   }
-  const actor = values.as ?? `${userInfo().username}@${hostname()}`;
-  const body = { actor, command, email, args };
   try {
     const message = await run(body);
     process.stdout.write(`${message}\n`);

@@ -9,27 +9,30 @@ import { MediaInputError } from './media-input-error';
 import { insertMediaWithJob, liveMediaBySha } from './media-store';
 import type { ReceivedUpload } from './receive-upload';
 import { storageKeys } from './renditions';
-import { probeVideo, scanVideo } from './video-probe';
+import { probeVideo, scanVideo, type VideoInfo } from './video-probe';
 
 export interface AcceptDeps {
   db: Db;
   storage: Storage;
+  /** Queues the new media's processing on the transaction that records it (a video's header sizes its job). */
+  enqueue(tx: Db, row: MediaRow, video: VideoInfo | null): Promise<void>;
+}
+
+interface Inspected {
+  shape: { width: number; height: number; videoLength: number | null };
+  video: VideoInfo | null;
 }
 
 /** Size as displayed, proven decodable: a bad file is refused here, in the upload's own answer. */
-async function inspect(
-  upload: ReceivedUpload,
-): Promise<{ width: number; height: number; videoLength: number | null }> {
+async function inspect(upload: ReceivedUpload): Promise<Inspected> {
   const { path, sniffed } = upload.file;
   try {
-    if (sniffed.kind === 'image') return { ...(await checkImage(path)), videoLength: null };
+    if (sniffed.kind === 'image')
+      return { shape: { ...(await checkImage(path)), videoLength: null }, video: null };
     const info = await probeVideo(path, sniffed.demuxer);
     await scanVideo(path, sniffed.demuxer);
-    return {
-      width: info.width,
-      height: info.height,
-      videoLength: info.duration === null ? null : Math.round(info.duration * 100) / 100,
-    };
+    const videoLength = info.duration === null ? null : Math.round(info.duration * 100) / 100;
+    return { shape: { width: info.width, height: info.height, videoLength }, video: info };
   } catch (err) {
     if (err instanceof MediaInputError) throw err.toAppError();
     throw err;
@@ -51,25 +54,29 @@ export async function acceptUpload(
     if (fields.type === 'paid_message' && owner.type !== 'featured') throw fail('paid_upload_not_allowed');
     const existing = await liveMediaBySha(deps.db, owner.id, file.sha256);
     if (existing) return existing;
-    const shape = await inspect(upload);
+    const { shape, video } = await inspect(upload);
     const id = randomUUID();
     const key = storageKeys.original(id);
     await deps.storage.moveIn(key, file.path, file.sniffed.mime);
     try {
-      const row = await insertMediaWithJob(deps.db, {
-        id,
-        ownerId: owner.id,
-        publicId: randomBytes(12).toString('base64url'),
-        kind: file.sniffed.kind,
-        uploadType: fields.type,
-        status: 'processing',
-        sourceType: file.sniffed.mime,
-        size: file.size,
-        md5: file.md5,
-        sha256: file.sha256,
-        ...shape,
-        originalKey: key,
-      });
+      const row = await insertMediaWithJob(
+        deps.db,
+        {
+          id,
+          ownerId: owner.id,
+          publicId: randomBytes(12).toString('base64url'),
+          kind: file.sniffed.kind,
+          uploadType: fields.type,
+          status: 'processing',
+          sourceType: file.sniffed.mime,
+          size: file.size,
+          md5: file.md5,
+          sha256: file.sha256,
+          ...shape,
+          originalKey: key,
+        },
+        (tx, made) => deps.enqueue(tx, made, video),
+      );
       if (row) return row;
       // A concurrent upload of the same bytes won the race: use it.
       await deps.storage.delete([key]);

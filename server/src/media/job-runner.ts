@@ -1,89 +1,83 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
-import { type JobLane, mediaJobLanes } from './job-lanes';
-import { claimJob, finishJob, heartbeat, requeueStale, retryJob } from './job-store';
+import type { Job, Jobs, WorkerGroup } from '../jobs/jobs';
+import { type JobLane, type MediaJobData, mediaJobLanes, sendMediaJob } from './job-lanes';
 
 export interface JobHandlers {
   /** Does the work; throws only for failures worth retrying (storage or database trouble). */
   process(mediaId: string, signal: AbortSignal): Promise<void>;
-  /** Called once retries are spent: the media is marked failed and its files removed. */
-  giveUp(mediaId: string, err: unknown): Promise<void>;
+  /** Called once tries are spent: the media is marked failed. */
+  giveUp(mediaId: string): Promise<void>;
   /** Called after a job ends either way (tells the uploader). */
   settled(mediaId: string): Promise<void>;
-  /** Periodic housekeeping (erasing deleted media and old leftovers). */
-  sweep(): Promise<void>;
 }
 
 export interface RunnerOptions {
+  /** Workers on this instance in each lane; 0 leaves every job to other instances. */
   workers: number;
   log: FastifyBaseLogger;
-  pollMs?: number;
-  sweepMs?: number;
 }
 
-const MAX_ATTEMPTS = 3;
-const HEARTBEAT_MS = 30_000;
-const STALE_SECONDS = 180;
-
 /**
- * A small job runner on the database: `workers` loops on this instance in each lane (job-lanes.ts),
- * each claiming one media job of its lane at a time. New uploads wake it at once; otherwise it polls,
- * so jobs queued by other instances (or left by a crash) are picked up too.
+ * Media jobs on pg-boss: `workers` workers on this instance in each lane (job-lanes.ts), each running
+ * one job at a time. pg-boss retries a failed try and hands a try past its time limit (a dead worker's)
+ * to any instance; after the last try the media is marked failed and the job lands in the dead letter.
  */
 export class MediaJobRunner {
-  private stopped = true;
-  private readonly abort = new AbortController();
-  private loops: Promise<void>[] = [];
-  private sleepers = new Set<() => void>();
+  /** Aborted at shutdown: a running video's ffmpeg is stopped and its job handed back. */
+  private readonly shutdown = new AbortController();
+  private workers: WorkerGroup[] = [];
   private readonly waiters = new Map<string, Set<() => void>>();
-  private lastHousekeeping = 0;
 
   constructor(
-    private readonly db: Db,
+    private readonly jobs: Jobs,
     private readonly handlers: JobHandlers,
     private readonly opts: RunnerOptions,
   ) {}
 
-  get running(): boolean {
-    return !this.stopped;
-  }
-
-  start(): void {
-    if (this.opts.workers === 0 || !this.stopped) return;
-    this.stopped = false;
-    this.loops = mediaJobLanes.flatMap((lane) =>
-      Array.from({ length: this.opts.workers }, () => this.loop(lane)),
+  async start(): Promise<void> {
+    if (this.opts.workers === 0 || this.workers.length) return;
+    this.workers = await Promise.all(
+      mediaJobLanes.map((lane) =>
+        this.jobs.work<MediaJobData>(lane.queue, this.opts.workers, (job) => this.run(lane, job)),
+      ),
     );
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    this.abort.abort();
-    this.kick();
-    await Promise.allSettled(this.loops);
+    this.shutdown.abort();
+    await Promise.all(this.workers.map((w) => w.stop()));
     for (const set of this.waiters.values()) for (const w of set) w();
     this.waiters.clear();
   }
 
   /** Runs every due job now, one after another, on the caller's time (tests; support tools). */
   async drain(): Promise<number> {
+    const { boss } = this.jobs;
     let n = 0;
-    for (let job = await claimJob(this.db); job; job = await claimJob(this.db)) {
-      await this.run(job);
-      n++;
+    for (const lane of mediaJobLanes) {
+      for (;;) {
+        const [job] = await boss.fetch<MediaJobData>(lane.queue, { includeMetadata: true });
+        if (!job) break;
+        n++;
+        try {
+          await this.run(lane, job);
+          await boss.complete(lane.queue, job.id);
+        } catch (err) {
+          await boss.fail(lane.queue, job.id, err as object);
+        }
+      }
     }
     return n;
   }
 
   /** Something was queued: idle workers look now instead of at their next poll. */
   kick(): void {
-    for (const wake of this.sleepers) wake();
-    this.sleepers.clear();
+    for (const w of this.workers) w.notify();
   }
 
   /** Resolves when this instance settles the media's job, or after `ms`, whichever comes first. */
   waitFor(mediaId: string, ms: number): Promise<void> {
-    if (this.stopped) return Promise.resolve();
+    if (!this.workers.length || this.shutdown.signal.aborted) return Promise.resolve();
     return new Promise((resolve) => {
       const set = this.waiters.get(mediaId) ?? new Set();
       const done = () => {
@@ -98,72 +92,44 @@ export class MediaJobRunner {
     });
   }
 
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        this.sleepers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      this.sleepers.add(wake);
-    });
-  }
-
-  private async loop(lane: JobLane): Promise<void> {
-    while (!this.stopped) {
-      try {
-        await this.housekeeping();
-        const job = await claimJob(this.db, lane.kinds);
-        if (job) await this.run(job);
-        else await this.sleep(this.opts.pollMs ?? 2000);
-      } catch (err) {
-        if (this.stopped) return;
-        this.opts.log.warn({ err, lane: lane.name }, 'media job loop failed; retrying');
-        await this.sleep(this.opts.pollMs ?? 2000);
-      }
-    }
-  }
-
-  private async housekeeping(): Promise<void> {
-    const now = Date.now();
-    if (now - this.lastHousekeeping < (this.opts.sweepMs ?? 10 * 60_000)) return;
-    this.lastHousekeeping = now;
-    await requeueStale(this.db, STALE_SECONDS);
-    await this.handlers.sweep().catch((err: unknown) => this.opts.log.warn({ err }, 'media sweep failed'));
-  }
-
-  private async run(job: { id: number; mediaId: string; attempts: number }): Promise<void> {
-    const beat = setInterval(() => void heartbeat(this.db, job.id).catch(() => undefined), HEARTBEAT_MS);
-    let settled = true;
+  /** One try. Returning completes the job; throwing fails it (retried, or dead-lettered after the last try). */
+  private async run(lane: JobLane, job: Job<MediaJobData>): Promise<void> {
+    const { mediaId } = job.data;
+    if (this.shutdown.signal.aborted) return this.handBack(lane, job);
+    // pg-boss stops waiting for a try at its time limit and lets another worker have the job, so
+    // this try's ffmpeg stops then too.
+    const expired = new AbortController();
+    const timer = setTimeout(() => expired.abort(), Number(job.expireInSeconds) * 1000);
     try {
-      await this.handlers.process(job.mediaId, this.abort.signal);
-      await finishJob(this.db, job.id);
+      await this.handlers.process(mediaId, AbortSignal.any([this.shutdown.signal, expired.signal]));
     } catch (err) {
-      if (this.abort.signal.aborted) {
-        // Shutting down mid-job: hand it back for the next worker, here or elsewhere.
-        settled = false;
-        await retryJob(this.db, job.id, 'interrupted by shutdown', 0);
-      } else if (job.attempts < MAX_ATTEMPTS) {
-        settled = false;
-        this.opts.log.warn(
-          { err, mediaId: job.mediaId, attempt: job.attempts },
-          'media job failed; will retry',
-        );
-        await retryJob(this.db, job.id, String(err), 30 * job.attempts);
-      } else {
-        this.opts.log.error({ err, mediaId: job.mediaId }, 'media job failed for good');
-        await this.handlers.giveUp(job.mediaId, err);
-        await finishJob(this.db, job.id);
+      if (this.shutdown.signal.aborted && !expired.signal.aborted) return this.handBack(lane, job);
+      if (job.retryCount < job.retryLimit) {
+        this.opts.log.warn({ err, mediaId, try: job.retryCount + 1 }, 'media job failed; will retry');
+        throw err;
       }
+      this.opts.log.error({ err, mediaId }, 'media job failed for good');
+      await this.handlers.giveUp(mediaId);
+      await this.settle(mediaId);
+      throw err;
     } finally {
-      clearInterval(beat);
+      clearTimeout(timer);
     }
-    if (settled) {
-      await this.handlers
-        .settled(job.mediaId)
-        .catch((err: unknown) => this.opts.log.warn({ err }, 'media settle notice failed'));
-      for (const w of [...(this.waiters.get(job.mediaId) ?? [])]) w();
-    }
+    await this.settle(mediaId);
+  }
+
+  /**
+   * Shutting down mid-job: the job is queued again as it was, for the next worker here or elsewhere,
+   * and this try completes; a deploy does not cost the media one of its tries.
+   */
+  private async handBack(lane: JobLane, job: Job<MediaJobData>): Promise<void> {
+    await sendMediaJob(this.jobs.boss, lane.kind, job.data);
+  }
+
+  private async settle(mediaId: string): Promise<void> {
+    await this.handlers
+      .settled(mediaId)
+      .catch((err: unknown) => this.opts.log.warn({ err }, 'media settle notice failed'));
+    for (const w of [...(this.waiters.get(mediaId) ?? [])]) w();
   }
 }

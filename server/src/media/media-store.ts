@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { media, mediaJobs, type MediaRow } from '../db/schema';
+import { media, type MediaRow } from '../db/schema';
 import { isUuid } from '../ids';
 
 export type NewMedia = typeof media.$inferInsert;
@@ -56,15 +56,19 @@ export async function availableMedia(
 }
 
 /**
- * Records a new upload and queues its processing in one transaction. Null when the owner already has
- * a live copy of the same bytes (a concurrent upload of the same file won).
+ * Records a new upload and queues its processing (`enqueue`, on the same transaction) in one commit.
+ * Null when the owner already has a live copy of the same bytes (a concurrent upload of the same file won).
  */
-export async function insertMediaWithJob(db: Db, values: NewMedia): Promise<MediaRow | null> {
+export async function insertMediaWithJob(
+  db: Db,
+  values: NewMedia,
+  enqueue: (tx: Db, row: MediaRow) => Promise<void>,
+): Promise<MediaRow | null> {
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx.insert(media).values(values).returning();
       if (!row) throw new Error('media insert returned nothing');
-      await tx.insert(mediaJobs).values({ mediaId: row.id });
+      await enqueue(tx, row);
       return row;
     });
   } catch (err) {

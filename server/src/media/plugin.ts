@@ -5,7 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MediaSettings } from '../config';
 import { createStorage, type Storage } from '../storage';
+import type { Schedule, WorkerGroup } from '../jobs/jobs';
+import type { AcceptDeps } from './accept-upload';
 import type { MediaContext } from './for-message';
+import { mediaJobSeconds, mediaQueues, sendMediaJob } from './job-lanes';
+import { repairMediaJobs } from './job-repair';
 import { MediaJobRunner } from './job-runner';
 import { mediaById } from './media-store';
 import { failMedia, processMedia } from './process-media';
@@ -15,7 +19,7 @@ import { UrlSigner } from './url-signer';
 import { defaultVideoLimits } from './video-limits';
 
 /** Everything media code needs, as `app.media`. Message code passes it to `mediaForMessage`. */
-export interface MediaService extends MediaContext {
+export interface MediaService extends MediaContext, AcceptDeps {
   storage: Storage;
   runner: MediaJobRunner;
   settings: MediaSettings;
@@ -32,59 +36,102 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Every 10 minutes, on one instance at a time: erased media, old failures and stray files go, and media
+ * left without a job are repaired (job-repair.ts).
+ */
+const mediaSweep: Schedule = {
+  queue: { name: 'media-sweep', policy: 'stately', retryLimit: 0, expireInSeconds: 1800 },
+  cron: '*/10 * * * *',
+};
+
 export interface MediaPluginOptions {
   /** Replaces the configured storage (tests run the same suite on disk and S3 this way). */
   storage?: Storage;
 }
 
-/** Storage, URL signing and the media job runner; the runner starts with the app and stops before it closes. */
-export const mediaPlugin = fp(async (app: FastifyInstance, opts: MediaPluginOptions) => {
-  const settings = app.config.media;
-  const root = join(app.config.dataDir, 'media');
-  const stagingDir = join(root, 'staging');
-  const workDir = join(root, 'work');
-  for (const dir of [stagingDir, workDir]) mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const storage = opts.storage ?? createStorage(app.config);
-  const signer = new UrlSigner(
-    mediaUrlSecret(app.config.dataDir, settings.urlSecret),
-    settings.urlTtlSeconds,
-  );
-  const videoLimits = { ...defaultVideoLimits, maxSeconds: settings.maxVideoSeconds };
-  const deps = { db: app.db, storage, workDir, videoLimits };
+/**
+ * Storage, URL signing, the media queues and this instance's media workers (started once the app is
+ * ready; stopped, with running jobs handed back, before it closes).
+ */
+export const mediaPlugin = fp(
+  async (app: FastifyInstance, opts: MediaPluginOptions) => {
+    const settings = app.config.media;
+    const root = join(app.config.dataDir, 'media');
+    const stagingDir = join(root, 'staging');
+    const workDir = join(root, 'work');
+    for (const dir of [stagingDir, workDir]) mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const storage = opts.storage ?? createStorage(app.config);
+    const signer = new UrlSigner(
+      mediaUrlSecret(app.config.dataDir, settings.urlSecret),
+      settings.urlTtlSeconds,
+    );
+    const videoLimits = { ...defaultVideoLimits, maxSeconds: settings.maxVideoSeconds };
+    const deps = { db: app.db, storage, workDir, videoLimits };
+    const { boss } = app.jobs;
 
-  const runner = new MediaJobRunner(
-    app.db,
-    {
-      process: (mediaId, signal) => processMedia(deps, mediaId, signal),
-      giveUp: (mediaId) => failMedia(deps, mediaId),
-      settled: async (mediaId) => {
-        const row = await mediaById(app.db, mediaId);
-        if (row)
-          await app.realtime.emit(row.ownerId, {
-            type: 'media_status',
-            media_id: row.id,
-            status: row.status,
-            message: row.error,
+    const settled = async (mediaId: string) => {
+      const row = await mediaById(app.db, mediaId);
+      if (row)
+        await app.realtime.emit(row.ownerId, {
+          type: 'media_status',
+          media_id: row.id,
+          status: row.status,
+          message: row.error,
+        });
+    };
+    const giveUp = (mediaId: string) => failMedia(deps, mediaId, { keepOriginal: true });
+    const runner = new MediaJobRunner(
+      app.jobs,
+      { process: (mediaId, signal) => processMedia(deps, mediaId, signal), giveUp, settled },
+      { workers: settings.workers, log: app.log.child({ part: 'media-jobs' }) },
+    );
+
+    app.decorate('media', {
+      db: app.db,
+      signer,
+      storage,
+      runner,
+      settings,
+      stagingDir,
+      workDir,
+      maxBytes: { image: settings.maxPhotoBytes, video: settings.maxVideoBytes },
+      enqueue: (tx, row, video) =>
+        sendMediaJob(
+          boss,
+          row.kind,
+          { mediaId: row.id, expireInSeconds: mediaJobSeconds(video, videoLimits) },
+          tx,
+        ),
+    } satisfies MediaService);
+
+    let sweeper: WorkerGroup | null = null;
+    app.addHook('onReady', async () => {
+      await app.jobs.ensureQueues(mediaQueues);
+      // An instance that processes no media leaves the sweep to those that do.
+      sweeper = await app.jobs.schedule(
+        mediaSweep,
+        async () => {
+          await sweepMedia({ db: app.db, storage, scratchDirs: [stagingDir, workDir] });
+          await repairMediaJobs({
+            db: app.db,
+            boss,
+            videoLimits,
+            giveUp: async (mediaId) => {
+              await giveUp(mediaId);
+              await settled(mediaId);
+            },
           });
-      },
-      sweep: async () => void (await sweepMedia({ db: app.db, storage, scratchDirs: [stagingDir, workDir] })),
-    },
-    { workers: settings.workers, log: app.log.child({ part: 'media-jobs' }) },
-  );
-
-  app.decorate('media', {
-    db: app.db,
-    signer,
-    storage,
-    runner,
-    settings,
-    stagingDir,
-    workDir,
-    maxBytes: { image: settings.maxPhotoBytes, video: settings.maxVideoBytes },
-  } satisfies MediaService);
-  app.addHook('onReady', async () => runner.start());
-  app.addHook('preClose', async () => {
-    await runner.stop();
-    if (!opts.storage) await storage.close();
-  });
-});
+        },
+        settings.workers > 0,
+      );
+      await runner.start();
+    });
+    app.addHook('preClose', async () => {
+      await runner.stop();
+      await sweeper?.stop();
+      if (!opts.storage) await storage.close();
+    });
+  },
+  { name: 'media', dependencies: ['realtime', 'jobs'], decorators: { fastify: ['config', 'db'] } },
+);

@@ -105,7 +105,7 @@ export async function processMedia(deps: ProcessDeps, mediaId: string, signal: A
   } catch (err) {
     await deps.storage.delete(stored).catch(() => undefined);
     if (err instanceof MediaInputError && !signal.aborted) {
-      await failMedia(deps, row.id, failureText(row.kind));
+      await failMedia(deps, row.id);
       return;
     }
     throw err;
@@ -114,17 +114,30 @@ export async function processMedia(deps: ProcessDeps, mediaId: string, signal: A
   }
 }
 
-/** Marks a media failed with a reason the uploader can read, and removes every object it had. */
-export async function failMedia(deps: ProcessDeps, mediaId: string, message?: string): Promise<void> {
+/**
+ * Marks a media failed with the spec's words for its kind, and removes what it had. A media whose
+ * tries ran out (`keepOriginal`) keeps its original until the sweep erases it with the failed media a
+ * day later, so support can queue it again once the cause is fixed (`npm run admin -- retry`).
+ */
+export async function failMedia(
+  deps: ProcessDeps,
+  mediaId: string,
+  opts: { keepOriginal?: boolean } = {},
+): Promise<void> {
   const row = await mediaById(deps.db, mediaId);
   if (!row) return;
   const keys = [
     ...Object.values(row.renditions).map((r) => r.key),
-    ...(row.originalKey ? [row.originalKey] : []),
+    ...(row.originalKey && !opts.keepOriginal ? [row.originalKey] : []),
   ];
   await deps.storage.delete(keys);
   await deps.db
     .update(media)
-    .set({ status: 'failed', error: message ?? failureText(row.kind), renditions: {}, originalKey: null })
+    .set({
+      status: 'failed',
+      error: failureText(row.kind),
+      renditions: {},
+      ...(opts.keepOriginal ? {} : { originalKey: null }),
+    })
     .where(eq(media.id, mediaId));
 }

@@ -25,7 +25,10 @@ const REFERENCE_PIXEL_RATE = 1920 * 1080 * 30;
 /** A web MP4 never needs more (the largest upload is 499 MiB); a bigger output is cut, then refused. */
 export const MAX_OUTPUT_BYTES = 1024 * 1024 * 1024;
 
-const pixelRate = (info: VideoInfo) => info.width * info.height * (info.fps ?? MAX_OUTPUT_FPS);
+/** What a video's cost depends on. */
+export type VideoSize = Pick<VideoInfo, 'width' | 'height' | 'duration' | 'fps'>;
+
+const pixelRate = (info: VideoSize) => info.width * info.height * (info.fps ?? MAX_OUTPUT_FPS);
 
 /** Refuses, from the header alone and before any decoding, a video too long or too fast to process. */
 export function checkVideoLimits(info: VideoInfo, limits: VideoLimits): void {
@@ -43,10 +46,15 @@ export function checkVideoLimits(info: VideoInfo, limits: VideoLimits): void {
  * the header does not say) and with the pixels decoded a second, so a hostile file stops there
  * whatever it claims.
  */
-export function cpuBudget(info: VideoInfo, limits: VideoLimits): number {
+export function cpuBudget(info: VideoSize, limits: VideoLimits): number {
   const seconds = Math.min(info.duration ?? limits.maxSeconds, limits.maxSeconds);
   const weight = Math.max(1, pixelRate(info) / REFERENCE_PIXEL_RATE);
   return limits.cpuBaseSeconds + limits.cpuPerSecond * seconds * weight;
+}
+
+/** The highest frame rate the limits allow at this frame size: the worst case when the rate is not known. */
+export function fastestAllowedFps(width: number, height: number): number {
+  return Math.min(MAX_INPUT_FPS, MAX_PIXEL_RATE / Math.max(1, width * height));
 }
 
 /** Refuses a made video longer than the limit: its source's header understated its length, or had none. */

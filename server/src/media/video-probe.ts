@@ -30,7 +30,8 @@ interface ProbeOutput {
   format?: { duration?: string };
 }
 
-const PROBE_MS = 30_000;
+/** Longest an ffprobe may run. */
+export const PROBE_MS = 30_000;
 /** What demuxers print, as warnings only, about a file cut short or broken (Matroska: "File ended prematurely"). */
 const damaged = /ended prematurely|partial file|truncat|invalid data|corrupt|moov atom not found/i;
 const SCAN_MS = 5 * 60_000;

@@ -9,8 +9,9 @@ import {
   MAX_OUTPUT_BYTES,
   MAX_OUTPUT_FPS,
   type VideoLimits,
+  type VideoSize,
 } from './video-limits';
-import type { VideoInfo } from './video-probe';
+import { PROBE_MS, type VideoInfo } from './video-probe';
 
 const STILL_MS = 60_000;
 /** Wall time per CPU second allowed: a busy machine may give ffmpeg half a core. */
@@ -71,6 +72,14 @@ export async function extractStill(
   if (!(await made())) await grab(0);
   if (!(await made())) throw new MediaInputError('video', 'corrupt', 'no frame could be decoded');
   return out;
+}
+
+/**
+ * The longest the tools of one video job may run in all: a probe before and after, a still grabbed
+ * at most twice, and the web video at its wall-time limit.
+ */
+export function videoToolSeconds(info: VideoSize, limits: VideoLimits): number {
+  return (2 * PROBE_MS + 2 * STILL_MS + cpuBudget(info, limits) * WALL_MS_PER_CPU_SECOND) / 1000;
 }
 
 /** Browsers play H.264 in MP4 with 8-bit 4:2:0 colour, and AAC or MP3 sound, everywhere. */

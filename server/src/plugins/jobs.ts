@@ -1,25 +1,42 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Jobs, type Schedule } from '../jobs/jobs';
 import { sweepSelfDestructed } from '../jobs/self-destruct';
 
-const SWEEP_MS = 10_000;
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
 
-/** Periodic work of this instance; each job is safe to run on several instances at once. */
-export const jobs = fp(async (app: FastifyInstance) => {
-  let running = false;
-  const sweep = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const users = await sweepSelfDestructed(app.db);
-      if (users.length) await app.realtime.notify(users);
-    } catch (err) {
-      app.log.warn({ err }, 'self-destruct sweep failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void sweep(), SWEEP_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
-});
+/** Self-destructed messages go once a minute, swept by one instance at a time. */
+const selfDestructSweep: Schedule = {
+  queue: { name: 'self-destruct-sweep', policy: 'stately', retryLimit: 0, expireInSeconds: 300 },
+  cron: '* * * * *',
+};
+
+/**
+ * pg-boss on the app's database (`app.jobs`), started once the app is ready, with the self-destruct
+ * sweep. Other parts add their queues and workers in their own onReady. On close, workers stop
+ * fetching and running jobs get a while to finish; what still runs then is failed and retried.
+ */
+export const jobs = fp(
+  async (app: FastifyInstance) => {
+    const background = new Jobs(app.db, app.log.child({ part: 'jobs' }));
+    app.decorate('jobs', background);
+    const sweep = async () => {
+      // A batch at a time until nothing is due: a minute may bring more than one batch.
+      for (;;) {
+        const users = await sweepSelfDestructed(app.db);
+        if (!users.length) return;
+        await app.realtime.notify(users);
+      }
+    };
+    app.addHook('onReady', async () => {
+      await background.start();
+      await background.schedule(selfDestructSweep, sweep);
+    });
+    app.addHook('onClose', async () => background.stop());
+  },
+  { name: 'jobs', dependencies: ['realtime'], decorators: { fastify: ['db'] } },
+);

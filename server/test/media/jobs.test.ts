@@ -2,11 +2,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mediaMessages, type MediaResponse } from '@cove/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { media, mediaJobs, userEvents } from '../../src/db/schema';
+import { media, userEvents } from '../../src/db/schema';
+import { deadLetters } from '../../src/jobs/job-tables';
+import { repairMediaJobs } from '../../src/media/job-repair';
 import { MediaJobRunner } from '../../src/media/job-runner';
-import { requeueStale } from '../../src/media/job-store';
 import { processMedia } from '../../src/media/process-media';
 import { defaultVideoLimits } from '../../src/media/video-limits';
+import { dueNow, mediaJob } from '../helpers/jobs';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { signedInUser } from '../helpers/users';
 import { photo, quicktime, webMp4 } from './helpers/fixtures';
@@ -82,46 +84,55 @@ it("marks a media failed with the spec's words when its file turns out bad, keep
   expect(await leftovers(t)).toEqual([]);
 });
 
-describe('the job runner', () => {
+describe('media jobs', () => {
   async function queuedMedia(): Promise<string> {
     const res = await upload(t.app, owner.token, {
       data: await photo({ width: 90, height: 91 + Math.floor(Math.random() * 500) }),
     });
     return (res.json() as MediaResponse).media_id;
   }
-  const jobOf = async (mediaId: string) =>
-    (await t.db.select().from(mediaJobs).where(eq(mediaJobs.mediaId, mediaId)))[0];
-
-  it('retries a failing job later, then gives up after three tries', async () => {
-    const mediaId = await queuedMedia();
-    const given: string[] = [];
-    const runner = new MediaJobRunner(
-      t.db,
+  const jobOf = async (mediaId: string) => {
+    const job = await mediaJob(t.db, mediaId);
+    if (!job) throw new Error(`no job for media ${mediaId}`);
+    return job;
+  };
+  const failing = (given: string[] = []) =>
+    new MediaJobRunner(
+      t.app.jobs,
       {
         process: async () => {
           throw new Error('storage unreachable');
         },
         giveUp: async (id) => void given.push(id),
         settled: async () => {},
-        sweep: async () => {},
       },
       { workers: 0, log: t.app.log },
     );
+
+  it('retries a failing job 30 to 60 s later, then 60 to 120 s later, then gives up after three tries', async () => {
+    const mediaId = await queuedMedia();
+    const given: string[] = [];
+    const runner = failing(given);
+    const delays: number[] = [];
     for (let attempt = 1; attempt <= 3; attempt++) {
-      await runner.drain();
+      const before = Date.now();
+      expect(await runner.drain()).toBe(1);
       const job = await jobOf(mediaId);
       if (attempt < 3) {
-        expect(job).toMatchObject({
-          status: 'queued',
-          attempts: attempt,
-          lastError: 'Error: storage unreachable',
-        });
-        expect(job?.runAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
-        await t.db.update(mediaJobs).set({ runAt: new Date() }).where(eq(mediaJobs.mediaId, mediaId));
+        expect(job).toMatchObject({ state: 'retry', error: 'storage unreachable' });
+        expect(given).toEqual([]);
+        delays.push(new Date(job.start_after).getTime() - before);
+        expect(await runner.drain()).toBe(0);
+        await dueNow(t.db, job.id);
       } else {
-        expect(job).toBeUndefined();
+        expect(job).toMatchObject({ state: 'failed', error: 'storage unreachable' });
       }
     }
+    const [first = 0, second = 0] = delays;
+    expect(first).toBeGreaterThan(29_000);
+    expect(first).toBeLessThan(61_000);
+    expect(second).toBeGreaterThan(59_000);
+    expect(second).toBeLessThan(121_000);
     expect(given).toEqual([mediaId]);
     await t.db.delete(media).where(eq(media.id, mediaId));
   });
@@ -141,7 +152,7 @@ describe('the job runner', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const settled: string[] = [];
     const runner = new MediaJobRunner(
-      t.db,
+      t.app.jobs,
       {
         process: async (mediaId, signal) => {
           if (mediaId === videoId) await held;
@@ -149,11 +160,10 @@ describe('the job runner', () => {
         },
         giveUp: async () => {},
         settled: async (mediaId) => void settled.push(mediaId),
-        sweep: async () => {},
       },
       { workers: 1, log: t.app.log },
     );
-    runner.start();
+    await runner.start();
     try {
       await runner.waitFor(photoId, 20_000);
       expect((await status(photoId)).json().status).toBe('ready');
@@ -168,15 +178,104 @@ describe('the job runner', () => {
     expect((await status(videoId)).json().status).toBe('ready');
   });
 
-  it('takes back a job whose worker went silent', async () => {
+  it('hands a job whose worker went silent to another worker once its time is up', async () => {
     const mediaId = await queuedMedia();
-    await t.db
-      .update(mediaJobs)
-      .set({ status: 'running', lockedAt: sql`now() - interval '10 minutes'` })
-      .where(eq(mediaJobs.mediaId, mediaId));
-    expect(await requeueStale(t.db, 180)).toBe(1);
-    expect(await jobOf(mediaId)).toMatchObject({ status: 'queued' });
+    // A worker takes the job, then its instance dies: the job stays active, and nobody finishes it.
+    const [taken] = await t.app.jobs.boss.fetch<{ mediaId: string }>('media-photos');
+    expect(taken?.data.mediaId).toBe(mediaId);
+    const id = taken?.id ?? '';
+    await t.app.jobs.boss.maintain();
+    expect(await jobOf(mediaId)).toMatchObject({ id, state: 'active' });
+
+    await t.db.execute(
+      sql`update pgboss.job set started_on = now() - expire_in - interval '1 second' where id = ${id}::uuid`,
+    );
+    await t.app.jobs.boss.maintain();
+    expect(await jobOf(mediaId)).toMatchObject({ id, state: 'retry' });
+    await dueNow(t.db, id);
     expect(await t.app.media.runner.drain()).toBe(1);
     expect((await status(mediaId)).json().status).toBe('ready');
+  });
+
+  it('hands a running job back at shutdown without spending one of its tries', async () => {
+    const mediaId = await queuedMedia();
+    let started = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const runner = new MediaJobRunner(
+      t.app.jobs,
+      {
+        // Works until shutdown stops it, as ffmpeg does.
+        process: (_id, signal) =>
+          new Promise((_resolve, reject) => {
+            started();
+            signal.addEventListener('abort', () => reject(new Error('ffmpeg killed')));
+          }),
+        giveUp: async () => {},
+        settled: async () => {},
+      },
+      { workers: 1, log: t.app.log },
+    );
+    await runner.start();
+    await running;
+    const first = await jobOf(mediaId);
+    expect(first.state).toBe('active');
+    await runner.stop();
+
+    const next = await jobOf(mediaId);
+    expect(next).toMatchObject({ state: 'created', retry_count: 0 });
+    expect(next.id).not.toBe(first.id);
+    expect((await status(mediaId)).json().status).toBe('processing');
+    expect(await t.app.media.runner.drain()).toBe(1);
+    expect((await status(mediaId)).json().status).toBe('ready');
+  });
+
+  describe('the sweep repairs media left without a job', () => {
+    const repair = (given: string[]) =>
+      repairMediaJobs(
+        {
+          db: t.db,
+          boss: t.app.jobs.boss,
+          videoLimits: defaultVideoLimits,
+          giveUp: async (id) => void given.push(id),
+        },
+        // Ten minutes on: uploads just made are left alone.
+        new Date(Date.now() + 10 * 60_000),
+      );
+
+    it('queues again a media whose job is gone (uploaded before jobs ran on pg-boss)', async () => {
+      const mediaId = await queuedMedia();
+      await t.db.execute(sql`delete from pgboss.job where singleton_key = ${mediaId}`);
+      const given: string[] = [];
+      expect(await repair(given)).toBe(1);
+      expect(await jobOf(mediaId)).toMatchObject({ name: 'media-photos', state: 'created' });
+      // Queued once: a second pass finds its job.
+      expect(await repair(given)).toBe(0);
+      expect(await t.app.media.runner.drain()).toBe(1);
+      expect((await status(mediaId)).json().status).toBe('ready');
+      expect(given).toEqual([]);
+    });
+
+    it('gives up a media whose worker died during its last try', async () => {
+      const mediaId = await queuedMedia();
+      const [taken] = await t.app.jobs.boss.fetch<{ mediaId: string }>('media-photos');
+      expect(taken?.data.mediaId).toBe(mediaId);
+      // The third try, and its time is up: pg-boss fails the job into the dead letter.
+      await t.db.execute(
+        sql`update pgboss.job set retry_count = retry_limit, started_on = now() - expire_in - interval '1 second'
+            where id = ${taken?.id ?? ''}::uuid`,
+      );
+      await t.app.jobs.boss.maintain();
+      expect(await jobOf(mediaId)).toMatchObject({
+        state: 'failed',
+        error: 'job failed by timeout in active state',
+      });
+      expect((await deadLetters(t.db)).map((l) => l.data.mediaId)).toContain(mediaId);
+      expect((await status(mediaId)).json().status).toBe('processing');
+      const given: string[] = [];
+      expect(await repair(given)).toBe(1);
+      expect(given).toEqual([mediaId]);
+      await t.db.execute(sql`delete from pgboss.job where name = 'media-photos-dead'`);
+      await t.db.delete(media).where(eq(media.id, mediaId));
+    });
   });
 });

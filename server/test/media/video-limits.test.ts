@@ -33,12 +33,11 @@ const status = async (id: string) =>
 function drainWith(videoLimits: VideoLimits): Promise<number> {
   const deps = { db: t.db, storage: t.app.media.storage, workDir: t.app.media.workDir, videoLimits };
   const runner = new MediaJobRunner(
-    t.db,
+    t.app.jobs,
     {
       process: (mediaId, signal) => processMedia(deps, mediaId, signal),
       giveUp: async () => {},
       settled: async () => {},
-      sweep: async () => {},
     },
     { workers: 0, log: t.app.log },
   );

@@ -65,29 +65,3 @@ export const media = pgTable(
   ],
 );
 export type MediaRow = typeof media.$inferSelect;
-
-/** Background work on media, claimed with FOR UPDATE SKIP LOCKED so any number of workers share it. */
-export const mediaJobs = pgTable(
-  'media_jobs',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    mediaId: uuid('media_id')
-      .notNull()
-      .references(() => media.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
-      .notNull()
-      .default('queued'),
-    attempts: integer('attempts').notNull().default(0),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
-    lockedAt: timestamp('locked_at', { withTimezone: true }),
-    lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('media_jobs_queue_idx')
-      .on(t.runAt, t.id)
-      .where(sql`${t.status} = 'queued'`),
-    index('media_jobs_media_idx').on(t.mediaId),
-  ],
-);
-export type MediaJobRow = typeof mediaJobs.$inferSelect;

@@ -1,17 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { media, mediaJobs } from '../../../src/db/schema';
+import { rowsOf } from '../../../src/db/rows';
+import { media } from '../../../src/db/schema';
+import { mediaJobLanes } from '../../../src/media/job-lanes';
 import type { TestApp } from '../../helpers/test-app';
 import { scratchFiles } from './upload';
 
 /**
  * Everything media-related that nothing accounts for: stored objects no ready media lists, media
- * still processing or still holding an original, queued jobs, and temporary files.
+ * still processing or still holding an original, media jobs still to run or dead-lettered, and temporary files.
  */
 export async function leftovers(t: TestApp): Promise<string[]> {
   const rows = await t.db.select().from(media);
   const expected = new Set(rows.flatMap((r) => Object.values(r.renditions).map((x) => x.key)));
   const stored = await t.app.media.storage.list('m/');
-  const jobs = await t.db.$count(mediaJobs, sql`true`);
+  const queues = mediaJobLanes.flatMap((l) => [l.queue, l.deadLetter]);
+  const [{ jobs } = { jobs: 0 }] = rowsOf<{ jobs: number }>(
+    await t.db.execute(
+      sql`select count(*)::int as jobs from pgboss.job where name in ${queues} and state < 'completed'`,
+    ),
+  );
   return [
     ...stored.filter((k) => !expected.has(k)).map((k) => `object ${k}`),
     ...rows.filter((r) => r.status === 'processing' || r.originalKey).map((r) => `media ${r.id} ${r.status}`),
