@@ -1,4 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+
+/** The settings and the rate-limit store the hook counts in. */
+type LimitDeps = Pick<FastifyInstance, 'config' | 'createRateLimit'>;
 import { tooManyRequests, waitText } from '../errors';
 
 const WINDOW_MS = 10 * 60_000;
@@ -16,15 +19,15 @@ const emailKey = (request: FastifyRequest) => {
  * plugins/security.ts): in Redis when REDIS_URL is set, so the budgets hold across instances;
  * otherwise in this process's memory.
  */
-export function signInLimits(app: FastifyInstance): preHandlerAsyncHookHandler {
-  const { perEmail, perAddress } = app.config.signInPer10Minutes;
+export function signInLimits(deps: LimitDeps): preHandlerAsyncHookHandler {
+  const { perEmail, perAddress } = deps.config.signInPer10Minutes;
   const limiters = [
-    app.createRateLimit({
+    deps.createRateLimit({
       max: perEmail,
       timeWindow: WINDOW_MS,
       keyGenerator: (request) => `sign-in:email:${emailKey(request)}`,
     }),
-    app.createRateLimit({
+    deps.createRateLimit({
       max: perAddress,
       timeWindow: WINDOW_MS,
       keyGenerator: (request) => `sign-in:address:${request.ip}`,

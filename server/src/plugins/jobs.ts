@@ -27,9 +27,7 @@ export const jobs = fp(
     const sweep = async () => {
       // A batch at a time until nothing is due: a minute may bring more than one batch.
       for (;;) {
-        const users = await sweepSelfDestructed(app.db);
-        if (!users.length) return;
-        await app.realtime.notify(users);
+        if ((await sweepSelfDestructed(app)) === 0) return;
       }
     };
     app.addHook('onReady', async () => {

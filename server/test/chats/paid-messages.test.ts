@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { messages, purchases } from '../../src/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { messages, purchases, userEvents } from '../../src/db/schema';
 import { sweepSelfDestructed } from '../../src/jobs/self-destruct';
 import { balanceMismatches, balanceOf, creditsOf } from '../../src/ledger/ledger';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -68,9 +68,15 @@ describe('pay-per-view messages', () => {
     const destructAt = Date.parse(bought.destruct_at);
     expect(Math.round((destructAt - Date.now()) / 3_600_000)).toBe(24);
 
-    expect(await sweepSelfDestructed(t.db, new Date(destructAt - 1000))).toEqual([]);
-    const touched = await sweepSelfDestructed(t.db, new Date(destructAt + 1000));
-    expect(touched.sort()).toEqual([fan.user.id, creator.user.id].sort());
+    expect(await sweepSelfDestructed(t.app, new Date(destructAt - 1000))).toBe(0);
+    expect(await sweepSelfDestructed(t.app, new Date(destructAt + 1000))).toBe(1);
+    for (const side of [fan, creator]) {
+      const logged = await t.db
+        .select()
+        .from(userEvents)
+        .where(and(eq(userEvents.userId, side.user.id), eq(userEvents.type, 'message_deleted')));
+      expect(logged).toHaveLength(1);
+    }
     const [row] = await t.db
       .select()
       .from(messages)
