@@ -77,6 +77,9 @@ export const chatMembers = pgTable(
     primaryKey({ columns: [t.userId, t.chatId] }),
     uniqueIndex('chat_members_pair_key').on(t.userId, t.otherId),
     index('chat_members_list_idx').on(t.userId, t.lastMessageAt.desc().nullsLast(), t.chatId),
+    // The primary key leads with user_id; lookups by chat (the other member of a page of chats, both
+    // members of one chat) would otherwise scan the whole table.
+    index('chat_members_chat_idx').on(t.chatId),
     check('chat_members_unread_not_negative', sql`${t.unread} >= 0`),
   ],
 );
