@@ -1,9 +1,15 @@
 import type { SendMessageBody } from '@cove/contracts';
 import { and, eq } from 'drizzle-orm';
-import { chatBetween, chatForMember, type ChatRow, isBlockedEitherWay } from '../chats/chat-store';
+import {
+  chatBetween,
+  chatForMember,
+  type ChatRow,
+  isBlockedEitherWay,
+  type Queryable,
+} from '../chats/chat-store';
 import { otherUser } from '../chats/open-chat';
 import { fanOf, frozenError, isGone } from '../chats/pair-rules';
-import { messages, type UserRow } from '../db/schema';
+import { chats, messages, type UserRow } from '../db/schema';
 import type { Db } from '../db/client';
 import { fail } from '../errors';
 import { creditsOf } from '../ledger/ledger';
@@ -49,6 +55,10 @@ async function usableMedia(db: Db, me: UserRow, body: SendMessageBody): Promise<
   return row.id;
 }
 
+/** A message id as stored; one that cannot exist (-1) never matches. */
+const parentIdOf = (parent: string | undefined): number | null =>
+  parent === undefined ? null : /^\d{1,15}$/.test(parent) ? Number(parent) : -1;
+
 /** A reply must quote a message the sender can see in the same chat. */
 async function replyTarget(
   db: Db,
@@ -56,9 +66,9 @@ async function replyTarget(
   me: UserRow,
   parent: string | undefined,
 ): Promise<number | null> {
-  if (parent === undefined) return null;
+  const id = parentIdOf(parent);
+  if (id === null) return null;
   const { me: member } = await chatForMember(db, chat.id, me.id);
-  const id = /^\d{1,15}$/.test(parent) ? Number(parent) : -1;
   const [row] = await db
     .select({ id: messages.id })
     .from(messages)
@@ -67,9 +77,13 @@ async function replyTarget(
   return row.id;
 }
 
-/** What a fan pays for this message: nothing while their intro is running, else the chat's rate. */
+/**
+ * What a fan pays for this message: nothing while their intro is running, else the chat's rate.
+ * Read inside the send's transaction with the chat row locked, so two concurrent first messages
+ * cannot both see no earlier message and both go free.
+ */
 async function costOf(
-  db: Db,
+  db: Queryable,
   chat: ChatRow,
   me: UserRow,
   other: UserRow,
@@ -85,6 +99,31 @@ async function costOf(
     if (!earlier) return { cost: 0, fan };
   }
   return { cost: chat.creditRate, fan };
+}
+
+/**
+ * The message already stored under this send id, checked against the retry's parameters (409 when
+ * they differ). It is looked up before any other check: a block, a keyword-list change or an empty
+ * balance since the first send must not fail a retry of a message that was delivered.
+ */
+async function storedSend(db: Db, me: UserRow, body: SendMessageBody): Promise<MessageRow | null> {
+  const [first] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, me.id), eq(messages.sendId, body.send_id)));
+  if (!first) return null;
+  const chatId = body.chat_id ?? (await chatBetween(db, me.id, body.recipient_id))?.id ?? '';
+  return sameSend(first, {
+    type: body.type,
+    chatId,
+    recipientId: body.recipient_id,
+    text: body.text,
+    gifUrl: body.type === 'gif' ? (body.gif_url ?? null) : null,
+    mediaId: body.type === 'image' || body.type === 'video' ? (body.media_id ?? null) : null,
+    price: body.price,
+    selfDestruct: body.self_destruct,
+    parentMessageId: parentIdOf(body.parent_message_id),
+  });
 }
 
 export interface SendResult {
@@ -109,8 +148,10 @@ export async function sendMessage(
   body: SendMessageBody,
   warned = false,
 ): Promise<SendResult> {
-  if (body.recipient_id === me.id) throw fail('own_message');
   const { db } = deps;
+  const stored = await storedSend(db, me, body);
+  if (stored) return { message: stored, created: false, credits: await creditsOf(db, me.id) };
+  if (body.recipient_id === me.id) throw fail('own_message');
   if (me.frozen) throw frozenError();
   assertContent(me, body, deps.config.gifHosts);
   const verdict = checkText(body.text, await providerConfigFor(db, me));
@@ -128,7 +169,6 @@ export async function sendMessage(
     const { other: otherMember } = await chatForMember(db, chat.id, me.id);
     if (otherMember.mediaBlocked) throw fail('media_blocked');
   }
-  const { cost, fan } = await costOf(db, chat, me, other);
   const parentId = await replyTarget(db, chat, me, body.parent_message_id);
 
   const params: SendParams = {
@@ -147,6 +187,10 @@ export async function sendMessage(
     const result = await withEvents(
       deps,
       async (tx, emit) => {
+        // After the user rows transactionBetween locked: the global order is users, chat, events.
+        const [locked] = await tx.select().from(chats).where(eq(chats.id, chat.id)).for('no key update');
+        if (!locked) throw new Error('chat vanished during a send');
+        const { cost, fan } = await costOf(tx, locked, me, other);
         const [row] = await tx
           .insert(messages)
           .values({ ...params, senderId: me.id, cost, sendId: body.send_id })
@@ -166,9 +210,9 @@ export async function sendMessage(
             chat_id: chat.id,
           });
         }
-        await recordDelivery(tx, emit, chat, row, cost);
-        if (chat.isIntro && !chat.introEnded && me.type === 'featured')
-          await endIntro(tx, emit, chat, me.id, other.id);
+        await recordDelivery(tx, emit, locked, row, cost);
+        if (locked.isIntro && !locked.introEnded && me.type === 'featured')
+          await endIntro(tx, emit, locked, me.id, other.id);
         return { message: row, created: true };
       },
       { between: [me.id, other.id] },

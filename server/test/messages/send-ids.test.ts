@@ -37,6 +37,27 @@ describe('send ids', () => {
     expect(await state()).toMatchObject({ credits: 90 });
   });
 
+  it('answers a retry with the first message after the recipient blocked the sender', async () => {
+    const { fan, creator, state } = await setup();
+    const body = text(creator.user.id, 'hello');
+    const first = await fan.api.post('/v1/messages', body);
+    expect(first.statusCode).toBe(200);
+    expect((await creator.api.post(`/v1/users/${fan.user.id}/block`)).statusCode).toBe(200);
+    const again = await fan.api.post('/v1/messages', body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data._id).toBe(first.json().data._id);
+    expect(await state()).toEqual({ credits: 90, messages: 1 });
+  });
+
+  it('stores and charges 100 concurrent repeats of one send id once', async () => {
+    const { fan, creator, state } = await setup();
+    const body = text(creator.user.id, 'hello');
+    const answers = await Promise.all(Array.from({ length: 100 }, () => fan.api.post('/v1/messages', body)));
+    expect(new Set(answers.map((r) => r.statusCode))).toEqual(new Set([200]));
+    expect(new Set(answers.map((r) => r.json().data._id)).size).toBe(1);
+    expect(await state()).toEqual({ credits: 90, messages: 1 });
+  });
+
   it('refuses a tip that reuses a text message send id, and charges nothing', async () => {
     const { fan, creator, chatId, state } = await setup();
     const body = text(creator.user.id, 'hello');
