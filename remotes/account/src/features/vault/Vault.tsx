@@ -51,13 +51,13 @@ function CreatorVault() {
     useCallback(
       ({ media }: UploadedMedia) => {
         const item: VaultItem = { ...media.media, _id: media.media_id, created_at: new Date().toISOString() };
+        // Into the cache, not a refetch per file: a video still processing is refreshed by its media_status.
         updatePagedItems<VaultItem>(client, vaultKey, (items) => [
           item,
           ...items.filter((i) => i._id !== item._id),
         ]);
-        refresh();
       },
-      [client, refresh],
+      [client],
     ),
   );
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
