@@ -17,7 +17,7 @@ describe('the ping beat', () => {
     await s.until((m) => m.type === 'init');
 
     // Logged, but the notice that would have told the hub is never published.
-    const seq = await t.db.transaction((tx) => appendEvent(tx, user.id, { type: 'approved' }));
+    const { seq } = await t.db.transaction((tx) => appendEvent(tx, user.id, { type: 'approved' }));
 
     expect(await s.until((m) => m.seq !== undefined)).toMatchObject({ type: 'approved', seq });
     s.ws.close();

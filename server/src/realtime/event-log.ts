@@ -7,14 +7,15 @@ import { userEventSeqs, userEvents } from '../db/schema';
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * Appends an event to the user's log with the next sequence number. The upsert on `user_event_seqs`
- * takes that row's lock, so concurrent appends for one user are numbered one after another with no
- * gaps, and commit order equals sequence order. It must run inside a transaction (ideally the one that
- * made the change): split across two autocommits, a reader could see seq 6 before 5 exists.
+ * Appends an event to the user's log with the next sequence number and returns it as sockets receive
+ * it. The upsert on `user_event_seqs` takes that row's lock, so concurrent appends for one user are
+ * numbered one after another with no gaps, and commit order equals sequence order. It must run inside
+ * a transaction (ideally the one that made the change): split across two autocommits, a reader could
+ * see seq 6 before 5 exists.
  */
-export async function appendEvent(db: Tx, userId: string, event: LoggedEvent): Promise<number> {
+export async function appendEvent(db: Tx, userId: string, event: LoggedEvent): Promise<SequencedEvent> {
   const { type, ...payload } = event;
-  const [row] = rowsOf<{ seq: string | number }>(
+  const [row] = rowsOf<{ seq: string | number; created_at: Date | string }>(
     await db.execute(sql`
       with next as (
         insert into ${userEventSeqs} (user_id, last_seq) values (${userId}, 1)
@@ -23,10 +24,10 @@ export async function appendEvent(db: Tx, userId: string, event: LoggedEvent): P
       )
       insert into ${userEvents} (user_id, seq, type, payload)
       select ${userId}, last_seq, ${type}, ${JSON.stringify(payload)}::jsonb from next
-      returning seq`),
+      returning seq, created_at`),
   );
   if (!row) throw new Error('event append returned nothing');
-  return Number(row.seq);
+  return { ...event, seq: Number(row.seq), created_at: new Date(row.created_at).toISOString() };
 }
 
 export async function lastSeqOf(db: Db, userId: string): Promise<number> {

@@ -19,7 +19,7 @@ import { Presence } from './presence';
 import type { PresenceChange } from './presence-record';
 import type { PresenceStore } from './presence-store';
 import type { RealtimeSettings } from './settings';
-import { withEvents } from './with-events';
+import { type AppendedEvent, withEvents } from './with-events';
 
 /** Who should hear that a user came online or went away (set by the app: their chat partners). */
 export type WatcherLookup = (userId: string) => Promise<string[]>;
@@ -95,9 +95,9 @@ export class RealtimeHub {
     await withEvents({ db: this.db, realtime: this }, async (_tx, emit) => emit(userId, event));
   }
 
-  /** Tells every instance's sockets of these users to read their logs (`withEvents` calls it after commit). */
-  async notify(userIds: string[]): Promise<void> {
-    await this.notices.notify(userIds);
+  /** Tells every instance's sockets of these users of committed events (`withEvents` calls it after commit). */
+  async notify(userIds: string[], events?: AppendedEvent[]): Promise<void> {
+    await this.notices.notify(userIds, events);
   }
 
   /** Closes every socket of a user on every instance (a ban), after sending what is already logged. */

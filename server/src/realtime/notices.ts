@@ -1,7 +1,11 @@
 import type { EphemeralMessage } from '@cove/contracts';
 import type { Bus } from '../bus';
+import type { AppendedEvent } from './with-events';
 
-/** Bus channels between instances. Notices say who has news; the news itself is in the event log. */
+/**
+ * Bus channels between instances. Notices say who has news and may carry the committed events; the
+ * event log stays the record, read by any socket the carried events do not bring up to date.
+ */
 export const channels = {
   events: 'realtime:events',
   disconnect: 'realtime:disconnect',
@@ -10,6 +14,7 @@ export const channels = {
 
 export interface EventsNotice {
   userIds: string[];
+  events?: AppendedEvent[];
 }
 export interface DisconnectNotice {
   userId: string;
@@ -24,7 +29,8 @@ export interface EphemeralNotice {
 /** Any process with a bus can tell every server that users have news or must be disconnected. */
 export function busNotifier(bus: Bus) {
   return {
-    notify: (userIds: string[]) => bus.publish(channels.events, { userIds } satisfies EventsNotice),
+    notify: (userIds: string[], events?: AppendedEvent[]) =>
+      bus.publish(channels.events, (events ? { userIds, events } : { userIds }) satisfies EventsNotice),
     disconnectUser: (userId: string, reason: string, code: number) =>
       bus.publish(channels.disconnect, { userId, code, reason } satisfies DisconnectNotice),
     sendEphemeral: (userIds: string[], message: EphemeralMessage) =>

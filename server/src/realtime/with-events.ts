@@ -1,11 +1,21 @@
-import type { LoggedEvent } from '@cove/contracts';
+import type { LoggedEvent, SequencedEvent } from '@cove/contracts';
 import type { Db } from '../db/client';
 import { transactionBetween } from '../db/transaction';
 import { appendEvent, type Tx } from './event-log';
 
-/** Tells every instance that users have new events in their logs (the hub, or the admin CLI's relay). */
+/** An event as committed to a user's log. */
+export interface AppendedEvent {
+  userId: string;
+  event: SequencedEvent;
+}
+
+/**
+ * Tells every instance that users have new events in their logs (the hub, or the admin CLI's relay).
+ * `events`, when given, are the committed events themselves, so a socket already up to date is sent
+ * them without reading the log; without them (or for a socket that is behind) the log is read.
+ */
 export interface EventNotifier {
-  notify(userIds: string[]): Promise<void>;
+  notify(userIds: string[], events?: AppendedEvent[]): Promise<void>;
 }
 
 /** Queues an event for a user; it is written when the transaction's work is done. */
@@ -26,25 +36,29 @@ export interface EventOptions {
  * end of the same transaction, user by user in id order (each user's in the order queued), so every
  * transaction takes event-sequence locks in one global order. The users are notified only once the
  * transaction has committed, and always then: a rolled-back change tells no one, and no caller can
- * forget the notice (which would leave the event waiting for the next beat).
+ * forget the notice (which would leave the event waiting for the next beat). The notice carries the
+ * committed events.
  */
 export async function withEvents<T>(
   { db, realtime }: EventDeps,
   work: (tx: Tx, emit: Emit) => Promise<T>,
   { between }: EventOptions = {},
 ): Promise<T> {
-  let touched: string[] = [];
+  let appended: AppendedEvent[] = [];
   const body = async (tx: Tx): Promise<T> => {
     // Per attempt: a retried transaction starts with nothing queued.
     const queued: [string, LoggedEvent][] = [];
     const result = await work(tx, (userId, event) => void queued.push([userId, event]));
     // Array sort is stable, so one user's events keep their order.
     queued.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    for (const [userId, event] of queued) await appendEvent(tx, userId, event);
-    touched = [...new Set(queued.map(([userId]) => userId))];
+    appended = [];
+    for (const [userId, event] of queued)
+      appended.push({ userId, event: await appendEvent(tx, userId, event) });
     return result;
   };
   const result = between ? await transactionBetween(db, between, body) : await db.transaction(body);
-  if (touched.length > 0) await realtime.notify(touched);
+  if (appended.length > 0) {
+    await realtime.notify([...new Set(appended.map((a) => a.userId))], appended);
+  }
   return result;
 }
