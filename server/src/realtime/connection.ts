@@ -1,29 +1,26 @@
 import { closeCodes, type SequencedEvent, type ServerMessage } from '@cove/contracts';
 import type { WebSocket } from 'ws';
+import { type EventReader, PAGE } from './log-reader';
 
 export interface FlowLimits {
   highWaterBytes: number;
   hardLimitBytes: number;
 }
 
-/** Reads a user's logged events after a sequence, in order, one page at a time. */
-export type EventReader = (userId: string, afterSeq: number) => Promise<SequencedEvent[]>;
-
-const PAGE = 500;
-
 /**
- * One open socket of one user. Logged events are read from the database after `sentSeq` and sent
- * in order; one flush runs at a time and a notification during a flush makes it read again, so each
- * event goes out exactly once per connection whatever the timing of notifications. A slow reader
- * holds the flush back: above the high-water mark it waits until what is queued has been written
- * out, so the server never queues more than about that much of the log for one socket.
+ * One open socket of one user. Events go out in sequence order, each once: a notice's events are
+ * written straight away when they continue exactly from `sentSeq` and nothing else is being sent;
+ * otherwise the log is read after `sentSeq`. One flush (log read) runs at a time, and a notice during
+ * one makes it read again. A slow reader holds the flush back: above the high-water mark it waits
+ * until what is queued has been written out, so the server never queues more than about that much of
+ * the log for one socket. Idle, a connection holds only these fields (thousands stay open).
  */
 export class Connection {
   visible = true;
   alive = true;
   private flushing: Promise<void> | null = null;
   private dirty = false;
-  private readonly closed: Promise<void>;
+  private closed: Promise<void> | undefined;
 
   constructor(
     readonly userId: string,
@@ -31,9 +28,7 @@ export class Connection {
     private sentSeq: number,
     private readonly readEvents: EventReader,
     private readonly limits: FlowLimits,
-  ) {
-    this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
-  }
+  ) {}
 
   private get open(): boolean {
     return this.socket.readyState === this.socket.OPEN;
@@ -46,7 +41,26 @@ export class Connection {
 
   /** Sends a message that is not held back (init, pong, presence, typing). */
   send(message: ServerMessage): void {
-    void this.write(message);
+    if (this.writable()) this.socket.send(JSON.stringify(message));
+  }
+
+  /**
+   * Sends a notice's events for this user (in sequence order) unless the log must be read instead:
+   * returns false when a flush is running, the events do not continue from what was sent (the socket
+   * is behind), or the socket is over its high-water mark. Events already sent are skipped.
+   */
+  deliver(events: SequencedEvent[]): boolean {
+    if (this.flushing) return events.every((e) => e.seq <= this.sentSeq);
+    for (const event of events) {
+      if (event.seq <= this.sentSeq) continue;
+      if (event.seq !== this.sentSeq + 1 || this.socket.bufferedAmount > this.limits.highWaterBytes) {
+        return false;
+      }
+      if (!this.writable()) return true;
+      this.socket.send(JSON.stringify(event));
+      this.sentSeq = event.seq;
+    }
+    return true;
   }
 
   /** Sends every logged event not yet sent; resolves when the log has been read to its end. */
@@ -64,10 +78,13 @@ export class Connection {
       for (;;) {
         const events = await this.readEvents(this.userId, this.sentSeq);
         for (const event of events) {
-          if (!this.open) return;
-          const written = this.write(event);
+          if (!this.writable()) return;
+          const written = new Promise<void>((resolve) =>
+            this.socket.send(JSON.stringify(event), () => resolve()),
+          );
           this.sentSeq = event.seq;
-          if (this.socket.bufferedAmount > this.limits.highWaterBytes) await written;
+          if (this.socket.bufferedAmount > this.limits.highWaterBytes)
+            await Promise.race([written, this.whenClosed()]);
         }
         if (events.length < PAGE) break;
       }
@@ -75,19 +92,19 @@ export class Connection {
   }
 
   /**
-   * Queues one message; resolves once it has been handed to the network (everything queued before it
-   * too) or the socket closed. A socket with more than the hard limit queued is closed instead: its
-   * reader cannot keep up, and reconnecting resumes it from its last applied sequence.
+   * Whether the socket takes another message. One with more than the hard limit queued is closed
+   * instead: its reader cannot keep up, and reconnecting resumes it from its last applied sequence.
    */
-  private write(message: ServerMessage): Promise<void> {
-    if (!this.open) return Promise.resolve();
-    if (this.socket.bufferedAmount > this.limits.hardLimitBytes) {
-      this.socket.close(closeCodes.slowConsumer, 'too far behind');
-      return Promise.resolve();
-    }
-    const written = new Promise<void>((resolve) =>
-      this.socket.send(JSON.stringify(message), () => resolve()),
-    );
-    return Promise.race([written, this.closed]);
+  private writable(): boolean {
+    if (!this.open) return false;
+    if (this.socket.bufferedAmount <= this.limits.hardLimitBytes) return true;
+    this.socket.close(closeCodes.slowConsumer, 'too far behind');
+    return false;
+  }
+
+  /** Made only for a socket that had to wait on its reader, so an idle one holds no promise. */
+  private whenClosed(): Promise<void> {
+    this.closed ??= new Promise((resolve) => this.socket.once('close', () => resolve()));
+    return this.closed;
   }
 }

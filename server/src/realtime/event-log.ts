@@ -1,5 +1,5 @@
 import type { LoggedEvent, SequencedEvent } from '@cove/contracts';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { userEventSeqs, userEvents } from '../db/schema';
@@ -38,22 +38,45 @@ export async function lastSeqOf(db: Db, userId: string): Promise<number> {
   return row?.seq ?? 0;
 }
 
-export async function eventsAfter(
-  db: Db,
-  userId: string,
-  afterSeq: number,
-  limit = 500,
-): Promise<SequencedEvent[]> {
-  const rows = await db
-    .select()
-    .from(userEvents)
-    .where(and(eq(userEvents.userId, userId), gt(userEvents.seq, afterSeq)))
-    .orderBy(asc(userEvents.seq))
-    .limit(limit);
-  return rows.map(
-    (r) =>
-      ({ ...r.payload, type: r.type, seq: r.seq, created_at: r.createdAt.toISOString() }) as SequencedEvent,
+/** One socket's read of the log: a user's events after a sequence. */
+export interface LogRead {
+  userId: string;
+  afterSeq: number;
+}
+
+/**
+ * Events after each read's sequence, at most `limit` per read, in order: one query for any number of
+ * reads (each an index range on the log's primary key), answered in the order of `reads`.
+ */
+export async function eventsAfterEach(db: Db, reads: LogRead[], limit: number): Promise<SequencedEvent[][]> {
+  const wanted = JSON.stringify(reads.map((r, i) => ({ i, user_id: r.userId, after_seq: r.afterSeq })));
+  const rows = rowsOf<{
+    i: number;
+    type: string;
+    payload: object;
+    seq: string | number;
+    created_at: Date | string;
+  }>(
+    await db.execute(sql`
+      select r.i, e.type, e.payload, e.seq, e.created_at
+      from jsonb_to_recordset(${wanted}::jsonb) as r(i int, user_id uuid, after_seq bigint)
+      cross join lateral (
+        select type, payload, seq, created_at from ${userEvents}
+        where user_id = r.user_id and seq > r.after_seq
+        order by seq limit ${limit}
+      ) e
+      order by r.i, e.seq`),
   );
+  const answers = reads.map((): SequencedEvent[] => []);
+  for (const row of rows) {
+    answers[row.i]?.push({
+      ...row.payload,
+      type: row.type,
+      seq: Number(row.seq),
+      created_at: new Date(row.created_at).toISOString(),
+    } as SequencedEvent);
+  }
+  return answers;
 }
 
 /** The oldest event still kept for a user (pruning removes older ones); null when none is. */

@@ -1,4 +1,9 @@
-import { realtimeProtocolVersion, type EphemeralMessage, type LoggedEvent } from '@cove/contracts';
+import {
+  realtimeProtocolVersion,
+  type EphemeralMessage,
+  type LoggedEvent,
+  type SequencedEvent,
+} from '@cove/contracts';
 import { closeCodes } from '@cove/contracts';
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -7,7 +12,8 @@ import type { Bus } from '../bus';
 import type { Db } from '../db/client';
 import { userEventSeqs } from '../db/schema';
 import { Connection } from './connection';
-import { eventsAfter, firstKeptSeq, lastSeqOf } from './event-log';
+import { firstKeptSeq, lastSeqOf } from './event-log';
+import { batchedEventReader, type EventReader } from './log-reader';
 import {
   busNotifier,
   channels,
@@ -29,7 +35,9 @@ const BEAT_BATCH = 1_000;
 
 /**
  * The sockets of this instance, by user. Events are written to the log first, then the bus tells
- * every instance which users have news; each instance reads the log for its own sockets.
+ * every instance which users have news, with the events themselves: a socket up to date is sent them
+ * as they are, and any other (behind, busy, or told without events) reads the log, the reads of all
+ * sockets batched into one query.
  */
 export class RealtimeHub {
   private readonly byUser = new Map<string, Set<Connection>>();
@@ -38,6 +46,7 @@ export class RealtimeHub {
   private beating: Promise<void> | undefined;
   private readonly notices: ReturnType<typeof busNotifier>;
   private readonly presence: Presence;
+  private readonly readEvents: EventReader;
   watchers: WatcherLookup = async () => [];
 
   constructor(
@@ -48,6 +57,7 @@ export class RealtimeHub {
     private readonly settings: RealtimeSettings,
   ) {
     this.notices = busNotifier(bus);
+    this.readEvents = batchedEventReader(db);
     this.presence = new Presence({
       db,
       store,
@@ -66,9 +76,7 @@ export class RealtimeHub {
 
   async start(): Promise<void> {
     this.unsubscribes.push(
-      await this.bus.subscribe(channels.events, (m) => {
-        for (const id of (m as EventsNotice).userIds) this.flushUser(id);
-      }),
+      await this.bus.subscribe(channels.events, (m) => this.deliver(m as EventsNotice)),
       await this.bus.subscribe(channels.disconnect, (m) => void this.closeLocal(m as DisconnectNotice)),
       await this.bus.subscribe(channels.ephemeral, (m) => {
         const { userIds, message } = m as EphemeralNotice;
@@ -123,13 +131,7 @@ export class RealtimeHub {
     const last = await lastSeqOf(this.db, userId);
     const start = Math.min(since ?? last, last);
     const fresh = start < last && ((await firstKeptSeq(this.db, userId)) ?? last + 1) > start + 1;
-    const conn = new Connection(
-      userId,
-      socket,
-      fresh ? last : start,
-      (id, after) => eventsAfter(this.db, id, after),
-      this.settings,
-    );
+    const conn = new Connection(userId, socket, fresh ? last : start, this.readEvents, this.settings);
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(conn);
@@ -178,8 +180,17 @@ export class RealtimeHub {
       .catch((err: unknown) => this.log.warn({ err, userId: conn.userId }, 'event delivery failed'));
   }
 
-  private flushUser(userId: string): void {
-    for (const c of this.byUser.get(userId) ?? []) this.flushConnection(c);
+  private deliver({ userIds, events = [] }: EventsNotice): void {
+    const carried = new Map<string, SequencedEvent[]>();
+    for (const { userId, event } of events) {
+      const own = carried.get(userId);
+      if (own) own.push(event);
+      else carried.set(userId, [event]);
+    }
+    for (const id of userIds) {
+      const own = carried.get(id)?.sort((a, b) => a.seq - b.seq);
+      for (const c of this.byUser.get(id) ?? []) if (!own || !c.deliver(own)) this.flushConnection(c);
+    }
   }
 
   private async closeLocal({ userId, code, reason }: DisconnectNotice): Promise<void> {
