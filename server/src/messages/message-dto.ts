@@ -38,3 +38,30 @@ export function toMessageDto(
     deleted: m.deletedAt !== null,
   };
 }
+
+const dateOrNull = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+
+/** A message row as PostgreSQL's `to_jsonb` writes it (the batched send path answers with it). */
+export function messageFromJson(j: Record<string, unknown>): MessageRow {
+  return {
+    id: Number(j.id),
+    chatId: j.chat_id as string,
+    senderId: j.sender_id as string,
+    recipientId: j.recipient_id as string,
+    type: j.type as MessageRow['type'],
+    system: j.system as boolean,
+    visibleTo: (j.visible_to as string | null) ?? null,
+    text: j.text as string,
+    gifUrl: (j.gif_url as string | null) ?? null,
+    mediaId: (j.media_id as string | null) ?? null,
+    price: Number(j.price),
+    cost: Number(j.cost),
+    selfDestruct: j.self_destruct as boolean,
+    destructAt: dateOrNull(j.destruct_at),
+    parentMessageId: j.parent_message_id === null ? null : Number(j.parent_message_id),
+    sendId: (j.send_id as string | null) ?? null,
+    readAt: dateOrNull(j.read_at),
+    deletedAt: dateOrNull(j.deleted_at),
+    createdAt: new Date(j.created_at as string),
+  };
+}

@@ -37,7 +37,7 @@ export async function buyMessage(deps: EventDeps & { media: MediaContext }, me: 
       deps,
       async (tx, emit) => {
         // The charge's idempotency key makes a concurrent second buy wait for the first, then find it.
-        const charge = await chargeFan(
+        const transactionId = await chargeFan(
           tx,
           'purchase',
           me.id,
@@ -48,10 +48,10 @@ export async function buyMessage(deps: EventDeps & { media: MediaContext }, me: 
             message_id: messageId,
           },
         );
-        if (!charge.created) throw alreadyBought();
+        if (!transactionId) throw alreadyBought();
         const [row] = await tx
           .insert(purchases)
-          .values({ messageId, buyerId: me.id, price: msg.price, transactionId: charge.id })
+          .values({ messageId, buyerId: me.id, price: msg.price, transactionId })
           .onConflictDoNothing()
           .returning();
         if (!row) throw alreadyBought();

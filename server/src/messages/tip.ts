@@ -74,7 +74,7 @@ export async function tip(deps: EventDeps, me: UserRow, chatId: string, amount: 
             cost: amount,
           })
           .returning();
-        if (notice) await recordDelivery(tx, emit, chat, notice, amount);
+        if (notice) await recordDelivery(tx, emit, notice, amount);
         return { row, created: true };
       },
       { between: [me.id, creator.id] },
