@@ -1,0 +1,122 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { build } from 'esbuild';
+import pkg from '../../package.json';
+import { serverRoot } from '../../src/paths';
+
+/** The real server (src/main.ts) in a process of its own, on a test's database, that can be killed outright. */
+export interface ServerProcess {
+  /** `http://127.0.0.1:<port>`; the same port across restarts. */
+  baseUrl: string;
+  /** Starts the server (again, on the same data folder and database) and waits until it is ready. */
+  start(): Promise<void>;
+  /** kill -9: no shutdown of any kind. */
+  crash(): Promise<void>;
+  /** Kills the process if it still runs and removes its folders; safe to call at any time. */
+  dispose(): Promise<void>;
+}
+
+/** A port nobody listens on right now (the OS picks it). */
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/**
+ * Bundles src/main.ts from source, as server/build.mjs does for releases, so the process runs the
+ * code under test whether or not `dist` is current.
+ */
+async function bundleMain(folder: string): Promise<string> {
+  const outfile = join(folder, 'main.js');
+  await build({
+    entryPoints: [join(serverRoot, 'src', 'main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    external: [...Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@cove/')), 'pg-native'],
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+export async function serverProcess(databaseUrl: string): Promise<ServerProcess> {
+  const folder = mkdtempSync(join(tmpdir(), 'cove-process-'));
+  const main = await bundleMain(folder).catch((err: unknown) => {
+    rmSync(folder, { recursive: true, force: true });
+    throw err;
+  });
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  let output = '';
+  // A server left behind by a test that failed or timed out must not outlive the jest worker.
+  const killNow = () => child?.kill('SIGKILL');
+  process.once('exit', killNow);
+
+  const alive = (c: ChildProcess) => c.exitCode === null && c.signalCode === null;
+
+  const kill = async () => {
+    if (!child || !alive(child)) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+  };
+
+  const start = async () => {
+    if (child && alive(child)) throw new Error('the server is already running');
+    output = '';
+    const c = spawn(process.execPath, [main], {
+      env: {
+        ...process.env,
+        NODE_PATH: join(serverRoot, 'node_modules'),
+        COVE_SERVER_ROOT: serverRoot,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: join(folder, 'data'),
+        DATABASE_URL: databaseUrl,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '1000000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = c;
+    // The tail of its output explains a start that fails.
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
+    c.stdout?.on('data', keep);
+    c.stderr?.on('data', keep);
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(50)) {
+      if (!alive(c)) throw new Error(`the server exited (${c.exitCode ?? c.signalCode}):\n${output}`);
+      const ready = await fetch(`${baseUrl}/readyz`).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (ready) return;
+    }
+    await kill();
+    throw new Error(`the server was not ready within 30 s:\n${output}`);
+  };
+
+  return {
+    baseUrl,
+    start,
+    crash: kill,
+    dispose: async () => {
+      await kill();
+      process.removeListener('exit', killNow);
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
