@@ -149,7 +149,9 @@ async function replay(attempt: Attempt): Promise<string> {
   throw new Error(`send ${attempt.body.send_id} never succeeded: ${last}`);
 }
 
-const maxSeq = (socket: TestSocket) => Math.max(0, ...socket.seen.map((m) => m.seq ?? 0));
+/** The sequence numbers of the logged events a socket received, in arrival order. */
+const seqsOf = (socket: TestSocket) => socket.seen.flatMap((m) => (m.seq === undefined ? [] : [m.seq]));
+const maxSeq = (socket: TestSocket) => Math.max(0, ...seqsOf(socket));
 const newMessageIds = (socket: TestSocket) =>
   socket.seen
     .filter((m): m is Received & { message: { _id: string } } => m.type === 'new_message')
@@ -268,13 +270,14 @@ describe('a server killed with SIGKILL in the middle of a burst of paid sends, t
   });
 
   it("resumes the creator's socket from the last event it saw with every message it missed, once", async () => {
+    // Before the kill the socket got the log in order from the start, with nothing skipped.
     const since = maxSeq(socketBefore);
+    expect(seqsOf(socketBefore)).toEqual(Array.from({ length: since }, (_, i) => i + 1));
     const after = openSocket(wsBase(), creator.token, since);
     const last = await lastSeqOf(creator.id);
     await after.until((m) => m.seq === last);
     after.ws.close();
-    const seqs = after.seen.flatMap((m) => (m.seq === undefined ? [] : [m.seq]));
-    expect(seqs).toEqual(Array.from({ length: last - since }, (_, i) => since + i + 1));
+    expect(seqsOf(after)).toEqual(Array.from({ length: last - since }, (_, i) => since + i + 1));
     expect(sorted([...newMessageIds(socketBefore), ...newMessageIds(after)])).toEqual(sorted(ids));
   });
 });
