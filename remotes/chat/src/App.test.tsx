@@ -6,6 +6,7 @@ import {
   networkFailure,
   testChat,
   testChatsPage,
+  testConfig,
   testMessage,
   testUser,
   type FakeHost,
@@ -59,7 +60,7 @@ describe('chat list', () => {
 
   it('lists the signed-in person’s chats and asks per tab (fans is sent as fans2)', async () => {
     const fake = fakeHost({
-      user: testUser(),
+      user: testUser({ type: 'featured' }),
       respond: ({ query }) => testChatsPage(query.type === 'fans2' ? [] : [maya]),
     });
     renderChat('/chats', fake);
@@ -167,10 +168,129 @@ describe('chat list', () => {
     expect(await screen.findByRole('heading', { name: 'No chats yet' })).toBeInTheDocument();
   });
 
-  it('opens a single chat at /chats/{otherUserId} with a way back', () => {
+  it('shows fans only the tabs that mean something to them', async () => {
+    renderChat('/chats', fakeHost({ user: testUser({ type: 'user' }), respond: () => testChatsPage([]) }));
+    const tabs = screen.getByRole('navigation', { name: 'Chat filters' });
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Inbox', 'Online', 'Favorites', 'Unreplied', 'Sent', 'Recent']);
+    expect(await screen.findByRole('heading', { name: 'No chats yet' })).toBeInTheDocument();
+  });
+
+  it('shows a creator’s totals on the tabs', async () => {
+    const fake = fakeHost({
+      user: testUser({ type: 'featured' }),
+      respond: ({ path }) =>
+        path === '/v1/chats/total'
+          ? {
+              all: 12,
+              online: 3,
+              fans: 5,
+              subscribers: 0,
+              favorites: 1,
+              unreplied: 2,
+              vip: 0,
+              recent: 4,
+              sent: 6,
+            }
+          : testChatsPage([maya]),
+    });
+    fake.session.config = testConfig();
+    renderChat('/chats', fake);
+    const tabs = screen.getByRole('navigation', { name: 'Chat filters' });
+    expect(await within(tabs).findByRole('link', { name: 'Inbox 12' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(tabs).getByRole('link', { name: 'Fans 5' })).toBeInTheDocument();
+    expect(within(tabs).getByRole('link', { name: 'VIP' })).toBeInTheDocument();
+  });
+
+  it('searches the list by name', async () => {
+    const fake = fakeHost({
+      user: testUser(),
+      respond: ({ query }) => testChatsPage(query.search === 'no' ? [noah] : [maya, noah]),
+    });
+    renderChat('/chats', fake);
+    await screen.findByRole('list', { name: 'Chats' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search chats' }), 'no');
+    await waitFor(() =>
+      expect(rowNames(screen.getByRole('list', { name: 'Chats' }))).toEqual([
+        expect.stringContaining('noah'),
+      ]),
+    );
+    expect(fake.calls.at(-1)).toMatchObject({ path: '/v1/chats', query: { search: 'no', offset: '0' } });
+  });
+
+  it('shows who is online and who is typing as the socket says, without asking again', async () => {
+    const fake = fakeHost({ user: testUser({ _id: 'u-1' }), respond: () => testChatsPage([maya, noah]) });
+    renderChat('/chats', fake);
+    const list = await screen.findByRole('list', { name: 'Chats' });
+    const row = within(list).getByRole('link', { name: /noah/ });
+    expect(row).not.toHaveTextContent('online');
+    act(() => fake.bus.pushServerEvent({ type: 'user_online', user_id: 'u-3' }));
+    await waitFor(() => expect(row).toHaveTextContent('noah, online'));
+    act(() => fake.bus.pushServerEvent({ type: 'typing_start', chat_id: noah.chat_id, sender_id: 'u-3' }));
+    expect(row).toHaveTextContent('typing…');
+    act(() => fake.bus.pushServerEvent({ type: 'typing_stop', chat_id: noah.chat_id, sender_id: 'u-3' }));
+    expect(row).toHaveTextContent('Thanks!');
+    act(() => fake.bus.pushServerEvent({ type: 'user_offline', user_id: 'u-3', last_online: now }));
+    await waitFor(() => expect(row).not.toHaveTextContent('online'));
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it('edits chats in bulk: picked ids, or all but some; hide asks first and calls only on confirm', async () => {
+    let confirm = false;
+    const fake = fakeHost({
+      user: testUser(),
+      respond: ({ method }) => (method === 'PATCH' ? { updated: 1 } : testChatsPage([maya, noah])),
+      popupOutcome: () => ({ action: confirm ? 'confirm' : 'dismiss' }),
+    });
+    renderChat('/chats', fake);
+    await screen.findByRole('list', { name: 'Chats' });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select maya' }));
+    const bar = screen.getByRole('toolbar', { name: 'Selected chats' });
+    expect(bar).toHaveTextContent('1 selected');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Mark read' }));
+    await waitFor(() =>
+      expect(fake.calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+        action: 'read',
+        ids: maya.chat_id,
+        type: 'all',
+      }),
+    );
+    await waitFor(() => expect(bar).toHaveTextContent('0 selected'));
+
+    await userEvent.click(within(bar).getByRole('button', { name: 'Select all' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select noah' }));
+    expect(bar).toHaveTextContent('1 selected');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Hide' }));
+    expect(fake.popups.at(-1)).toEqual({ kind: 'confirm-hide-chats', count: 1 });
+    expect(fake.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+
+    confirm = true;
+    await userEvent.click(within(bar).getByRole('button', { name: 'Hide' }));
+    await waitFor(() => expect(fake.navigations).toContain('/chats'));
+    expect(fake.calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({
+      action: 'hide',
+      except_ids: noah.chat_id,
+      type: 'all',
+    });
+  });
+
+  it('opens a conversation beside the list, with a way back on narrow screens', () => {
     renderChat('/chats/u-9', fakeHost({ user: null }));
-    expect(screen.getByRole('heading', { name: 'Conversation', level: 1 })).toBeInTheDocument();
-    expect(document.title).toBe('Conversation · Cove');
-    expect(screen.getByRole('link', { name: '← All chats' })).toHaveAttribute('href', '/chats');
+    expect(screen.getByRole('region', { name: 'Chat list' })).toBeInTheDocument();
+    const conversation = screen.getByRole('region', { name: 'Conversation' });
+    expect(
+      within(conversation).getByRole('heading', { name: 'Sign in to open this chat' }),
+    ).toBeInTheDocument();
+    expect(within(conversation).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fchats%2Fu-9',
+    );
   });
 });

@@ -1,9 +1,12 @@
 import type { RemoteAppProps } from '@cove/contracts';
 import { QueryRoot } from '@cove/runtime/query';
 import { RemoteRoot } from '@cove/ui';
-import { Route, Routes } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { Route, Routes, useParams } from 'react-router-dom';
 import { ChatList } from './features/chat-list/ChatList';
+import { applyRead } from './features/chat-list/chat-list-events';
 import { Conversation } from './features/conversation/Conversation';
+import { SplitScreen } from './features/layout/SplitScreen';
 
 /**
  * What this remote was built against: the shell refuses to run it on a page of other versions.
@@ -11,14 +14,34 @@ import { Conversation } from './features/conversation/Conversation';
  */
 export { builtWith } from '@cove/contracts';
 
+/** `/chats` and `/chats/{otherUserId}` as one screen, so the list stays put while chats change. */
+function ChatsScreen() {
+  const otherUserId = (useParams()['*'] ?? '').split('/')[0] || undefined;
+  const client = useQueryClient();
+  return (
+    <SplitScreen
+      open={otherUserId !== undefined}
+      list={<ChatList selectedUserId={otherUserId} />}
+      conversation={
+        otherUserId && (
+          <Conversation
+            key={otherUserId}
+            otherUserId={otherUserId}
+            onRead={(chatId) => applyRead(client, chatId)}
+          />
+        )
+      }
+    />
+  );
+}
+
 /** The chat remote: mounted by the shell at /chats/*. */
 export default function App({ host }: RemoteAppProps) {
   return (
     <RemoteRoot host={host} name="chat">
       <QueryRoot>
         <Routes>
-          <Route index element={<ChatList />} />
-          <Route path=":otherUserId" element={<Conversation />} />
+          <Route path="*" element={<ChatsScreen />} />
         </Routes>
       </QueryRoot>
     </RemoteRoot>

@@ -128,5 +128,7 @@ export const patchChatsResponse = z.object({ updated: z.number().int() });
 
 export const changeRateBody = z.object({ chat_id: z.string(), rate: z.number().int().min(0).max(10000) });
 export const noteBody = z.object({ id: z.string(), note: z.string().trim().min(1).max(2000) });
+/** The answer to adding or editing a note. */
+export const noteResponse = z.object({ data: note });
 export const noteTextBody = z.object({ text: z.string().trim().min(1).max(2000) });
 export const reportBody = z.object({ reason: z.string().trim().min(1).max(1000) });

@@ -5,6 +5,7 @@ export { HostProvider, useHost, useSession } from './host/host-context';
 export { requestState, type RequestState } from './request/request-state';
 export { useObservable } from './bus/use-observable';
 export { useServerEvent } from './bus/use-server-event';
+export { useTypingChats } from './bus/use-typing';
 export { useUsernameCheck, type UsernameCheck } from './username/use-username-check';
 export * from './email/email-address';
 export { formatMoney } from './format/money';

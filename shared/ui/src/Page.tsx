@@ -40,6 +40,17 @@ export interface NavItem {
   end?: boolean;
   /** Decides "current" itself, for tabs that differ only in their query string. */
   current?: boolean;
+  /** A total shown after the label (chat tabs' counts). */
+  count?: number;
+}
+
+function Label({ item }: { item: NavItem }) {
+  return (
+    <>
+      {item.label}
+      {item.count !== undefined && item.count > 0 && <span className={styles.count}> {item.count}</span>}
+    </>
+  );
 }
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
@@ -49,7 +60,7 @@ function TabLink({ item }: { item: NavItem }) {
   if (item.current === undefined) {
     return (
       <NavLink to={item.to} end={item.end} className={tabClass}>
-        {item.label}
+        <Label item={item} />
       </NavLink>
     );
   }
@@ -59,7 +70,7 @@ function TabLink({ item }: { item: NavItem }) {
       className={tabClass({ isActive: item.current })}
       aria-current={item.current ? 'page' : undefined}
     >
-      {item.label}
+      <Label item={item} />
     </Link>
   );
 }

@@ -1,3 +1,4 @@
+export { Avatar } from './Avatar';
 export { Button, ButtonLink, type ButtonVariant } from './Button';
 export { EmptyState } from './EmptyState';
 export { Spinner, type SpinnerSize } from './Spinner';

@@ -3,6 +3,7 @@ import {
   user as userSchema,
   type HostContext,
   type HttpMethod,
+  type PopupOutcome,
   type PopupSpec,
   type SessionState,
   type User,
@@ -68,7 +69,14 @@ function patchedUser(session: SessionState, changes: Partial<User>): User | null
  * error catalogue as in the browser. An answer that does not match its schema fails the test unless the
  * test takes it with `takeMismatches()`. Popups and navigations are recorded instead of shown.
  */
-export function fakeHost(opts: { user?: User | null; respond?: Responder } = {}) {
+export function fakeHost(
+  opts: {
+    user?: User | null;
+    respond?: Responder;
+    /** How each popup ends (a person confirming, say); dismissed when absent. */
+    popupOutcome?: (spec: PopupSpec) => PopupOutcome;
+  } = {},
+) {
   const calls: RecordedCall[] = [];
   const popups: PopupSpec[] = [];
   const navigations: string[] = [];
@@ -126,7 +134,7 @@ export function fakeHost(opts: { user?: User | null; respond?: Responder } = {})
         popups.push(spec);
         return {
           id: `p${popups.length}`,
-          outcome: Promise.resolve({ action: 'dismiss' }),
+          outcome: Promise.resolve(opts.popupOutcome?.(spec) ?? { action: 'dismiss' }),
           close: () => undefined,
         };
       },

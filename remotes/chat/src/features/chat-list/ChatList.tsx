@@ -1,42 +1,51 @@
-import { chatTab, type Chat, type ChatTab } from '@cove/contracts';
-import { messageTime, useHost } from '@cove/runtime';
-import { ButtonLink, EmptyState, LoadMore, Page, RequestView, SignInGate, Tabs } from '@cove/ui';
-import { Link, useSearchParams } from 'react-router-dom';
+import type { ChatTab } from '@cove/contracts';
+import { useHost, useSession, useTypingChats } from '@cove/runtime';
+import {
+  Button,
+  ButtonLink,
+  EmptyState,
+  LoadMore,
+  RequestView,
+  SignInGate,
+  Tabs,
+  useDocumentTitle,
+} from '@cove/ui';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { BulkBar } from './BulkBar';
+import { ChatRowItem } from './ChatRowItem';
 import { useChatListEvents } from './chat-list-events';
-import { useChatList } from './chat-list-query';
-import { chatTabLabels, parseTab } from './chat-tabs';
+import { useChatList, useChatTotals } from './chat-list-query';
+import { chatTabLabels, parseTab, tabsFor } from './chat-tabs';
+import { isSelected, noSelection, toggleEditing, toggleOne, type Selection } from './selection';
+import { useDebounced } from './use-debounced';
 import styles from './ChatList.module.css';
 
-function Row({ chat }: { chat: Chat }) {
-  const name = chat.other_user.username ?? 'Member';
-  const unread = chat.unread_messages;
-  return (
-    <li className={styles.row}>
-      <Link to={`/chats/${encodeURIComponent(chat.other_user._id)}`} className={styles.link}>
-        <span className={styles.avatar} aria-hidden="true">
-          {name.slice(0, 1).toUpperCase()}
-        </span>
-        <span>
-          <span className={styles.name}>{name}</span>
-          <br />
-          <span className={styles.preview}>{chat.last_message_text ?? ''}</span>
-        </span>
-        <span className={styles.meta}>
-          <span>{messageTime(chat.last_message_time)}</span>
-          {unread > 0 && (
-            <span className={styles.unread} aria-label={`${unread} unread`}>
-              {unread}
-            </span>
-          )}
-        </span>
-      </Link>
-    </li>
-  );
+/** Names the browser tab while no conversation is open (an open one names it after the person). */
+function ListTitle() {
+  useDocumentTitle('Chats');
+  return null;
 }
 
-function Chats({ tab }: { tab: ChatTab }) {
+function Chats({
+  tab,
+  search,
+  selectedUserId,
+  selection,
+  onSelection,
+  total,
+}: {
+  tab: ChatTab;
+  search: string;
+  selectedUserId: string | undefined;
+  selection: Selection;
+  onSelection(s: Selection): void;
+  total: number | undefined;
+}) {
   const { api } = useHost();
-  const list = useChatList(api, tab);
+  const myId = useSession().user?._id;
+  const list = useChatList(api, tab, search);
+  const typing = useTypingChats(myId);
   useChatListEvents();
   return (
     <RequestView state={list.state} retry={list.retry}>
@@ -44,18 +53,36 @@ function Chats({ tab }: { tab: ChatTab }) {
         chats.length === 0 ? (
           <EmptyState
             icon="💬"
-            title={tab === 'all' ? 'No chats yet' : 'No chats here'}
-            actions={<ButtonLink to="/discover">Find creators</ButtonLink>}
+            title={search ? 'No chats match' : tab === 'all' ? 'No chats yet' : 'No chats here'}
+            actions={search ? undefined : <ButtonLink to="/discover">Find creators</ButtonLink>}
           >
-            {tab === 'all'
-              ? 'Start a conversation from a creator’s profile and it will show up here.'
-              : 'No chat matches this filter right now.'}
+            {search
+              ? `Nobody in this list is called “${search}”.`
+              : tab === 'all'
+                ? 'Start a conversation from a creator’s profile and it will show up here.'
+                : 'No chat matches this filter right now.'}
           </EmptyState>
         ) : (
           <>
+            {selection.editing && (
+              <BulkBar
+                tab={tab}
+                selection={selection}
+                onSelection={onSelection}
+                total={total ?? chats.length}
+              />
+            )}
             <ul className={styles.list} aria-label="Chats">
               {chats.map((chat) => (
-                <Row key={chat.chat_id} chat={chat} />
+                <ChatRowItem
+                  key={chat.chat_id}
+                  chat={chat}
+                  typing={typing.has(chat.chat_id)}
+                  current={chat.other_user._id === selectedUserId}
+                  selecting={selection.editing}
+                  selected={isSelected(selection, chat.chat_id)}
+                  onToggle={() => onSelection(toggleOne(selection, chat.chat_id))}
+                />
               ))}
             </ul>
             <LoadMore list={list} />
@@ -66,21 +93,64 @@ function Chats({ tab }: { tab: ChatTab }) {
   );
 }
 
-/** `/chats`: the chat list with its tabs; the tab lives in the URL (`?filter=online`). */
-export function ChatList() {
+/**
+ * The chat list with its tabs (in the URL, `?filter=online`), search and edit mode. Beside an open
+ * conversation on wide screens, where `selectedUserId` marks the open chat.
+ */
+export function ChatList({ selectedUserId }: { selectedUserId?: string }) {
+  const { api } = useHost();
+  const session = useSession();
   const [params] = useSearchParams();
+  const [query, setQuery] = useState('');
+  const search = useDebounced(query.trim(), 300);
+  const [selection, setSelection] = useState<Selection>(noSelection);
   const tab = parseTab(params.get('filter'));
-  const tabs = chatTab.options.map((id) => ({
+  const isFan = session.user?.type === 'user';
+  const isCreator = session.user?.type === 'featured' && session.config !== null;
+  const totals = useChatTotals(api, isCreator).data;
+  const tabs = tabsFor(isFan).map((id) => ({
     to: id === 'all' ? '/chats' : `/chats?filter=${id}`,
     label: chatTabLabels[id],
     current: id === tab,
+    count: totals?.[id],
   }));
+  const signedIn = session.status === 'signed-in';
   return (
-    <Page title="Chats" subtitle="Your one-to-one conversations with creators and fans.">
+    <div className={styles.pane}>
+      {!selectedUserId && <ListTitle />}
+      <div className={styles.header}>
+        <h1 className={styles.title}>Chats</h1>
+        {signedIn && (
+          <Button
+            variant={selection.editing ? 'primary' : 'secondary'}
+            aria-pressed={selection.editing}
+            onClick={() => setSelection(toggleEditing(selection))}
+          >
+            {selection.editing ? 'Done' : 'Edit'}
+          </Button>
+        )}
+      </div>
+      {signedIn && (
+        <input
+          type="search"
+          className={styles.search}
+          aria-label="Search chats"
+          placeholder="Search chats"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      )}
       <Tabs label="Chat filters" items={tabs} />
       <SignInGate icon="💬" title="Sign in to see your chats" reason="Your conversations are private to you.">
-        <Chats tab={tab} />
+        <Chats
+          tab={tab}
+          search={search}
+          selectedUserId={selectedUserId}
+          selection={selection}
+          onSelection={setSelection}
+          total={totals?.[tab]}
+        />
       </SignInGate>
-    </Page>
+    </div>
   );
 }

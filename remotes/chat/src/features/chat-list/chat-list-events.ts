@@ -1,24 +1,28 @@
-import { messagePreview, type Chat, type Message } from '@cove/contracts';
+import { messagePreview, type Message } from '@cove/contracts';
 import { useServerEvent, useSession } from '@cove/runtime';
 import { updatePagedItems } from '@cove/runtime/query';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { chatListKey } from './chat-list-query';
+import { chatListKey, chatTotalsKey, type ChatRow } from './chat-list-query';
 
 /** The spec's sort keeps an unread chat with the support account on top. */
-const pinned = (chat: Chat) => chat.other_user.username === 'support' && chat.unread_messages > 0;
+const pinned = (chat: ChatRow) => chat.other_user.username === 'support' && chat.unread_messages > 0;
+
+const updateRows = (client: QueryClient, update: (rows: ChatRow[]) => ChatRow[]) =>
+  updatePagedItems<ChatRow>(client, chatListKey, update);
 
 /**
  * A new message moves its chat to the top of every cached list with the message as its preview, and
- * counts it unread when it came from the other person. A chat no list holds yet is read from the server.
- * Other tabs' lists are marked stale, since the message may move the chat in or out of them.
+ * counts it unread when it came from the other person. A chat no list holds yet is read from the server
+ * (and the creator's totals with it). Other tabs' lists are marked stale, since the message may move the
+ * chat in or out of them.
  */
 export function applyNewMessage(client: QueryClient, message: Message, myId: string): void {
   let found = false;
-  updatePagedItems<Chat>(client, chatListKey, (chats) => {
+  updateRows(client, (chats) => {
     const chat = chats.find((c) => c.chat_id === message.chat_id);
     if (!chat) return chats;
     found = true;
-    const moved: Chat = {
+    const moved: ChatRow = {
       ...chat,
       last_message_id: message._id,
       last_message_text: messagePreview(message),
@@ -31,12 +35,31 @@ export function applyNewMessage(client: QueryClient, message: Message, myId: str
     return [...rest.slice(0, at), moved, ...rest.slice(at)];
   });
   void client.invalidateQueries({ queryKey: chatListKey, refetchType: found ? 'none' : 'active' });
+  if (!found) void client.invalidateQueries({ queryKey: chatTotalsKey });
 }
 
-/** A chat read elsewhere (another tab or device) has nothing unread here either. */
+/** A chat read elsewhere (another tab or device, or the open conversation) has nothing unread here. */
 export function applyRead(client: QueryClient, chatId: string): void {
-  updatePagedItems<Chat>(client, chatListKey, (chats) =>
+  updateRows(client, (chats) =>
     chats.map((c) => (c.chat_id === chatId ? { ...c, unread_messages: 0, unread_favorites: 0 } : c)),
+  );
+}
+
+/** Someone came online or left: their dot changes in every list that shows them. */
+export function applyPresence(client: QueryClient, userId: string, online: boolean): void {
+  updateRows(client, (chats) =>
+    chats.map((c) =>
+      c.other_user._id === userId && c.is_online !== online ? { ...c, is_online: online } : c,
+    ),
+  );
+}
+
+/** A chat's last message went away: its preview says so instead of showing what is gone. */
+export function applyRemoved(client: QueryClient, chatId: string, messageId: string, text: string): void {
+  updateRows(client, (chats) =>
+    chats.map((c) =>
+      c.chat_id === chatId && c.last_message_id === messageId ? { ...c, last_message_text: text } : c,
+    ),
   );
 }
 
@@ -48,5 +71,9 @@ export function useChatListEvents(): void {
   useServerEvent('message_read', (e) => {
     if (e.reader_id === myId) applyRead(client, e.chat_id);
   });
+  useServerEvent('message_deleted', (e) => applyRemoved(client, e.chat_id, e.message_id, 'Message deleted'));
+  useServerEvent('message_hidden', (e) => applyRemoved(client, e.chat_id, e.message_id, 'Message hidden'));
+  useServerEvent('user_online', (e) => applyPresence(client, e.user_id, true));
+  useServerEvent('user_offline', (e) => applyPresence(client, e.user_id, false));
   useServerEvent('chat_updated', () => void client.invalidateQueries({ queryKey: chatListKey }));
 }

@@ -1,35 +1,208 @@
-import { EmptyState, Page, SignInGate, ButtonLink } from '@cove/ui';
-import { useParams } from 'react-router-dom';
+import { patchChatsResponse, type Chat, type ChatUser, type Message } from '@cove/contracts';
+import { errorMessage, isApiError, timeAgo, useHost, useSession, useTypingChats } from '@cove/runtime';
+import { Avatar, Button, ButtonLink, EmptyState, SignInGate, Spinner, useDocumentTitle } from '@cove/ui';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useChat } from './chat-query';
+import { useChatTools } from './chat-tools';
+import { Composer } from './Composer';
+import { useConversationEvents } from './conversation-events';
+import { useMessageActions } from './message-actions';
+import { useMessages } from './messages-query';
+import { NotesPanel } from './NotesPanel';
+import { RatePanel } from './RatePanel';
+import { ReportPanel } from './ReportPanel';
+import { TipPanel } from './TipPanel';
+import { Timeline } from './Timeline';
+import { ToolsMenu, type Panel } from './ToolsMenu';
+import { useSendQueue } from './use-send-queue';
+import styles from './Conversation.module.css';
 
-/** `/chats/{otherUserId}`: one conversation. */
-export function Conversation() {
-  const { otherUserId = '' } = useParams();
+/** Marks the chat read on the server, and in the list beside it. */
+function useMarkRead(chat: Chat, onRead: (chatId: string) => void) {
+  const { api } = useHost();
+  return () => {
+    if (document.visibilityState === 'hidden') return;
+    onRead(chat.chat_id);
+    void api
+      .patch('/v1/chats', { action: 'read', ids: chat.chat_id }, { schema: patchChatsResponse })
+      .catch(() => undefined);
+  };
+}
+
+function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(chatId: string): void }) {
+  const { api } = useHost();
+  const session = useSession();
+  const me = session.user;
+  const myId = me?._id ?? '';
+  const isCreator = me?.type === 'featured';
+  const isFan = me?.type === 'user';
+  const name = user.username ?? 'Member';
+  useDocumentTitle(name);
+  const list = useMessages(api, chat.chat_id);
+  const queue = useSendQueue(chat.chat_id, user._id);
+  const actions = useMessageActions();
+  const tools = useChatTools(chat);
+  const typing = useTypingChats(myId).has(chat.chat_id);
+  const [replyTo, setReplyTo] = useState<Message | null>(null);
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const markRead = useMarkRead(chat, onRead);
+  const readOnOpen = useRef(markRead);
+  useEffect(() => {
+    if (chat.unread_messages > 0 || chat.unread_tip) readOnOpen.current();
+  }, [chat.chat_id, chat.unread_messages, chat.unread_tip]);
+  useConversationEvents({ chatId: chat.chat_id, otherUserId: user._id, myId, onIncoming: markRead });
+  useEffect(() => {
+    if (!queue.uploading) return undefined;
+    // Leaving the page would stop the upload: the browser asks first.
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [queue.uploading]);
+  const tipsOn = isFan && user.type === 'featured' && session.config?.features.tips !== false;
+
   return (
-    <Page
-      title="Conversation"
-      actions={
-        <ButtonLink to="/chats" variant="secondary">
-          ← All chats
-        </ButtonLink>
-      }
+    <div
+      className={styles.conversation}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && panel) setPanel(null);
+      }}
+      role="presentation"
     >
-      <SignInGate
-        icon="🔒"
-        title="Sign in to open this chat"
-        reason="Messages are only shown to the two people in a chat."
+      <header className={styles.header}>
+        <Link to="/chats" className={styles.back} aria-label="Back to chats">
+          ←
+        </Link>
+        <Avatar name={name} url={user.avatar_url} online={user.is_online} size={40} />
+        <div className={styles.who}>
+          <h2 className={styles.name}>{name}</h2>
+          <p className={styles.status}>
+            {typing
+              ? 'typing…'
+              : user.is_online
+                ? 'Online'
+                : user.last_online
+                  ? `Last seen ${timeAgo(user.last_online)}`
+                  : 'Offline'}
+          </p>
+        </div>
+        {tipsOn && (
+          <Button
+            variant="secondary"
+            aria-expanded={panel === 'tip'}
+            onClick={() => setPanel(panel === 'tip' ? null : 'tip')}
+          >
+            Tip
+          </Button>
+        )}
+        <ToolsMenu tools={tools} favorite={chat.favorite} isCreator={isCreator} onPanel={setPanel} />
+      </header>
+      {(tools.done || tools.error || actions.notice) && (
+        <p role={tools.error || actions.notice ? 'alert' : 'status'} className={styles.notice}>
+          {tools.error ?? actions.notice ?? tools.done}
+          <button
+            type="button"
+            className={styles.action}
+            onClick={actions.dismissNotice}
+            hidden={!actions.notice}
+          >
+            Dismiss
+          </button>
+        </p>
+      )}
+      {panel && (
+        <div className={styles.panelWrap}>
+          {panel === 'tip' && <TipPanel chat={chat} onDone={() => setPanel(null)} />}
+          {panel === 'notes' && <NotesPanel chat={chat} />}
+          {panel === 'rate' && <RatePanel chat={chat} tools={tools} />}
+          {panel === 'report' && <ReportPanel name={name} tools={tools} />}
+          <Button variant="ghost" onClick={() => setPanel(null)}>
+            Close
+          </Button>
+        </div>
+      )}
+      <Timeline
+        list={list}
+        outgoing={queue.outgoing}
+        myId={myId}
+        actions={actions}
+        typing={typing ? name : null}
+        onReply={setReplyTo}
+        onRetry={queue.retry}
+        onDiscard={queue.discard}
+      />
+      <Composer
+        chat={chat}
+        isFan={isFan}
+        isCreator={isCreator}
+        queue={queue}
+        replyTo={replyTo}
+        onCancelReply={() => setReplyTo(null)}
+      />
+    </div>
+  );
+}
+
+/** Why a chat cannot open: gone (410), a free chat to unlock (402), or the server's refusal. */
+function Closed({ error, retry }: { error: unknown; retry(): void }) {
+  const { popups } = useHost();
+  const code = isApiError(error) ? error.code : undefined;
+  useEffect(() => {
+    if (code === 'free_chat_limit') popups.open({ kind: 'unlock-free-chat', message: errorMessage(error) });
+  }, [code, error, popups]);
+  if (code === 'gone') {
+    return (
+      <EmptyState
+        icon="🚪"
+        title="This chat is closed"
+        actions={<ButtonLink to="/chats">Back to chats</ButtonLink>}
       >
-        <EmptyState
-          icon="💬"
-          title="Messages can't be shown in this version of Cove"
-          actions={
-            <ButtonLink to={`/creators/${encodeURIComponent(otherUserId)}`} variant="secondary">
-              View profile
-            </ButtonLink>
-          }
-        >
-          Reading and sending messages arrives with the next chat release. Your chat list already works.
-        </EmptyState>
-      </SignInGate>
-    </Page>
+        {errorMessage(error)}
+      </EmptyState>
+    );
+  }
+  if (code === 'free_chat_limit') {
+    return (
+      <EmptyState
+        icon="🔓"
+        title="Unlock Free Chat"
+        actions={<ButtonLink to="/account/get-credits">Buy Credits</ButtonLink>}
+      >
+        {errorMessage(error)}
+      </EmptyState>
+    );
+  }
+  return (
+    <div role="alert" className={styles.closed}>
+      <p>{errorMessage(error)}</p>
+      <Button variant="secondary" onClick={retry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+function OpenChat({ otherUserId, onRead }: { otherUserId: string; onRead(chatId: string): void }) {
+  const { api } = useHost();
+  const chat = useChat(api, otherUserId);
+  if (chat.data) return <Thread chat={chat.data.data} user={chat.data.user} onRead={onRead} />;
+  if (chat.isError) return <Closed error={chat.error} retry={() => void chat.refetch()} />;
+  return (
+    <div className={styles.closed} role="status" aria-label="Loading">
+      <Spinner size={50} />
+    </div>
+  );
+}
+
+/** `/chats/{otherUserId}`: the conversation with one person, opened (or started) on arrival. */
+export function Conversation({ otherUserId, onRead }: { otherUserId: string; onRead(chatId: string): void }) {
+  return (
+    <SignInGate
+      icon="🔒"
+      title="Sign in to open this chat"
+      reason="Messages are only shown to the two people in a chat."
+    >
+      <OpenChat otherUserId={otherUserId} onRead={onRead} />
+    </SignInGate>
   );
 }

@@ -1,0 +1,172 @@
+import type { Chat, Message } from '@cove/contracts';
+import { formatMoney, useHost } from '@cove/runtime';
+import { Button } from '@cove/ui';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { trimMessage } from './sanitise';
+import type { SendQueue } from './use-send-queue';
+import { useTypingSignal } from './use-typing-signal';
+import styles from './Conversation.module.css';
+
+const kindOf = (file: File): 'image' | 'video' => (file.type.startsWith('video/') ? 'video' : 'image');
+
+/** What sending costs a fan here, in a line above the box. */
+function rateLine(chat: Chat, isFan: boolean): string | null {
+  if (!isFan) return null;
+  if (chat.is_intro && !chat.intro_ended) return 'Your first message is free.';
+  return chat.credit_rate > 0
+    ? `Each message costs ${formatMoney(chat.credit_rate)}.`
+    : 'Messages in this chat are free.';
+}
+
+/**
+ * The message box: Enter sends, Shift+Enter starts a line, Escape drops the reply or the attachment.
+ * A photo or video goes with the text; creators may price it (pay-per-view); anything may self-destruct.
+ */
+export function Composer({
+  chat,
+  isFan,
+  isCreator,
+  queue,
+  replyTo,
+  onCancelReply,
+}: {
+  chat: Chat;
+  isFan: boolean;
+  isCreator: boolean;
+  queue: SendQueue;
+  replyTo: Message | null;
+  onCancelReply(): void;
+}) {
+  const { popups } = useHost();
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [price, setPrice] = useState('');
+  const [selfDestruct, setSelfDestruct] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const typing = useTypingSignal(chat.chat_id);
+  const credits = Math.round(Number(price || '0') * 10);
+  const priceValid = Number.isFinite(credits) && credits >= 0 && credits <= 100_000;
+  const body = trimMessage(text);
+  const canSend = (body.length > 0 || file !== null) && priceValid;
+
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!canSend) return;
+    typing.stop();
+    queue.send(
+      {
+        type: file ? kindOf(file) : 'text',
+        text: body,
+        price: file && isCreator ? credits : 0,
+        self_destruct: selfDestruct,
+        ...(replyTo ? { parent_message_id: replyTo._id } : {}),
+      },
+      file,
+    );
+    setText('');
+    setFile(null);
+    setPrice('');
+    setSelfDestruct(false);
+    onCancelReply();
+    box.current?.focus();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    } else if (e.key === 'Escape') {
+      if (replyTo) onCancelReply();
+      else if (file) setFile(null);
+    }
+  };
+
+  const pick = (chosen: File | undefined) => {
+    if (!chosen) return;
+    if (queue.uploading) popups.open({ kind: 'upload-in-progress' });
+    else setFile(chosen);
+  };
+
+  const rate = rateLine(chat, isFan);
+  return (
+    <form className={styles.composer} onSubmit={submit} aria-label="Write a message">
+      {rate && <p className={styles.rate}>{rate}</p>}
+      {replyTo && (
+        <div className={styles.replying}>
+          <span>
+            Replying to: <q>{replyTo.text || 'a message'}</q>
+          </span>
+          <Button variant="ghost" onClick={onCancelReply} aria-label="Cancel reply">
+            ✕
+          </Button>
+        </div>
+      )}
+      {file && (
+        <div className={styles.attachment}>
+          <span>
+            {kindOf(file) === 'video' ? '🎬' : '🖼️'} {file.name}
+          </span>
+          {isCreator && (
+            <label className={styles.inline}>
+              Price ($)
+              <input
+                type="number"
+                min={0}
+                max={10000}
+                step={0.1}
+                inputMode="decimal"
+                value={price}
+                placeholder="Free"
+                onChange={(e) => setPrice(e.target.value)}
+                aria-invalid={!priceValid}
+              />
+            </label>
+          )}
+          <Button variant="ghost" onClick={() => setFile(null)} aria-label={`Remove ${file.name}`}>
+            ✕
+          </Button>
+        </div>
+      )}
+      <div className={styles.row}>
+        <input
+          ref={picker}
+          type="file"
+          accept="image/*,video/*"
+          className={styles.fileInput}
+          aria-label="Photo or video file"
+          onChange={(e) => {
+            pick(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+        <Button variant="ghost" onClick={() => picker.current?.click()} aria-label="Add a photo or video">
+          📎
+        </Button>
+        <textarea
+          ref={box}
+          className={styles.box}
+          rows={1}
+          aria-label="Message"
+          placeholder="Write a message…"
+          value={text}
+          maxLength={2000}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (e.target.value) typing.typed();
+            else typing.stop();
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={typing.stop}
+        />
+        <Button type="submit" disabled={!canSend}>
+          Send
+        </Button>
+      </div>
+      <label className={styles.inline}>
+        <input type="checkbox" checked={selfDestruct} onChange={(e) => setSelfDestruct(e.target.checked)} />
+        Self-destruct 24 hours after it is opened
+      </label>
+    </form>
+  );
+}

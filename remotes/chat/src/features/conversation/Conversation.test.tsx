@@ -1,0 +1,390 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { Chat, ChatUser, MediaConfig, Message } from '@cove/contracts';
+import {
+  failWith,
+  fakeHost,
+  testChat,
+  testChatsPage,
+  testMediaResponse,
+  testMessage,
+  testUser,
+  type RecordedCall,
+} from '@cove/runtime/testing';
+import App from '../../App';
+
+const now = new Date().toISOString();
+const maya: ChatUser = {
+  _id: 'u-2',
+  username: 'maya',
+  type: 'featured',
+  gender: 'female',
+  avatar_url: null,
+  last_online: null,
+  is_online: true,
+  is_staff: false,
+  intro_enabled: false,
+};
+const chat = (overrides: Partial<Chat> = {}) =>
+  testChat({ other: { _id: 'u-2', username: 'maya' }, ...overrides });
+const mediaConfig: MediaConfig = { upload_url: '/v1/media', max_photo_bytes: 1e8, max_video_bytes: 5e8 };
+
+interface World {
+  user?: ReturnType<typeof testUser>;
+  chat?: Chat;
+  messages?: Message[];
+  respond?: (call: RecordedCall) => unknown;
+  confirm?: boolean;
+}
+
+/** A chat with maya, open at /chats/u-2; `respond` answers first, the chat's defaults after it. */
+function openChat(world: World = {}) {
+  const fake = fakeHost({
+    user: world.user ?? testUser({ _id: 'u-1' }),
+    popupOutcome: () => ({ action: world.confirm ? 'confirm' : 'dismiss' }),
+    respond: async (call) => {
+      const answer = await world.respond?.(call);
+      if (answer !== undefined) return answer;
+      if (call.path === '/v1/chat') return { data: world.chat ?? chat(), user: maya };
+      if (call.path === '/v1/chats') return call.method === 'GET' ? testChatsPage([]) : { updated: 1 };
+      if (call.path.endsWith('/messages')) return { data: world.messages ?? [], next: null };
+      if (call.path === '/v1/media/config') return mediaConfig;
+      return undefined;
+    },
+  });
+  render(
+    <MemoryRouter initialEntries={['/chats/u-2']}>
+      <Routes>
+        <Route path="/chats/*" element={<App host={fake.host} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return fake;
+}
+
+const thread = () => screen.findByRole('list', { name: 'Messages' });
+const sent = (fake: ReturnType<typeof fakeHost>) =>
+  fake.calls.filter((c) => c.path === '/v1/messages' && c.method === 'POST');
+const mine = (overrides: Partial<Message>) =>
+  testMessage({ sender_id: 'u-1', recipient_id: 'u-2', created_at: now, ...overrides });
+
+beforeEach(() => window.localStorage.setItem('auth-token', 'tok-1'));
+afterEach(() => window.localStorage.clear());
+
+describe('conversation', () => {
+  it('opens the chat with its messages oldest first under their day, and marks it read', async () => {
+    const fake = openChat({
+      chat: chat({ unread_messages: 2 }),
+      messages: [
+        testMessage({ _id: '3', text: 'Are you there?', created_at: now }),
+        mine({ _id: '2', text: 'Hi Maya', is_read: true }),
+        testMessage({ _id: '1', text: 'Welcome!', created_at: '2025-03-04T10:00:00.000Z' }),
+      ],
+    });
+    const list = await thread();
+    const days = within(list).getAllByRole('heading', { level: 3 });
+    expect(days.map((d) => d.textContent)).toEqual([expect.stringContaining('2025'), 'Today']);
+    expect(
+      within(list)
+        .getAllByRole('group')
+        .map((g) => g.textContent),
+    ).toEqual(['Welcome!', 'Hi Maya', 'Are you there?']);
+    expect(within(list).getByText('Read')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'maya', level: 2 })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Conversation' })).getByText('Online'),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('maya · Cove');
+    await waitFor(() =>
+      expect(fake.calls.find((c) => c.method === 'PATCH')).toMatchObject({
+        path: '/v1/chats',
+        body: { action: 'read', ids: 'c-u-2' },
+      }),
+    );
+    expect(fake.calls.find((c) => c.path === '/v1/chat')?.query).toEqual({ recipient_id: 'u-2' });
+  });
+
+  it('starts the chat when there is none yet', async () => {
+    const fake = openChat({
+      respond: ({ path, method }) =>
+        path === '/v1/chat' && method === 'GET'
+          ? failWith(404, 'Chat not found', { code: 'not_found' })
+          : undefined,
+    });
+    await thread();
+    expect(screen.getByText('No messages yet. Say hello!')).toBeInTheDocument();
+    expect(fake.calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: '/v1/chat',
+      body: { recipient_id: 'u-2' },
+    });
+  });
+
+  it('says the chat is closed when the account is gone', async () => {
+    openChat({
+      respond: ({ path }) =>
+        path === '/v1/chat'
+          ? failWith(410, 'Sorry, this account no longer exists.', { code: 'gone' })
+          : undefined,
+    });
+    expect(await screen.findByRole('heading', { name: 'This chat is closed' })).toBeInTheDocument();
+    expect(screen.getByText('Sorry, this account no longer exists.')).toBeInTheDocument();
+  });
+
+  it('sends on Enter with a send id, shows the message at once, and takes the server’s copy', async () => {
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const fake = openChat({
+      respond: async (call) => {
+        if (call.path !== '/v1/messages' || call.method !== 'POST') return undefined;
+        await answered;
+        const body = call.body as { text: string; send_id: string };
+        return { data: mine({ _id: '9', text: body.text, send_id: body.send_id }), credits: 250 };
+      },
+    });
+    const socket: unknown[] = [];
+    fake.bus.setSender((m) => socket.push(m) > 0);
+    await thread();
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'Hello{Shift>}{Enter}{/Shift}there{Shift>}{Enter}{/Shift}');
+    expect(box).toHaveValue('Hello\nthere\n');
+    await userEvent.type(box, '{Enter}');
+    expect(box).toHaveValue('');
+    const pending = await screen.findByRole('group', { name: 'Sending' });
+    expect(pending).toHaveTextContent('Hello there');
+    release();
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Sending' })).toBeNull());
+    expect(screen.getAllByText(/Hello\s+there/)).toHaveLength(1);
+    expect(sent(fake)[0]?.body).toMatchObject({
+      type: 'text',
+      text: 'Hello\nthere',
+      chat_id: 'c-u-2',
+      recipient_id: 'u-2',
+      send_id: expect.any(String),
+      price: 0,
+      self_destruct: false,
+    });
+    expect(socket).toEqual([
+      { type: 'typing_start', chat_id: 'c-u-2' },
+      { type: 'typing_stop', chat_id: 'c-u-2' },
+    ]);
+  });
+
+  it('marks a refused send failed with the catalogue’s text, and the not-enough-credits popup', async () => {
+    const fake = openChat({
+      respond: ({ path, method }) =>
+        path === '/v1/messages' && method === 'POST'
+          ? failWith(402, 'You have no credits.', { code: 'not_enough_credits' })
+          : undefined,
+    });
+    await thread();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Hi{Enter}');
+    const failed = await screen.findByRole('alert');
+    expect(failed).toHaveTextContent('You have no credits.');
+    expect(fake.popups).toContainEqual({ kind: 'not-enough-credits', message: 'You have no credits.' });
+    expect(sent(fake)).toHaveLength(1);
+  });
+
+  it('retries a failed send with the same send id', async () => {
+    let fail = true;
+    const fake = openChat({
+      respond: (call) => {
+        if (call.path !== '/v1/messages' || call.method !== 'POST') return undefined;
+        if (fail)
+          return failWith(400, 'This send_id was already used for a different message.', {
+            code: 'send_id_reused',
+          });
+        return { data: mine({ _id: '9', text: 'Hi' }), credits: 250 };
+      },
+    });
+    await thread();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Hi{Enter}');
+    await screen.findByRole('alert');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    const [first, second] = sent(fake).map((c) => (c.body as { send_id: string }).send_id);
+    expect(second).toBe(first);
+  });
+
+  it('asks before sending a warned text, then sends it through /v1/messages/warned', async () => {
+    const fake = openChat({
+      confirm: true,
+      respond: ({ path }) =>
+        path === '/v1/messages'
+          ? failWith(
+              422,
+              'Payments and contacts outside Cove are not allowed. Edit your message, or send it anyway.',
+              { code: 'text_warned' },
+            )
+          : path === '/v1/messages/warned'
+            ? { data: mine({ _id: '9', text: 'my paypal' }), credits: 250 }
+            : undefined,
+    });
+    await thread();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'my paypal{Enter}');
+    await waitFor(() => expect(fake.calls.map((c) => c.path)).toContain('/v1/messages/warned'));
+    expect(fake.popups[0]).toMatchObject({ kind: 'generic', confirmLabel: 'Send anyway' });
+    expect(await screen.findByText('my paypal')).toBeInTheDocument();
+  });
+
+  it('shows what the other person sends, reads, deletes and types, live', async () => {
+    const fake = openChat({ messages: [mine({ _id: '5', text: 'Bye for now' })] });
+    const list = await thread();
+    act(() => fake.bus.pushServerEvent({ type: 'typing_start', chat_id: 'c-u-2', sender_id: 'u-2' }));
+    expect(screen.getByText('maya is typing…')).toBeInTheDocument();
+    act(() =>
+      fake.bus.pushServerEvent({
+        type: 'new_message',
+        seq: 1,
+        created_at: now,
+        message: testMessage({ _id: '6', chat_id: 'c-u-2', text: 'Wait, one more thing', created_at: now }),
+      }),
+    );
+    expect(await within(list).findByText('Wait, one more thing')).toBeInTheDocument();
+    expect(screen.queryByText('maya is typing…')).toBeNull();
+    act(() =>
+      fake.bus.pushServerEvent({
+        type: 'message_read',
+        seq: 2,
+        created_at: now,
+        chat_id: 'c-u-2',
+        reader_id: 'u-2',
+        read_at: now,
+      }),
+    );
+    expect(await within(list).findByText('Read')).toBeInTheDocument();
+    act(() =>
+      fake.bus.pushServerEvent({
+        type: 'message_deleted',
+        seq: 3,
+        created_at: now,
+        chat_id: 'c-u-2',
+        message_id: '6',
+      }),
+    );
+    await waitFor(() => expect(within(list).queryByText('Wait, one more thing')).toBeNull());
+    expect(fake.calls.filter((c) => c.path.endsWith('/messages'))).toHaveLength(1);
+  });
+
+  it('unlocks a paid photo, and says so when it was already bought', async () => {
+    const locked = (id: string) =>
+      testMessage({
+        _id: id,
+        type: 'image',
+        text: '',
+        price: 50,
+        created_at: now,
+        media: testMediaResponse(`m${id}`, { locked: true, sr: '/media/blur.jpg', st: '/media/blur.jpg' })
+          .media,
+      });
+    const open = (id: string) => ({ ...locked(id), paid: true, media: testMediaResponse(`m${id}`).media });
+    const fake = openChat({
+      messages: [locked('8'), locked('7')],
+      respond: ({ path, method, query }) => {
+        if (path === '/v1/messages/7/buy') return { data: open('7'), credits: 200 };
+        if (path === '/v1/messages/8/buy')
+          return failWith(409, 'Message was already purchased.', { code: 'already_purchased' });
+        if (path === '/v1/messages' && method === 'GET' && query.ids === '8')
+          return { data: [open('8')], next: null };
+        return undefined;
+      },
+    });
+    const list = await thread();
+    const [first, second] = within(list).getAllByRole('button', { name: 'Unlock for $5.00' });
+    if (!first || !second) throw new Error('two locked photos expected');
+    await userEvent.click(first);
+    expect(await within(list).findByRole('img', { name: 'Photo' })).toHaveAttribute(
+      'src',
+      '/media/p-m7/sr.jpg',
+    );
+    expect(fake.calls.find((c) => c.path === '/v1/messages/7/buy')?.method).toBe('PATCH');
+
+    await userEvent.click(second);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Message was already purchased.');
+    await waitFor(() => expect(within(list).getAllByRole('img', { name: 'Photo' })).toHaveLength(2));
+  });
+
+  it('sends a photo through the upload pipeline with its progress, priced by a creator', async () => {
+    const fake = openChat({
+      user: testUser({ _id: 'u-1', type: 'featured' }),
+      respond: (call) => {
+        if (call.path === '/v1/media/available') return { status: false, media: null };
+        if (call.path === '/v1/media' && call.method === 'POST') return testMediaResponse('m1');
+        if (call.path === '/v1/messages' && call.method === 'POST') {
+          return {
+            data: mine({
+              _id: '9',
+              type: 'image',
+              text: '',
+              price: 30,
+              media: testMediaResponse('m1').media,
+            }),
+            credits: 0,
+          };
+        }
+        return undefined;
+      },
+    });
+    await thread();
+    const photo = new File([new Uint8Array(2048)], 'beach.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Photo or video file'), { target: { files: [photo] } });
+    expect(screen.getByText(/beach\.png/)).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Price ($)' }), '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sent(fake)).toHaveLength(1));
+    expect(fake.calls.find((c) => c.path === '/v1/media' && c.method === 'POST')?.body).toMatchObject({
+      type: 'paid_message',
+      file: { name: 'beach.png' },
+    });
+    expect(sent(fake)[0]?.body).toMatchObject({
+      type: 'image',
+      price: 30,
+      media_id: 'm1',
+      public_id: 'p-m1',
+    });
+    expect(await screen.findByText('Paid · $3.00')).toBeInTheDocument();
+  });
+
+  it('lets a fan tip the creator with an amount they can afford', async () => {
+    const fake = openChat({
+      respond: ({ path }) =>
+        path === '/v1/messages/tip'
+          ? {
+              data: mine({ _id: '9', type: 'tip_user', system: true, text: 'You tipped $5.00.' }),
+              credits: 200,
+            }
+          : undefined,
+    });
+    fake.session.credits = 60;
+    await thread();
+    await userEvent.click(screen.getByRole('button', { name: 'Tip' }));
+    expect(screen.getByRole('radio', { name: '$10.00' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('radio', { name: '$5.00' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Tip $5.00' }));
+    expect(await screen.findByText('You tipped $5.00.')).toBeInTheDocument();
+    expect(fake.calls.find((c) => c.path === '/v1/messages/tip')?.body).toMatchObject({
+      chat_id: 'c-u-2',
+      amount: 50,
+    });
+  });
+
+  it('gives a creator notes and a rate for the chat', async () => {
+    const note = { id: 'n1', note: 'Likes jazz', created_at: now, updated_at: now };
+    const fake = openChat({
+      user: testUser({ _id: 'u-1', type: 'featured' }),
+      respond: ({ path }) => (path === '/v1/chats/note' ? { data: note } : undefined),
+    });
+    await thread();
+    await userEvent.click(screen.getByRole('button', { name: 'Options' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Notes' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'New note' }), 'Likes jazz');
+    await userEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() =>
+      expect(fake.calls.find((c) => c.path === '/v1/chats/note')?.body).toEqual({
+        id: 'c-u-2',
+        note: 'Likes jazz',
+      }),
+    );
+  });
+});

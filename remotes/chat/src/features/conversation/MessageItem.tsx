@@ -1,0 +1,142 @@
+import type { Message } from '@cove/contracts';
+import { formatDuration, formatMoney, messageTime } from '@cove/runtime';
+import { Button } from '@cove/ui';
+import type { MessageActions } from './message-actions';
+import { SelfDestruct } from './SelfDestruct';
+import styles from './Conversation.module.css';
+
+/** Messages Cove writes into a chat: shown as a line across the thread, not a bubble. */
+export const isSystem = (m: Pick<Message, 'system' | 'type'>) =>
+  m.system || !['text', 'gif', 'image', 'video'].includes(m.type);
+
+function Media({ m, mine, actions }: { m: Message; mine: boolean; actions: MessageActions }) {
+  const media = m.media;
+  const label = m.type === 'video' ? 'Video' : 'Photo';
+  if (!media) return <div className={styles.mediaWaiting}>{label}</div>;
+  if (media.locked) {
+    return (
+      <div className={styles.locked}>
+        {media.st || media.th ? (
+          <img src={media.st ?? media.th ?? ''} alt="" className={styles.blurred} />
+        ) : null}
+        <div className={styles.lockedBody}>
+          <span aria-hidden="true">🔒</span>
+          <span>
+            {label} · {formatMoney(m.price)}
+          </span>
+          <Button disabled={actions.busy === m._id} onClick={() => void actions.unlock(m)}>
+            {actions.busy === m._id ? 'Unlocking…' : `Unlock for ${formatMoney(m.price)}`}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (media.status === 'processing') return <div className={styles.mediaWaiting}>{label} is processing…</div>;
+  if (media.status === 'failed')
+    return <div className={styles.mediaWaiting}>This {label.toLowerCase()} could not be processed.</div>;
+  const still = media.sr ?? media.st ?? media.th ?? undefined;
+  const size = { width: media.width ?? undefined, height: media.height ?? undefined };
+  return (
+    <div className={styles.media}>
+      {m.type === 'video' && media.video_url ? (
+        <video
+          className={styles.mediaItem}
+          controls
+          preload="none"
+          poster={media.st ?? media.th ?? undefined}
+          src={media.video_url}
+          {...size}
+        >
+          <track kind="captions" />
+        </video>
+      ) : (
+        <img
+          className={styles.mediaItem}
+          src={still}
+          alt={mine ? `Your ${label.toLowerCase()}` : label}
+          loading="lazy"
+          {...size}
+        />
+      )}
+      {m.type === 'video' && media.video_length !== null && (
+        <span className={styles.duration}>{formatDuration(Math.round(media.video_length))}</span>
+      )}
+      {m.price > 0 && (
+        <span className={styles.priceTag}>
+          {mine
+            ? `Paid · ${formatMoney(m.price)}${m.paid ? ' · bought' : ''}`
+            : `Bought · ${formatMoney(m.price)}`}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** One message in the thread, with what can be done to it. */
+export function MessageItem({
+  m,
+  mine,
+  parent,
+  actions,
+  onReply,
+}: {
+  m: Message;
+  mine: boolean;
+  /** The message this one answers, when it is loaded. */
+  parent: Message | null | undefined;
+  actions: MessageActions;
+  onReply(m: Message): void;
+}) {
+  if (isSystem(m)) {
+    const tip = m.type === 'tip_user' || m.type === 'tip_model';
+    return (
+      <li className={styles.system}>
+        <span aria-hidden="true">{tip ? '🪙 ' : 'ℹ️ '}</span>
+        {m.text}
+        <span className={styles.systemTime}> · {messageTime(m.created_at)}</span>
+      </li>
+    );
+  }
+  const from = mine ? 'You' : 'Them';
+  return (
+    <li className={`${styles.message} ${mine ? styles.mine : styles.theirs}`}>
+      <div className={styles.bubble} aria-label={`${from}, ${messageTime(m.created_at)}`} role="group">
+        {m.parent_message_id && (
+          <blockquote className={styles.quote}>
+            {parent
+              ? parent.text || (parent.type === 'text' ? '' : parent.type === 'gif' ? 'GIF' : 'Media')
+              : 'An earlier message'}
+          </blockquote>
+        )}
+        {m.type === 'gif' && m.gif_url && <img className={styles.gif} src={m.gif_url} alt="GIF" />}
+        {(m.type === 'image' || m.type === 'video') && <Media m={m} mine={mine} actions={actions} />}
+        {m.text && <p className={styles.text}>{m.text}</p>}
+        {m.self_destruct && <SelfDestruct destructAt={m.destruct_at} onExpired={() => actions.expire(m)} />}
+      </div>
+      <div className={styles.meta}>
+        <time dateTime={m.created_at} title={new Date(m.created_at).toLocaleString()}>
+          {messageTime(m.created_at)}
+        </time>
+        {mine && (
+          <span className={m.is_read ? styles.read : undefined}>
+            <span aria-hidden="true">{m.is_read ? '· ✓✓ ' : '· ✓ '}</span>
+            {m.is_read ? 'Read' : 'Sent'}
+          </span>
+        )}
+        <span className={styles.actions}>
+          <button type="button" className={styles.action} onClick={() => onReply(m)}>
+            Reply
+          </button>
+          <button type="button" className={styles.action} onClick={() => void actions.hide(m)}>
+            Hide
+          </button>
+          {mine && (
+            <button type="button" className={styles.action} onClick={() => void actions.remove(m)}>
+              Delete
+            </button>
+          )}
+        </span>
+      </div>
+    </li>
+  );
+}

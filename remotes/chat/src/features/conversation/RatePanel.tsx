@@ -1,0 +1,40 @@
+import type { Chat } from '@cove/contracts';
+import { formatMoney } from '@cove/runtime';
+import { Button } from '@cove/ui';
+import { useState } from 'react';
+import type { ChatTools } from './chat-tools';
+import styles from './Conversation.module.css';
+
+/** A creator sets what each of this fan's messages costs; the fan is told in the chat. */
+export function RatePanel({ chat, tools }: { chat: Chat; tools: ChatTools }) {
+  const [dollars, setDollars] = useState(String(chat.credit_rate / 10));
+  const rate = Math.round(Number(dollars) * 10);
+  const valid = dollars.trim() !== '' && Number.isFinite(rate) && rate >= 0 && rate <= 10_000;
+  return (
+    <form
+      className={styles.panel}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (valid) tools.changeRate(rate);
+      }}
+    >
+      <h3 className={styles.panelTitle}>Message rate</h3>
+      <p className={styles.muted}>Now {formatMoney(chat.credit_rate)} a message.</p>
+      <label className={styles.inline}>
+        New rate ($)
+        <input
+          type="number"
+          min={0}
+          max={1000}
+          step={0.1}
+          value={dollars}
+          aria-invalid={!valid}
+          onChange={(e) => setDollars(e.target.value)}
+        />
+      </label>
+      <Button type="submit" disabled={!valid || tools.pending}>
+        Change rate
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { sendMessageResponse, type Chat } from '@cove/contracts';
+import { errorMessage, formatMoney, isApiError, useHost, useSession } from '@cove/runtime';
+import { Button } from '@cove/ui';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { upsertMessage } from './message-cache';
+import { useQueryClient } from '@tanstack/react-query';
+import styles from './Conversation.module.css';
+
+/** Tip amounts offered, in credits ($1, $5, $10, $25). */
+const amounts = [10, 50, 100, 250];
+const newSendId = () => `tip-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+/** A fan tips the creator: an amount they can afford, once per send id. */
+export function TipPanel({ chat, onDone }: { chat: Chat; onDone(): void }) {
+  const { api, account, popups } = useHost();
+  const { credits } = useSession();
+  const client = useQueryClient();
+  const [amount, setAmount] = useState<number | null>(null);
+  const [sendId] = useState(newSendId);
+  const tip = useMutation({
+    mutationFn: (value: number) =>
+      api.post(
+        '/v1/messages/tip',
+        { chat_id: chat.chat_id, amount: value, send_id: sendId },
+        { schema: sendMessageResponse },
+      ),
+    onSuccess: (answer) => {
+      upsertMessage(client, answer.data);
+      void account.reload();
+      onDone();
+    },
+    onError: (err) => {
+      if (isApiError(err) && err.code === 'not_enough_credits') {
+        void account.reload();
+        popups.open({ kind: 'not-enough-credits', message: err.message });
+      }
+    },
+  });
+  return (
+    <form
+      className={styles.panel}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (amount !== null) tip.mutate(amount);
+      }}
+    >
+      <h3 className={styles.panelTitle}>Send a tip</h3>
+      <fieldset className={styles.amounts}>
+        <legend className={styles.muted}>Your balance: {formatMoney(credits)}</legend>
+        {amounts.map((a) => (
+          <label key={a} className={`${styles.amount} ${amount === a ? styles.amountOn : ''}`}>
+            <input
+              type="radio"
+              name="tip"
+              value={a}
+              checked={amount === a}
+              disabled={a > credits}
+              onChange={() => setAmount(a)}
+            />
+            {formatMoney(a)}
+          </label>
+        ))}
+      </fieldset>
+      {amounts[0] !== undefined && credits < amounts[0] && (
+        <p className={styles.muted}>You need more credits to tip.</p>
+      )}
+      <Button type="submit" disabled={amount === null || tip.isPending}>
+        {tip.isPending ? 'Sending…' : amount === null ? 'Tip' : `Tip ${formatMoney(amount)}`}
+      </Button>
+      {tip.isError && (
+        <p role="alert" className={styles.failed}>
+          {errorMessage(tip.error)}
+        </p>
+      )}
+    </form>
+  );
+}

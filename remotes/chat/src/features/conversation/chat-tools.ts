@@ -1,0 +1,81 @@
+import { patchChatsResponse, type Chat } from '@cove/contracts';
+import { errorMessage, useHost } from '@cove/runtime';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { chatKey } from './chat-query';
+
+/** What a chat member can do to the chat and its other member, each answered in the server's words. */
+export function useChatTools(chat: Chat) {
+  const { api, popups, navigate } = useHost();
+  const client = useQueryClient();
+  const otherId = chat.other_user._id;
+  const [blocked, setBlocked] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: chatKey(otherId) });
+  const listAction = (action: 'favorite' | 'remove_favorite' | 'hide' | 'delete') =>
+    api.patch('/v1/chats', { action, ids: chat.chat_id }, { schema: patchChatsResponse });
+
+  const mutation = useMutation({
+    mutationFn: async (work: () => Promise<string | null>) => work(),
+    onSuccess: (message) => setDone(message),
+  });
+  const run = (work: () => Promise<string | null>) => {
+    setDone(null);
+    mutation.mutate(work);
+  };
+
+  /** Hide and delete ask first, then leave for the list. */
+  const leave = async (action: 'hide' | 'delete') => {
+    const kind = action === 'hide' ? 'confirm-hide-chats' : 'confirm-delete-chats';
+    const { action: outcome } = await popups.open({ kind, count: 1 }).outcome;
+    if (outcome !== 'confirm') return;
+    run(async () => {
+      await listAction(action);
+      await client.invalidateQueries({ queryKey: ['chats'] });
+      navigate('/chats');
+      return null;
+    });
+  };
+
+  return {
+    pending: mutation.isPending,
+    error: mutation.isError ? errorMessage(mutation.error) : null,
+    done,
+    blocked,
+    mediaBlocked: chat.media_blocked_from !== null,
+    favorite: () =>
+      run(async () => {
+        await listAction(chat.favorite ? 'remove_favorite' : 'favorite');
+        await refresh();
+        return chat.favorite ? 'Removed from favorites.' : 'Added to favorites.';
+      }),
+    block: () =>
+      run(async () => {
+        await api.send(blocked ? 'DELETE' : 'POST', `/v1/users/${encodeURIComponent(otherId)}/block`);
+        setBlocked(!blocked);
+        return blocked ? 'Unblocked.' : 'Blocked: neither of you can send messages now.';
+      }),
+    blockMedia: () =>
+      run(async () => {
+        const on = chat.media_blocked_from === null;
+        await api.send(on ? 'POST' : 'DELETE', `/v1/chats/${encodeURIComponent(chat.chat_id)}/block-media`);
+        await refresh();
+        return on ? 'Photos, videos and GIFs from them are blocked.' : 'Media from them is allowed again.';
+      }),
+    report: (reason: string) =>
+      run(async () => {
+        await api.send('POST', `/v1/users/${encodeURIComponent(otherId)}/report`, { body: { reason } });
+        return 'Thank you. Our team will look at this chat.';
+      }),
+    changeRate: (rate: number) =>
+      run(async () => {
+        await api.send('POST', '/v1/chats/change-rate', { body: { chat_id: chat.chat_id, rate } });
+        await refresh();
+        return 'The new rate applies to their next message.';
+      }),
+    hide: () => void leave('hide'),
+    remove: () => void leave('delete'),
+  };
+}
+
+export type ChatTools = ReturnType<typeof useChatTools>;
