@@ -50,6 +50,9 @@ export async function bulkUpdate(
   const ids = members.map((m) => m.chatId);
   const mine = and(eq(chatMembers.userId, userId), inArray(chatMembers.chatId, ids));
   await withEvents(deps, async (tx, emit) => {
+    // The caller's user row first, as sends take it: favourites update it after the member rows,
+    // and taking it last made crossing sends and edits deadlock.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
     switch (action) {
       case 'read':
         // markRead tells both sides what changed (unread counts, receipts); no chat_updated.

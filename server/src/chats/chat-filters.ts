@@ -8,7 +8,8 @@ export const RECENT_HOURS = 72;
 
 /**
  * The SQL condition of each chat-list tab, over `m` (my chat_members row) and `o` (the other user).
- * Subscriptions do not exist yet, so nobody is a subscriber.
+ * Subscriptions do not exist yet, so nobody is a subscriber. The member-row conditions are repeated
+ * in migration 0011 (the partial indexes and `chat_tab_flags`, which keeps the totals): change both.
  */
 export const filterSql: Record<Exclude<ChatFilter, 'fans2'>, SQL> = {
   all: sql`true`,
@@ -17,7 +18,8 @@ export const filterSql: Record<Exclude<ChatFilter, 'fans2'>, SQL> = {
   fans: sql`m.spent_by_other > 0`,
   subscribers: sql`false`,
   unreplied: sql`m.last_from_other`,
-  vip: sql`m.spent_by_other >= ${VIP_CREDITS}`,
+  // Inlined, not a parameter, so the planner matches the vip tab's partial index.
+  vip: sql`m.spent_by_other >= ${sql.raw(String(VIP_CREDITS))}`,
   sent: sql`m.last_message_at is not null and not m.last_from_other`,
   recent: sql`m.last_message_at > now() - make_interval(hours => ${RECENT_HOURS})`,
 };

@@ -1,11 +1,10 @@
 import type { ChatFilter } from '@cove/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { chatMembers, userCounters, users } from '../db/schema';
-import { toChatUser } from './chat-dto';
-import { rowsOf } from '../db/rows';
-import { conditionOf, filterSql } from './chat-filters';
-import { chatDtos, type MemberRow } from './chat-store';
+import { chatMembers, chats, type notes as notesTable, userCounters, users } from '../db/schema';
+import { toChatDto, toChatUser } from './chat-dto';
+import { conditionOf } from './chat-filters';
 
 export interface ListQuery {
   limit: number;
@@ -23,10 +22,6 @@ export function tabSql(userId: string, type: ChatFilter, search?: string) {
     where m.user_id = ${userId} and m.listed and not m.hidden and ${conditionOf(type)} ${searchSql}`;
 }
 
-/**
- * One page of the chat list. Unread chats from the support account come first, then newest last
- * message; the (user, last_message_at) index serves the common case.
- */
 const supportIds = new WeakMap<Db, string | null>();
 
 /** The support account's id, looked up once per database. */
@@ -38,36 +33,67 @@ async function supportUserId(db: Db): Promise<string | null> {
   return supportIds.get(db) ?? null;
 }
 
-export async function listChats(db: Db, userId: string, q: ListQuery, path: string) {
+const otherMember = alias(chatMembers, 'other_member');
+
+interface NoteJson {
+  id: string;
+  text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * The two statements of one list page, run side by side: the page with everything its rows show,
+ * and the caller's unread totals. Unread chats from the support account come first, found through
+ * the (user, other) key; the rest is read off the tab's own index in list order (see the indexes on
+ * chat_members), so a page costs its 20 rows however big the inbox is.
+ */
+export function listStatements(db: Db, userId: string, q: ListQuery, supportId: string | null) {
   const tab = tabSql(userId, q.type, q.search);
-  // The support chat, when unread, leads the list. It is found through the (user, other) key, and
-  // the rest keeps to the (user, last_message_at) index instead of sorting the whole inbox.
-  const support = await supportUserId(db);
-  const isPinned = sql`(m.other_id = ${support} and m.unread > 0)`;
-  const pinned = support
-    ? rowsOf<{ chat_id: string }>(await db.execute(sql`select m.chat_id ${tab} and ${isPinned}`)).map(
-        (r) => r.chat_id,
-      )
-    : [];
-  const onPage = q.offset === 0 ? pinned : [];
-  const rest = rowsOf<{ chat_id: string }>(
-    await db.execute(sql`select m.chat_id ${tab} and not coalesce(${isPinned}, false)
+  const isPinned = sql`(m.other_id = ${supportId} and m.unread > 0)`;
+  const page = sql`(
+    with pinned as (select m.chat_id ${tab} and ${isPinned})
+    select chat_id, 0::bigint as pos from pinned where ${q.offset}::int = 0
+    union all (
+      select m.chat_id, row_number() over (order by m.last_message_at desc nulls last, m.chat_id) as pos
+      ${tab} and not coalesce(${isPinned}, false)
       order by m.last_message_at desc nulls last, m.chat_id
-      limit ${q.limit - onPage.length} offset ${Math.max(0, q.offset - pinned.length)}`),
-  );
-  const ids = [...onPage, ...rest.map((r) => r.chat_id)];
-  const members: MemberRow[] = ids.length
-    ? await db
-        .select()
-        .from(chatMembers)
-        .where(sql`${chatMembers.userId} = ${userId} and ${inArray(chatMembers.chatId, ids)}`)
-    : [];
-  const byId = new Map(members.map((m) => [m.chatId, m]));
-  const ordered = ids.flatMap((id) => byId.get(id) ?? []);
-  const [{ data, users: people }, counters] = await Promise.all([
-    chatDtos(db, userId, ordered),
-    db.select().from(userCounters).where(eq(userCounters.userId, userId)),
-  ]);
+      limit ${q.limit}::int - (select count(*) from pinned where ${q.offset}::int = 0)
+      offset greatest(0, ${q.offset}::int - (select count(*) from pinned)))
+  ) as page`;
+  const notes = sql<NoteJson[]>`coalesce((
+    select json_agg(json_build_object('id', n.id, 'text', n.text, 'created_at', n.created_at,
+      'updated_at', n.updated_at) order by n.created_at, n.id)
+    from notes n where n.chat_id = page.chat_id and n.author_id = ${userId}), '[]'::json)`;
+  return {
+    page: db
+      .select({ me: chatMembers, chat: chats, other: otherMember, person: users, notes })
+      .from(page)
+      .innerJoin(chatMembers, sql`${chatMembers.userId} = ${userId} and ${chatMembers.chatId} = page.chat_id`)
+      .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+      .innerJoin(users, eq(users.id, chatMembers.otherId))
+      .leftJoin(
+        otherMember,
+        and(eq(otherMember.chatId, chatMembers.chatId), eq(otherMember.userId, chatMembers.otherId)),
+      )
+      .orderBy(sql`page.pos`),
+    counters: db.select().from(userCounters).where(eq(userCounters.userId, userId)),
+  };
+}
+
+const noteRow = (chatId: string, authorId: string, n: NoteJson): typeof notesTable.$inferSelect => ({
+  id: n.id,
+  chatId,
+  authorId,
+  text: n.text,
+  createdAt: new Date(n.created_at),
+  updatedAt: new Date(n.updated_at),
+});
+
+/** One page of the chat list in one round trip (two statements in parallel). */
+export async function listChats(db: Db, userId: string, q: ListQuery, path: string) {
+  const statements = listStatements(db, userId, q, await supportUserId(db));
+  const [rows, counters] = await Promise.all([statements.page, statements.counters]);
   const next = new URLSearchParams({
     v: '2',
     limit: String(q.limit),
@@ -76,39 +102,18 @@ export async function listChats(db: Db, userId: string, q: ListQuery, path: stri
   });
   if (q.search) next.set('search', q.search);
   return {
-    data,
-    data_users: people.map(toChatUser),
-    next: ids.length === q.limit ? `${path}?${next}` : null,
+    data: rows.map((r) =>
+      toChatDto(
+        r.chat,
+        r.me,
+        r.other ?? undefined,
+        r.notes.map((n) => noteRow(r.chat.id, userId, n)),
+        r.person,
+      ),
+    ),
+    data_users: rows.map((r) => toChatUser(r.person)),
+    next: rows.length === q.limit ? `${path}?${next}` : null,
     unread_messages: counters[0]?.unread ?? 0,
     unread_messages_favorites: counters[0]?.unreadFavorites ?? 0,
-  };
-}
-
-/** The nine tab totals of a creator's inbox, in one pass over their chats. */
-export async function chatTotals(db: Db, userId: string) {
-  const f = filterSql;
-  const result = await db.execute(sql`
-    select count(*) filter (where ${f.all})::int as all,
-      count(*) filter (where ${f.online})::int as online,
-      count(*) filter (where ${f.fans})::int as fans,
-      count(*) filter (where ${f.subscribers})::int as subscribers,
-      count(*) filter (where ${f.favorites})::int as favorites,
-      count(*) filter (where ${f.unreplied})::int as unreplied,
-      count(*) filter (where ${f.vip})::int as vip,
-      count(*) filter (where ${f.recent})::int as recent,
-      count(*) filter (where ${f.sent})::int as sent
-    ${tabSql(userId, 'all')}`);
-  const row = rowsOf<Record<string, number>>(result)[0] ?? {};
-  const n = (k: string) => Number(row[k] ?? 0);
-  return {
-    all: n('all'),
-    online: n('online'),
-    fans: n('fans'),
-    subscribers: n('subscribers'),
-    favorites: n('favorites'),
-    unreplied: n('unreplied'),
-    vip: n('vip'),
-    recent: n('recent'),
-    sent: n('sent'),
   };
 }

@@ -10,9 +10,10 @@ export interface TestDatabase extends Database {
 /**
  * A fresh, migrated database for one test file, dropped on close: on the jest run's embedded
  * cluster (see cluster-setup.ts), or on the PostgreSQL server named by TEST_POSTGRES_URL when the
- * postgres project runs.
+ * postgres project runs. `folder` holds the migrations applied (a test of one migration passes the
+ * ones before it).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(folder = migrationsFolder): Promise<TestDatabase> {
   const onServer = process.env.COVE_TEST_DATABASE === 'postgres';
   const adminUrl = onServer ? process.env.TEST_POSTGRES_URL : process.env.COVE_TEST_CLUSTER_URL;
   if (!adminUrl)
@@ -28,7 +29,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = openDatabase({ url: url.toString(), migrationsFolder });
+  const database = openDatabase({ url: url.toString(), migrationsFolder: folder });
   await database.migrate();
   return {
     ...database,

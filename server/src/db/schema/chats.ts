@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -73,15 +73,29 @@ export const chatMembers = pgTable(
     listed: boolean('listed').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.chatId] }),
-    uniqueIndex('chat_members_pair_key').on(t.userId, t.otherId),
-    index('chat_members_list_idx').on(t.userId, t.lastMessageAt.desc().nullsLast(), t.chatId),
-    // The primary key leads with user_id; lookups by chat (the other member of a page of chats, both
-    // members of one chat) would otherwise scan the whole table.
-    index('chat_members_chat_idx').on(t.chatId),
-    check('chat_members_unread_not_negative', sql`${t.unread} >= 0`),
-  ],
+  (t) => {
+    // The chat list's order (user, newest message, chat) over the rows it shows, once in all and once
+    // per tab predicate of src/chats/chat-filters.ts, so every tab reads a page off its own index.
+    const shown = sql`${t.listed} AND NOT ${t.hidden}`;
+    const listIndex = (name: string, tab?: SQL) =>
+      index(name)
+        .on(t.userId, t.lastMessageAt.desc().nullsLast(), t.chatId)
+        .where(tab ? sql`${shown} AND ${tab}` : shown);
+    return [
+      primaryKey({ columns: [t.userId, t.chatId] }),
+      uniqueIndex('chat_members_pair_key').on(t.userId, t.otherId),
+      listIndex('chat_members_list_idx'),
+      listIndex('chat_members_favorites_idx', sql`${t.favorite}`),
+      listIndex('chat_members_fans_idx', sql`${t.spentByOther} > 0`),
+      listIndex('chat_members_vip_idx', sql`${t.spentByOther} >= 1000`),
+      listIndex('chat_members_unreplied_idx', sql`${t.lastFromOther}`),
+      listIndex('chat_members_sent_idx', sql`${t.lastMessageAt} IS NOT NULL AND NOT ${t.lastFromOther}`),
+      // The primary key leads with user_id; lookups by chat (the other member of a page of chats, both
+      // members of one chat) would otherwise scan the whole table.
+      index('chat_members_chat_idx').on(t.chatId),
+      check('chat_members_unread_not_negative', sql`${t.unread} >= 0`),
+    ];
+  },
 );
 
 /** User-level blocks: the blocked person can neither open a chat nor message the blocker. */
@@ -141,3 +155,19 @@ export const userCounters = pgTable(
   },
   (t) => [check('user_counters_not_negative', sql`${t.unread} >= 0 AND ${t.unreadFavorites} >= 0`)],
 );
+
+/**
+ * Per-user chat-list tab totals, kept exact by statement triggers on chat_members (migration 0011)
+ * for the tabs that depend on the member row alone; `recent` and `online` are counted at read time.
+ */
+export const chatTabCounts = pgTable('chat_tab_counts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  allChats: integer('all_chats').notNull().default(0),
+  fans: integer('fans').notNull().default(0),
+  favorites: integer('favorites').notNull().default(0),
+  unreplied: integer('unreplied').notNull().default(0),
+  vip: integer('vip').notNull().default(0),
+  sent: integer('sent').notNull().default(0),
+});

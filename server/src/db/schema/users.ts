@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -64,6 +74,11 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    // The chat list's online tab and total, and its search by name (migration 0011).
+    index('users_online_idx')
+      .on(t.id)
+      .where(sql`${t.isOnline}`),
+    index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
   ],
 );
 

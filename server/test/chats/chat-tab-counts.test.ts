@@ -1,0 +1,125 @@
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/db/rows';
+import type { Db } from '../../src/db/client';
+import { users } from '../../src/db/schema';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { grantCredits, type Party, person, text } from '../helpers/chats';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Counts = Record<string, number[]>;
+
+/** Every person's tab counts the slow way: one aggregate over all member rows (the old totals query). */
+async function aggregated(db: Db): Promise<Counts> {
+  const rows = rowsOf<{ user_id: string; c: number[] }>(
+    await db.execute(sql`
+      select user_id, array[count(*), count(*) filter (where spent_by_other > 0),
+        count(*) filter (where favorite), count(*) filter (where last_from_other),
+        count(*) filter (where spent_by_other >= 1000),
+        count(*) filter (where last_message_at is not null and not last_from_other)]::int[] as c
+      from chat_members where listed and not hidden group by user_id`),
+  );
+  return Object.fromEntries(rows.map((r) => [r.user_id, r.c]));
+}
+
+/** Every person's maintained counts, people whose counts are all zero left out like above. */
+async function maintained(db: Db): Promise<Counts> {
+  const rows = rowsOf<{ user_id: string; c: number[] }>(
+    await db.execute(sql`
+      select user_id, array[all_chats, fans, favorites, unreplied, vip, sent] as c
+      from chat_tab_counts where all_chats <> 0 or fans <> 0 or favorites <> 0 or unreplied <> 0
+        or vip <> 0 or sent <> 0`),
+  );
+  return Object.fromEntries(rows.map((r) => [r.user_id, r.c]));
+}
+
+/** A creator and fans with credits who each opened a chat with them. */
+async function inbox(fans: number) {
+  const creator = await person(t, { type: 'featured', creditRate: 10 });
+  const people: Party[] = [];
+  for (let i = 0; i < fans; i++) {
+    const fan = await person(t);
+    await grantCredits(t.db, fan.user.id, 50_000);
+    await fan.api.post('/v1/chat', { recipient_id: creator.user.id });
+    people.push(fan);
+  }
+  const chatIds = new Map<string, string>();
+  for (const fan of people) {
+    chatIds.set(fan.user.id, (await fan.api.get(`/v1/chat?recipient_id=${creator.user.id}`)).json().data._id);
+  }
+  return { creator, fans: people, chatIds };
+}
+
+describe('chat tab totals', () => {
+  it('stay equal to the aggregate through concurrent sends, tips, favourites, reads, hides and reopens', async () => {
+    const { creator, fans, chatIds } = await inbox(12);
+    const ops: Promise<{ statusCode: number; body: string }>[] = [];
+    fans.forEach((fan, i) => {
+      const chatId = chatIds.get(fan.user.id) ?? '';
+      for (let k = 0; k < 4; k++) ops.push(fan.api.post('/v1/messages', text(creator.user.id, `hi ${k}`)));
+      if (i % 3 === 0)
+        ops.push(fan.api.post('/v1/messages/tip', { chat_id: chatId, amount: 1000, send_id: `tip-${i}` }));
+      if (i % 2 === 0) ops.push(creator.api.post('/v1/messages', text(fan.user.id, 'thanks!')));
+      if (i % 4 === 1) ops.push(creator.api.patch('/v1/chats', { action: 'hide', ids: [chatId] }));
+      if (i % 4 === 2) ops.push(creator.api.get(`/v1/chat?recipient_id=${fan.user.id}`));
+    });
+    const favourites = [...chatIds.values()];
+    for (let k = 0; k < 6; k++) {
+      const some = favourites.filter((_, j) => (j + k) % 3 === 0);
+      ops.push(creator.api.patch('/v1/chats', { action: 'favorite', ids: some.join(',') }));
+      ops.push(creator.api.patch('/v1/chats', { action: 'remove_favorite', ids: some.slice(1).join(',') }));
+      ops.push(creator.api.patch('/v1/chats', { action: 'read', except_ids: [favourites[k]], type: 'all' }));
+    }
+    const answers = await Promise.all(ops);
+    expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.body)).toEqual([]);
+
+    const expected = await aggregated(t.db);
+    expect(await maintained(t.db)).toEqual(expected);
+    // Every tab of the creator's inbox holds chats, so the comparison above is not of empty counts.
+    expect(expected[creator.user.id]?.every((n) => n > 0)).toBe(true);
+  });
+
+  it('answer the endpoint from the counts, with online and recent counted now', async () => {
+    const { creator, fans } = await inbox(4);
+    const [a, b, c] = fans;
+    if (!a || !b || !c) throw new Error('fans missing');
+    for (const fan of [a, b, c]) await fan.api.post('/v1/messages', text(creator.user.id, 'hello'));
+    await creator.api.post('/v1/messages', text(a.user.id, 'hi back'));
+    await t.db.update(users).set({ isOnline: true }).where(eq(users.id, b.user.id));
+    // A chat whose last message is older than 72 hours is no longer recent.
+    await t.db.execute(sql`update chat_members set last_message_at = now() - interval '73 hours'
+      where user_id = ${creator.user.id} and other_id = ${c.user.id}`);
+
+    expect((await creator.api.get('/v1/chats/total')).json()).toEqual({
+      // The fourth fan opened a chat but never wrote: it is not on the creator's list yet.
+      all: 3,
+      online: 1,
+      fans: 3,
+      subscribers: 0,
+      favorites: 0,
+      unreplied: 2,
+      vip: 0,
+      recent: 2,
+      sent: 1,
+    });
+    const onlineTab = (await creator.api.get('/v1/chats?type=online')).json().data;
+    expect(onlineTab.map((chat: { recipient_id: string }) => chat.recipient_id)).toEqual([b.user.id]);
+  });
+
+  it('drop a deleted person from their partners\u2019 totals', async () => {
+    const creator = await person(t, { type: 'featured', creditRate: 0 });
+    const [gone, stays] = [await person(t), await person(t)];
+    for (const fan of [gone, stays]) {
+      await fan.api.post('/v1/chat', { recipient_id: creator.user.id });
+      await fan.api.post('/v1/messages', text(creator.user.id, 'free hello'));
+    }
+    expect((await creator.api.get('/v1/chats/total')).json().all).toBe(2);
+    await t.db.delete(users).where(eq(users.id, gone.user.id));
+    expect((await creator.api.get('/v1/chats/total')).json().all).toBe(1);
+    expect(await maintained(t.db)).toEqual(await aggregated(t.db));
+  });
+});
