@@ -1,34 +1,24 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { build } from 'esbuild';
 import pkg from '../../package.json';
 import { serverRoot } from '../../src/paths';
+import { readServerFile } from '../../src/server-file';
 
 /** The real server (src/main.ts) in a process of its own, on a test's database, that can be killed outright. */
 export interface ServerProcess {
-  /** `http://127.0.0.1:<port>`; the same port across restarts. */
-  baseUrl: string;
+  /** `http://127.0.0.1:<port>` of the running server; the OS picks the port at each start. */
+  readonly baseUrl: string;
   /** Starts the server (again, on the same data folder and database) and waits until it is ready. */
   start(): Promise<void>;
   /** kill -9: no shutdown of any kind. */
   crash(): Promise<void>;
   /** Kills the process if it still runs and removes its folders; safe to call at any time. */
   dispose(): Promise<void>;
-}
-
-/** A port nobody listens on right now (the OS picks it). */
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const address = probe.address();
-  probe.close();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /**
@@ -56,8 +46,8 @@ export async function serverProcess(databaseUrl: string): Promise<ServerProcess>
     rmSync(folder, { recursive: true, force: true });
     throw err;
   });
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = join(folder, 'data');
+  let baseUrl = '';
   let child: ChildProcess | undefined;
   let output = '';
   // A server left behind by a test that failed or timed out must not outlive the jest worker.
@@ -83,8 +73,8 @@ export async function serverProcess(databaseUrl: string): Promise<ServerProcess>
         COVE_SERVER_ROOT: serverRoot,
         NODE_ENV: 'test',
         HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: join(folder, 'data'),
+        PORT: '0',
+        DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl,
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
@@ -97,20 +87,23 @@ export async function serverProcess(databaseUrl: string): Promise<ServerProcess>
     const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
     c.stdout?.on('data', keep);
     c.stderr?.on('data', keep);
+    // The server names its port in DATA_DIR/server.json once it listens; a killed one's file stays.
     for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(50)) {
       if (!alive(c)) throw new Error(`the server exited (${c.exitCode ?? c.signalCode}):\n${output}`);
-      const ready = await fetch(`${baseUrl}/readyz`).then(
-        (res) => res.ok,
-        () => false,
-      );
-      if (ready) return;
+      const info = readServerFile(dataDir);
+      if (info && info.pid === c.pid) {
+        baseUrl = `http://127.0.0.1:${info.port}`;
+        return;
+      }
     }
     await kill();
     throw new Error(`the server was not ready within 30 s:\n${output}`);
   };
 
   return {
-    baseUrl,
+    get baseUrl() {
+      return baseUrl;
+    },
     start,
     crash: kill,
     dispose: async () => {
