@@ -11,6 +11,7 @@ import {
   testUser,
   type FakeHost,
 } from '@cove/runtime/testing';
+import type { Chat } from '@cove/contracts';
 import App from './App';
 
 function renderChat(path: string, fake: FakeHost) {
@@ -279,6 +280,24 @@ describe('chat list', () => {
       except_ids: noah.chat_id,
       type: 'all',
     });
+  });
+
+  it('adds a chat started in the conversation to the list beside it', async () => {
+    let listed: Chat[] = [];
+    const fake = fakeHost({
+      user: testUser(),
+      respond: ({ path, method }) => {
+        if (path === '/v1/chats') return method === 'PATCH' ? { updated: 1 } : testChatsPage(listed);
+        if (path.endsWith('/messages')) return { data: [], next: null };
+        if (path !== '/v1/chat') return undefined;
+        listed = [maya];
+        return { data: maya, user: testChatsPage([maya]).data_users[0] };
+      },
+    });
+    renderChat('/chats/u-2', fake);
+    const row = await screen.findByRole('link', { name: /maya/ });
+    expect(row).toHaveAttribute('aria-current', 'page');
+    expect(fake.calls.filter((c) => c.path === '/v1/chats' && c.method === 'GET')).toHaveLength(2);
   });
 
   it('opens a conversation beside the list, with a way back on narrow screens', () => {

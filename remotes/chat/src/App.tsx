@@ -4,7 +4,7 @@ import { RemoteRoot } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { ChatList } from './features/chat-list/ChatList';
-import { applyRead } from './features/chat-list/chat-list-events';
+import { applyOpened, applyRead } from './features/chat-list/chat-list-events';
 import { Conversation } from './features/conversation/Conversation';
 import { SplitScreen } from './features/layout/SplitScreen';
 
@@ -27,6 +27,7 @@ function ChatsScreen() {
           <Conversation
             key={otherUserId}
             otherUserId={otherUserId}
+            onOpened={(chatId) => applyOpened(client, chatId)}
             onRead={(chatId) => applyRead(client, chatId)}
           />
         )

@@ -38,6 +38,18 @@ export function applyNewMessage(client: QueryClient, message: Message, myId: str
   if (!found) void client.invalidateQueries({ queryKey: chatTotalsKey });
 }
 
+/** A conversation opened (or started) a chat no list holds yet: the lists and totals are read again. */
+export function applyOpened(client: QueryClient, chatId: string): void {
+  let found = false;
+  updateRows(client, (chats) => {
+    found ||= chats.some((c) => c.chat_id === chatId);
+    return chats;
+  });
+  if (found) return;
+  void client.invalidateQueries({ queryKey: chatListKey });
+  void client.invalidateQueries({ queryKey: chatTotalsKey });
+}
+
 /** A chat read elsewhere (another tab or device, or the open conversation) has nothing unread here. */
 export function applyRead(client: QueryClient, chatId: string): void {
   updateRows(client, (chats) =>

@@ -141,7 +141,17 @@ export function Composer({
           }}
         />
         <Button variant="ghost" onClick={() => picker.current?.click()} aria-label="Add a photo or video">
-          📎
+          <svg
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M21 11.5 12.5 20a5.5 5.5 0 0 1-7.8-7.8l9-9a3.7 3.7 0 0 1 5.2 5.2l-9 9a1.8 1.8 0 0 1-2.6-2.6L15.5 6.6" />
+          </svg>
         </Button>
         <textarea
           ref={box}

@@ -1,9 +1,10 @@
 import { patchChatsResponse, type Chat, type ChatUser, type Message } from '@cove/contracts';
 import { errorMessage, isApiError, timeAgo, useHost, useSession, useTypingChats } from '@cove/runtime';
 import { Avatar, Button, ButtonLink, EmptyState, SignInGate, Spinner, useDocumentTitle } from '@cove/ui';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useChat } from './chat-query';
+import { chatKey, useChat } from './chat-query';
 import { useChatTools } from './chat-tools';
 import { Composer } from './Composer';
 import { useConversationEvents } from './conversation-events';
@@ -40,7 +41,11 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
   const name = user.username ?? 'Member';
   useDocumentTitle(name);
   const list = useMessages(api, chat.chat_id);
-  const queue = useSendQueue(chat.chat_id, user._id);
+  const client = useQueryClient();
+  // A fan's first message in an intro changes what the next one costs.
+  const queue = useSendQueue(chat.chat_id, user._id, () => {
+    if (chat.is_intro && !chat.intro_ended) void client.invalidateQueries({ queryKey: chatKey(user._id) });
+  });
   const actions = useMessageActions();
   const tools = useChatTools(chat);
   const typing = useTypingChats(myId).has(chat.chat_id);
@@ -182,9 +187,24 @@ function Closed({ error, retry }: { error: unknown; retry(): void }) {
   );
 }
 
-function OpenChat({ otherUserId, onRead }: { otherUserId: string; onRead(chatId: string): void }) {
+interface ChatCallbacks {
+  /** The chat is open: the list beside it shows it (a new one is added). */
+  onOpened(chatId: string): void;
+  /** The chat was read here: the list beside it counts nothing unread. */
+  onRead(chatId: string): void;
+}
+
+function OpenChat({ otherUserId, onOpened, onRead }: { otherUserId: string } & ChatCallbacks) {
   const { api } = useHost();
   const chat = useChat(api, otherUserId);
+  const chatId = chat.data?.data.chat_id;
+  const opened = useRef(onOpened);
+  useEffect(() => {
+    opened.current = onOpened;
+  });
+  useEffect(() => {
+    if (chatId) opened.current(chatId);
+  }, [chatId]);
   if (chat.data) return <Thread chat={chat.data.data} user={chat.data.user} onRead={onRead} />;
   if (chat.isError) return <Closed error={chat.error} retry={() => void chat.refetch()} />;
   return (
@@ -195,14 +215,14 @@ function OpenChat({ otherUserId, onRead }: { otherUserId: string; onRead(chatId:
 }
 
 /** `/chats/{otherUserId}`: the conversation with one person, opened (or started) on arrival. */
-export function Conversation({ otherUserId, onRead }: { otherUserId: string; onRead(chatId: string): void }) {
+export function Conversation({ otherUserId, ...callbacks }: { otherUserId: string } & ChatCallbacks) {
   return (
     <SignInGate
       icon="🔒"
       title="Sign in to open this chat"
       reason="Messages are only shown to the two people in a chat."
     >
-      <OpenChat otherUserId={otherUserId} onRead={onRead} />
+      <OpenChat otherUserId={otherUserId} {...callbacks} />
     </SignInGate>
   );
 }

@@ -38,6 +38,8 @@ export function useConversationEvents({
     if (message.chat_id !== chatId) return;
     upsertMessage(client, message);
     if (message.media_id) refresh(message._id);
+    // Cove's own messages say the chat changed (an intro ended, a new rate).
+    if (message.system) void client.invalidateQueries({ queryKey: chatKey(otherUserId) });
     if (message.sender_id !== myId) onIncoming();
   });
   useServerEvent('message_read', (e) => {

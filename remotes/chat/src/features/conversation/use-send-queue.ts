@@ -14,11 +14,15 @@ const newSendId = () => `${Date.now().toString(36)}-${Math.random().toString(36)
  * its send id, goes through the spec's retries, is replaced by the server's copy, or stays failed with
  * its error and a retry. Uploads still running when the chat closes are stopped.
  */
-export function useSendQueue(chatId: string, recipientId: string) {
+export function useSendQueue(chatId: string, recipientId: string, onDelivered: () => void) {
   const host = useHost();
   const client = useQueryClient();
   const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
+  const afterDelivery = useRef(onDelivered);
+  useEffect(() => {
+    afterDelivery.current = onDelivered;
+  });
   useEffect(() => {
     const running = controllers.current;
     return () => running.forEach((c) => c.abort());
@@ -44,6 +48,7 @@ export function useSendQueue(chatId: string, recipientId: string) {
         delivered: (message) => {
           upsertMessage(client, message);
           remove(item.send_id);
+          afterDelivery.current();
         },
         dropped: () => remove(item.send_id),
         signal: controller.signal,
