@@ -28,7 +28,7 @@ export function BulkBar({
   const bulk = useBulkEdit(tab, () => onSelection(cleared(selection)));
   return (
     <div className={styles.bulk} role="toolbar" aria-label="Selected chats">
-      <Button variant="ghost" onClick={() => onSelection(toggleAll(selection))}>
+      <Button variant="ghost" className={styles.bulkButton} onClick={() => onSelection(toggleAll(selection))}>
         {selection.all ? 'Select none' : 'Select all'}
       </Button>
       <span className={styles.count} aria-live="polite">
@@ -38,6 +38,7 @@ export function BulkBar({
         <Button
           key={action}
           variant={action === 'delete' ? 'danger' : 'secondary'}
+          className={styles.bulkButton}
           disabled={count === 0 || bulk.pending}
           onClick={() => void bulk.run(action, selection, count)}
         >

@@ -140,7 +140,9 @@ export function ChatList({ selectedUserId }: { selectedUserId?: string }) {
           onChange={(e) => setQuery(e.target.value)}
         />
       )}
-      <Tabs label="Chat filters" items={tabs} />
+      <div className={styles.tabs}>
+        <Tabs label="Chat filters" items={tabs} />
+      </div>
       <SignInGate icon="💬" title="Sign in to see your chats" reason="Your conversations are private to you.">
         <Chats
           tab={tab}

@@ -9,10 +9,10 @@ import styles from './Conversation.module.css';
 
 const kindOf = (file: File): 'image' | 'video' => (file.type.startsWith('video/') ? 'video' : 'image');
 
-/** What sending costs a fan here, in a line above the box. */
-function rateLine(chat: Chat, isFan: boolean): string | null {
+/** What sending costs a fan here, in a line above the box (an intro's first message is free). */
+function rateLine(chat: Chat, isFan: boolean, hasWritten: boolean): string | null {
   if (!isFan) return null;
-  if (chat.is_intro && !chat.intro_ended) return 'Your first message is free.';
+  if (chat.is_intro && !chat.intro_ended && !hasWritten) return 'Your first message is free.';
   return chat.credit_rate > 0
     ? `Each message costs ${formatMoney(chat.credit_rate)}.`
     : 'Messages in this chat are free.';
@@ -29,9 +29,12 @@ export function Composer({
   queue,
   replyTo,
   onCancelReply,
+  hasWritten,
 }: {
   chat: Chat;
   isFan: boolean;
+  /** This person has a message in the thread already. */
+  hasWritten: boolean;
   isCreator: boolean;
   queue: SendQueue;
   replyTo: Message | null;
@@ -88,7 +91,7 @@ export function Composer({
     else setFile(chosen);
   };
 
-  const rate = rateLine(chat, isFan);
+  const rate = rateLine(chat, isFan, hasWritten);
   return (
     <form className={styles.composer} onSubmit={submit} aria-label="Write a message">
       {rate && <p className={styles.rate}>{rate}</p>}

@@ -120,6 +120,16 @@ describe('conversation', () => {
     });
   });
 
+  it('tells a fan what a message costs: an intro’s first is free, later ones at the chat’s rate', async () => {
+    openChat({ chat: chat({ is_intro: true, credit_rate: 10 }) });
+    expect(await screen.findByText('Your first message is free.')).toBeInTheDocument();
+  });
+
+  it('charges the rate once the fan has written in an intro', async () => {
+    openChat({ chat: chat({ is_intro: true, credit_rate: 10 }), messages: [mine({ _id: '1', text: 'Hi' })] });
+    expect(await screen.findByText('Each message costs $1.00.')).toBeInTheDocument();
+  });
+
   it('says the chat is closed when the account is gone', async () => {
     openChat({
       respond: ({ path }) =>
