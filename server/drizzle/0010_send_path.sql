@@ -70,49 +70,54 @@ BEGIN
 END $$;
 --> statement-breakpoint
 
-CREATE FUNCTION credits_of(p_user uuid) RETURNS bigint LANGUAGE sql STABLE AS $$
-  SELECT coalesce((SELECT balance FROM ledger_accounts WHERE owner_id = p_user AND kind = 'credits'), 0)
-$$;
---> statement-breakpoint
-
--- 4. Appends one event to a user's log with the next sequence number (as src/realtime/event-log.ts)
---    and returns it as the notice carries it.
-CREATE FUNCTION append_event(p_user uuid, p_type text, p_payload jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+-- 4. Appends events to a user's log with the next sequence numbers (as src/realtime/event-log.ts),
+--    one sequence update for all of them, and returns them as the notice carries them.
+CREATE FUNCTION append_events(p_user uuid, p_types text[], p_payloads jsonb[]) RETURNS jsonb[]
+LANGUAGE plpgsql AS $$
 DECLARE
-  v_seq bigint;
-  v_at timestamptz;
+  n integer := cardinality(p_types);
+  v_last bigint;
+  v_out jsonb[];
 BEGIN
-  INSERT INTO user_event_seqs (user_id, last_seq) VALUES (p_user, 1)
-    ON CONFLICT (user_id) DO UPDATE SET last_seq = user_event_seqs.last_seq + 1
-    RETURNING last_seq INTO v_seq;
-  INSERT INTO user_events (user_id, seq, type, payload) VALUES (p_user, v_seq, p_type, p_payload)
-    RETURNING created_at INTO v_at;
-  RETURN jsonb_build_object('user_id', p_user, 'seq', v_seq, 'type', p_type, 'payload', p_payload,
-    'created_at', to_char(v_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
+  INSERT INTO user_event_seqs (user_id, last_seq) VALUES (p_user, n)
+    ON CONFLICT (user_id) DO UPDATE SET last_seq = user_event_seqs.last_seq + n
+    RETURNING last_seq INTO v_last;
+  WITH added AS (
+    INSERT INTO user_events (user_id, seq, type, payload)
+      SELECT p_user, v_last - n + e.i, e.type, e.payload
+      FROM unnest(p_types, p_payloads) WITH ORDINALITY AS e(type, payload, i)
+      RETURNING seq, type, payload, created_at
+  )
+  SELECT array_agg(jsonb_build_object('user_id', p_user, 'seq', seq, 'type', type, 'payload', payload,
+      'created_at', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY seq)
+    INTO v_out FROM added;
+  RETURN v_out;
 END $$;
 --> statement-breakpoint
 
 -- 5. Everything a new message changes besides its own row (src/messages/deliver.ts calls it too):
---    the chat's last message, both list rows, the recipient's unread counters. Returns the counters.
-CREATE FUNCTION record_delivery(p_message bigint, p_spent integer, p_preview text)
+--    the chat's last message, both list rows in one statement, the recipient's unread counters.
+--    Returns the counters.
+CREATE FUNCTION record_delivery(m messages, p_spent integer, p_preview text)
 RETURNS user_counters LANGUAGE plpgsql AS $$
 DECLARE
-  m messages;
   v_favorite integer;
   v_counters user_counters;
 BEGIN
-  SELECT * INTO STRICT m FROM messages WHERE id = p_message;
   UPDATE chats SET last_message_id = m.id, last_message_at = m.created_at,
       last_message_text = p_preview, last_sender_id = m.sender_id
     WHERE id = m.chat_id;
-  UPDATE chat_members SET unread = unread + 1, unread_tip = unread_tip OR m.type = 'tip_model',
-      spent_by_other = spent_by_other + p_spent, last_message_at = m.created_at,
-      last_from_other = true, listed = true, hidden = false
-    WHERE chat_id = m.chat_id AND user_id = m.recipient_id
-    RETURNING favorite::integer INTO v_favorite;
-  UPDATE chat_members SET last_message_at = m.created_at, last_from_other = false, listed = true,
-      hidden = false
-    WHERE chat_id = m.chat_id AND user_id = m.sender_id;
+  WITH changed AS (
+    UPDATE chat_members c SET
+        unread = c.unread + (c.user_id = m.recipient_id)::integer,
+        unread_tip = c.unread_tip OR (c.user_id = m.recipient_id AND m.type = 'tip_model'),
+        spent_by_other = c.spent_by_other + CASE WHEN c.user_id = m.recipient_id THEN p_spent ELSE 0 END,
+        last_message_at = m.created_at, last_from_other = c.user_id = m.recipient_id,
+        listed = true, hidden = false
+      WHERE c.chat_id = m.chat_id AND c.user_id IN (m.sender_id, m.recipient_id)
+      RETURNING c.user_id, c.favorite
+  )
+  SELECT favorite::integer INTO v_favorite FROM changed WHERE user_id = m.recipient_id;
   INSERT INTO user_counters (user_id, unread, unread_favorites)
     VALUES (m.recipient_id, 1, coalesce(v_favorite, 0))
     ON CONFLICT (user_id) DO UPDATE SET unread = user_counters.unread + 1,
@@ -122,16 +127,16 @@ BEGIN
 END $$;
 --> statement-breakpoint
 
--- 6. A refused send: the error catalogue's code and its argument, caught per send by send_messages.
-CREATE FUNCTION send_refused(p_code text, p_arg text DEFAULT NULL) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION USING ERRCODE = 'CV001', MESSAGE = p_code, DETAIL = coalesce(p_arg, '');
-END $$;
+-- 6. A user's credits as the send path reads them: the cached balance of their credits account.
+CREATE FUNCTION credits_of(p_user uuid) RETURNS bigint LANGUAGE sql STABLE AS $$
+  SELECT coalesce((SELECT balance FROM ledger_accounts WHERE owner_id = p_user AND kind = 'credits'), 0)
+$$;
 --> statement-breakpoint
 
--- 7. One send. `s` is prepared by src/messages/send-batch.ts: the body with its ids checked, the
+-- 7. One send. `s` is prepared by src/messages/send-message.ts: the body with its ids checked, the
 --    verdict of the checks made without the database (`refusal`), the list preview and both
---    members' views of the message without the three values only the insert knows.
+--    members' views of the message without the three values only the insert knows. Every check
+--    runs before the first write, so a refused send returns its error and leaves nothing to undo.
 CREATE FUNCTION send_one(s jsonb, p_share numeric) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_sender uuid := (s->>'sender_id')::uuid;
@@ -141,7 +146,7 @@ DECLARE
   v_media uuid := (s->>'media_id')::uuid;
   v_parent bigint := (s->>'parent_message_id')::bigint;
   v_cost integer := 0;
-  v_fan boolean;
+  v_credits bigint;
   me users;
   other users;
   c chats;
@@ -151,7 +156,6 @@ DECLARE
   m messages;
   v_counters user_counters;
   v_known jsonb;
-  v_events jsonb := '[]';
 BEGIN
   -- A send id seen before is answered before any check: a block or a keyword change since the
   -- first send must not fail the retry of a message that was delivered.
@@ -165,31 +169,31 @@ BEGIN
           m.parent_message_id)
         IS DISTINCT FROM (v_type, v_chat, v_recipient, s->>'text', s->>'gif_url', v_media,
           (s->>'price')::integer, (s->>'self_destruct')::boolean, v_parent) THEN
-      PERFORM send_refused('send_id_reused');
+      RETURN jsonb_build_object('status', 'refused', 'code', 'send_id_reused');
     END IF;
     RETURN jsonb_build_object('status', 'stored', 'message', to_jsonb(m), 'credits', credits_of(v_sender));
   END IF;
   IF s ? 'refusal' THEN
-    PERFORM send_refused(s->>'refusal', s->>'refusal_arg');
+    RETURN jsonb_build_object('status', 'refused', 'code', 'checked');
   END IF;
 
   SELECT * INTO STRICT me FROM users WHERE id = v_sender;
   IF v_type IN ('image', 'video') THEN
     SELECT * INTO md FROM media WHERE id = v_media;
     IF NOT FOUND OR md.owner_id <> v_sender OR md.deleted_at IS NOT NULL OR md.status <> 'ready' THEN
-      PERFORM send_refused('media_not_usable');
+      RETURN jsonb_build_object('status', 'refused', 'code', 'media_not_usable');
     END IF;
     IF md.kind <> v_type THEN
-      PERFORM send_refused('media_kind', v_type);
+      RETURN jsonb_build_object('status', 'refused', 'code', 'media_kind', 'arg', v_type);
     END IF;
   END IF;
   SELECT * INTO other FROM users WHERE id = v_recipient;
   IF NOT FOUND THEN
-    PERFORM send_refused('user_not_found');
+    RETURN jsonb_build_object('status', 'refused', 'code', 'user_not_found');
   END IF;
   IF other.banned_at IS NOT NULL OR other.terminated_at IS NOT NULL
       OR (other.delete_at IS NOT NULL AND other.delete_at <= now()) THEN
-    PERFORM send_refused('gone');
+    RETURN jsonb_build_object('status', 'refused', 'code', 'gone');
   END IF;
   IF v_chat IS NULL THEN
     SELECT id INTO v_chat FROM chats
@@ -197,18 +201,18 @@ BEGIN
   END IF;
   SELECT * INTO mine FROM chat_members WHERE chat_id = v_chat AND user_id = v_sender;
   IF NOT FOUND THEN
-    PERFORM send_refused('not_found', 'Chat');
+    RETURN jsonb_build_object('status', 'refused', 'code', 'not_found');
   END IF;
   SELECT * INTO theirs FROM chat_members WHERE chat_id = v_chat AND user_id <> v_sender;
   IF NOT FOUND OR theirs.user_id <> v_recipient THEN
-    PERFORM send_refused('not_found', 'Chat');
+    RETURN jsonb_build_object('status', 'refused', 'code', 'not_found');
   END IF;
   IF EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = v_sender AND blocked_id = v_recipient)
       OR (blocker_id = v_recipient AND blocked_id = v_sender)) THEN
-    PERFORM send_refused('blocked');
+    RETURN jsonb_build_object('status', 'refused', 'code', 'blocked');
   END IF;
   IF v_type IN ('image', 'video', 'gif') AND theirs.media_blocked THEN
-    PERFORM send_refused('media_blocked');
+    RETURN jsonb_build_object('status', 'refused', 'code', 'media_blocked');
   END IF;
   -- A reply quotes a message the sender can see in this chat (src/messages/visible.ts).
   IF v_parent IS NOT NULL AND NOT EXISTS (
@@ -216,7 +220,7 @@ BEGIN
         AND (p.visible_to IS NULL OR p.visible_to = v_sender)
         AND (mine.cleared_before IS NULL OR p.id >= mine.cleared_before)
         AND NOT EXISTS (SELECT 1 FROM hidden_messages h WHERE h.message_id = p.id AND h.user_id = v_sender)) THEN
-    PERFORM send_refused('bad_parent');
+    RETURN jsonb_build_object('status', 'refused', 'code', 'bad_parent');
   END IF;
 
   -- The price is decided with the chat locked, after the users: two concurrent first messages of
@@ -226,13 +230,19 @@ BEGIN
     -- The creator's answer ends the intro: the rare path with its system messages, done in Node.
     RETURN jsonb_build_object('status', 'slow', 'chat_id', v_chat);
   END IF;
-  v_fan := me.type = 'user' AND other.type = 'featured' AND NOT (me.is_staff OR me.is_staff_mo);
-  IF v_fan THEN
+  -- What a fan pays (src/chats/pair-rules.ts, fanOf): the chat's rate, nothing while their intro runs.
+  IF me.type = 'user' AND other.type = 'featured' AND NOT (me.is_staff OR me.is_staff_mo) THEN
     v_cost := c.credit_rate;
     IF c.is_intro AND NOT c.intro_ended AND NOT EXISTS (
         SELECT 1 FROM messages WHERE chat_id = c.id AND sender_id = v_sender AND NOT system) THEN
       v_cost := 0;
     END IF;
+  END IF;
+  -- The sender's row lock keeps every other charge of theirs out until commit, so the balance read
+  -- here holds; the CHECK on ledger_accounts still refuses a balance below zero whatever happens.
+  v_credits := credits_of(v_sender);
+  IF v_credits < v_cost THEN
+    RETURN jsonb_build_object('status', 'refused', 'code', 'not_enough_credits', 'credits', v_credits);
   END IF;
 
   INSERT INTO messages (chat_id, sender_id, recipient_id, type, text, gif_url, media_id, price, cost,
@@ -245,53 +255,36 @@ BEGIN
     PERFORM charge_fan('message', v_sender, v_recipient, v_cost, p_share, 'message:' || m.id,
       jsonb_build_object('message_id', m.id, 'chat_id', v_chat));
   END IF;
-  v_counters := record_delivery(m.id, v_cost, s->>'preview');
+  v_counters := record_delivery(m, v_cost, s->>'preview');
 
   v_known := jsonb_build_object('_id', m.id::text, 'chat_id', v_chat,
     'created_at', to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
-  v_events := jsonb_build_array(
-    append_event(v_sender, 'new_message', jsonb_build_object('message', (s->'sender_view') || v_known)),
-    append_event(v_recipient, 'new_message', jsonb_build_object('message', (s->'recipient_view') || v_known)),
-    append_event(v_recipient, 'unread_messages', jsonb_build_object(
-      'unread_messages', v_counters.unread, 'unread_messages_favorites', v_counters.unread_favorites)));
-  RETURN jsonb_build_object('status', 'created', 'message', to_jsonb(m), 'credits', credits_of(v_sender),
-    'events', v_events);
+  RETURN jsonb_build_object('status', 'created', 'message', to_jsonb(m), 'credits', v_credits - v_cost,
+    'events', to_jsonb(
+      append_events(v_sender, ARRAY['new_message'],
+        ARRAY[jsonb_build_object('message', (s->'sender_view') || v_known)])
+      || append_events(v_recipient, ARRAY['new_message', 'unread_messages'], ARRAY[
+        jsonb_build_object('message', (s->'recipient_view') || v_known),
+        jsonb_build_object('unread_messages', v_counters.unread,
+          'unread_messages_favorites', v_counters.unread_favorites)])));
 END $$;
 --> statement-breakpoint
 
 -- 8. A batch of sends in one transaction and one commit. Every user of the batch is locked first,
 --    in id order, so batches and every other transaction between users (src/db/transaction.ts)
---    queue in one global order. Each send runs in its own subtransaction: a refused one is rolled
---    back alone and answered with its error, and its batch-mates commit.
+--    queue in one global order. A refused send writes nothing and is answered with its error; its
+--    batch-mates commit.
 CREATE FUNCTION send_messages(p_sends jsonb, p_share numeric) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   s jsonb;
-  v_out jsonb := '[]';
-  v_result jsonb;
-  v_code text;
-  v_detail text;
-  v_constraint text;
+  v_out jsonb[] := '{}';
 BEGIN
   PERFORM 1 FROM users WHERE id IN (
       SELECT (e->>'sender_id')::uuid FROM jsonb_array_elements(p_sends) e
       UNION SELECT (e->>'recipient_id')::uuid FROM jsonb_array_elements(p_sends) e)
     ORDER BY id FOR NO KEY UPDATE;
   FOR s IN SELECT value FROM jsonb_array_elements(p_sends) LOOP
-    BEGIN
-      v_result := send_one(s, p_share);
-    EXCEPTION
-      WHEN SQLSTATE 'CV001' THEN
-        GET STACKED DIAGNOSTICS v_code = MESSAGE_TEXT, v_detail = PG_EXCEPTION_DETAIL;
-        v_result := jsonb_build_object('status', 'refused', 'code', v_code, 'arg', nullif(v_detail, ''));
-      WHEN check_violation THEN
-        GET STACKED DIAGNOSTICS v_constraint = CONSTRAINT_NAME;
-        IF v_constraint IS DISTINCT FROM 'ledger_accounts_balance_not_negative' THEN
-          RAISE;
-        END IF;
-        v_result := jsonb_build_object('status', 'refused', 'code', 'not_enough_credits',
-          'credits', credits_of((s->>'sender_id')::uuid));
-    END;
-    v_out := v_out || jsonb_build_array(v_result);
+    v_out := array_append(v_out, send_one(s, p_share));
   END LOOP;
-  RETURN v_out;
+  RETURN to_jsonb(v_out);
 END $$;

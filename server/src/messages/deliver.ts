@@ -13,7 +13,7 @@ import { toMessageDto, type MessageRow } from './message-dto';
 export async function recordDelivery(tx: Tx, emit: Emit, m: MessageRow, spent: number): Promise<void> {
   const [counters] = rowsOf<{ unread: number; unread_favorites: number }>(
     await tx.execute(
-      sql`select unread, unread_favorites from record_delivery(${m.id}, ${spent}, ${messagePreview(m)})`,
+      sql`select unread, unread_favorites from record_delivery((select m from messages m where m.id = ${m.id}), ${spent}, ${messagePreview(m)})`,
     ),
   );
   // A message only its recipient sees (a tip notice) is not echoed to the sender's devices.

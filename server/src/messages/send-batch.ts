@@ -74,6 +74,16 @@ export class SendBatcher {
     private readonly options: BatchOptions = defaults,
   ) {}
 
+  /** Sends waiting for a free slot. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  /** Calls running now. */
+  get running(): number {
+    return this.inFlight;
+  }
+
   submit(item: SendItem): Promise<SendOutcome> {
     return new Promise((resolve, reject) => {
       this.queue.push({ item, resolve, reject });

@@ -7,12 +7,13 @@ import { isUuid } from '../ids';
 import { creditsOf } from '../ledger/ledger';
 import { providerConfigFor } from '../provider/provider-config';
 import { withEvents, type EventDeps } from '../realtime/with-events';
+import { isBalanceTooLow, notEnoughCredits } from './charges';
 import { recordDelivery } from './deliver';
 import { assertAllowedGif } from './gifs';
 import { endIntro } from './intro';
 import { checkText } from './keyword-check';
 import { messageFromJson, type MessageRow, toMessageDto } from './message-dto';
-import { batcherFor, type SendItem, type SendOutcome } from './send-batch';
+import { batcherFor, type SendBatcher, type SendItem, type SendOutcome } from './send-batch';
 import { sameSend } from './send-key';
 
 /** Stands in for an id that is not a UUID: it names nothing, so the send id check still runs. */
@@ -180,10 +181,17 @@ export async function sendMessage(
   me: UserRow,
   body: SendMessageBody,
   warned = false,
+  batcher: SendBatcher = batcherFor(deps),
 ): Promise<SendResult> {
   const draft = draftOf(me, body);
   const refusal = await refusalOf(deps, me, body, draft, warned);
-  const outcome = await batcherFor(deps).submit(itemOf(draft, body, refusal));
+  const outcome = await batcher
+    .submit(itemOf(draft, body, refusal))
+    .catch(async (err: unknown) => {
+      // A charge that raced past the balance check (a debit that took no user lock): the CHECK refused it.
+      if (isBalanceTooLow(err)) throw await notEnoughCredits(deps.db, me.id);
+      throw err;
+    });
   switch (outcome.status) {
     case 'created':
     case 'stored':
