@@ -277,6 +277,27 @@ describe('conversation', () => {
     expect(fake.calls.filter((c) => c.path.endsWith('/messages'))).toHaveLength(1);
   });
 
+  it('reads a photo that arrives live again for its media, locked until bought', async () => {
+    const photo = testMessage({
+      _id: '11',
+      type: 'image',
+      text: '',
+      price: 20,
+      created_at: now,
+      chat_id: 'c-u-2',
+    });
+    const locked = testMediaResponse('m11', { locked: true, st: '/media/blur.jpg' }).media;
+    const fake = openChat({
+      respond: ({ path, method, query }) =>
+        path === '/v1/messages' && method === 'GET' && query.ids === '11'
+          ? { data: [{ ...photo, media: locked }], next: null }
+          : undefined,
+    });
+    const list = await thread();
+    act(() => fake.bus.pushServerEvent({ type: 'new_message', seq: 1, created_at: now, message: photo }));
+    expect(await within(list).findByRole('button', { name: 'Unlock for $2.00' })).toBeInTheDocument();
+  });
+
   it('unlocks a paid photo, and says so when it was already bought', async () => {
     const locked = (id: string) =>
       testMessage({

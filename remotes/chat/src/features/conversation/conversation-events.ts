@@ -37,7 +37,7 @@ export function useConversationEvents({
   useServerEvent('new_message', ({ message }) => {
     if (message.chat_id !== chatId) return;
     upsertMessage(client, message);
-    if (message.media_id) refresh(message._id);
+    if ((message.type === 'image' || message.type === 'video') && !message.media) refresh(message._id);
     // Cove's own messages say the chat changed (an intro ended, a new rate).
     if (message.system) void client.invalidateQueries({ queryKey: chatKey(otherUserId) });
     if (message.sender_id !== myId) onIncoming();

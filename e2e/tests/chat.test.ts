@@ -1,0 +1,111 @@
+import type { Page } from 'playwright-core';
+import { ChatPage } from '../pages/chat-page';
+import { LoginPage } from '../pages/login-page';
+import { MailboxPage } from '../pages/mailbox-page';
+import { admin } from '../support/admin';
+import { journey } from '../support/journey';
+
+const run = journey('chat', { env: { MAILBOX: 'true', SEED_DEMO: 'true' } });
+
+const fanEmail = 'alex-fan@demo.cove.test';
+const creatorEmail = 'luna-rivers@demo.cove.test';
+
+/** A 4 x 4 red PNG (made with sharp). */
+const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVR4nGM4Y2wMRwzEcQD7ExMhLF3NIwAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function signIn(page: Page, email: string): Promise<void> {
+  const login = new LoginPage(page, run.server.baseUrl);
+  await login.open();
+  await login.requestLink(email);
+  const mailbox = new MailboxPage(await page.context().newPage(), run.server.baseUrl);
+  await page.goto(await mailbox.signInLink(email));
+  await page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
+  await mailbox.page.close();
+}
+
+/** The signed-in person's id, as the page's own session knows it. */
+const myId = (page: Page) =>
+  page.evaluate(async () => {
+    const token = window.localStorage.getItem('auth-token') ?? '';
+    const res = await fetch('/v1/users/me', { headers: { 'access-token': token } });
+    return ((await res.json()) as { _id: string })._id;
+  });
+
+describe('chat journeys', () => {
+  it('a fan and a creator chat live: messages, typing, reads, a paid photo unlocked, a bad file, a dropped send', async () => {
+    const fanPage = run.page;
+    const creatorContext = await run.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const creatorPage = await creatorContext.newPage();
+    await signIn(fanPage, fanEmail);
+    await signIn(creatorPage, creatorEmail);
+    await admin(run.server.dataDir, ['grant-credits', fanEmail, '1000']);
+    const fan = new ChatPage(fanPage, run.server.baseUrl);
+    const creator = new ChatPage(creatorPage, run.server.baseUrl);
+    const creatorId = await myId(creatorPage);
+
+    await creator.openInbox();
+    await fan.openWith(creatorId);
+    await fan.send('Hi Luna! Loved your travel photos.');
+    await fan.thread().getByText('Hi Luna! Loved your travel photos.').waitFor();
+
+    // The new chat reaches the creator's open inbox without a reload, unread.
+    const row = creator.inbox().getByRole('link', { name: /alex-fan/ });
+    await row.getByLabel('1 unread').waitFor();
+    await row.click();
+    await creator.thread().getByText('Hi Luna! Loved your travel photos.').waitFor();
+    // Opening it reads it: the fan sees the receipt.
+    await fan.thread().getByText('Read').waitFor();
+
+    await creator.box().pressSequentially('Thank');
+    await fanPage.getByText('luna-rivers is typing…').waitFor();
+    await creator.box().fill('Thank you! Here is something special.');
+    await creator.box().press('Enter');
+    await fan.thread().getByText('Thank you! Here is something special.').waitFor();
+
+    // A paid photo: locked for the fan until bought, then shown whole.
+    await creator.attach({ name: 'sunset.png', mimeType: 'image/png', buffer: tinyPng });
+    await creatorPage.getByRole('spinbutton', { name: 'Price ($)' }).fill('2');
+    await creatorPage.getByRole('button', { name: 'Send', exact: true }).click();
+    await creator.thread().getByText('Paid · $2.00').waitFor();
+    const unlock = fan.thread().getByRole('button', { name: 'Unlock for $2.00' });
+    await unlock.waitFor();
+    await unlock.click();
+    const photo = fan.thread().getByRole('img', { name: 'Photo' });
+    await photo.waitFor();
+    expect(await photo.getAttribute('src')).toMatch(/\/media\//);
+    await fanPage.getByText('Bought · $2.00').waitFor();
+
+    // A file of another type is refused with the spec's text.
+    await creator.attach({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await creatorPage.getByRole('button', { name: 'Send', exact: true }).click();
+    await creator
+      .thread()
+      .getByText(
+        'Sorry, we cannot process this type of file (text/plain). Please choose different file type and try again.',
+      )
+      .first()
+      .waitFor();
+    await creatorPage.getByRole('dialog', { name: 'Upload error' }).waitFor();
+    await creatorPage.keyboard.press('Escape');
+
+    // The network drops on the first try of a send: the retry gets it through, once.
+    let dropped = false;
+    await fanPage.route('**/v1/messages', async (route) => {
+      if (route.request().method() === 'POST' && !dropped) {
+        dropped = true;
+        return route.abort('connectionreset');
+      }
+      return route.fallback();
+    });
+    await fan.send('Did this arrive?');
+    await creator.thread().getByText('Did this arrive?').waitFor();
+    await fanPage.getByRole('group', { name: 'Sending' }).waitFor({ state: 'detached' });
+    expect(dropped).toBe(true);
+    expect(await fan.thread().getByText('Did this arrive?').count()).toBe(1);
+    expect(await creator.thread().getByText('Did this arrive?').count()).toBe(1);
+    await creatorContext.close();
+  });
+});
