@@ -35,7 +35,12 @@ function Media({ m, mine, actions }: { m: Message; mine: boolean; actions: Messa
   if (media.status === 'failed')
     return <div className={styles.mediaWaiting}>This {label.toLowerCase()} could not be processed.</div>;
   const still = media.sr ?? media.st ?? media.th ?? undefined;
-  const size = { width: media.width ?? undefined, height: media.height ?? undefined };
+  // The box keeps the picture's shape before it loads, so the thread does not jump.
+  const size = {
+    width: media.width ?? undefined,
+    height: media.height ?? undefined,
+    style: media.width && media.height ? { aspectRatio: `${media.width} / ${media.height}` } : undefined,
+  };
   return (
     <div className={styles.media}>
       {m.type === 'video' && media.video_url ? (

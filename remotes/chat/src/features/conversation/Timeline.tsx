@@ -1,7 +1,7 @@
 import type { Message } from '@cove/contracts';
 import type { PagedList } from '@cove/runtime/query';
 import { Button, RequestView } from '@cove/ui';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Outgoing } from './deliver';
 import { groupByDay } from './days';
 import type { MessageActions } from './message-actions';
@@ -28,6 +28,7 @@ interface TimelineProps {
 function Thread({ messages, ...props }: TimelineProps & { messages: Message[] }) {
   const { list, outgoing, myId, actions } = props;
   const box = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLOListElement>(null);
   const fromBottom = useRef(0);
   const byId = useMemo(() => new Map(messages.map((m) => [m._id, m])), [messages]);
   const days = useMemo(() => groupByDay([...messages].reverse()), [messages]);
@@ -44,6 +45,17 @@ function Thread({ messages, ...props }: TimelineProps & { messages: Message[] })
         ? el.scrollHeight
         : el.scrollHeight - el.clientHeight - fromBottom.current;
   }, [messages, pending.length, props.typing]);
+
+  // Photos and videos take their height when they load: a thread at its end stays there.
+  useEffect(() => {
+    const el = box.current;
+    if (!el || !content.current || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => {
+      if (fromBottom.current < stickiness) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(content.current);
+    return () => observer.disconnect();
+  }, []);
 
   const onScroll = () => {
     const el = box.current;
@@ -72,7 +84,7 @@ function Thread({ messages, ...props }: TimelineProps & { messages: Message[] })
           <p>No messages yet. Say hello!</p>
         )}
       </div>
-      <ol className={styles.thread} aria-label="Messages">
+      <ol className={styles.thread} aria-label="Messages" ref={content}>
         {days.map((day) => (
           <li key={day.key} className={styles.day}>
             <h3 className={styles.dayLabel}>{day.label}</h3>
