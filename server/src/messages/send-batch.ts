@@ -49,57 +49,69 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
+/** One queue with at most one call running. */
+interface Lane {
+  queue: Pending[];
+  busy: boolean;
+}
+
 export interface BatchOptions {
   /** Sends per database call at most. */
   maxBatch: number;
-  /** Calls running at once; while all are busy, new sends wait and leave together in the next one. */
-  maxInFlight: number;
+  /** Queues that run side by side, each one call at a time. */
+  lanes: number;
 }
 
-const defaults: BatchOptions = { maxBatch: 128, maxInFlight: 4 };
+const defaults: BatchOptions = { maxBatch: 128, lanes: 4 };
+
+/** A lane for a key: the same key always lands in the same lane. */
+const laneOf = (key: string, lanes: number) => Number.parseInt(key.slice(-6), 16) % lanes || 0;
 
 /**
- * Group commit for sends. A send that finds a free slot leaves at once, alone: an idle server adds no
- * wait. Under load, the sends that arrive while every slot is busy leave together in one call, one
- * transaction and one commit. Each send still gets its own answer: the function runs each in its own
- * subtransaction, and should a whole call fail unexpectedly, its sends are tried again one by one so
- * only the culprit fails.
+ * Group commit for sends. A send that finds its lane idle leaves at once, alone: an idle server adds
+ * no wait. Under load, the sends that arrive while their lane's call runs leave together in its next
+ * call: one transaction and one commit. Sends are laned by creator (the caller's `laneKey`): a call
+ * locks every user it touches until it commits, so calls that shared a creator would only queue on
+ * each other, while calls for different creators run side by side. Each send still gets its own
+ * answer, and should a whole call fail unexpectedly, its sends are tried again one by one so only the
+ * culprit fails.
  */
 export class SendBatcher {
-  private readonly queue: Pending[] = [];
-  private inFlight = 0;
+  private readonly lanes: Lane[];
 
   constructor(
     private readonly deps: { db: Db; realtime: EventNotifier },
     private readonly options: BatchOptions = defaults,
-  ) {}
+  ) {
+    this.lanes = Array.from({ length: options.lanes }, () => ({ queue: [], busy: false }));
+  }
 
-  /** Sends waiting for a free slot. */
+  /** Sends waiting for their lane. */
   get queued(): number {
-    return this.queue.length;
+    return this.lanes.reduce((n, lane) => n + lane.queue.length, 0);
   }
 
   /** Calls running now. */
   get running(): number {
-    return this.inFlight;
+    return this.lanes.filter((lane) => lane.busy).length;
   }
 
-  submit(item: SendItem): Promise<SendOutcome> {
+  submit(item: SendItem, laneKey: string): Promise<SendOutcome> {
+    const lane = this.lanes[laneOf(laneKey, this.lanes.length)] ?? this.lanes[0];
+    if (!lane) throw new Error('a send batcher needs at least one lane');
     return new Promise((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
-      this.pump();
+      lane.queue.push({ item, resolve, reject });
+      this.pump(lane);
     });
   }
 
-  private pump(): void {
-    while (this.inFlight < this.options.maxInFlight && this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.options.maxBatch);
-      this.inFlight++;
-      void this.run(batch).finally(() => {
-        this.inFlight--;
-        this.pump();
-      });
-    }
+  private pump(lane: Lane): void {
+    if (lane.busy || lane.queue.length === 0) return;
+    lane.busy = true;
+    void this.run(lane.queue.splice(0, this.options.maxBatch)).finally(() => {
+      lane.busy = false;
+      this.pump(lane);
+    });
   }
 
   private async run(batch: Pending[]): Promise<void> {

@@ -6,7 +6,7 @@ import { blocks, messages } from '../../src/db/schema';
 import { AppError } from '../../src/errors';
 import { balanceMismatches, creditsOf } from '../../src/ledger/ledger';
 import { SendBatcher } from '../../src/messages/send-batch';
-import { sendMessage } from '../../src/messages/send-message';
+import { sendMessage, type SendResult } from '../../src/messages/send-message';
 import type { AppendedEvent } from '../../src/realtime/with-events';
 import { fanAndCreator, text } from '../helpers/chats';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -26,7 +26,7 @@ function oneCallAtATime() {
     notify: async (_ids: string[], events: AppendedEvent[] = []) => void notices.push(events),
   };
   const deps = { db: t.db, realtime, config: { gifHosts: [] } };
-  const batcher = new SendBatcher(deps, { maxBatch: 100, maxInFlight: 1 });
+  const batcher = new SendBatcher(deps, { maxBatch: 100, lanes: 1 });
   return { deps, batcher, notices };
 }
 
@@ -34,11 +34,11 @@ function oneCallAtATime() {
  * Runs `first` and holds its call on a lock of the first sender's row until `rest` have all queued
  * behind it, so they leave together in the next call.
  */
-async function queuedBehind<T>(
+async function queuedBehind(
   batcher: SendBatcher,
   firstSender: string,
   first: () => Promise<unknown>,
-  rest: (() => Promise<T>)[],
+  rest: (() => Promise<unknown>)[],
 ) {
   let release = () => {};
   const released = new Promise<void>((r) => (release = r));
@@ -62,8 +62,12 @@ async function queuedBehind<T>(
 }
 
 /** What a settled send looks like to its caller: the message's id, or the error's code. */
-const answerOf = (r: PromiseSettledResult<{ message: { id: number } }>) =>
-  r.status === 'fulfilled' ? r.value.message.id : r.reason instanceof AppError ? r.reason.code : 'thrown';
+const answerOf = (r: PromiseSettledResult<unknown>) =>
+  r.status === 'fulfilled'
+    ? (r.value as SendResult).message.id
+    : r.reason instanceof AppError
+      ? r.reason.code
+      : 'thrown';
 
 /** The transaction that wrote each message (PostgreSQL's xmin): one per commit. */
 async function writersOf(ids: number[]): Promise<Set<string>> {
@@ -127,7 +131,7 @@ describe('batched sends', () => {
     const [head, ...others] = pairs as [(typeof pairs)[number], ...typeof pairs];
     const [broken, ...rest] = await queuedBehind(batcher, head.fan.user.id, () => send(head), [
       // Not a user id at all: the call's user lock cannot even read it.
-      () => batcher.submit({ sender_id: 'not-a-user', recipient_id: randomUUID() } as never),
+      () => batcher.submit({ sender_id: 'not-a-user', recipient_id: randomUUID() } as never, 'x'),
       ...others.map((p) => () => send(p)),
     ]);
     expect(broken?.status).toBe('rejected');
