@@ -8,6 +8,7 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { serverDatabase } from './db/database-source';
 import { migrationsFolder, repoRoot } from './paths';
 import { ensureRemotesPublished } from './release';
+import { seedDemoChats } from './seed/demo-chats';
 import { seedDemoWorld } from './seed/demo-world';
 import { writeServerFile } from './server-file';
 
@@ -35,8 +36,10 @@ async function main(): Promise<void> {
 
   try {
     await database.migrate();
-    if (config.seedDemo) await seedDemoWorld(database.db, join(config.dataDir, 'media'));
+    const seeded = config.seedDemo && (await seedDemoWorld(database.db, join(config.dataDir, 'media')));
     app = await buildApp({ config, database });
+    // Demo conversations go through the API, so they need the app; only into a world just created.
+    if (seeded) await seedDemoChats(app);
     // A fresh data folder gets the remotes as built; later versions come only through the release CLI.
     const log = app.log;
     await ensureRemotesPublished(config.dataDir, repoRoot, (line) => log.info(line));

@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { issueAccessToken, revokeAccessToken } from '../auth/tokens';
+import { users } from '../db/schema';
+import { postMovement } from '../ledger/ledger';
+import { demoEmail } from './demo-world';
+
+/** Credits the demo fan starts with: enough to unlock the paid photo and keep chatting. */
+const FAN_CREDITS = 500;
+
+/** A 1200 x 900 picture drawn from two colours and a caption, as a JPEG. */
+function picture(from: string, to: string, caption: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+    <rect width="1200" height="900" fill="url(#g)"/><circle cx="860" cy="290" r="150" fill="#ffffff55"/>
+    <text x="80" y="800" font-family="sans-serif" font-weight="700" font-size="88" fill="#fff">${caption}</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
+}
+
+/**
+ * Conversations worth opening on a fresh install, made through the API as the demo people would make
+ * them, so every count, charge and event is the real one: alex-fan has chats with three creators, a
+ * paid photo from luna-rivers locked until bought (with credits to buy it), a free photo, a GIF, a tip,
+ * unread replies and luna's note on him; luna has unread chats from the other fans.
+ */
+export async function seedDemoChats(app: FastifyInstance): Promise<void> {
+  const emails = ['alex-fan', 'sam-fan', 'jordan-fan', 'luna-rivers', 'mira-kent', 'sasha-noir'];
+  const rows = await app.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, emails.map(demoEmail)));
+  const idOf = (name: string) => {
+    const row = rows.find((r) => r.email === demoEmail(name));
+    if (!row) throw new Error(`demo user ${name} is missing`);
+    return row.id;
+  };
+  const tokens = new Map<string, string>();
+  for (const name of emails) tokens.set(name, await issueAccessToken(app.db, idOf(name)));
+
+  const call = async (as: string, method: 'GET' | 'POST', url: string, payload?: object) => {
+    const res = await app.inject({ method, url, headers: { 'access-token': tokens.get(as) ?? '' }, payload });
+    if (res.statusCode >= 300)
+      throw new Error(`demo chats: ${method} ${url} answered ${res.statusCode} ${res.body}`);
+    return res.json<Record<string, unknown>>();
+  };
+  let sends = 0;
+  const say = (from: string, to: string, text: string, extra: object = {}) =>
+    call(from, 'POST', '/v1/messages', {
+      recipient_id: idOf(to),
+      text,
+      send_id: `demo-${++sends}`,
+      ...extra,
+    });
+  const upload = async (as: string, image: Buffer, type: 'message' | 'paid_message') => {
+    const form = new FormData();
+    form.append('file_size', String(image.length));
+    form.append('md5', createHash('md5').update(image).digest('hex'));
+    form.append('type', type);
+    form.append('file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'photo.jpg');
+    const body = new Request('http://demo/', { method: 'POST', body: form });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/media',
+      headers: {
+        'access-token': tokens.get(as) ?? '',
+        'content-type': body.headers.get('content-type') ?? '',
+      },
+      payload: Buffer.from(await body.arrayBuffer()),
+    });
+    if (res.statusCode >= 300) throw new Error(`demo chats: upload answered ${res.statusCode} ${res.body}`);
+    const media = res.json<{ media_id: string; public_id: string }>();
+    return { media_id: media.media_id, public_id: media.public_id };
+  };
+
+  await app.db.transaction((tx) =>
+    postMovement(tx, {
+      kind: 'promotional_grant',
+      reference: { actor: 'demo world' },
+      entries: [
+        { account: { owner: null, kind: 'promotions' }, amount: -FAN_CREDITS },
+        { account: { owner: idOf('alex-fan'), kind: 'credits' }, amount: FAN_CREDITS },
+      ],
+    }),
+  );
+
+  const pairs = [
+    ['alex-fan', 'luna-rivers'],
+    ['alex-fan', 'mira-kent'],
+    ['alex-fan', 'sasha-noir'],
+    ['sam-fan', 'luna-rivers'],
+    ['jordan-fan', 'luna-rivers'],
+  ] as const;
+  for (const [fan, creator] of pairs) await call(fan, 'POST', '/v1/chat', { recipient_id: idOf(creator) });
+
+  await say('alex-fan', 'luna-rivers', 'Hi Luna! Your Lisbon photos were stunning 😍');
+  await say(
+    'luna-rivers',
+    'alex-fan',
+    'Thank you Alex! That trip was magical. Want to see the ones I never posted?',
+  );
+  await say('alex-fan', 'luna-rivers', 'Yes please!\nEspecially the sunset from the castle.');
+  const castle = await upload(
+    'luna-rivers',
+    await picture('#ff7e5f', '#6a3093', 'Castle sunset'),
+    'paid_message',
+  );
+  await say('luna-rivers', 'alex-fan', 'Here it is, just for you ✨', {
+    type: 'image',
+    price: 50,
+    ...castle,
+  });
+  const tram = await upload('luna-rivers', await picture('#43cea2', '#185a9d', 'Tram 28'), 'message');
+  await say('luna-rivers', 'alex-fan', 'And a free one from the tram ride', { type: 'image', ...tram });
+  const chat = (await call('alex-fan', 'GET', `/v1/chat?recipient_id=${idOf('luna-rivers')}`)) as {
+    data: { chat_id: string };
+  };
+  await call('alex-fan', 'POST', '/v1/messages/tip', {
+    chat_id: chat.data.chat_id,
+    amount: 20,
+    send_id: 'demo-tip',
+  });
+  const gifs = (await call('luna-rivers', 'GET', '/v1/gifs?q=thanks&limit=1')) as { data: { url: string }[] };
+  const gif = gifs.data[0];
+  if (gif) await say('luna-rivers', 'alex-fan', '', { type: 'gif', gif_url: gif.url });
+  await say('luna-rivers', 'alex-fan', 'This one disappears a day after you read it 🤫', {
+    self_destruct: true,
+  });
+  const lunaSide = (await call('luna-rivers', 'GET', `/v1/chat?recipient_id=${idOf('alex-fan')}`)) as {
+    data: { chat_id: string };
+  };
+  await call('luna-rivers', 'POST', '/v1/chats/note', {
+    id: lunaSide.data.chat_id,
+    note: 'Loves Lisbon and sunsets. Tipped after the tram photo.',
+  });
+
+  await say('alex-fan', 'mira-kent', 'Loved your morning workout video!');
+  await say('mira-kent', 'alex-fan', 'Thanks! A new routine drops tomorrow 💪');
+  await say('mira-kent', 'alex-fan', 'Are you joining the 30-day challenge?');
+  await say('alex-fan', 'sasha-noir', 'Your latest piece is incredible. Is it for sale?');
+  await say('sam-fan', 'luna-rivers', 'Hey Luna, any tips for Porto?');
+  await say('jordan-fan', 'luna-rivers', 'Hi! Big fan of your music.');
+
+  for (const token of tokens.values()) await revokeAccessToken(app.db, token);
+}

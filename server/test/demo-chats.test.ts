@@ -1,0 +1,77 @@
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { issueAccessToken } from '../src/auth/tokens';
+import { users } from '../src/db/schema';
+import { seedDemoChats } from '../src/seed/demo-chats';
+import { demoEmail, seedDemoWorld } from '../src/seed/demo-world';
+import { as, type Client } from './helpers/api';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+let t: TestApp;
+let alex: Client;
+let luna: Client;
+const idOf = async (name: string) => {
+  const [row] = await t.db
+    .select()
+    .from(users)
+    .where(eq(users.email, demoEmail(name)));
+  if (!row) throw new Error(`no ${name}`);
+  return row.id;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoWorld(t.db, join(t.config.dataDir, 'media'));
+  await seedDemoChats(t.app);
+  alex = as(t.app, await issueAccessToken(t.db, await idOf('alex-fan')));
+  luna = as(t.app, await issueAccessToken(t.db, await idOf('luna-rivers')));
+});
+afterAll(() => t.close());
+
+interface ChatRow {
+  chat_id: string;
+  other_user: { username: string };
+  unread_messages: number;
+  notes: { note: string }[];
+}
+interface MessageRow {
+  _id: string;
+  type: string;
+  price: number;
+  media: { locked: boolean } | null;
+}
+
+describe('the demo conversations', () => {
+  it('give the demo fan an inbox with unread replies and a locked paid photo he can afford', async () => {
+    const inbox = (await alex.get('/v1/chats?v=2&limit=20')).json<{ data: ChatRow[] }>().data;
+    expect(inbox.map((c) => c.other_user.username).sort()).toEqual([
+      'luna-rivers',
+      'mira-kent',
+      'sasha-noir',
+    ]);
+    expect(inbox.find((c) => c.other_user.username === 'mira-kent')?.unread_messages).toBe(2);
+    const withLuna = inbox.find((c) => c.other_user.username === 'luna-rivers');
+    if (!withLuna) throw new Error('no chat with luna');
+
+    const thread = (await alex.get(`/v1/chats/${withLuna.chat_id}/messages?limit=50`)).json<{
+      data: MessageRow[];
+    }>();
+    const types = thread.data.map((m) => m.type);
+    expect(types).toEqual(expect.arrayContaining(['text', 'image', 'gif', 'tip_user']));
+    const paid = thread.data.find((m) => m.price > 0);
+    expect(paid?.media?.locked).toBe(true);
+
+    const me = (await alex.get('/v1/users/me')).json<{ credits: number }>();
+    expect(me.credits).toBeGreaterThanOrEqual(paid?.price ?? Infinity);
+    const bought = await alex.patch(`/v1/messages/${paid?._id}/buy`);
+    expect(bought.statusCode).toBe(200);
+    expect(bought.json<{ data: MessageRow }>().data.media?.locked).toBe(false);
+  });
+
+  it('give the demo creator unread chats from fans and a note on one', async () => {
+    const inbox = (await luna.get('/v1/chats?v=2&limit=20')).json<{ data: ChatRow[] }>().data;
+    expect(inbox.map((c) => c.other_user.username).sort()).toEqual(['alex-fan', 'jordan-fan', 'sam-fan']);
+    expect(inbox.filter((c) => c.unread_messages > 0).length).toBeGreaterThanOrEqual(2);
+    expect(inbox.find((c) => c.other_user.username === 'alex-fan')?.notes[0]?.note).toMatch(/Lisbon/);
+  });
+});
