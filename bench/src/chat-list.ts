@@ -1,27 +1,60 @@
 import { sql } from 'drizzle-orm';
+import { type ListQuery, listStatements } from '../../server/src/chats/list-chats';
+import { rowsOf } from '../../server/src/db/rows';
 import { ms, round, summarise } from './stats';
 import type { Cove } from './system';
 
-/** Gives one creator `chats` chats with distinct fans, each with one message, straight in SQL. */
-async function seedInbox(cove: Cove, creatorId: string, chats: number) {
+export interface ListSize {
+  /** Chats in the whole database. */
+  chats: number;
+  /** Of which the measured creator's inbox holds this many. */
+  inbox: number;
+  /** Timed requests per figure. */
+  runs: number;
+}
+
+/** Chats of each other creator, and the share of fans online now (presence feeds the online tab). */
+const OTHER_INBOX = 1_000;
+const ONLINE_SHARE = 0.01;
+
+/**
+ * A world of `size.chats` chats in set-based SQL: the measured creator's inbox of `size.inbox` fans,
+ * and other creators with 1,000 chats each among a shared pool of fans, every chat with a last
+ * message in the past 30 days from either side, some credits spent, 1% favourites.
+ */
+async function seedWorld(cove: Cove, creatorId: string, size: ListSize) {
+  const tag = creatorId.slice(0, 8);
+  const fans = Math.max(size.inbox, 200_000 * (size.chats / 1_000_000));
+  const others = Math.ceil((size.chats - size.inbox) / OTHER_INBOX);
   await cove.db.execute(sql`
-    with fans as (
-      insert into users (email, username, type)
-      select 'inbox-' || g || '-' || ${creatorId} || '@bench.test', 'inbox-' || g || '-' || left(${creatorId}, 8), 'user'
-      from generate_series(1, ${chats}) g returning id
+    insert into users (id, email, username, type, is_online)
+    select md5(${tag} || 'f' || g)::uuid, 'f' || g || '-' || ${tag} || '@bench.test', 'fan-' || g || '-' || ${tag},
+      'user', random() < ${ONLINE_SHARE}
+    from generate_series(1, ${fans}) g`);
+  await cove.db.execute(sql`
+    insert into users (id, email, username, type)
+    select md5(${tag} || 'c' || g)::uuid, 'c' || g || '-' || ${tag} || '@bench.test', 'creator-' || g || '-' || ${tag}, 'featured'
+    from generate_series(1, ${others}) g`);
+  await cove.db.execute(sql`
+    with pairs as materialized (
+      select gen_random_uuid() as id, creator, fan, now() - random() * interval '30 days' as at,
+        random() < 0.5 as from_fan, (random() * 2000)::int as spent
+      from (
+        select ${creatorId}::uuid as creator, md5(${tag} || 'f' || g)::uuid as fan from generate_series(1, ${size.inbox}) g
+        union all
+        select md5(${tag} || 'c' || c)::uuid, md5(${tag} || 'f' || ((c * 7919 + k) % ${fans} + 1))::uuid
+        from generate_series(1, ${others}) c, generate_series(0, ${OTHER_INBOX - 1}) k
+        limit ${size.chats}
+      ) p
     ), made as (
-      insert into chats (user_low, user_high, credit_rate, last_message_at)
-      select least(id, ${creatorId}::uuid), greatest(id, ${creatorId}::uuid), 10, now() - (random() * interval '30 days') from fans
-      returning id, user_low, user_high, last_message_at
-    ), mine as (
-      insert into chat_members (chat_id, user_id, other_id, unread, last_message_at, last_from_other, spent_by_other)
-      select id, ${creatorId}::uuid, case when user_low = ${creatorId}::uuid then user_high else user_low end,
-        (random() * 3)::int, last_message_at, random() < 0.5, (random() * 2000)::int from made
-      returning chat_id
+      insert into chats (id, user_low, user_high, credit_rate, last_message_at)
+      select id, least(creator, fan), greatest(creator, fan), 10, at from pairs
     )
-    insert into chat_members (chat_id, user_id, other_id, last_message_at)
-    select id, case when user_low = ${creatorId}::uuid then user_high else user_low end, ${creatorId}::uuid, last_message_at from made`);
-  await cove.db.execute(sql`analyze`);
+    insert into chat_members (chat_id, user_id, other_id, unread, favorite, last_message_at, last_from_other, spent_by_other)
+    select id, creator, fan, case when from_fan then 1 else 0 end, random() < 0.01, at, from_fan, spent from pairs
+    union all
+    select id, fan, creator, 0, false, at, not from_fan, 0 from pairs`);
+  await cove.db.execute(sql`vacuum analyze`);
 }
 
 async function timeEach(runs: number, job: () => Promise<unknown>) {
@@ -34,11 +67,19 @@ async function timeEach(runs: number, job: () => Promise<unknown>) {
   return summarise(samples);
 }
 
-/** The first page of a big creator's inbox through the API, against the bare index query. */
-export async function chatListQuery(cove: Cove, chats: number, runs: number) {
+interface PgPool {
+  query(text: string, values: unknown[]): Promise<unknown>;
+}
+
+/**
+ * A big creator's chat list through the API against the same two statements sent through `pg`
+ * (the list runs them side by side; so does the baseline), for the headline tab and the others,
+ * and the nine tab totals.
+ */
+export async function chatListQuery(cove: Cove, size: ListSize) {
   const creator = await cove.user('featured');
   const seedStart = process.hrtime.bigint();
-  await seedInbox(cove, creator.row.id, chats);
+  await seedWorld(cove, creator.row.id, size);
   const seeded = ms(seedStart);
   const base = `http://127.0.0.1:${cove.port}`;
   const headers = { 'access-token': creator.token };
@@ -47,22 +88,53 @@ export async function chatListQuery(cove: Cove, chats: number, runs: number) {
     if (!res.ok) throw new Error(`${url}: ${res.status}`);
     return res.json();
   };
-  await get('/v1/chats?v=2&limit=20');
-  const api = await timeEach(runs, () => get('/v1/chats?v=2&limit=20&offset=0'));
-  const unreplied = await timeEach(runs, () => get('/v1/chats?v=2&limit=20&type=unreplied'));
-  const totals = await timeEach(Math.max(3, runs / 5), () => get('/v1/chats/total'));
-  const raw = await timeEach(runs, () =>
-    cove.db
-      .execute(sql`select chat_id from chat_members where user_id = ${creator.row.id} and listed and not hidden
-      order by last_message_at desc nulls last, chat_id limit 20`),
+  // drizzle's node-postgres pool: the statements go to PostgreSQL with nothing of Cove in between.
+  const pool = (cove.db as unknown as { $client: PgPool }).$client;
+  const [support] = rowsOf<{ id: string }>(
+    await cove.db.execute(sql`select id from users where username = 'support'`),
   );
+  const viaPg = (type: ListQuery['type'], search?: string) => {
+    const q = { limit: 20, offset: 0, type, search };
+    const { page, counters } = listStatements(cove.db, creator.row.id, q, support?.id ?? null);
+    const [a, b] = [page.toSQL(), counters.toSQL()];
+    return () => Promise.all([pool.query(a.sql, a.params), pool.query(b.sql, b.params)]);
+  };
+  const measure = async (type: ListQuery['type'], search?: string) => {
+    const url = `/v1/chats?v=2&limit=20&offset=0&type=${type}${search ? `&search=${search}` : ''}`;
+    const sqlOnly = viaPg(type, search);
+    await get(url);
+    await sqlOnly();
+    const api = await timeEach(size.runs, () => get(url));
+    const raw = await timeEach(size.runs, sqlOnly);
+    return {
+      tab: search ? `${type}, search "${search}"` : type,
+      api_p50_ms: round(api.p50),
+      api_p99_ms: round(api.p99),
+      sql_p50_ms: round(raw.p50),
+      sql_p99_ms: round(raw.p99),
+      ratio_p99: round(api.p99 / raw.p99, 1),
+    };
+  };
+  const all = await measure('all');
+  const tabs = [all];
+  for (const type of ['unreplied', 'favorites', 'vip', 'sent', 'recent', 'online'] as const)
+    tabs.push(await measure(type));
+  // One fan by name (few match: trigram index), and a common fragment (the list index in order).
+  tabs.push(await measure('all', `fan-${Math.ceil(size.inbox / 3)}-`));
+  tabs.push(await measure('all', 'fan'));
+  await get('/v1/chats/total');
+  const totals = await timeEach(size.runs, () => get('/v1/chats/total'));
   return {
-    chats,
-    seed_ms: round(seeded, 0),
-    api_p50_ms: round(api.p50),
-    unreplied_p50_ms: round(unreplied.p50),
-    totals_p50_ms: round(totals.p50),
-    raw_query_p50_ms: round(raw.p50),
-    ratio_p50: round(api.p50 / raw.p50, 1),
+    summary: {
+      chats: size.chats,
+      inbox: size.inbox,
+      seed_s: round(seeded / 1000, 1),
+      list_api_p99_ms: all.api_p99_ms,
+      list_sql_p99_ms: all.sql_p99_ms,
+      list_ratio_p99: all.ratio_p99,
+      totals_p50_ms: round(totals.p50),
+      totals_p99_ms: round(totals.p99),
+    },
+    tabs,
   };
 }

@@ -1,7 +1,7 @@
 -- Chat-list tab totals kept by the database, so the totals endpoint reads one row instead of
--- aggregating a creator's whole inbox, and no code path that writes chat_members can skew them.
--- Only tabs that are a function of the member row alone are kept here; `recent` (time) and
--- `online` (the other person's presence) are index-served counts at read time (list-chats.ts).
+-- aggregating a creator's whole inbox, and no code path that writes chat_members or presence can skew
+-- them. `recent` depends on the clock, so it is counted at read time off the list index; `online`
+-- is kept here for partners who are not creators, and creators online are counted at read time.
 CREATE TABLE "chat_tab_counts" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
 	"all_chats" integer DEFAULT 0 NOT NULL,
@@ -9,7 +9,8 @@ CREATE TABLE "chat_tab_counts" (
 	"favorites" integer DEFAULT 0 NOT NULL,
 	"unreplied" integer DEFAULT 0 NOT NULL,
 	"vip" integer DEFAULT 0 NOT NULL,
-	"sent" integer DEFAULT 0 NOT NULL
+	"sent" integer DEFAULT 0 NOT NULL,
+	"online_fans" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "chat_tab_counts" ADD CONSTRAINT "chat_tab_counts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
@@ -17,31 +18,35 @@ ALTER TABLE "chat_tab_counts" ADD CONSTRAINT "chat_tab_counts_user_id_users_id_f
 
 -- Adds deltas to one person's totals. A person being deleted (the cascade removes their rows) gets
 -- no row; anyone else gets theirs on their first counted chat.
-CREATE FUNCTION chat_tab_counts_add(uid uuid, d_all bigint, d_fans bigint, d_favorites bigint, d_unreplied bigint, d_vip bigint, d_sent bigint)
+CREATE FUNCTION chat_tab_counts_add(uid uuid, d_all bigint, d_fans bigint, d_favorites bigint,
+  d_unreplied bigint, d_vip bigint, d_sent bigint, d_online bigint)
 RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE chat_tab_counts SET all_chats = all_chats + d_all, fans = fans + d_fans,
     favorites = favorites + d_favorites, unreplied = unreplied + d_unreplied, vip = vip + d_vip,
-    sent = sent + d_sent
+    sent = sent + d_sent, online_fans = online_fans + d_online
   WHERE user_id = uid;
   IF NOT FOUND AND EXISTS (SELECT 1 FROM users WHERE id = uid) THEN
-    INSERT INTO chat_tab_counts AS c (user_id, all_chats, fans, favorites, unreplied, vip, sent)
-    VALUES (uid, d_all, d_fans, d_favorites, d_unreplied, d_vip, d_sent)
+    INSERT INTO chat_tab_counts AS c (user_id, all_chats, fans, favorites, unreplied, vip, sent, online_fans)
+    VALUES (uid, d_all, d_fans, d_favorites, d_unreplied, d_vip, d_sent, d_online)
     ON CONFLICT (user_id) DO UPDATE SET all_chats = c.all_chats + d_all, fans = c.fans + d_fans,
       favorites = c.favorites + d_favorites, unreplied = c.unreplied + d_unreplied, vip = c.vip + d_vip,
-      sent = c.sent + d_sent;
+      sent = c.sent + d_sent, online_fans = c.online_fans + d_online;
   END IF;
 END $$;
 --> statement-breakpoint
 
 -- Which tabs one member row counts in: the predicates of src/chats/chat-filters.ts (VIP_CREDITS =
--- 1000), over rows listed and not hidden. Inlined by the planner where it is used.
-CREATE FUNCTION chat_tab_flags(m chat_members, OUT user_id uuid, OUT counted int, OUT is_fan int,
-  OUT is_favorite int, OUT is_unreplied int, OUT is_vip int, OUT is_sent int)
+-- 1000), over rows listed and not hidden; `partner_counted` says the other person is online and not
+-- a creator. Inlined by the planner where it is used.
+CREATE FUNCTION chat_tab_flags(m chat_members, partner_counted boolean, OUT user_id uuid, OUT counted int,
+  OUT is_fan int, OUT is_favorite int, OUT is_unreplied int, OUT is_vip int, OUT is_sent int,
+  OUT is_online_fan int)
 LANGUAGE sql IMMUTABLE AS $$
   SELECT m.user_id, c::int, (c AND m.spent_by_other > 0)::int, (c AND m.favorite)::int,
     (c AND m.last_from_other)::int, (c AND m.spent_by_other >= 1000)::int,
-    (c AND m.last_message_at IS NOT NULL AND NOT m.last_from_other)::int
+    (c AND m.last_message_at IS NOT NULL AND NOT m.last_from_other)::int,
+    (c AND coalesce(partner_counted, false))::int
   FROM (SELECT m.listed AND NOT m.hidden AS c) visible
 $$;
 --> statement-breakpoint
@@ -49,25 +54,31 @@ $$;
 -- Once per statement, over its transition tables: the old rows' tabs out, the new rows' in, summed
 -- per person and applied in user order (one lock order, and one counts update per person however
 -- many rows a bulk edit touches). A statement that changes no counted fact (a read, a send in the
--- same direction) updates nothing.
+-- same direction) updates nothing. The partner's presence is read as it is now: a concurrent
+-- presence change either committed before (and is read here) or waits on these rows' locks and then
+-- counts them as they end (chat_tab_counts_presence).
 CREATE FUNCTION chat_tab_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM chat_tab_counts_add(f.user_id, sum(counted), sum(is_fan), sum(is_favorite), sum(is_unreplied), sum(is_vip), sum(is_sent))
-    FROM new_rows n, chat_tab_flags(n::chat_members) f
+    PERFORM chat_tab_counts_add(f.user_id, sum(counted), sum(is_fan), sum(is_favorite), sum(is_unreplied), sum(is_vip), sum(is_sent), sum(is_online_fan))
+    FROM new_rows n LEFT JOIN users p ON p.id = n.other_id,
+      chat_tab_flags(n::chat_members, p.is_online AND p.type <> 'featured') f
     GROUP BY f.user_id HAVING sum(counted) <> 0 ORDER BY f.user_id;
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM chat_tab_counts_add(f.user_id, -sum(counted), -sum(is_fan), -sum(is_favorite), -sum(is_unreplied), -sum(is_vip), -sum(is_sent))
-    FROM old_rows o, chat_tab_flags(o::chat_members) f
+    PERFORM chat_tab_counts_add(f.user_id, -sum(counted), -sum(is_fan), -sum(is_favorite), -sum(is_unreplied), -sum(is_vip), -sum(is_sent), -sum(is_online_fan))
+    FROM old_rows o LEFT JOIN users p ON p.id = o.other_id,
+      chat_tab_flags(o::chat_members, p.is_online AND p.type <> 'featured') f
     GROUP BY f.user_id HAVING sum(counted) <> 0 ORDER BY f.user_id;
   ELSE
-    PERFORM chat_tab_counts_add(d.user_id, sum(dir * counted), sum(dir * is_fan), sum(dir * is_favorite), sum(dir * is_unreplied), sum(dir * is_vip), sum(dir * is_sent))
+    PERFORM chat_tab_counts_add(d.user_id, sum(dir * counted), sum(dir * is_fan), sum(dir * is_favorite), sum(dir * is_unreplied), sum(dir * is_vip), sum(dir * is_sent), sum(dir * is_online_fan))
     FROM (
-      SELECT 1 AS dir, f.* FROM new_rows n, chat_tab_flags(n::chat_members) f
-      UNION ALL SELECT -1, f.* FROM old_rows o, chat_tab_flags(o::chat_members) f
+      SELECT 1 AS dir, f.* FROM new_rows n LEFT JOIN users p ON p.id = n.other_id,
+        chat_tab_flags(n::chat_members, p.is_online AND p.type <> 'featured') f
+      UNION ALL SELECT -1, f.* FROM old_rows o LEFT JOIN users p ON p.id = o.other_id,
+        chat_tab_flags(o::chat_members, p.is_online AND p.type <> 'featured') f
     ) d
     GROUP BY d.user_id
-    HAVING (sum(dir * counted), sum(dir * is_fan), sum(dir * is_favorite), sum(dir * is_unreplied), sum(dir * is_vip), sum(dir * is_sent)) <> (0, 0, 0, 0, 0, 0)
+    HAVING (sum(dir * counted), sum(dir * is_fan), sum(dir * is_favorite), sum(dir * is_unreplied), sum(dir * is_vip), sum(dir * is_sent), sum(dir * is_online_fan)) <> (0, 0, 0, 0, 0, 0, 0)
     ORDER BY d.user_id;
   END IF;
   RETURN NULL;
@@ -83,10 +94,58 @@ CREATE TRIGGER chat_members_tab_counts_update AFTER UPDATE ON chat_members
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION chat_tab_counts_apply();
 --> statement-breakpoint
 
+-- When someone who is not a creator comes online or leaves (or becomes a creator while online), the
+-- online total of everyone whose listed chat faces them moves by one. A fan has few chats, so this
+-- stays small; a creator's presence is never fanned out to a hundred thousand inboxes (creators
+-- online are counted at read time). The facing rows are found through the person's own rows and
+-- locked before they are counted, so a concurrent list edit either ends first and is counted as it
+-- ended, or runs after and reads the new presence (chat_tab_counts_apply).
+CREATE FUNCTION chat_tab_counts_presence() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM chat_tab_counts_add(t.user_id, 0, 0, 0, 0, 0, 0, t.d)
+  FROM (
+    WITH moved AS (
+      SELECT n.id, CASE WHEN n.is_online AND n.type <> 'featured' THEN 1 ELSE -1 END AS dir
+      FROM new_users n JOIN old_users o ON o.id = n.id
+      WHERE (n.is_online AND n.type <> 'featured') <> (o.is_online AND o.type <> 'featured')
+    ), facing AS MATERIALIZED (
+      SELECT m.user_id, m.listed, m.hidden, moved.dir
+      FROM moved JOIN chat_members mine ON mine.user_id = moved.id
+        JOIN chat_members m ON m.user_id = mine.other_id AND m.other_id = moved.id
+      FOR NO KEY UPDATE OF m
+    )
+    SELECT user_id, sum(dir) AS d FROM facing WHERE listed AND NOT hidden GROUP BY user_id
+  ) t
+  WHERE t.d <> 0 ORDER BY t.user_id;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER users_tab_counts_presence AFTER UPDATE ON users
+  REFERENCING OLD TABLE AS old_users NEW TABLE AS new_users FOR EACH STATEMENT EXECUTE FUNCTION chat_tab_counts_presence();
+--> statement-breakpoint
+
+-- A person deleted while counted online leaves their partners' totals first; the cascade that then
+-- removes the chats no longer finds them online.
+CREATE FUNCTION chat_tab_counts_user_gone() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF OLD.is_online AND OLD.type <> 'featured' THEN
+    PERFORM chat_tab_counts_add(m.user_id, 0, 0, 0, 0, 0, 0, -count(*))
+    FROM chat_members mine JOIN chat_members m ON m.user_id = mine.other_id AND m.other_id = OLD.id
+    WHERE mine.user_id = OLD.id AND m.listed AND NOT m.hidden
+    GROUP BY m.user_id ORDER BY m.user_id;
+  END IF;
+  RETURN OLD;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER users_tab_counts_gone BEFORE DELETE ON users
+  FOR EACH ROW EXECUTE FUNCTION chat_tab_counts_user_gone();
+--> statement-breakpoint
+
 -- Existing inboxes start exact.
-INSERT INTO chat_tab_counts (user_id, all_chats, fans, favorites, unreplied, vip, sent)
-SELECT f.user_id, sum(counted), sum(is_fan), sum(is_favorite), sum(is_unreplied), sum(is_vip), sum(is_sent)
-FROM chat_members m, chat_tab_flags(m) f GROUP BY f.user_id HAVING sum(counted) > 0;
+INSERT INTO chat_tab_counts (user_id, all_chats, fans, favorites, unreplied, vip, sent, online_fans)
+SELECT f.user_id, sum(counted), sum(is_fan), sum(is_favorite), sum(is_unreplied), sum(is_vip), sum(is_sent), sum(is_online_fan)
+FROM chat_members m JOIN users p ON p.id = m.other_id, chat_tab_flags(m, p.is_online AND p.type <> 'featured') f
+GROUP BY f.user_id HAVING sum(counted) > 0;
 --> statement-breakpoint
 
 -- The list reads each tab through an index in its own sort order, over listed, visible rows only,
@@ -105,8 +164,10 @@ CREATE INDEX "chat_members_unreplied_idx" ON "chat_members" USING btree ("user_i
 --> statement-breakpoint
 CREATE INDEX "chat_members_sent_idx" ON "chat_members" USING btree ("user_id","last_message_at" DESC NULLS LAST,"chat_id") WHERE listed AND NOT hidden AND last_message_at IS NOT NULL AND NOT last_from_other;
 --> statement-breakpoint
--- The online tab and total start from the people online now, a small set next to a big inbox.
+-- The online tab checks presence per chat; the online total counts creators online at read time.
 CREATE INDEX "users_online_idx" ON "users" USING btree ("id") WHERE is_online;
+--> statement-breakpoint
+CREATE INDEX "users_online_creators_idx" ON "users" USING btree ("id") WHERE is_online AND type = 'featured';
 --> statement-breakpoint
 -- A search starts from the matching people when they are few (trigram index), and otherwise walks
 -- the list index in order until a page is full; the planner picks by the term's selectivity.

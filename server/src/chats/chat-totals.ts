@@ -6,18 +6,20 @@ import { tabSql } from './list-chats';
 
 /**
  * The nine tab totals of a creator's inbox, in one statement that never aggregates the inbox.
- * Tabs decided by the member row alone come from `chat_tab_counts`, which triggers on chat_members
- * keep exact (migration 0011). `recent` depends on the clock, so it is a range count on the list
- * index (the chats of the last 72 hours only); `online` depends on other people's presence, so it
- * starts from the people online now (partial index on users) and looks each up in the caller's
- * chats by the (user, other) key. Nobody is a subscriber until subscriptions exist.
+ * `chat_tab_counts` holds what triggers keep exact (migration 0011): the tabs decided by the member
+ * row, and the partners online who are not creators (moved on each of their presence changes).
+ * Counted now instead: `recent`, which depends on the clock, as a range count on the list index (the
+ * chats of the last 72 hours only), and creators online among the partners, starting from the few
+ * creators online (a partial index on users) looked up by the (user, other) key. Nobody is a
+ * subscriber until subscriptions exist.
  */
 export async function chatTotals(db: Db, userId: string) {
   const result = await db.execute(sql`
     select coalesce(c.all_chats, 0) as all, coalesce(c.fans, 0) as fans,
       coalesce(c.favorites, 0) as favorites, coalesce(c.unreplied, 0) as unreplied,
       coalesce(c.vip, 0) as vip, coalesce(c.sent, 0) as sent,
-      (select count(*) ${tabSql(userId, 'online')})::int as online,
+      coalesce(c.online_fans, 0) + (select count(*) ${tabSql(userId, 'online')} and o.type = 'featured')::int
+        as online,
       (select count(*) from chat_members m
         where m.user_id = ${userId} and m.listed and not m.hidden and ${filterSql.recent})::int as recent
     from (select) as one left join chat_tab_counts c on c.user_id = ${userId}`);

@@ -51,15 +51,21 @@ interface NoteJson {
 export function listStatements(db: Db, userId: string, q: ListQuery, supportId: string | null) {
   const tab = tabSql(userId, q.type, q.search);
   const isPinned = sql`(m.other_id = ${supportId} and m.unread > 0)`;
+  // The support chat, when there is one, sits at position 0 and shifts the rest by one. The rest is
+  // read with a constant limit and offset (one row more than a page when the page may start after
+  // the support chat) so the planner can take the tab's index in order; positions then pick the page.
+  const from = Math.max(0, q.offset - 1);
   const page = sql`(
-    with pinned as (select m.chat_id ${tab} and ${isPinned})
-    select chat_id, 0::bigint as pos from pinned where ${q.offset}::int = 0
-    union all (
-      select m.chat_id, row_number() over (order by m.last_message_at desc nulls last, m.chat_id) as pos
+    with pinned as (select m.chat_id ${tab} and ${isPinned}),
+    rest as (
+      select m.chat_id, row_number() over (order by m.last_message_at desc nulls last, m.chat_id) - 1 as r
       ${tab} and not coalesce(${isPinned}, false)
       order by m.last_message_at desc nulls last, m.chat_id
-      limit ${q.limit}::int - (select count(*) from pinned where ${q.offset}::int = 0)
-      offset greatest(0, ${q.offset}::int - (select count(*) from pinned)))
+      limit ${q.limit + q.offset - from} offset ${from}),
+    listed as (
+      select chat_id, 0::bigint as pos from pinned
+      union all select chat_id, r + (select count(*) from pinned) from rest)
+    select chat_id, pos from listed where pos >= ${q.offset} and pos < ${q.offset + q.limit}
   ) as page`;
   const notes = sql<NoteJson[]>`coalesce((
     select json_agg(json_build_object('id', n.id, 'text', n.text, 'created_at', n.created_at,

@@ -41,8 +41,9 @@ it('back-fills every inbox\u2019s tab counts when the migration runs on existing
   // A creator with six fans, in every tab, with a hidden and an unlisted chat that must not count.
   await db.execute(sql`
     with people as (
-      insert into users (email, username, type)
-      select 'p' || g || '@backfill.test', 'p' || g, case when g = 0 then 'featured' else 'user' end
+      insert into users (email, username, type, is_online)
+      select 'p' || g || '@backfill.test', 'p' || g, case when g = 0 then 'featured' else 'user' end,
+        g in (1, 3, 5)
       from generate_series(0, 6) g returning id, username
     ), creator as (select id from people where username = 'p0'),
     fans as (select id, substr(username, 2)::int as n from people where username <> 'p0'),
@@ -65,12 +66,12 @@ it('back-fills every inbox\u2019s tab counts when the migration runs on existing
   await migrated.close();
 
   const counts = rowsOf<{ c: number[] }>(
-    await db.execute(sql`select array[all_chats, fans, favorites, unreplied, vip, sent] as c
+    await db.execute(sql`select array[all_chats, fans, favorites, unreplied, vip, sent, online_fans] as c
       from chat_tab_counts join users on users.id = user_id where username = 'p0'`),
   );
   // Fans 1-4 are listed and visible: 1 and 2 spent (1 is a VIP), 1 and 2 are favourites, 1 and 3
-  // wrote last (unreplied), 2 and 4 were answered (sent).
-  expect(counts.map((r) => r.c)).toEqual([[4, 2, 2, 2, 1, 2]]);
+  // wrote last (unreplied), 2 and 4 were answered (sent), 1 and 3 are online (5 too, but hidden).
+  expect(counts.map((r) => r.c)).toEqual([[4, 2, 2, 2, 1, 2, 2]]);
   const fans = rowsOf<{ all_chats: number }>(
     await db.execute(sql`select all_chats from chat_tab_counts join users on users.id = user_id
       where username <> 'p0'`),

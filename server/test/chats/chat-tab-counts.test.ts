@@ -13,15 +13,19 @@ afterAll(() => t.close());
 
 type Counts = Record<string, number[]>;
 
-/** Every person's tab counts the slow way: one aggregate over all member rows (the old totals query). */
+/**
+ * Every person's tab counts the slow way: one aggregate over all member rows (the old totals query),
+ * the last being partners online who are not creators.
+ */
 async function aggregated(db: Db): Promise<Counts> {
   const rows = rowsOf<{ user_id: string; c: number[] }>(
     await db.execute(sql`
       select user_id, array[count(*), count(*) filter (where spent_by_other > 0),
         count(*) filter (where favorite), count(*) filter (where last_from_other),
         count(*) filter (where spent_by_other >= 1000),
-        count(*) filter (where last_message_at is not null and not last_from_other)]::int[] as c
-      from chat_members where listed and not hidden group by user_id`),
+        count(*) filter (where last_message_at is not null and not last_from_other),
+        count(*) filter (where p.is_online and p.type <> 'featured')]::int[] as c
+      from chat_members join users p on p.id = other_id where listed and not hidden group by user_id`),
   );
   return Object.fromEntries(rows.map((r) => [r.user_id, r.c]));
 }
@@ -30,11 +34,20 @@ async function aggregated(db: Db): Promise<Counts> {
 async function maintained(db: Db): Promise<Counts> {
   const rows = rowsOf<{ user_id: string; c: number[] }>(
     await db.execute(sql`
-      select user_id, array[all_chats, fans, favorites, unreplied, vip, sent] as c
+      select user_id, array[all_chats, fans, favorites, unreplied, vip, sent, online_fans] as c
       from chat_tab_counts where all_chats <> 0 or fans <> 0 or favorites <> 0 or unreplied <> 0
-        or vip <> 0 or sent <> 0`),
+        or vip <> 0 or sent <> 0 or online_fans <> 0`),
   );
   return Object.fromEntries(rows.map((r) => [r.user_id, r.c]));
+}
+
+/** What the realtime hub writes when someone comes online or leaves, answered like a request. */
+async function flipPresence(userId: string) {
+  await t.db
+    .update(users)
+    .set({ isOnline: sql`not ${users.isOnline}` })
+    .where(eq(users.id, userId));
+  return { statusCode: 200, body: '' };
 }
 
 /** A creator and fans with credits who each opened a chat with them. */
@@ -55,8 +68,10 @@ async function inbox(fans: number) {
 }
 
 describe('chat tab totals', () => {
-  it('stay equal to the aggregate through concurrent sends, tips, favourites, reads, hides and reopens', async () => {
+  it('stay equal to the aggregate through concurrent sends, tips, favourites, reads, hides, reopens and presence', async () => {
     const { creator, fans, chatIds } = await inbox(12);
+    // Every chat is on the creator's list before presence starts moving.
+    for (const fan of fans) await fan.api.post('/v1/messages', text(creator.user.id, 'first'));
     const ops: Promise<{ statusCode: number; body: string }>[] = [];
     fans.forEach((fan, i) => {
       const chatId = chatIds.get(fan.user.id) ?? '';
@@ -66,6 +81,7 @@ describe('chat tab totals', () => {
       if (i % 2 === 0) ops.push(creator.api.post('/v1/messages', text(fan.user.id, 'thanks!')));
       if (i % 4 === 1) ops.push(creator.api.patch('/v1/chats', { action: 'hide', ids: [chatId] }));
       if (i % 4 === 2) ops.push(creator.api.get(`/v1/chat?recipient_id=${fan.user.id}`));
+      for (let k = 0; k < 3; k++) ops.push(flipPresence(fan.user.id));
     });
     const favourites = [...chatIds.values()];
     for (let k = 0; k < 6; k++) {
@@ -110,16 +126,41 @@ describe('chat tab totals', () => {
     expect(onlineTab.map((chat: { recipient_id: string }) => chat.recipient_id)).toEqual([b.user.id]);
   });
 
-  it('drop a deleted person from their partners\u2019 totals', async () => {
+  it('count partners online, fans and those made creators alike, hidden chats never', async () => {
+    const { creator, fans } = await inbox(3);
+    const [a, b, c] = fans;
+    if (!a || !b || !c) throw new Error('fans missing');
+    for (const fan of fans) await fan.api.post('/v1/messages', text(creator.user.id, 'hello'));
+    const hidden = (await c.api.get(`/v1/chat?recipient_id=${creator.user.id}`)).json().data._id;
+    await creator.api.patch('/v1/chats', { action: 'hide', ids: [hidden] });
+    const online = async () => (await creator.api.get('/v1/chats/total')).json().online;
+
+    for (const fan of fans) await flipPresence(fan.user.id);
+    expect(await online()).toBe(2);
+    // A fan made a creator while online is counted once, now among the creators online.
+    await t.db.update(users).set({ type: 'featured' }).where(eq(users.id, a.user.id));
+    expect(await online()).toBe(2);
+    await flipPresence(a.user.id);
+    await flipPresence(b.user.id);
+    expect(await online()).toBe(0);
+    await flipPresence(a.user.id);
+    // The hidden chat comes back on the list when c writes again, online.
+    await c.api.post('/v1/messages', text(creator.user.id, 'back'));
+    expect(await online()).toBe(2);
+    expect(await maintained(t.db)).toEqual(await aggregated(t.db));
+  });
+
+  it('drop a deleted person, online or not, from their partners\u2019 totals', async () => {
     const creator = await person(t, { type: 'featured', creditRate: 0 });
     const [gone, stays] = [await person(t), await person(t)];
     for (const fan of [gone, stays]) {
       await fan.api.post('/v1/chat', { recipient_id: creator.user.id });
       await fan.api.post('/v1/messages', text(creator.user.id, 'free hello'));
     }
-    expect((await creator.api.get('/v1/chats/total')).json().all).toBe(2);
+    await flipPresence(gone.user.id);
+    expect((await creator.api.get('/v1/chats/total')).json()).toMatchObject({ all: 2, online: 1 });
     await t.db.delete(users).where(eq(users.id, gone.user.id));
-    expect((await creator.api.get('/v1/chats/total')).json().all).toBe(1);
+    expect((await creator.api.get('/v1/chats/total')).json()).toMatchObject({ all: 1, online: 0 });
     expect(await maintained(t.db)).toEqual(await aggregated(t.db));
   });
 });

@@ -157,8 +157,8 @@ export const userCounters = pgTable(
 );
 
 /**
- * Per-user chat-list tab totals, kept exact by statement triggers on chat_members (migration 0011)
- * for the tabs that depend on the member row alone; `recent` and `online` are counted at read time.
+ * Per-user chat-list tab totals, kept exact by statement triggers on chat_members and on users'
+ * presence (migration 0011); `recent` and creators online are counted at read time.
  */
 export const chatTabCounts = pgTable('chat_tab_counts', {
   userId: uuid('user_id')
@@ -170,4 +170,6 @@ export const chatTabCounts = pgTable('chat_tab_counts', {
   unreplied: integer('unreplied').notNull().default(0),
   vip: integer('vip').notNull().default(0),
   sent: integer('sent').notNull().default(0),
+  /** Partners online now who are not creators (creators online are counted at read time). */
+  onlineFans: integer('online_fans').notNull().default(0),
 });
