@@ -74,10 +74,13 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
-    // The chat list's online tab and total, and its search by name (migration 0011).
+    // The chat list's online tab, creators online in its total, and its search by name (migration 0011).
     index('users_online_idx')
       .on(t.id)
       .where(sql`${t.isOnline}`),
+    index('users_online_creators_idx')
+      .on(t.id)
+      .where(sql`${t.isOnline} AND ${t.type} = 'featured'`),
     index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
   ],
 );
