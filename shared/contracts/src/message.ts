@@ -84,6 +84,16 @@ export const sendMessageBody = z.object({
 });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
+/** A GIF from Cove's library (`GET /v1/gifs?q=`), sent as a gif message's `gif_url`. */
+export const gif = z.object({
+  id: z.string(),
+  title: z.string(),
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+export const gifsResponse = z.object({ data: z.array(gif) });
+
 export const sendMessageResponse = z.object({ data: message, credits: z.number().int() });
 export const messagesPage = z.object({ data: z.array(message), next: z.string().nullable() });
 /** A message id as text: a whole number of at most 15 digits, exact in JavaScript and PostgreSQL alike. */

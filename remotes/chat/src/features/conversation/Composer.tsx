@@ -2,6 +2,7 @@ import type { Chat, Message } from '@cove/contracts';
 import { formatMoney, useHost } from '@cove/runtime';
 import { Button } from '@cove/ui';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { GifPicker } from './GifPicker';
 import { trimMessage } from './sanitise';
 import type { SendQueue } from './use-send-queue';
 import { useTypingSignal } from './use-typing-signal';
@@ -45,6 +46,7 @@ export function Composer({
   const [file, setFile] = useState<File | null>(null);
   const [price, setPrice] = useState('');
   const [selfDestruct, setSelfDestruct] = useState(false);
+  const [gifs, setGifs] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
   const box = useRef<HTMLTextAreaElement>(null);
   const typing = useTypingSignal(chat.chat_id);
@@ -71,6 +73,20 @@ export function Composer({
     setFile(null);
     setPrice('');
     setSelfDestruct(false);
+    onCancelReply();
+    box.current?.focus();
+  };
+
+  const sendGif = (url: string) => {
+    setGifs(false);
+    queue.send({
+      type: 'gif',
+      text: '',
+      gif_url: url,
+      price: 0,
+      self_destruct: selfDestruct,
+      ...(replyTo ? { parent_message_id: replyTo._id } : {}),
+    });
     onCancelReply();
     box.current?.focus();
   };
@@ -131,6 +147,15 @@ export function Composer({
           </Button>
         </div>
       )}
+      {gifs && (
+        <GifPicker
+          onPick={sendGif}
+          onClose={() => {
+            setGifs(false);
+            box.current?.focus();
+          }}
+        />
+      )}
       <div className={styles.row}>
         <input
           ref={picker}
@@ -155,6 +180,9 @@ export function Composer({
           >
             <path d="M21 11.5 12.5 20a5.5 5.5 0 0 1-7.8-7.8l9-9a3.7 3.7 0 0 1 5.2 5.2l-9 9a1.8 1.8 0 0 1-2.6-2.6L15.5 6.6" />
           </svg>
+        </Button>
+        <Button variant="ghost" aria-expanded={gifs} onClick={() => setGifs(!gifs)}>
+          GIF
         </Button>
         <textarea
           ref={box}

@@ -377,6 +377,41 @@ describe('conversation', () => {
     expect(await screen.findByText('Paid · $3.00')).toBeInTheDocument();
   });
 
+  it('sends a GIF picked from the library', async () => {
+    const fake = openChat({
+      respond: ({ path, method, query }) => {
+        if (path === '/v1/gifs')
+          return {
+            data:
+              query.q === 'thanks'
+                ? [
+                    {
+                      id: 'thanks',
+                      title: 'Thank you',
+                      url: '/media/gifs/thanks.gif',
+                      width: 160,
+                      height: 120,
+                    },
+                  ]
+                : [],
+          };
+        if (path === '/v1/messages' && method === 'POST')
+          return {
+            data: mine({ _id: '9', type: 'gif', text: '', gif_url: '/media/gifs/thanks.gif' }),
+            credits: 250,
+          };
+        return undefined;
+      },
+    });
+    await thread();
+    await userEvent.click(screen.getByRole('button', { name: 'GIF' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search GIFs' }), 'thanks');
+    await userEvent.click(await screen.findByRole('img', { name: 'Send GIF: Thank you' }));
+    await waitFor(() => expect(sent(fake)).toHaveLength(1));
+    expect(sent(fake)[0]?.body).toMatchObject({ type: 'gif', gif_url: '/media/gifs/thanks.gif', text: '' });
+    expect(screen.queryByRole('searchbox', { name: 'Search GIFs' })).toBeNull();
+  });
+
   it('lets a fan tip the creator with an amount they can afford', async () => {
     const fake = openChat({
       respond: ({ path }) =>

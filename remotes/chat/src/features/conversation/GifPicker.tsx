@@ -1,0 +1,65 @@
+import { gifsResponse, type ApiClient } from '@cove/contracts';
+import { requestState, useHost } from '@cove/runtime';
+import { RequestView } from '@cove/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import styles from './Conversation.module.css';
+
+const useGifs = (api: ApiClient, q: string) =>
+  useQuery({
+    queryKey: ['gifs', q],
+    queryFn: ({ signal }) => api.get('/v1/gifs', { query: { q, limit: 24 }, schema: gifsResponse, signal }),
+    staleTime: Infinity,
+  });
+
+/** Cove's GIF library, searchable; a pick sends it. Escape closes the picker. */
+export function GifPicker({ onPick, onClose }: { onPick(url: string): void; onClose(): void }) {
+  const { api } = useHost();
+  const [q, setQ] = useState('');
+  const [settled, setSettled] = useState('');
+  const search = useRef<HTMLInputElement>(null);
+  useEffect(() => search.current?.focus(), []);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(q.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [q]);
+  const gifs = useGifs(api, settled);
+  return (
+    <div className={styles.gifPicker}>
+      <input
+        ref={search}
+        type="search"
+        aria-label="Search GIFs"
+        placeholder="Search GIFs"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onClose();
+        }}
+      />
+      <RequestView state={requestState(gifs)} retry={() => void gifs.refetch()}>
+        {({ data }) =>
+          data.length === 0 ? (
+            <p className={styles.muted}>No GIFs match.</p>
+          ) : (
+            <ul className={styles.gifs} aria-label="GIFs">
+              {data.map((g) => (
+                <li key={g.id}>
+                  <button type="button" className={styles.gifButton} onClick={() => onPick(g.url)}>
+                    <img
+                      src={g.url}
+                      alt={`Send GIF: ${g.title}`}
+                      width={g.width}
+                      height={g.height}
+                      loading="lazy"
+                    />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </RequestView>
+    </div>
+  );
+}
