@@ -2,7 +2,6 @@ import type { MediaDescriptor } from '@cove/contracts';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { media, type MediaRow } from '../db/schema';
-import { fail } from '../errors';
 import { describeMedia } from './descriptor';
 import { mediaById } from './media-store';
 import type { UrlSigner } from './url-signer';
@@ -58,17 +57,4 @@ export async function mediaForMessages(
     const row = i.mediaId ? byId.get(i.mediaId) : undefined;
     return row ? describeMedia(ctx.signer, row, viewerId, viewFor(i.access)) : null;
   });
-}
-
-/**
- * For the send path: the media must be the sender's own, processed, and not deleted from the vault.
- * Throws 400 'This media cannot be sent.' otherwise (the same answer for someone else's media, so
- * ids cannot be probed).
- */
-export async function assertUsableMedia(db: Db, mediaId: string, ownerId: string): Promise<MediaRow> {
-  const row = await mediaById(db, mediaId);
-  if (!row || row.ownerId !== ownerId || row.deletedAt !== null || row.status !== 'ready') {
-    throw fail('media_not_usable');
-  }
-  return row;
 }

@@ -1,8 +1,8 @@
 import type { MediaResponse } from '@cove/contracts';
 import { eq } from 'drizzle-orm';
 import { messages } from '../../src/db/schema';
-import { assertUsableMedia, mediaForMessage, mediaForMessages } from '../../src/media';
-import { fanAndCreator, person } from '../helpers/chats';
+import { mediaForMessage, mediaForMessages } from '../../src/media';
+import { fanAndCreator, person, text } from '../helpers/chats';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { photo, webMp4 } from './helpers/fixtures';
 import { messageWithMedia } from './helpers/messages';
@@ -93,9 +93,13 @@ describe('paid media', () => {
     });
     expect((await fetchMedia(t.app, view?.st as string)).statusCode).toBe(200);
     // Deleted media cannot be sent again.
-    await expect(assertUsableMedia(t.db, item.media_id, creator.user.id)).rejects.toMatchObject({
-      statusCode: 400,
+    const again = await creator.api.post('/v1/messages', {
+      ...text(fan.user.id, ''),
+      type: 'image',
+      media_id: item.media_id,
     });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('This media cannot be sent.');
   });
 });
 
@@ -148,19 +152,18 @@ describe('signed URLs', () => {
   });
 });
 
-describe('assertUsableMedia', () => {
+describe('sending media', () => {
   it("accepts only the sender's own ready media", async () => {
-    const { fan, creator } = await fanAndCreator(t);
+    const { fan, creator } = await fanAndCreator(t, { credits: 100 });
     const item = await uploaded(creator.token, await photo({ width: 210, height: 200 }), 'message');
-    await expect(assertUsableMedia(t.db, item.media_id, creator.user.id)).resolves.toMatchObject({
-      id: item.media_id,
-    });
-    await expect(assertUsableMedia(t.db, item.media_id, fan.user.id)).rejects.toMatchObject({
-      statusCode: 400,
-      message: 'This media cannot be sent.',
-    });
-    await expect(assertUsableMedia(t.db, 'not-a-uuid', creator.user.id)).rejects.toMatchObject({
-      statusCode: 400,
-    });
+    const image = (to: string, mediaId: string) => ({ ...text(to, ''), type: 'image', media_id: mediaId });
+    const own = await creator.api.post('/v1/messages', image(fan.user.id, item.media_id));
+    expect(own.statusCode).toBe(200);
+    const someoneElses = await fan.api.post('/v1/messages', image(creator.user.id, item.media_id));
+    expect(someoneElses.statusCode).toBe(400);
+    expect(someoneElses.json().message).toBe('This media cannot be sent.');
+    const noId = await creator.api.post('/v1/messages', image(fan.user.id, 'not-a-uuid'));
+    expect(noId.statusCode).toBe(400);
+    expect(noId.json().message).toBe('This media cannot be sent.');
   });
 });
