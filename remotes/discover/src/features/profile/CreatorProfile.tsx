@@ -1,14 +1,20 @@
 import { ButtonLink, EmptyState, Page, SignInGate } from '@cove/ui';
+import { useParams } from 'react-router-dom';
 
 /** `/creators/{id}`: a creator's public profile and feed. */
 export function CreatorProfile() {
+  const { creatorId = '' } = useParams();
   return (
     <Page
       title="Creator profile"
       actions={
-        <ButtonLink to="/discover" variant="secondary">
-          ← Discover
-        </ButtonLink>
+        <>
+          <ButtonLink to="/discover" variant="secondary">
+            ← Discover
+          </ButtonLink>
+          {/* The conversation opens the chat, or starts it when the server allows. */}
+          <ButtonLink to={`/chats/${encodeURIComponent(creatorId)}`}>Message</ButtonLink>
+        </>
       }
     >
       <SignInGate
