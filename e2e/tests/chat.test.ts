@@ -3,12 +3,14 @@ import { ChatPage } from '../pages/chat-page';
 import { LoginPage } from '../pages/login-page';
 import { MailboxPage } from '../pages/mailbox-page';
 import { admin } from '../support/admin';
+import { seriousAccessibilityProblems } from '../support/axe';
 import { journey } from '../support/journey';
 
 const run = journey('chat', { env: { MAILBOX: 'true', SEED_DEMO: 'true' } });
 
-const fanEmail = 'alex-fan@demo.cove.test';
-const creatorEmail = 'luna-rivers@demo.cove.test';
+// Two demo people the demo world gives no chat yet.
+const fanEmail = 'jordan-fan@demo.cove.test';
+const creatorEmail = 'nova-lake@demo.cove.test';
 
 /** A 4 x 4 red PNG (made with sharp). */
 const tinyPng = Buffer.from(
@@ -48,19 +50,21 @@ describe('chat journeys', () => {
 
     await creator.openInbox();
     await fan.openWith(creatorId);
-    await fan.send('Hi Luna! Loved your travel photos.');
-    await fan.thread().getByText('Hi Luna! Loved your travel photos.').waitFor();
+    expect(await seriousAccessibilityProblems(fanPage)).toEqual([]);
+    await fan.send('Hi Nova! Loved your last stream.');
+    await fan.thread().getByText('Hi Nova! Loved your last stream.').waitFor();
 
     // The new chat reaches the creator's open inbox without a reload, unread.
-    const row = creator.inbox().getByRole('link', { name: /alex-fan/ });
+    const row = creator.inbox().getByRole('link', { name: /jordan-fan/ });
     await row.getByLabel('1 unread').waitFor();
+    expect(await seriousAccessibilityProblems(creatorPage)).toEqual([]);
     await row.click();
-    await creator.thread().getByText('Hi Luna! Loved your travel photos.').waitFor();
+    await creator.thread().getByText('Hi Nova! Loved your last stream.').waitFor();
     // Opening it reads it: the fan sees the receipt.
     await fan.thread().getByText('Read').waitFor();
 
     await creator.box().pressSequentially('Thank');
-    await fanPage.getByText('luna-rivers is typing…').waitFor();
+    await fanPage.getByText('nova-lake is typing…').waitFor();
     await creator.box().fill('Thank you! Here is something special.');
     await creator.box().press('Enter');
     await fan.thread().getByText('Thank you! Here is something special.').waitFor();
@@ -68,10 +72,12 @@ describe('chat journeys', () => {
     // A paid photo: locked for the fan until bought, then shown whole.
     await creator.attach({ name: 'sunset.png', mimeType: 'image/png', buffer: tinyPng });
     await creatorPage.getByRole('spinbutton', { name: 'Price ($)' }).fill('2');
+    expect(await seriousAccessibilityProblems(creatorPage)).toEqual([]);
     await creatorPage.getByRole('button', { name: 'Send', exact: true }).click();
     await creator.thread().getByText('Paid · $2.00').waitFor();
     const unlock = fan.thread().getByRole('button', { name: 'Unlock for $2.00' });
     await unlock.waitFor();
+    expect(await seriousAccessibilityProblems(fanPage)).toEqual([]);
     await unlock.click();
     const photo = fan.thread().getByRole('img', { name: 'Photo' });
     await photo.waitFor();
