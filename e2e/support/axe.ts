@@ -1,8 +1,5 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+import axe from 'axe-core';
 import type { Page } from 'playwright-core';
-
-const axeSource = readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface Violation {
   id: string;
@@ -17,10 +14,10 @@ interface Violation {
  */
 export async function seriousAccessibilityProblems(page: Page): Promise<string[]> {
   // Evaluated through the debugger protocol: the site's CSP (rightly) refuses inline script tags.
-  await page.evaluate(axeSource);
+  await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run()).violations;
+    const inPage = (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe;
+    return (await inPage.run()).violations;
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
