@@ -27,7 +27,7 @@ export async function retryConflicts<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * One transaction between users (a send, a tip, a purchase), retried on conflicts. It first locks
+ * One transaction between users, retried on conflicts. It first locks
  * the users' rows in id order, so every such transaction takes its locks in one global order: the
  * users, then what belongs to them (ledger accounts, chat, members, counters, event sequences).
  * Two transactions that share a user queue on that user's row before touching anything else, and

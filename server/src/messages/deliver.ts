@@ -16,11 +16,8 @@ export async function recordDelivery(tx: Tx, emit: Emit, m: MessageRow, spent: n
       sql`select unread, unread_favorites from record_delivery((select m from messages m where m.id = ${m.id}), ${spent}, ${messagePreview(m)})`,
     ),
   );
-  // A message only its recipient sees (a tip notice) is not echoed to the sender's devices.
-  for (const viewer of [m.senderId, m.recipientId]) {
-    if (m.visibleTo === null || m.visibleTo === viewer)
-      emit(viewer, { type: 'new_message', message: toMessageDto(m, viewer, false) });
-  }
+  for (const viewer of [m.senderId, m.recipientId])
+    emit(viewer, { type: 'new_message', message: toMessageDto(m, viewer, false) });
   if (counters) {
     emit(m.recipientId, {
       type: 'unread_messages',

@@ -1,87 +1,107 @@
-import { and, eq } from 'drizzle-orm';
-import { messages, type UserRow } from '../db/schema';
+import { messagePreview } from '@cove/contracts';
+import { sql } from 'drizzle-orm';
+import { chatNotFound } from '../chats/chat-store';
+import { frozenError } from '../chats/pair-rules';
+import type { UserRow } from '../db/schema';
 import { fail } from '../errors';
-import { creditsOf } from '../ledger/ledger';
-import { chatForMember, userRow } from '../chats/chat-store';
-import { fanOf, frozenError } from '../chats/pair-rules';
+import { isUuid } from '../ids';
 import { providerConfigFor } from '../provider/provider-config';
-import { withEvents, type EventDeps } from '../realtime/with-events';
-import { chargeFan, isBalanceTooLow, notEnoughCredits } from './charges';
-import { recordDelivery } from './deliver';
-import { toMessageDto } from './message-dto';
-import { sendIdReused } from './send-key';
-import { addSystemMessage } from './system-messages';
+import type { EventDeps } from '../realtime/with-events';
+import { CREATOR_SHARE } from './charges';
+import { callBetween, type LoggedRow, notifyLogged } from './db-call';
+import { messageFromJson, type MessageRow, toMessageDto } from './message-dto';
 
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 
+/** What the `tip_message` function of migration 0012 answers; `message` is the fan's copy. */
+type TipOutcome =
+  | { status: 'created'; message: Record<string, unknown>; credits: number; events: LoggedRow[] }
+  | { status: 'stored'; message: Record<string, unknown>; credits: number }
+  | { status: 'refused'; code: string; credits?: number };
+
+/** One copy of a tip as its row would hold it before the insert (the creator's id is the database's). */
+function draftOf(
+  me: UserRow,
+  chatId: string,
+  type: 'tip_user' | 'tip_model',
+  text: string,
+  amount: number,
+): MessageRow {
+  return {
+    id: 0,
+    chatId,
+    senderId: me.id,
+    recipientId: '',
+    type,
+    system: true,
+    visibleTo: null,
+    text,
+    gifUrl: null,
+    mediaId: null,
+    price: 0,
+    cost: amount,
+    selfDestruct: false,
+    destructAt: null,
+    parentMessageId: null,
+    sendId: null,
+    readAt: null,
+    deletedAt: null,
+    createdAt: new Date(0),
+  };
+}
+
+function refusalError(outcome: Extract<TipOutcome, { status: 'refused' }>) {
+  switch (outcome.code) {
+    case 'not_found':
+      return chatNotFound();
+    case 'checked':
+      return frozenError();
+    case 'tip_not_allowed':
+    case 'tips_disabled':
+    case 'send_id_reused':
+      return fail(outcome.code);
+    case 'not_enough_credits':
+      return fail('not_enough_credits', Number(outcome.credits ?? 0));
+    default:
+      throw new Error(`tip_message refused with an unknown code: ${outcome.code}`);
+  }
+}
+
 /**
- * A fan tips the creator of a chat. The fan's copy (tip_user) carries the send id, so a retried tip
- * is applied once (and the same id for another chat, amount or kind of message is a 409); the
- * creator's copy (tip_model) counts as unread and marks the chat's tip badge.
+ * A fan tips the creator of a chat, in one database call (`tip_message`, migration 0012). The fan's
+ * copy (tip_user) carries the send id, so a retried tip is applied once (and the same id for another
+ * chat, amount or kind of message is a 409); the creator's copy (tip_model) counts as unread and
+ * marks the chat's tip badge. Node makes the checks that need no database and builds both views.
  */
 export async function tip(deps: EventDeps, me: UserRow, chatId: string, amount: number, sendId: string) {
-  const { db } = deps;
-  const { chat, other } = await chatForMember(db, chatId, me.id);
-  if (me.frozen) throw frozenError();
-  const creator = await userRow(db, other.userId);
-  if (!creator || fanOf(me, creator)?.id !== me.id) throw fail('tip_not_allowed');
-  const config = await providerConfigFor(db, creator);
-  if (!config.features.tips) throw fail('tips_disabled');
-  try {
-    // The users' row locks serialize this with every other send or tip by the same fan, so a send
-    // id used before is always found here, never raced past.
-    const result = await withEvents(
-      deps,
-      async (tx, emit) => {
-        const [existing] = await tx
-          .select()
-          .from(messages)
-          .where(and(eq(messages.senderId, me.id), eq(messages.sendId, sendId)));
-        if (existing) {
-          if (existing.type !== 'tip_user' || existing.chatId !== chat.id || existing.cost !== amount)
-            throw sendIdReused();
-          return { row: existing, created: false };
-        }
-        const row = await addSystemMessage(
-          tx,
-          emit,
-          chat.id,
-          { viewer: me.id, other: creator.id },
-          'tip_user',
-          `You tipped ${credits(amount)}.`,
-          {
-            senderId: me.id,
-            recipientId: creator.id,
-            price: 0,
-            cost: amount,
-            sendId,
-          },
-        );
-        await chargeFan(tx, 'tip', me.id, creator.id, amount, `tip:${row.id}`, {
-          message_id: row.id,
-          chat_id: chat.id,
-        });
-        const [notice] = await tx
-          .insert(messages)
-          .values({
-            chatId: chat.id,
-            senderId: me.id,
-            recipientId: creator.id,
-            visibleTo: creator.id,
-            system: true,
-            type: 'tip_model',
-            text: `Tipped you ${credits(amount)}.`,
-            cost: amount,
-          })
-          .returning();
-        if (notice) await recordDelivery(tx, emit, notice, amount);
-        return { row, created: true };
-      },
-      { between: [me.id, creator.id] },
-    );
-    return { data: toMessageDto(result.row, me.id, false), credits: await creditsOf(db, me.id) };
-  } catch (err) {
-    if (isBalanceTooLow(err)) throw await notEnoughCredits(db, me.id);
-    throw err;
-  }
+  if (!isUuid(chatId)) throw chatNotFound();
+  // The provider's default; the creator's own permission is read with their row.
+  const { features } = await providerConfigFor(deps.db, null);
+  const fanCopy = { ...draftOf(me, chatId, 'tip_user', `You tipped ${credits(amount)}.`, amount), sendId };
+  const creatorCopy = draftOf(me, chatId, 'tip_model', `Tipped you ${credits(amount)}.`, amount);
+  const input = {
+    fan_id: me.id,
+    chat_id: chatId,
+    amount,
+    send_id: sendId,
+    // Raised only once the chat is known to be the fan's, as the order of the checks has it.
+    ...(me.frozen ? { refusal: 'frozen' } : {}),
+    tips_default: features.tips,
+    fan_text: fanCopy.text,
+    creator_text: creatorCopy.text,
+    preview: messagePreview(creatorCopy),
+    fan_view: toMessageDto(fanCopy, me.id, false),
+    creator_view: toMessageDto(creatorCopy, creatorCopy.recipientId, false),
+  };
+  const outcome = await callBetween<TipOutcome>(
+    deps.db,
+    me.id,
+    sql`select tip_message(${JSON.stringify(input)}::jsonb, ${CREATOR_SHARE}) as outcome`,
+  );
+  if (outcome.status === 'refused') throw refusalError(outcome);
+  if (outcome.status === 'created') await notifyLogged(deps.realtime, outcome.events);
+  return {
+    data: toMessageDto(messageFromJson(outcome.message), me.id, false),
+    credits: Number(outcome.credits),
+  };
 }
