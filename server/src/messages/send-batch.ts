@@ -1,10 +1,11 @@
-import type { Message, SequencedEvent } from '@cove/contracts';
+import type { Message } from '@cove/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { retryConflicts } from '../db/transaction';
-import type { AppendedEvent, EventNotifier } from '../realtime/with-events';
+import type { EventNotifier } from '../realtime/with-events';
 import { CREATOR_SHARE } from './charges';
+import { type LoggedRow, notifyLogged } from './db-call';
 
 /** One send as the `send_messages` function of migration 0010 takes it. */
 export interface SendItem {
@@ -26,14 +27,6 @@ export interface SendItem {
   /** Each member's view of the message, but for `_id`, `chat_id` and `created_at`. */
   sender_view: Message;
   recipient_view: Message;
-}
-
-interface LoggedRow {
-  user_id: string;
-  seq: number;
-  type: string;
-  payload: Record<string, unknown>;
-  created_at: string;
 }
 
 /** What the database answered for one send; `message` is the row as `to_jsonb` writes it. */
@@ -123,7 +116,10 @@ export class SendBatcher {
       await Promise.all(batch.map((p) => this.run([p])));
       return;
     }
-    await this.notify(outcomes);
+    await notifyLogged(
+      this.deps.realtime,
+      outcomes.flatMap((o) => (o.status === 'created' ? o.events : [])),
+    );
     batch.forEach((p, i) => {
       const outcome = outcomes[i];
       if (outcome) p.resolve(outcome);
@@ -138,21 +134,6 @@ export class SendBatcher {
       ),
     );
     return row?.outcomes ?? [];
-  }
-
-  /** Committed events go to the hub with the notice, so it need not read them back. */
-  private async notify(outcomes: SendOutcome[]): Promise<void> {
-    const appended: AppendedEvent[] = outcomes.flatMap((o) =>
-      o.status === 'created'
-        ? o.events.map((e) => ({
-            userId: e.user_id,
-            event: { ...e.payload, type: e.type, seq: e.seq, created_at: e.created_at } as SequencedEvent,
-          }))
-        : [],
-    );
-    if (appended.length > 0) {
-      await this.deps.realtime.notify([...new Set(appended.map((a) => a.userId))], appended);
-    }
   }
 }
 
