@@ -86,16 +86,14 @@ describe('chat journeys', () => {
 
     // A file of another type is refused with the spec's text.
     await creator.attach({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await creatorPage.getByRole('button', { name: 'Send', exact: true }).click();
-    await creator
-      .thread()
+    const refusal = creatorPage.getByRole('dialog', { name: 'Upload error' });
+    await refusal
       .getByText(
         'Sorry, we cannot process this type of file (text/plain). Please choose different file type and try again.',
       )
-      .first()
       .waitFor();
-    await creatorPage.getByRole('dialog', { name: 'Upload error' }).waitFor();
     await creatorPage.keyboard.press('Escape');
+    await refusal.waitFor({ state: 'detached' });
 
     // The network drops on the first try of a send: the retry gets it through, once.
     let dropped = false;

@@ -1,5 +1,7 @@
 import type { Chat, Message } from '@cove/contracts';
-import { formatMoney, useHost } from '@cove/runtime';
+import { mediaConfig } from '@cove/contracts';
+import { checkFile, formatMoney, useHost } from '@cove/runtime';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@cove/ui';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { GifPicker } from './GifPicker';
@@ -41,7 +43,8 @@ export function Composer({
   replyTo: Message | null;
   onCancelReply(): void;
 }) {
-  const { popups } = useHost();
+  const { api, popups } = useHost();
+  const client = useQueryClient();
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [price, setPrice] = useState('');
@@ -101,9 +104,20 @@ export function Composer({
     }
   };
 
-  const pick = (chosen: File | undefined) => {
+  /** A file that cannot go is refused as it is picked, against the server's limits (read once). */
+  const pick = async (chosen: File | undefined) => {
     if (!chosen) return;
-    if (queue.uploading) popups.open({ kind: 'upload-in-progress' });
+    const config = await client
+      .fetchQuery({
+        queryKey: ['media-config'],
+        queryFn: ({ signal }) => api.get('/v1/media/config', { schema: mediaConfig, signal }),
+        staleTime: Infinity,
+      })
+      .catch(() => null);
+    // Without the limits the upload pipeline checks the file again before sending anything.
+    const refusal = config ? checkFile(chosen, 'both', config) : null;
+    if (refusal) popups.open({ kind: 'upload-error', message: refusal });
+    else if (queue.uploading) popups.open({ kind: 'upload-in-progress' });
     else setFile(chosen);
   };
 
@@ -164,7 +178,7 @@ export function Composer({
           className={styles.fileInput}
           aria-label="Photo or video file"
           onChange={(e) => {
-            pick(e.target.files?.[0]);
+            void pick(e.target.files?.[0]);
             e.target.value = '';
           }}
         />

@@ -309,7 +309,11 @@ describe('conversation', () => {
         media: testMediaResponse(`m${id}`, { locked: true, sr: '/media/blur.jpg', st: '/media/blur.jpg' })
           .media,
       });
-    const open = (id: string) => ({ ...locked(id), paid: true, media: testMediaResponse(`m${id}`).media });
+    const open = (id: string) => ({
+      ...locked(id),
+      paid: true,
+      media: testMediaResponse(`m${id}`, { st: `/media/p-m${id}/st.jpg` }).media,
+    });
     const fake = openChat({
       messages: [locked('8'), locked('7')],
       respond: ({ path, method, query }) => {
@@ -327,7 +331,7 @@ describe('conversation', () => {
     await userEvent.click(first);
     expect(await within(list).findByRole('img', { name: 'Photo' })).toHaveAttribute(
       'src',
-      '/media/p-m7/sr.jpg',
+      '/media/p-m7/st.jpg',
     );
     expect(fake.calls.find((c) => c.path === '/v1/messages/7/buy')?.method).toBe('PATCH');
 
@@ -360,7 +364,7 @@ describe('conversation', () => {
     await thread();
     const photo = new File([new Uint8Array(2048)], 'beach.png', { type: 'image/png' });
     fireEvent.change(screen.getByLabelText('Photo or video file'), { target: { files: [photo] } });
-    expect(screen.getByText(/beach\.png/)).toBeInTheDocument();
+    expect(await screen.findByText(/beach\.png/)).toBeInTheDocument();
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Price ($)' }), '3');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(sent(fake)).toHaveLength(1));
@@ -410,6 +414,21 @@ describe('conversation', () => {
     await waitFor(() => expect(sent(fake)).toHaveLength(1));
     expect(sent(fake)[0]?.body).toMatchObject({ type: 'gif', gif_url: '/media/gifs/thanks.gif', text: '' });
     expect(screen.queryByRole('searchbox', { name: 'Search GIFs' })).toBeNull();
+  });
+
+  it('refuses a file it cannot send as it is picked, in the spec’s words', async () => {
+    const fake = openChat();
+    await thread();
+    const notes = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    fireEvent.change(screen.getByLabelText('Photo or video file'), { target: { files: [notes] } });
+    await waitFor(() =>
+      expect(fake.popups).toContainEqual({
+        kind: 'upload-error',
+        message:
+          'Sorry, we cannot process this type of file (text/plain). Please choose different file type and try again.',
+      }),
+    );
+    expect(screen.queryByText(/notes\.txt/)).toBeNull();
   });
 
   it('lets a fan tip the creator with an amount they can afford', async () => {

@@ -34,7 +34,8 @@ function Media({ m, mine, actions }: { m: Message; mine: boolean; actions: Messa
   if (media.status === 'processing') return <div className={styles.mediaWaiting}>{label} is processing…</div>;
   if (media.status === 'failed')
     return <div className={styles.mediaWaiting}>This {label.toLowerCase()} could not be processed.</div>;
-  const still = media.sr ?? media.st ?? media.th ?? undefined;
+  // `st` is the full view (fits 1440 x 1440); `sr` is a square crop for grids.
+  const still = media.st ?? media.th ?? undefined;
   // The box keeps the picture's shape before it loads, so the thread does not jump.
   const size = {
     width: media.width ?? undefined,
