@@ -60,6 +60,10 @@ $$;
 CREATE FUNCTION chat_tab_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
+    -- A new row has no lock a presence change could wait on, so its partner's row is share-locked:
+    -- a presence change in flight commits first and is read below, a later one sees this row.
+    PERFORM 1 FROM users p WHERE p.id IN (SELECT other_id FROM new_rows WHERE listed AND NOT hidden)
+      ORDER BY p.id FOR SHARE;
     PERFORM chat_tab_counts_add(f.user_id, sum(counted), sum(is_fan), sum(is_favorite), sum(is_unreplied), sum(is_vip), sum(is_sent), sum(is_online_fan))
     FROM new_rows n LEFT JOIN users p ON p.id = n.other_id,
       chat_tab_flags(n::chat_members, p.is_online AND p.type <> 'featured') f

@@ -83,6 +83,12 @@ describe('chat tab totals', () => {
       if (i % 4 === 2) ops.push(creator.api.get(`/v1/chat?recipient_id=${fan.user.id}`));
       for (let k = 0; k < 3; k++) ops.push(flipPresence(fan.user.id));
     });
+    // Chats the creator opens while the other person's presence moves.
+    for (let i = 0; i < 4; i++) {
+      const stranger = await person(t);
+      ops.push(creator.api.post('/v1/chat', { recipient_id: stranger.user.id }));
+      for (let k = 0; k < 3; k++) ops.push(flipPresence(stranger.user.id));
+    }
     const favourites = [...chatIds.values()];
     for (let k = 0; k < 6; k++) {
       const some = favourites.filter((_, j) => (j + k) % 3 === 0);
