@@ -1,6 +1,7 @@
 import type { Message } from '@cove/contracts';
 import { formatDuration, formatMoney, messageTime } from '@cove/runtime';
 import { Button } from '@cove/ui';
+import { memo } from 'react';
 import type { MessageActions } from './message-actions';
 import { SelfDestruct } from './SelfDestruct';
 import styles from './Conversation.module.css';
@@ -78,8 +79,8 @@ function Media({ m, mine, actions }: { m: Message; mine: boolean; actions: Messa
   );
 }
 
-/** One message in the thread, with what can be done to it. */
-export function MessageItem({
+/** One message in the thread, with what can be done to it; drawn again only when its props change. */
+export const MessageItem = memo(function MessageItem({
   m,
   mine,
   parent,
@@ -145,4 +146,4 @@ export function MessageItem({
       </div>
     </li>
   );
-}
+});

@@ -1,7 +1,7 @@
 import { buyResponse, type Message } from '@cove/contracts';
 import { errorMessage, isApiError, useHost } from '@cove/runtime';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { fetchMessage } from './conversation-events';
 import { removeMessage, upsertMessage } from './message-cache';
 
@@ -15,50 +15,53 @@ export function useMessageActions() {
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const act = async (m: Message, work: () => Promise<void>) => {
-    setBusy(m._id);
-    setNotice(null);
-    try {
-      await work();
-    } catch (err) {
-      if (isApiError(err) && err.code === 'not_enough_credits') {
-        void account.reload();
-        popups.open({ kind: 'not-enough-credits', message: err.message });
-      } else if (isApiError(err) && err.code === 'already_purchased') {
-        setNotice(err.message);
-        const fresh = await fetchMessage(api, m._id).catch(() => undefined);
-        if (fresh) upsertMessage(client, fresh);
-      } else if (!isApiError(err) || !err.aborted) {
-        setNotice(errorMessage(err));
+  // One object while nothing changes, so messages that did not change are not drawn again.
+  return useMemo(() => {
+    const act = async (m: Message, work: () => Promise<void>) => {
+      setBusy(m._id);
+      setNotice(null);
+      try {
+        await work();
+      } catch (err) {
+        if (isApiError(err) && err.code === 'not_enough_credits') {
+          void account.reload();
+          popups.open({ kind: 'not-enough-credits', message: err.message });
+        } else if (isApiError(err) && err.code === 'already_purchased') {
+          setNotice(err.message);
+          const fresh = await fetchMessage(api, m._id).catch(() => undefined);
+          if (fresh) upsertMessage(client, fresh);
+        } else if (!isApiError(err) || !err.aborted) {
+          setNotice(errorMessage(err));
+        }
+      } finally {
+        setBusy(null);
       }
-    } finally {
-      setBusy(null);
-    }
-  };
+    };
 
-  return {
-    busy,
-    notice,
-    dismissNotice: () => setNotice(null),
-    unlock: (m: Message) =>
-      act(m, async () => {
-        const answer = await api.patch(`/v1/messages/${m._id}/buy`, undefined, { schema: buyResponse });
-        upsertMessage(client, answer.data);
-        void account.reload();
-      }),
-    hide: (m: Message) =>
-      act(m, async () => {
-        await api.send('PATCH', `/v1/messages/${m._id}/hide-for-me`);
-        removeMessage(client, m.chat_id, m._id);
-      }),
-    remove: (m: Message) =>
-      act(m, async () => {
-        await api.send('DELETE', `/v1/messages/${m._id}`);
-        removeMessage(client, m.chat_id, m._id);
-      }),
-    /** A self-destructing message whose time is up leaves the thread. */
-    expire: (m: Message) => removeMessage(client, m.chat_id, m._id),
-  };
+    return {
+      busy,
+      notice,
+      dismissNotice: () => setNotice(null),
+      unlock: (m: Message) =>
+        act(m, async () => {
+          const answer = await api.patch(`/v1/messages/${m._id}/buy`, undefined, { schema: buyResponse });
+          upsertMessage(client, answer.data);
+          void account.reload();
+        }),
+      hide: (m: Message) =>
+        act(m, async () => {
+          await api.send('PATCH', `/v1/messages/${m._id}/hide-for-me`);
+          removeMessage(client, m.chat_id, m._id);
+        }),
+      remove: (m: Message) =>
+        act(m, async () => {
+          await api.send('DELETE', `/v1/messages/${m._id}`);
+          removeMessage(client, m.chat_id, m._id);
+        }),
+      /** A self-destructing message whose time is up leaves the thread. */
+      expire: (m: Message) => removeMessage(client, m.chat_id, m._id),
+    };
+  }, [api, account, popups, client, busy, notice]);
 }
 
 export type MessageActions = ReturnType<typeof useMessageActions>;
