@@ -431,6 +431,69 @@ describe('conversation', () => {
     expect(screen.queryByText(/notes\.txt/)).toBeNull();
   });
 
+  it('replies with a quote of the message answered, and Escape drops the reply', async () => {
+    const fake = openChat({
+      messages: [testMessage({ _id: '4', text: 'Coffee tomorrow?', created_at: now })],
+      respond: ({ path, method }) =>
+        path === '/v1/messages' && method === 'POST'
+          ? { data: mine({ _id: '9', text: 'Yes!', parent_message_id: '4' }), credits: 250 }
+          : undefined,
+    });
+    const list = await thread();
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await userEvent.click(within(list).getByRole('button', { name: 'Reply' }));
+    expect(screen.getByText(/Replying to/)).toHaveTextContent('Coffee tomorrow?');
+    await userEvent.type(box, '{Escape}');
+    expect(screen.queryByText(/Replying to/)).toBeNull();
+    await userEvent.click(within(list).getByRole('button', { name: 'Reply' }));
+    await userEvent.type(box, 'Yes!{Enter}');
+    await waitFor(() => expect(sent(fake)[0]?.body).toMatchObject({ text: 'Yes!', parent_message_id: '4' }));
+    expect(await within(list).findByRole('group', { name: /^You/ })).toHaveTextContent(
+      'Coffee tomorrow?Yes!',
+    );
+  });
+
+  it('says so when a message cannot be deleted, and hides one for me', async () => {
+    const fake = openChat({
+      messages: [
+        mine({ _id: '5', text: 'Paid already' }),
+        testMessage({ _id: '6', text: 'Spam', created_at: now }),
+      ],
+      respond: ({ path }) =>
+        path === '/v1/messages/5'
+          ? failWith(403, 'You can not delete this message.', { code: 'cannot_delete' })
+          : undefined,
+    });
+    const list = await thread();
+    await userEvent.click(within(list).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You can not delete this message.');
+    expect(within(list).getByText('Paid already')).toBeInTheDocument();
+    const spam = within(list).getByText('Spam').closest('li');
+    if (!spam) throw new Error('no message row');
+    await userEvent.click(within(spam).getByRole('button', { name: 'Hide' }));
+    await waitFor(() => expect(within(list).queryByText('Spam')).toBeNull());
+    expect(fake.calls.find((c) => c.path === '/v1/messages/6/hide-for-me')?.method).toBe('PATCH');
+  });
+
+  it('counts down a self-destructing message and takes it away when its time is up', async () => {
+    const soon = new Date(Date.now() + 2 * 60 * 60 * 1000 + 30_000).toISOString();
+    openChat({
+      messages: [
+        testMessage({ _id: '2', text: 'Gone soon', self_destruct: true, destruct_at: soon, created_at: now }),
+        testMessage({
+          _id: '1',
+          text: 'Already gone',
+          self_destruct: true,
+          destruct_at: now,
+          created_at: now,
+        }),
+      ],
+    });
+    const list = await thread();
+    expect(within(list).getByText('Disappears in 2h 0m')).toBeInTheDocument();
+    await waitFor(() => expect(within(list).queryByText('Already gone')).toBeNull());
+  });
+
   it('lets a fan tip the creator with an amount they can afford', async () => {
     const fake = openChat({
       respond: ({ path }) =>
