@@ -1,9 +1,10 @@
 import type { Chat, Message } from '@cove/contracts';
-import { mediaConfig } from '@cove/contracts';
+import { mediaConfig, messages } from '@cove/contracts';
 import { checkFile, formatMoney, useHost } from '@cove/runtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@cove/ui';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { GifPicker } from './GifPicker';
 import { trimMessage } from './sanitise';
 import type { SendQueue } from './use-send-queue';
@@ -33,8 +34,11 @@ export function Composer({
   replyTo,
   onCancelReply,
   hasWritten,
+  frozen,
 }: {
   chat: Chat;
+  /** The account is frozen: nothing can be sent. */
+  frozen: boolean;
   isFan: boolean;
   /** This person has a message in the thread already. */
   hasWritten: boolean;
@@ -122,6 +126,17 @@ export function Composer({
   };
 
   const rate = rateLine(chat, isFan, hasWritten);
+  if (frozen) {
+    // A frozen account cannot chat; the support chat is where it is sorted out (first in the list).
+    return (
+      <div className={styles.composer} role="status">
+        <p className={styles.frozen}>{messages.frozen}</p>
+        <Link to="/chats" className={styles.frozenLink}>
+          Find your chat with support
+        </Link>
+      </div>
+    );
+  }
   return (
     <form className={styles.composer} onSubmit={submit} aria-label="Write a message">
       {rate && <p className={styles.rate}>{rate}</p>}

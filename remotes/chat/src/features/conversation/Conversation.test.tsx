@@ -130,6 +130,19 @@ describe('conversation', () => {
     expect(await screen.findByText('Each message costs $1.00.')).toBeInTheDocument();
   });
 
+  it('tells a frozen account it cannot chat, and where support is', async () => {
+    openChat({ user: testUser({ _id: 'u-1', frozen: true }) });
+    await thread();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    expect(
+      screen.getByText('Your account has been temporarily frozen. Please respond to your chat with support.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find your chat with support' })).toHaveAttribute(
+      'href',
+      '/chats',
+    );
+  });
+
   it('says the chat is closed when the account is gone', async () => {
     openChat({
       respond: ({ path }) =>

@@ -143,6 +143,7 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
         queue={queue}
         replyTo={replyTo}
         onCancelReply={() => setReplyTo(null)}
+        frozen={me?.frozen === true}
         hasWritten={
           queue.outgoing.length > 0 ||
           (list.state.status === 'fetched' && list.state.data.some((m) => m.sender_id === myId && !m.system))
