@@ -6,6 +6,7 @@ import { Route, Routes, useParams } from 'react-router-dom';
 import { ChatList } from './features/chat-list/ChatList';
 import { applyOpened, applyRead } from './features/chat-list/chat-list-events';
 import { Conversation } from './features/conversation/Conversation';
+import { SendQueues } from './features/conversation/SendQueues';
 import { SplitScreen } from './features/layout/SplitScreen';
 
 /**
@@ -41,9 +42,11 @@ export default function App({ host }: RemoteAppProps) {
   return (
     <RemoteRoot host={host} name="chat">
       <QueryRoot>
-        <Routes>
-          <Route path="*" element={<ChatsScreen />} />
-        </Routes>
+        <SendQueues>
+          <Routes>
+            <Route path="*" element={<ChatsScreen />} />
+          </Routes>
+        </SendQueues>
       </QueryRoot>
     </RemoteRoot>
   );

@@ -7,7 +7,7 @@ import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { GifPicker } from './GifPicker';
 import { trimMessage } from './sanitise';
-import type { SendQueue } from './use-send-queue';
+import type { SendQueue } from './SendQueues';
 import { useTypingSignal } from './use-typing-signal';
 import styles from './Conversation.module.css';
 

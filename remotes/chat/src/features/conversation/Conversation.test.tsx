@@ -193,6 +193,30 @@ describe('conversation', () => {
     ]);
   });
 
+  it('keeps a message on its way when another screen of the chats is opened meanwhile', async () => {
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const fake = openChat({
+      respond: async ({ path, method }) => {
+        if (path === '/v1/chats' && method === 'GET') return testChatsPage([chat()]);
+        if (path !== '/v1/messages' || method !== 'POST') return undefined;
+        await answered;
+        return { data: mine({ _id: '9', text: 'Still here?' }), credits: 250 };
+      },
+    });
+    await thread();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Still here?{Enter}');
+    await screen.findByRole('group', { name: 'Sending' });
+    await userEvent.click(screen.getByRole('link', { name: 'Back to chats' }));
+    expect(await screen.findByText('Pick a chat to read and reply.')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('link', { name: /maya/ }));
+    expect(await screen.findByRole('group', { name: 'Sending' })).toHaveTextContent('Still here?');
+    release();
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Sending' })).toBeNull());
+    expect(sent(fake)).toHaveLength(1);
+    expect(await screen.findByText('Still here?')).toBeInTheDocument();
+  });
+
   it('marks a refused send failed with the catalogue’s text, and the not-enough-credits popup', async () => {
     const fake = openChat({
       respond: ({ path, method }) =>

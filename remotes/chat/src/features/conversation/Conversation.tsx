@@ -16,7 +16,7 @@ import { ReportPanel } from './ReportPanel';
 import { TipPanel } from './TipPanel';
 import { Timeline } from './Timeline';
 import { ToolsMenu, type Panel } from './ToolsMenu';
-import { useSendQueue } from './use-send-queue';
+import { useSendQueue } from './SendQueues';
 import styles from './Conversation.module.css';
 
 /** Marks the chat read on the server, and in the list beside it. */
@@ -57,13 +57,6 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
     if (chat.unread_messages > 0 || chat.unread_tip) readOnOpen.current();
   }, [chat.chat_id, chat.unread_messages, chat.unread_tip]);
   useConversationEvents({ chatId: chat.chat_id, otherUserId: user._id, myId, onIncoming: markRead });
-  useEffect(() => {
-    if (!queue.uploading) return undefined;
-    // Leaving the page would stop the upload: the browser asks first.
-    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [queue.uploading]);
   const tipsOn = isFan && user.type === 'featured' && session.config?.features.tips !== false;
 
   return (
