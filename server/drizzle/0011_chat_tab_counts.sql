@@ -36,27 +36,15 @@ BEGIN
 END $$;
 --> statement-breakpoint
 
--- Which tabs one member row counts in: the predicates of src/chats/chat-filters.ts (VIP_CREDITS =
--- 1000), over rows listed and not hidden; `partner_counted` says the other person is online and not
--- a creator. Inlined by the planner where it is used.
-CREATE FUNCTION chat_tab_flags(m chat_members, partner_counted boolean, OUT user_id uuid, OUT counted int,
-  OUT is_fan int, OUT is_favorite int, OUT is_unreplied int, OUT is_vip int, OUT is_sent int,
-  OUT is_online_fan int)
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT m.user_id, c::int, (c AND m.spent_by_other > 0)::int, (c AND m.favorite)::int,
-    (c AND m.last_from_other)::int, (c AND m.spent_by_other >= 1000)::int,
-    (c AND m.last_message_at IS NOT NULL AND NOT m.last_from_other)::int,
-    (c AND coalesce(partner_counted, false))::int
-  FROM (SELECT m.listed AND NOT m.hidden AS c) visible
-$$;
---> statement-breakpoint
-
 -- Once per statement, over its transition tables: the old rows' tabs out, the new rows' in, summed
 -- per person and applied in user order (one lock order, and one counts update per person however
--- many rows a bulk edit touches). A statement that changes no counted fact (a read, a send in the
--- same direction) updates nothing. The partner's presence is read as it is now: a concurrent
--- presence change either committed before (and is read here) or waits on these rows' locks and then
--- counts them as they end (chat_tab_counts_presence).
+-- many rows a bulk edit touches). The tabs are the predicates of src/chats/chat-filters.ts
+-- (VIP_CREDITS = 1000) over rows listed and not hidden, and `online_fans` counts partners online who
+-- are not creators, read as they are now: a concurrent presence change either committed before (and
+-- is read here) or waits on these rows' locks and counts them as they end (chat_tab_counts_presence).
+-- Queries over transition tables are planned on every call, so the sums are written out in each
+-- branch (an inlined SQL function or dynamic SQL doubled their cost), and an update that changes no
+-- counted fact (a read, a send in the same direction) stops at a cheap check.
 CREATE FUNCTION chat_tab_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -64,26 +52,45 @@ BEGIN
     -- a presence change in flight commits first and is read below, a later one sees this row.
     PERFORM 1 FROM users p WHERE p.id IN (SELECT other_id FROM new_rows WHERE listed AND NOT hidden)
       ORDER BY p.id FOR SHARE;
-    PERFORM chat_tab_counts_add(f.user_id, sum(counted), sum(is_fan), sum(is_favorite), sum(is_unreplied), sum(is_vip), sum(is_sent), sum(is_online_fan))
-    FROM new_rows n LEFT JOIN users p ON p.id = n.other_id,
-      chat_tab_flags(n::chat_members, p.is_online AND p.type <> 'featured') f
-    GROUP BY f.user_id HAVING sum(counted) <> 0 ORDER BY f.user_id;
-  ELSIF TG_OP = 'DELETE' THEN
-    PERFORM chat_tab_counts_add(f.user_id, -sum(counted), -sum(is_fan), -sum(is_favorite), -sum(is_unreplied), -sum(is_vip), -sum(is_sent), -sum(is_online_fan))
-    FROM old_rows o LEFT JOIN users p ON p.id = o.other_id,
-      chat_tab_flags(o::chat_members, p.is_online AND p.type <> 'featured') f
-    GROUP BY f.user_id HAVING sum(counted) <> 0 ORDER BY f.user_id;
-  ELSE
-    PERFORM chat_tab_counts_add(d.user_id, sum(dir * counted), sum(dir * is_fan), sum(dir * is_favorite), sum(dir * is_unreplied), sum(dir * is_vip), sum(dir * is_sent), sum(dir * is_online_fan))
+    PERFORM chat_tab_counts_add(user_id, sum(c), sum(fan), sum(fav), sum(unr), sum(vip), sum(snt), sum(onl))
     FROM (
-      SELECT 1 AS dir, f.* FROM new_rows n LEFT JOIN users p ON p.id = n.other_id,
-        chat_tab_flags(n::chat_members, p.is_online AND p.type <> 'featured') f
-      UNION ALL SELECT -1, f.* FROM old_rows o LEFT JOIN users p ON p.id = o.other_id,
-        chat_tab_flags(o::chat_members, p.is_online AND p.type <> 'featured') f
+      SELECT r.user_id, r.dir * r.c::int AS c, r.dir * (r.c AND r.spent_by_other > 0)::int AS fan,
+        r.dir * (r.c AND r.favorite)::int AS fav, r.dir * (r.c AND r.last_from_other)::int AS unr,
+        r.dir * (r.c AND r.spent_by_other >= 1000)::int AS vip,
+        r.dir * (r.c AND r.last_message_at IS NOT NULL AND NOT r.last_from_other)::int AS snt,
+        r.dir * (r.c AND coalesce(p.is_online AND p.type <> 'featured', false))::int AS onl
+      FROM (SELECT 1 AS dir, n.listed AND NOT n.hidden AS c, n.* FROM new_rows n) r LEFT JOIN users p ON p.id = r.other_id
     ) d
-    GROUP BY d.user_id
-    HAVING (sum(dir * counted), sum(dir * is_fan), sum(dir * is_favorite), sum(dir * is_unreplied), sum(dir * is_vip), sum(dir * is_sent), sum(dir * is_online_fan)) <> (0, 0, 0, 0, 0, 0, 0)
-    ORDER BY d.user_id;
+    GROUP BY user_id HAVING sum(c) <> 0 ORDER BY user_id;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM chat_tab_counts_add(user_id, sum(c), sum(fan), sum(fav), sum(unr), sum(vip), sum(snt), sum(onl))
+    FROM (
+      SELECT r.user_id, r.dir * r.c::int AS c, r.dir * (r.c AND r.spent_by_other > 0)::int AS fan,
+        r.dir * (r.c AND r.favorite)::int AS fav, r.dir * (r.c AND r.last_from_other)::int AS unr,
+        r.dir * (r.c AND r.spent_by_other >= 1000)::int AS vip,
+        r.dir * (r.c AND r.last_message_at IS NOT NULL AND NOT r.last_from_other)::int AS snt,
+        r.dir * (r.c AND coalesce(p.is_online AND p.type <> 'featured', false))::int AS onl
+      FROM (SELECT -1 AS dir, o.listed AND NOT o.hidden AS c, o.* FROM old_rows o) r LEFT JOIN users p ON p.id = r.other_id
+    ) d
+    GROUP BY user_id HAVING sum(c) <> 0 ORDER BY user_id;
+  ELSIF EXISTS (
+    SELECT 1 FROM old_rows o FULL JOIN new_rows n ON n.chat_id = o.chat_id AND n.user_id = o.user_id
+    WHERE (o.other_id, o.listed, o.hidden, o.favorite, o.last_from_other, o.last_message_at IS NULL,
+        o.spent_by_other > 0, o.spent_by_other >= 1000)
+      IS DISTINCT FROM (n.other_id, n.listed, n.hidden, n.favorite, n.last_from_other,
+        n.last_message_at IS NULL, n.spent_by_other > 0, n.spent_by_other >= 1000)
+  ) THEN
+    PERFORM chat_tab_counts_add(user_id, sum(c), sum(fan), sum(fav), sum(unr), sum(vip), sum(snt), sum(onl))
+    FROM (
+      SELECT r.user_id, r.dir * r.c::int AS c, r.dir * (r.c AND r.spent_by_other > 0)::int AS fan,
+        r.dir * (r.c AND r.favorite)::int AS fav, r.dir * (r.c AND r.last_from_other)::int AS unr,
+        r.dir * (r.c AND r.spent_by_other >= 1000)::int AS vip,
+        r.dir * (r.c AND r.last_message_at IS NOT NULL AND NOT r.last_from_other)::int AS snt,
+        r.dir * (r.c AND coalesce(p.is_online AND p.type <> 'featured', false))::int AS onl
+      FROM (SELECT 1 AS dir, n.listed AND NOT n.hidden AS c, n.* FROM new_rows n
+        UNION ALL SELECT -1, o.listed AND NOT o.hidden, o.* FROM old_rows o) r LEFT JOIN users p ON p.id = r.other_id
+    ) d
+    GROUP BY user_id HAVING (sum(c), sum(fan), sum(fav), sum(unr), sum(vip), sum(snt), sum(onl)) <> (0, 0, 0, 0, 0, 0, 0) ORDER BY user_id;
   END IF;
   RETURN NULL;
 END $$;
@@ -145,11 +152,13 @@ CREATE TRIGGER users_tab_counts_gone BEFORE DELETE ON users
   FOR EACH ROW EXECUTE FUNCTION chat_tab_counts_user_gone();
 --> statement-breakpoint
 
--- Existing inboxes start exact.
+-- Existing inboxes start exact (the sums of chat_tab_counts_apply over every row).
 INSERT INTO chat_tab_counts (user_id, all_chats, fans, favorites, unreplied, vip, sent, online_fans)
-SELECT f.user_id, sum(counted), sum(is_fan), sum(is_favorite), sum(is_unreplied), sum(is_vip), sum(is_sent), sum(is_online_fan)
-FROM chat_members m JOIN users p ON p.id = m.other_id, chat_tab_flags(m, p.is_online AND p.type <> 'featured') f
-GROUP BY f.user_id HAVING sum(counted) > 0;
+SELECT m.user_id, count(*), count(*) FILTER (WHERE m.spent_by_other > 0), count(*) FILTER (WHERE m.favorite),
+  count(*) FILTER (WHERE m.last_from_other), count(*) FILTER (WHERE m.spent_by_other >= 1000),
+  count(*) FILTER (WHERE m.last_message_at IS NOT NULL AND NOT m.last_from_other),
+  count(*) FILTER (WHERE p.is_online AND p.type <> 'featured')
+FROM chat_members m JOIN users p ON p.id = m.other_id WHERE m.listed AND NOT m.hidden GROUP BY m.user_id;
 --> statement-breakpoint
 
 -- The list reads each tab through an index in its own sort order, over listed, visible rows only,
