@@ -571,5 +571,21 @@ describe('conversation', () => {
         note: 'Likes jazz',
       }),
     );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Options' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Change rate' }));
+    const rate = screen.getByRole('spinbutton', { name: 'New rate ($)' });
+    expect(rate).toHaveFocus();
+    await userEvent.clear(rate);
+    await userEvent.type(rate, '2.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Change rate' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'The new rate applies to their next message.',
+    );
+    expect(fake.calls.find((c) => c.path === '/v1/chats/change-rate')?.body).toEqual({
+      chat_id: 'c-u-2',
+      rate: 25,
+    });
+    expect(screen.queryByRole('spinbutton', { name: 'New rate ($)' })).toBeNull();
   });
 });

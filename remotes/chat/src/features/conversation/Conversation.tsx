@@ -57,6 +57,18 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
     if (chat.unread_messages > 0 || chat.unread_tip) readOnOpen.current();
   }, [chat.chat_id, chat.unread_messages, chat.unread_tip]);
   useConversationEvents({ chatId: chat.chat_id, otherUserId: user._id, myId, onIncoming: markRead });
+  const problem = tools.error ?? actions.notice;
+  const notice = problem
+    ? { text: problem, alert: true }
+    : tools.done
+      ? { text: tools.done, alert: false }
+      : null;
+  // A panel opens on its first field.
+  const panelBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    panelBox.current?.querySelector<HTMLElement>('input, textarea, button')?.focus();
+  }, [panel]);
+  const closePanel = () => setPanel(null);
   const tipsOn = isFan && user.type === 'featured' && session.config?.features.tips !== false;
 
   return (
@@ -95,26 +107,28 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
         )}
         <ToolsMenu tools={tools} favorite={chat.favorite} isCreator={isCreator} onPanel={setPanel} />
       </header>
-      {(tools.done || tools.error || actions.notice) && (
-        <p role={tools.error || actions.notice ? 'alert' : 'status'} className={styles.notice}>
-          {tools.error ?? actions.notice ?? tools.done}
+      {notice && (
+        <p role={notice.alert ? 'alert' : 'status'} className={styles.notice}>
+          {notice.text}{' '}
           <button
             type="button"
             className={styles.action}
-            onClick={actions.dismissNotice}
-            hidden={!actions.notice}
+            onClick={() => {
+              tools.dismiss();
+              actions.dismissNotice();
+            }}
           >
             Dismiss
           </button>
         </p>
       )}
       {panel && (
-        <div className={styles.panelWrap}>
-          {panel === 'tip' && <TipPanel chat={chat} onDone={() => setPanel(null)} />}
+        <div className={styles.panelWrap} ref={panelBox}>
+          {panel === 'tip' && <TipPanel chat={chat} onDone={closePanel} />}
           {panel === 'notes' && <NotesPanel chat={chat} />}
-          {panel === 'rate' && <RatePanel chat={chat} tools={tools} />}
-          {panel === 'report' && <ReportPanel name={name} tools={tools} />}
-          <Button variant="ghost" onClick={() => setPanel(null)}>
+          {panel === 'rate' && <RatePanel chat={chat} tools={tools} onDone={closePanel} />}
+          {panel === 'report' && <ReportPanel name={name} tools={tools} onDone={closePanel} />}
+          <Button variant="ghost" onClick={closePanel}>
             Close
           </Button>
         </div>

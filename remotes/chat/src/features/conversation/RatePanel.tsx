@@ -6,7 +6,7 @@ import type { ChatTools } from './chat-tools';
 import styles from './Conversation.module.css';
 
 /** A creator sets what each of this fan's messages costs; the fan is told in the chat. */
-export function RatePanel({ chat, tools }: { chat: Chat; tools: ChatTools }) {
+export function RatePanel({ chat, tools, onDone }: { chat: Chat; tools: ChatTools; onDone(): void }) {
   const [dollars, setDollars] = useState(String(chat.credit_rate / 10));
   const rate = Math.round(Number(dollars) * 10);
   const valid = dollars.trim() !== '' && Number.isFinite(rate) && rate >= 0 && rate <= 10_000;
@@ -15,7 +15,7 @@ export function RatePanel({ chat, tools }: { chat: Chat; tools: ChatTools }) {
       className={styles.panel}
       onSubmit={(e) => {
         e.preventDefault();
-        if (valid) tools.changeRate(rate);
+        if (valid) tools.changeRate(rate, onDone);
       }}
     >
       <h3 className={styles.panelTitle}>Message rate</h3>

@@ -4,14 +4,14 @@ import type { ChatTools } from './chat-tools';
 import styles from './Conversation.module.css';
 
 /** Reports the other member to Cove's team, with the reason in the reporter's words. */
-export function ReportPanel({ name, tools }: { name: string; tools: ChatTools }) {
+export function ReportPanel({ name, tools, onDone }: { name: string; tools: ChatTools; onDone(): void }) {
   const [reason, setReason] = useState('');
   return (
     <form
       className={styles.panel}
       onSubmit={(e) => {
         e.preventDefault();
-        if (reason.trim()) tools.report(reason.trim());
+        if (reason.trim()) tools.report(reason.trim(), onDone);
       }}
     >
       <h3 className={styles.panelTitle}>Report {name}</h3>

@@ -19,9 +19,9 @@ export function useChatTools(chat: Chat) {
     mutationFn: async (work: () => Promise<string | null>) => work(),
     onSuccess: (message) => setDone(message),
   });
-  const run = (work: () => Promise<string | null>) => {
+  const run = (work: () => Promise<string | null>, then?: () => void) => {
     setDone(null);
-    mutation.mutate(work);
+    mutation.mutate(work, { onSuccess: () => then?.() });
   };
 
   /** Hide and delete ask first, then leave for the list. */
@@ -62,17 +62,22 @@ export function useChatTools(chat: Chat) {
         await refresh();
         return on ? 'Photos, videos and GIFs from them are blocked.' : 'Media from them is allowed again.';
       }),
-    report: (reason: string) =>
+    report: (reason: string, then: () => void) =>
       run(async () => {
         await api.send('POST', `/v1/users/${encodeURIComponent(otherId)}/report`, { body: { reason } });
         return 'Thank you. Our team will look at this chat.';
-      }),
-    changeRate: (rate: number) =>
+      }, then),
+    changeRate: (rate: number, then: () => void) =>
       run(async () => {
         await api.send('POST', '/v1/chats/change-rate', { body: { chat_id: chat.chat_id, rate } });
         await refresh();
         return 'The new rate applies to their next message.';
-      }),
+      }, then),
+    /** Clears the last outcome shown. */
+    dismiss: () => {
+      setDone(null);
+      mutation.reset();
+    },
     hide: () => void leave('hide'),
     remove: () => void leave('delete'),
   };
