@@ -113,6 +113,13 @@ CREATE TRIGGER chat_members_tab_counts_update AFTER UPDATE ON chat_members
 -- ended, or runs after and reads the new presence (chat_tab_counts_apply).
 CREATE FUNCTION chat_tab_counts_presence() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- Most user updates (last_online, settings) move no one: a cheap check spares them the rest.
+  IF NOT EXISTS (
+    SELECT 1 FROM new_users n JOIN old_users o ON o.id = n.id
+    WHERE (n.is_online AND n.type <> 'featured') <> (o.is_online AND o.type <> 'featured')
+  ) THEN
+    RETURN NULL;
+  END IF;
   PERFORM chat_tab_counts_add(t.user_id, 0, 0, 0, 0, 0, 0, t.d)
   FROM (
     WITH moved AS (
