@@ -3,7 +3,12 @@ import { build } from 'esbuild';
 import serverPkg from '../server/package.json' with { type: 'json' };
 
 await build({
-  entryPoints: { run: 'src/run.ts', media: 'src/media/main.ts', assets: 'src/assets/main.ts' },
+  entryPoints: {
+    run: 'src/run.ts',
+    media: 'src/media/main.ts',
+    assets: 'src/assets/main.ts',
+    'socket-clients': 'src/sockets/clients.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chatListQuery } from './chat-list';
 import { coveDelivery, rawRelay } from './delivery';
+import { idleSocketMemory } from './sockets/memory';
 import { round } from './stats';
 import { startCove } from './system';
 import { sendThroughput } from './throughput';
@@ -66,6 +67,12 @@ async function main() {
       );
       console.table(tabs);
       console.table([summary]);
+    }
+    if (runs('sockets')) {
+      const count = small ? 500 : 5_000;
+      results.idle_sockets = await idleSocketMemory(cove, count);
+      console.log(`server memory per idle websocket, ${count} signed-in sockets to Cove vs a bare ws server`);
+      console.table([results.idle_sockets]);
     }
   } finally {
     await cove.stop();

@@ -27,6 +27,9 @@ const BATCH = 500;
 export class Presence {
   /** One update at a time per user, so counts land in the store in the order they happened. */
   private readonly queues = new Map<string, Promise<void>>();
+  /** Users to record in the next batch, and when that batch is done. */
+  private next: { users: Set<string>; done: Promise<void> } | undefined;
+  private recording: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private beating: Promise<void> | undefined;
   private stopped = false;
@@ -48,7 +51,7 @@ export class Presence {
     if (this.stopped) return Promise.resolve();
     const run = async () => {
       await this.opts.store.setSockets(userId, this.opts.socketsOf(userId));
-      await this.settle([userId]);
+      await this.settleSoon(userId);
     };
     const next = (this.queues.get(userId) ?? Promise.resolve())
       .then(run)
@@ -100,6 +103,26 @@ export class Presence {
       const online = await this.opts.store.onlineAmong(batch);
       await this.settle(batch.filter((id) => !online.has(id)));
     }
+  }
+
+  /**
+   * Records changed users in batches, one batch at a time: users changed while one is recorded go in
+   * the next. A burst of connections then takes a few transactions rather than one each, and never
+   * holds every pooled connection in a transaction that waits on another (the table store reads
+   * through the pool).
+   */
+  private settleSoon(userId: string): Promise<void> {
+    if (!this.next) {
+      const users = new Set<string>();
+      const done = this.recording.then(() => {
+        this.next = undefined;
+        return this.settle([...users]);
+      });
+      this.next = { users, done };
+      this.recording = done.catch(() => undefined);
+    }
+    this.next.users.add(userId);
+    return this.next.done;
   }
 
   private async settle(userIds: string[]): Promise<void> {

@@ -1,0 +1,107 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { WebSocketServer } from 'ws';
+import { hashToken, newToken } from '../../../server/src/auth/tokens';
+import { accessTokens, users } from '../../../server/src/db/schema';
+import { round } from '../stats';
+import type { Cove } from '../system';
+
+const KiB = 1024;
+const BATCH = 1_000;
+
+/** The collector, also when node was started without --expose-gc. */
+function collector(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+const gc = collector();
+
+async function settledMemory() {
+  for (let i = 0; i < 3; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    gc();
+  }
+  return process.memoryUsage();
+}
+
+/** A process holding the client ends, so this process measures only the server's side. */
+function clientProcess(): ChildProcess {
+  return fork(join(__dirname, 'socket-clients.js'), { stdio: 'inherit' });
+}
+
+function answer(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) =>
+    child.once('message', (m: { opened?: number; failed?: string }) =>
+      m.opened === undefined ? reject(new Error(`clients failed: ${m.failed}`)) : resolve(m.opened),
+    ),
+  );
+}
+
+/** Server memory per idle connection: heap and resident set growth after a full collection, over `n` sockets. */
+async function perConnection(urls: string[], waitFor: 'open' | 'init') {
+  const child = clientProcess();
+  const before = await settledMemory();
+  const opened = answer(child);
+  child.send({ open: urls, waitFor });
+  const n = await opened;
+  const after = await settledMemory();
+  const exited = new Promise((r) => child.once('exit', r));
+  child.send({ close: true });
+  await exited;
+  return {
+    sockets: n,
+    heap_kib: round((after.heapUsed - before.heapUsed) / n / KiB),
+    rss_kib: round((after.rss - before.rss) / n / KiB),
+  };
+}
+
+/** Users with live tokens, inserted in batches; answers one `/ws` URL per user. */
+async function signedInUrls(cove: Cove, count: number): Promise<string[]> {
+  const urls: string[] = [];
+  const run = Date.now().toString(36);
+  for (let from = 0; from < count; from += BATCH) {
+    const size = Math.min(BATCH, count - from);
+    const rows = await cove.db
+      .insert(users)
+      .values(
+        Array.from({ length: size }, (_, i) => ({
+          email: `idle-${run}-${from + i}@bench.test`,
+          username: `idle-${run}-${from + i}`,
+        })),
+      )
+      .returning({ id: users.id });
+    const tokens = rows.map(() => newToken());
+    await cove.db
+      .insert(accessTokens)
+      .values(rows.map((r, i) => ({ userId: r.id, tokenHash: hashToken(tokens[i] ?? '') })));
+    urls.push(...tokens.map((t) => `ws://127.0.0.1:${cove.port}/ws?token=${t}`));
+  }
+  return urls;
+}
+
+/**
+ * Idle websockets: `count` signed-in users each holding one socket to Cove, against as many sockets
+ * to a bare `ws` server that does nothing, measured in the same process one after the other.
+ */
+export async function idleSocketMemory(cove: Cove, count: number) {
+  const bare = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await new Promise((r) => bare.once('listening', r));
+  const bareUrl = `ws://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+  const raw = await perConnection(Array<string>(count).fill(bareUrl), 'open');
+  await new Promise((r) => bare.close(r));
+  const urls = await signedInUrls(cove, count);
+  // Cove's first message (init) comes once the socket is attached to its user.
+  const ours = await perConnection(urls, 'init');
+  return {
+    sockets: count,
+    raw_heap_kib: raw.heap_kib,
+    raw_rss_kib: raw.rss_kib,
+    cove_heap_kib: ours.heap_kib,
+    cove_rss_kib: ours.rss_kib,
+    ratio_heap: round(ours.heap_kib / raw.heap_kib, 1),
+    ratio_rss: round(ours.rss_kib / raw.rss_kib, 1),
+  };
+}
