@@ -218,7 +218,7 @@ export function Composer({
           className={styles.box}
           rows={1}
           aria-label="Message"
-          placeholder="Write a message…"
+          placeholder="Message"
           value={text}
           maxLength={2000}
           onChange={(e) => {
