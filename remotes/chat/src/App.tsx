@@ -2,10 +2,11 @@ import type { RemoteAppProps } from '@cove/contracts';
 import { QueryRoot } from '@cove/runtime/query';
 import { RemoteRoot } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
+import { Spinner } from '@cove/ui';
+import { lazy, Suspense } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { ChatList } from './features/chat-list/ChatList';
 import { applyOpened, applyRead } from './features/chat-list/chat-list-events';
-import { Conversation } from './features/conversation/Conversation';
 import { SendQueues } from './features/conversation/SendQueues';
 import { SplitScreen } from './features/layout/SplitScreen';
 
@@ -14,6 +15,25 @@ import { SplitScreen } from './features/layout/SplitScreen';
  * @public read by the shell from the federated module, not imported
  */
 export { builtWith } from '@cove/contracts';
+
+/** The spec's lazy-load retry: a screen's code that fails to load is asked for again every second. */
+async function withRetries<T>(load: () => Promise<T>, tries = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await load();
+    } catch (err) {
+      if (attempt >= tries) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+/** The conversation's code loads when a chat is first opened, so the inbox arrives sooner. */
+const Conversation = lazy(() =>
+  withRetries(() => import('./features/conversation/Conversation')).then((m) => ({
+    default: m.Conversation,
+  })),
+);
 
 /** `/chats` and `/chats/{otherUserId}` as one screen, so the list stays put while chats change. */
 function ChatsScreen() {
@@ -25,12 +45,14 @@ function ChatsScreen() {
       list={<ChatList selectedUserId={otherUserId} />}
       conversation={
         otherUserId && (
-          <Conversation
-            key={otherUserId}
-            otherUserId={otherUserId}
-            onOpened={(chatId) => applyOpened(client, chatId)}
-            onRead={(chatId) => applyRead(client, chatId)}
-          />
+          <Suspense fallback={<Spinner size={50} />}>
+            <Conversation
+              key={otherUserId}
+              otherUserId={otherUserId}
+              onOpened={(chatId) => applyOpened(client, chatId)}
+              onRead={(chatId) => applyRead(client, chatId)}
+            />
+          </Suspense>
         )
       }
     />
