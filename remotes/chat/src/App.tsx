@@ -7,6 +7,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { ChatList } from './features/chat-list/ChatList';
 import { applyOpened, applyRead } from './features/chat-list/chat-list-events';
+import { ThreadEvents } from './features/conversation/conversation-events';
 import { SendQueues } from './features/conversation/SendQueues';
 import { SplitScreen } from './features/layout/SplitScreen';
 
@@ -64,6 +65,7 @@ export default function App({ host }: RemoteAppProps) {
   return (
     <RemoteRoot host={host} name="chat">
       <QueryRoot>
+        <ThreadEvents />
         <SendQueues>
           <Routes>
             <Route path="*" element={<ChatsScreen />} />

@@ -217,6 +217,30 @@ describe('conversation', () => {
     expect(await screen.findByText('Still here?')).toBeInTheDocument();
   });
 
+  it('shows what arrived while another screen was open as soon as the chat is opened again', async () => {
+    const missed = testMessage({ _id: '21', chat_id: 'c-u-2', text: 'Missed me?', created_at: now });
+    let reads = 0;
+    let release: () => void = () => undefined;
+    const reread = new Promise<void>((resolve) => (release = resolve));
+    const fake = openChat({
+      respond: async ({ path, method }) => {
+        if (path === '/v1/chats' && method === 'GET') return testChatsPage([chat()]);
+        if (!path.endsWith('/messages')) return undefined;
+        // The thread is read again on return; until that answer comes, the cache shows the news.
+        if (++reads > 1) await reread;
+        return { data: reads > 1 ? [missed] : [], next: null };
+      },
+    });
+    await thread();
+    await userEvent.click(screen.getByRole('link', { name: 'Back to chats' }));
+    await screen.findByText('Pick a chat to read and reply.');
+    act(() => fake.bus.pushServerEvent({ type: 'new_message', seq: 1, created_at: now, message: missed }));
+    await userEvent.click(await screen.findByRole('link', { name: /maya/ }));
+    expect(await within(await thread()).findByText('Missed me?')).toBeInTheDocument();
+    expect(reads).toBe(2);
+    release();
+  });
+
   it('marks a refused send failed with the catalogue’s text, and the not-enough-credits popup', async () => {
     const fake = openChat({
       respond: ({ path, method }) =>

@@ -1,8 +1,8 @@
 import { messagesPage, type ApiClient, type Message } from '@cove/contracts';
-import { useHost, useServerEvent } from '@cove/runtime';
+import { useHost, useServerEvent, useSession } from '@cove/runtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { chatKey } from './chat-query';
-import { markMineRead, patchMessage, removeMessage, upsertMessage } from './message-cache';
+import { markMineRead, messagesKey, patchMessage, removeMessage, upsertMessage } from './message-cache';
 
 /** One message as this viewer sees it now, media URLs signed (events carry none). */
 export async function fetchMessage(api: ApiClient, id: string): Promise<Message | undefined> {
@@ -11,9 +11,43 @@ export async function fetchMessage(api: ApiClient, id: string): Promise<Message 
 }
 
 /**
- * Keeps the open thread in step with the socket: new messages land in place (media messages are read
- * again for their signed URLs), reads tick my messages, hidden and deleted ones leave, a purchase
- * reveals its media, and a changed chat (rate, block, notes) is read again.
+ * Keeps every cached thread in step with the socket while the chats screen is up, open or not, so a
+ * chat opened again shows what happened meanwhile: new messages land in place (photos and videos are
+ * read again for their signed URLs), reads tick my messages, hidden and deleted ones leave, and a
+ * purchase reveals its media. Threads nobody has opened are not cached, so nothing is fetched for them.
+ */
+export function ThreadEvents(): null {
+  const { api } = useHost();
+  const client = useQueryClient();
+  const myId = useSession().user?._id ?? '';
+  const refresh = (id: string) =>
+    void fetchMessage(api, id).then(
+      (m) => m && upsertMessage(client, m),
+      () => undefined,
+    );
+  const cached = (chatId: string) => client.getQueryData(messagesKey(chatId)) !== undefined;
+  useServerEvent('new_message', ({ message }) => {
+    if (!cached(message.chat_id)) return;
+    upsertMessage(client, message);
+    if ((message.type === 'image' || message.type === 'video') && !message.media) refresh(message._id);
+  });
+  useServerEvent('message_read', (e) => {
+    if (e.reader_id !== myId) markMineRead(client, e.chat_id, myId, e.read_at);
+  });
+  useServerEvent('message_deleted', (e) => removeMessage(client, e.chat_id, e.message_id));
+  useServerEvent('message_hidden', (e) => removeMessage(client, e.chat_id, e.message_id));
+  useServerEvent('message_paid', (e) => {
+    if (!cached(e.chat_id)) return;
+    patchMessage(client, e.chat_id, e.message_id, (m) => ({ ...m, paid: true, destruct_at: e.destruct_at }));
+    refresh(e.message_id);
+  });
+  return null;
+}
+
+/**
+ * What the open conversation does with the socket's news besides its thread: reads what the other
+ * person sends while it is open, and reads the chat again when it changed (rate, block, notes, an
+ * intro's end announced by Cove's own message).
  */
 export function useConversationEvents({
   chatId,
@@ -27,36 +61,14 @@ export function useConversationEvents({
   /** A message from the other person arrived while the chat is open. */
   onIncoming(): void;
 }): void {
-  const { api } = useHost();
   const client = useQueryClient();
-  const refresh = (id: string) =>
-    void fetchMessage(api, id).then(
-      (m) => m && upsertMessage(client, m),
-      () => undefined,
-    );
+  const refreshChat = () => void client.invalidateQueries({ queryKey: chatKey(otherUserId) });
   useServerEvent('new_message', ({ message }) => {
     if (message.chat_id !== chatId) return;
-    upsertMessage(client, message);
-    if ((message.type === 'image' || message.type === 'video') && !message.media) refresh(message._id);
-    // Cove's own messages say the chat changed (an intro ended, a new rate).
-    if (message.system) void client.invalidateQueries({ queryKey: chatKey(otherUserId) });
+    if (message.system) refreshChat();
     if (message.sender_id !== myId) onIncoming();
   });
-  useServerEvent('message_read', (e) => {
-    if (e.chat_id === chatId && e.reader_id !== myId) markMineRead(client, chatId, myId, e.read_at);
-  });
-  useServerEvent('message_deleted', (e) => {
-    if (e.chat_id === chatId) removeMessage(client, chatId, e.message_id);
-  });
-  useServerEvent('message_hidden', (e) => {
-    if (e.chat_id === chatId) removeMessage(client, chatId, e.message_id);
-  });
-  useServerEvent('message_paid', (e) => {
-    if (e.chat_id !== chatId) return;
-    patchMessage(client, chatId, e.message_id, (m) => ({ ...m, paid: true, destruct_at: e.destruct_at }));
-    refresh(e.message_id);
-  });
   useServerEvent('chat_updated', (e) => {
-    if (e.chat_id === chatId) void client.invalidateQueries({ queryKey: chatKey(otherUserId) });
+    if (e.chat_id === chatId) refreshChat();
   });
 }
