@@ -2,11 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chatListQuery } from './chat-list';
-import { coveDelivery, rawRelay } from './delivery';
 import { idleSocketMemory } from './sockets/memory';
-import { round } from './stats';
+import { sendLoad } from './sends/load';
 import { startCove } from './system';
-import { sendThroughput } from './throughput';
 
 /**
  * Chat benchmarks. Every figure is printed next to a baseline measured in the same run on the same
@@ -20,11 +18,12 @@ async function main() {
   const runs = (part: string) => !values.only || values.only === part;
   const small = values.small;
   const size = small
-    ? { count: 100, rates: [50, 100], sends: 300, list: { chats: 10_000, inbox: 5_000, runs: 50 } }
+    ? {
+        load: { fans: 20, creators: 2, rates: [100, 200], seconds: 2 },
+        list: { chats: 10_000, inbox: 5_000, runs: 50 },
+      }
     : {
-        count: 500,
-        rates: [50, 200, 400],
-        sends: 3_000,
+        load: { fans: 200, creators: 10, rates: [500, 1_000, 2_000, 4_000], seconds: 5 },
         list: { chats: 1_000_000, inbox: 100_000, runs: 200 },
       };
   const cove = await startCove();
@@ -34,30 +33,14 @@ async function main() {
     at: new Date().toISOString(),
   };
   try {
-    const delivery = [];
-    for (const rate of runs('delivery') ? size.rates : []) {
-      const raw = await rawRelay(size.count, rate);
-      const ours = await coveDelivery(cove, size.count, rate);
-      delivery.push({
-        rate,
-        raw_p50_ms: round(raw.p50),
-        raw_p99_ms: round(raw.p99),
-        cove_p50_ms: round(ours.p50),
-        cove_p99_ms: round(ours.p99),
-        failed: ours.failed,
-        ratio_p50: round(ours.p50 / raw.p50, 1),
-        ratio_p99: round(ours.p99 / raw.p99, 1),
-      });
-    }
-    if (delivery.length) {
-      results.delivery = delivery;
-      console.log('send -> recipient websocket latency, Cove vs a raw ws relay');
-      console.table(delivery);
-    }
-    if (runs('throughput')) {
-      results.throughput = await sendThroughput(cove, size.sends, 8);
-      console.log('persisted sends per second, Cove API vs raw INSERT loop (8 in flight)');
-      console.table([results.throughput]);
+    if (runs('sends')) {
+      const { rates, ...headline } = await sendLoad(cove, size.load);
+      results.sends = { ...headline, rates };
+      console.log(
+        `sends from ${size.load.fans} fans to ${size.load.creators} creators: HTTP answer, and delivery to the creator's socket against a bare ws relay`,
+      );
+      console.table(rates);
+      console.table([headline]);
     }
     if (runs('list')) {
       const { summary, tabs } = await chatListQuery(cove, size.list);
