@@ -3,7 +3,7 @@ import { mediaConfig, messages } from '@cove/contracts';
 import { checkFile, formatMoney, useHost } from '@cove/runtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@cove/ui';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { GifPicker } from './GifPicker';
 import { trimMessage } from './sanitise';
@@ -57,6 +57,11 @@ export function Composer({
   const picker = useRef<HTMLInputElement>(null);
   const box = useRef<HTMLTextAreaElement>(null);
   const typing = useTypingSignal(chat.chat_id);
+  // On a wide screen an opened chat is ready to type in; on a phone the keyboard would cover it.
+  useEffect(() => {
+    const wide = typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 641px)').matches;
+    if (wide) box.current?.focus();
+  }, []);
   const credits = Math.round(Number(price || '0') * 10);
   const priceValid = Number.isFinite(credits) && credits >= 0 && credits <= 100_000;
   const body = trimMessage(text);
