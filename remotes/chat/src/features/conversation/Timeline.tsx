@@ -54,6 +54,8 @@ function Thread({ messages, ...props }: TimelineProps & { messages: Message[] })
       if (fromBottom.current < stickiness) el.scrollTop = el.scrollHeight;
     });
     observer.observe(content.current);
+    // The box shrinks when the composer grows (an attachment, a reply): the end stays in view.
+    observer.observe(el);
     return () => observer.disconnect();
   }, []);
 
