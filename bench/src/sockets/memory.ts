@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { WebSocketServer } from 'ws';
+import { eq } from 'drizzle-orm';
 import { hashToken, newToken } from '../../../server/src/auth/tokens';
 import { accessTokens, users } from '../../../server/src/db/schema';
 import { round } from '../stats';
@@ -19,12 +20,21 @@ function collector(): () => void {
 }
 const gc = collector();
 
+/**
+ * Memory after a full collection, once the server has gone quiet: sampled until two samples half a
+ * second apart agree within 64 KiB, so work still queued from opening or closing sockets (presence
+ * writes, log reads) is not counted as what an idle connection holds.
+ */
 async function settledMemory() {
-  for (let i = 0; i < 3; i++) {
-    await new Promise((r) => setTimeout(r, 200));
+  let last = process.memoryUsage();
+  for (let i = 0; i < 60; i++) {
+    await new Promise((r) => setTimeout(r, 500));
     gc();
+    const now = process.memoryUsage();
+    if (Math.abs(now.heapUsed - last.heapUsed) < 64 * KiB) return now;
+    last = now;
   }
-  return process.memoryUsage();
+  return last;
 }
 
 /** A process holding the client ends, so this process measures only the server's side. */
@@ -40,17 +50,32 @@ function answer(child: ChildProcess): Promise<number> {
   );
 }
 
-/** Server memory per idle connection: heap and resident set growth after a full collection, over `n` sockets. */
-async function perConnection(urls: string[], waitFor: 'open' | 'init') {
+/** How the benchmark sees a server's sockets: open ones, and users it has recorded online (Cove). */
+interface Observed {
+  open(): number;
+  online?(): Promise<number>;
+}
+
+const until = async (done: () => Promise<boolean>) => {
+  while (!(await done())) await new Promise((r) => setTimeout(r, 100));
+};
+
+/**
+ * Server memory per idle connection: heap and resident set growth after a full collection, over `n`
+ * sockets, once the server has recorded them all; resolves once it has seen them all close again.
+ */
+async function perConnection(urls: string[], waitFor: 'open' | 'init', server: Observed) {
   const child = clientProcess();
   const before = await settledMemory();
   const opened = answer(child);
   child.send({ open: urls, waitFor });
   const n = await opened;
+  await until(async () => ((await server.online?.()) ?? n) >= n);
   const after = await settledMemory();
   const exited = new Promise((r) => child.once('exit', r));
   child.send({ close: true });
   await exited;
+  await until(async () => server.open() === 0 && ((await server.online?.()) ?? 0) === 0);
   return {
     sockets: n,
     heap_kib: round((after.heapUsed - before.heapUsed) / n / KiB),
@@ -89,12 +114,20 @@ async function signedInUrls(cove: Cove, count: number): Promise<string[]> {
 export async function idleSocketMemory(cove: Cove, count: number) {
   const bare = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   await new Promise((r) => bare.once('listening', r));
-  const bareUrl = `ws://127.0.0.1:${(bare.address() as AddressInfo).port}`;
-  const raw = await perConnection(Array<string>(count).fill(bareUrl), 'open');
-  await new Promise((r) => bare.close(r));
+  const bareUrls = Array<string>(count).fill(`ws://127.0.0.1:${(bare.address() as AddressInfo).port}`);
+  const bareOpen = { open: () => bare.clients.size };
   const urls = await signedInUrls(cove, count);
+  const coveOpen = {
+    open: () => cove.app.websocketServer.clients.size,
+    online: async () => await cove.db.$count(users, eq(users.isOnline, true)),
+  };
+  // A first round of each, not counted, grows the pools, buffers and code that stay anyway.
+  await perConnection(bareUrls, 'open', bareOpen);
+  const raw = await perConnection(bareUrls, 'open', bareOpen);
+  await new Promise((r) => bare.close(r));
   // Cove's first message (init) comes once the socket is attached to its user.
-  const ours = await perConnection(urls, 'init');
+  await perConnection(urls, 'init', coveOpen);
+  const ours = await perConnection(urls, 'init', coveOpen);
   return {
     sockets: count,
     raw_heap_kib: raw.heap_kib,
