@@ -16,7 +16,11 @@ function parseSince(raw: unknown): number | undefined {
  * the socket, through the net socket's current response and the websocket plugin's error listener,
  * and with them the user row and the headers: several KiB per idle connection.
  */
-function releaseUpgrade(socket: WebSocket, request: FastifyRequest, onError: (this: WebSocket) => void): void {
+function releaseUpgrade(
+  socket: WebSocket,
+  request: FastifyRequest,
+  onError: (this: WebSocket, err: Error) => void,
+): void {
   const net = request.raw.socket as Socket & { _httpMessage?: ServerResponse | null };
   net._httpMessage?.detachSocket(net);
   socket.removeAllListeners('error');
