@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { accessTokens, type UserRow, users } from '../db/schema';
+import { accessTokens, ledgerAccounts, type UserRow, users } from '../db/schema';
 
 /** 256 random bits, URL-safe; the caller gets it once and the database keeps only its hash. */
 export function newToken(): string {
@@ -18,23 +18,49 @@ export async function issueAccessToken(db: Db, userId: string): Promise<string> 
   return token;
 }
 
-/** The live user behind a token, or null when the token is unknown, revoked, or its user banned or terminated. */
-export async function userForToken(db: Db, token: string): Promise<UserRow | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const rows = await db
-    .select({ user: users })
+/** A signed-in request's user, with their credit balance (the same statement reads both). */
+export interface Session {
+  user: UserRow;
+  credits: number;
+}
+
+/**
+ * The token's live user and their credits in one statement, prepared once per database (each pooled
+ * connection parses and plans it once): the join on the user's `banned_at` and `terminated_at` makes
+ * a ban or termination refuse the token at once, and `revoked_at` a sign-out.
+ */
+function sessionStatement(db: Db) {
+  return db
+    .select({
+      user: users,
+      credits: sql<number>`case when ${ledgerAccounts.cachedBalance} then ${ledgerAccounts.balance}
+        else coalesce((select sum(e.amount) from ledger_entries e where e.account_id = ${ledgerAccounts.id}), 0) end`.mapWith(
+        Number,
+      ),
+    })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
+    .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.ownerId, users.id), eq(ledgerAccounts.kind, 'credits')))
     .where(
       and(
-        eq(accessTokens.tokenHash, hashToken(token)),
+        eq(accessTokens.tokenHash, sql.placeholder('hash')),
         isNull(accessTokens.revokedAt),
         isNull(users.bannedAt),
         isNull(users.terminatedAt),
       ),
     )
-    .limit(1);
-  return rows[0]?.user ?? null;
+    .limit(1)
+    .prepare('session_for_token');
+}
+const statements = new WeakMap<Db, ReturnType<typeof sessionStatement>>();
+
+/** The live session behind a token, or null when the token is unknown, revoked, or its user banned or terminated. */
+export async function sessionForToken(db: Db, token: string): Promise<Session | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  let statement = statements.get(db);
+  if (!statement) statements.set(db, (statement = sessionStatement(db)));
+  const [row] = await statement.execute({ hash: hashToken(token) });
+  return row ? { user: row.user, credits: row.credits ?? 0 } : null;
 }
 
 export async function revokeAccessToken(db: Db, token: string): Promise<void> {

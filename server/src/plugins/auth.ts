@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { userForToken } from '../auth/tokens';
+import { sessionForToken } from '../auth/tokens';
 import type { UserRow } from '../db/schema';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, resolved once per request from the access token. */
     user: UserRow | null;
+    /** The signed-in user's credit balance, read with the user. */
+    credits: number;
     accessToken: string | null;
   }
 }
@@ -25,13 +27,15 @@ function tokenOf(request: FastifyRequest): string | null {
 export const auth = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('user', null);
+    app.decorateRequest('credits', 0);
     app.decorateRequest('accessToken', null);
     app.addHook('onRequest', async (request) => {
       const token = tokenOf(request);
       if (!token) return;
-      const user = await userForToken(app.db, token);
-      if (user) {
-        request.user = user;
+      const session = await sessionForToken(app.db, token);
+      if (session) {
+        request.user = session.user;
+        request.credits = session.credits;
         request.accessToken = token;
       }
     });
