@@ -8,6 +8,7 @@ await build({
     media: 'src/media/main.ts',
     assets: 'src/assets/main.ts',
     'socket-clients': 'src/sockets/clients.ts',
+    'http-clients': 'src/users-me/clients.ts',
     'send-clients': 'src/sends/clients.ts',
   },
   outdir: 'dist',

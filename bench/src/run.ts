@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chatListQuery } from './chat-list';
 import { idleSocketMemory } from './sockets/memory';
+import { usersMeThroughput } from './users-me/throughput';
 import { sendLoad } from './sends/load';
 import { startCove } from './system';
 
@@ -56,6 +57,11 @@ async function main() {
       results.idle_sockets = await idleSocketMemory(cove, count);
       console.log(`server memory per idle websocket, ${count} signed-in sockets to Cove vs a bare ws server`);
       console.table([results.idle_sockets]);
+    }
+    if (runs('me')) {
+      results.users_me = await usersMeThroughput(cove, small ? 2 : 10, 16);
+      console.log('GET /v1/users/me requests per second (16 connections): Cove vs a bare Fastify route');
+      console.table([results.users_me]);
     }
   } finally {
     await cove.stop();
