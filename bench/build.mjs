@@ -7,6 +7,7 @@ await build({
     run: 'src/run.ts',
     media: 'src/media/main.ts',
     assets: 'src/assets/main.ts',
+    'chat-screen': 'src/chat-screen/main.ts',
     'socket-clients': 'src/sockets/clients.ts',
     'http-clients': 'src/users-me/clients.ts',
     'send-clients': 'src/sends/clients.ts',

@@ -17,6 +17,8 @@ async function main() {
     options: { small: { type: 'boolean', default: false }, only: { type: 'string' } },
   });
   const runs = (part: string) => !values.only || values.only === part;
+  // Other bundles' parts (`--only chat-screen`) start nothing here and leave these results alone.
+  if (!['sends', 'list', 'sockets', 'me'].some(runs)) return;
   const small = values.small;
   const size = small
     ? {
