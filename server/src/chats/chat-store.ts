@@ -61,7 +61,8 @@ export async function userRow(db: Queryable, id: string): Promise<UserRow | unde
 export async function chatDtos(db: Queryable, userId: string, members: MemberRow[]) {
   if (members.length === 0) return { data: [], users: [] };
   const ids = members.map((m) => m.chatId);
-  const [chatRows, others, noteRows, people] = await Promise.all([
+  const otherIds = members.map((m) => m.otherId);
+  const [chatRows, others, noteRows, people, blockRows] = await Promise.all([
     db.select().from(chats).where(inArray(chats.id, ids)),
     db
       .select()
@@ -71,16 +72,13 @@ export async function chatDtos(db: Queryable, userId: string, members: MemberRow
       .select()
       .from(notes)
       .where(and(inArray(notes.chatId, ids), eq(notes.authorId, userId))),
+    db.select().from(users).where(inArray(users.id, otherIds)),
     db
-      .select()
-      .from(users)
-      .where(
-        inArray(
-          users.id,
-          members.map((m) => m.otherId),
-        ),
-      ),
+      .select({ id: blocks.blockedId })
+      .from(blocks)
+      .where(and(eq(blocks.blockerId, userId), inArray(blocks.blockedId, otherIds))),
   ]);
+  const blockedIds = new Set(blockRows.map((b) => b.id));
   const chatById = new Map(chatRows.map((c) => [c.id, c]));
   const otherByChat = new Map(others.map((o) => [o.chatId, o]));
   const personById = new Map(people.map((p) => [p.id, p]));
@@ -93,6 +91,7 @@ export async function chatDtos(db: Queryable, userId: string, members: MemberRow
         otherByChat.get(m.chatId),
         noteRows.filter((n) => n.chatId === m.chatId),
         personById.get(m.otherId) as UserRow,
+        blockedIds.has(m.otherId),
       ),
     ),
     users: shown.map((m) => personById.get(m.otherId) as UserRow),

@@ -71,9 +71,12 @@ export function listStatements(db: Db, userId: string, q: ListQuery, supportId: 
     select json_agg(json_build_object('id', n.id, 'text', n.text, 'created_at', n.created_at,
       'updated_at', n.updated_at) order by n.created_at, n.id)
     from notes n where n.chat_id = page.chat_id and n.author_id = ${userId}), '[]'::json)`;
+  // A primary-key probe per row of the page, inside the same statement.
+  const blocked = sql<boolean>`exists (select 1 from blocks b
+    where b.blocker_id = ${userId} and b.blocked_id = ${chatMembers.otherId})`;
   return {
     page: db
-      .select({ me: chatMembers, chat: chats, other: otherMember, person: users, notes })
+      .select({ me: chatMembers, chat: chats, other: otherMember, person: users, notes, blocked })
       .from(page)
       .innerJoin(chatMembers, sql`${chatMembers.userId} = ${userId} and ${chatMembers.chatId} = page.chat_id`)
       .innerJoin(chats, eq(chats.id, chatMembers.chatId))
@@ -115,6 +118,7 @@ export async function listChats(db: Db, userId: string, q: ListQuery, path: stri
         r.other ?? undefined,
         r.notes.map((n) => noteRow(r.chat.id, userId, n)),
         r.person,
+        r.blocked,
       ),
     ),
     data_users: rows.map((r) => toChatUser(r.person)),

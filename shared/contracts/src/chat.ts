@@ -58,6 +58,8 @@ export const chat = z.object({
   new_rate: z.number().int().nullable(),
   unread_tip: z.boolean(),
   media_blocked_from: z.string().nullable(),
+  /** Whether I blocked the other person (the spec names no field for it). */
+  blocked: z.boolean(),
   is_intro: z.boolean(),
   intro_ended: z.boolean(),
   notes: z.array(note),
@@ -111,6 +113,7 @@ export const chatTotals = z.object({
 export const chatQuery = z.object({ recipient_id: z.string() });
 export const createChatBody = z.object({ recipient_id: z.string() });
 export const chatResponse = z.object({ data: chat, user: chatUser });
+export type ChatResponse = z.infer<typeof chatResponse>;
 
 export const chatAction = z.enum(['read', 'delete', 'hide', 'favorite', 'remove_favorite']);
 export const patchChatsBody = z

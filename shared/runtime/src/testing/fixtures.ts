@@ -88,6 +88,7 @@ export function testChat(overrides: Partial<Chat> & { other?: Partial<Chat['othe
     new_rate: null,
     unread_tip: false,
     media_blocked_from: null,
+    blocked: false,
     is_intro: false,
     intro_ended: false,
     notes: [],

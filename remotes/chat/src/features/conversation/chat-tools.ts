@@ -1,4 +1,4 @@
-import { patchChatsResponse, type Chat } from '@cove/contracts';
+import { patchChatsResponse, type Chat, type ChatResponse } from '@cove/contracts';
 import { errorMessage, useHost } from '@cove/runtime';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ export function useChatTools(chat: Chat) {
   const { api, popups, navigate } = useHost();
   const client = useQueryClient();
   const otherId = chat.other_user._id;
-  const [blocked, setBlocked] = useState(false);
+  const { blocked } = chat;
   const [done, setDone] = useState<string | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: chatKey(otherId) });
   const listAction = (action: 'favorite' | 'remove_favorite' | 'hide' | 'delete') =>
@@ -52,7 +52,11 @@ export function useChatTools(chat: Chat) {
     block: () =>
       run(async () => {
         await api.send(blocked ? 'DELETE' : 'POST', `/v1/users/${encodeURIComponent(otherId)}/block`);
-        setBlocked(!blocked);
+        // The spec has no event for a block: the cached chat takes the call's outcome.
+        client.setQueryData<ChatResponse>(
+          chatKey(otherId),
+          (old) => old && { ...old, data: { ...old.data, blocked: !blocked } },
+        );
         return blocked ? 'Unblocked.' : 'Blocked: neither of you can send messages now.';
       }),
     blockMedia: () =>
