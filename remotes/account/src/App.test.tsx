@@ -5,9 +5,9 @@ import { formatDate } from '@cove/runtime';
 import { failWith, fakeHost, testUser } from '@cove/runtime/testing';
 import App from './App';
 
-function renderAt(path: string, host: ReturnType<typeof fakeHost>['host']) {
+function renderAt(path: string, host: ReturnType<typeof fakeHost>['host'], state?: unknown) {
   render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntries={[{ pathname: path, state }]}>
       <Routes>
         <Route path="/account/*" element={<App host={host} />} />
       </Routes>
@@ -41,6 +41,17 @@ describe('account', () => {
     expect(screen.getByText('$25.00')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Account sections' });
     expect(within(nav).queryByRole('link', { name: 'Earnings' })).toBeNull();
+  });
+
+  it('leads back to the chat from get-credits when it was opened with one to return to', () => {
+    renderAt('/account/get-credits', fakeHost({ user: testUser() }).host, { backTo: '/chats/u-2' });
+    expect(screen.getByRole('heading', { name: 'Get credits' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the chat' })).toHaveAttribute('href', '/chats/u-2');
+    cleanup();
+
+    renderAt('/account/get-credits', fakeHost({ user: testUser() }).host, { backTo: '//elsewhere.example' });
+    expect(screen.getByRole('heading', { name: 'Get credits' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back to the chat' })).toBeNull();
   });
 
   it('lists earnings for creators, leading to the payouts area', () => {

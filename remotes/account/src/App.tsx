@@ -5,6 +5,7 @@ import { EmptyState, Page, RemoteRoot, SignInGate, SplitLayout } from '@cove/ui'
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { accountNav, accountSectionTitle } from './features/account-nav';
 import { EditProfile } from './features/edit-profile/EditProfile';
+import { GetCredits } from './features/get-credits/GetCredits';
 import { Overview } from './features/overview/Overview';
 import { pendingSections } from './features/sections/sections';
 import { Settings } from './features/settings/Settings';
@@ -37,6 +38,7 @@ function AccountArea() {
             <Route path="settings/privacy" element={<Settings section="privacy" />} />
             <Route path="edit-profile" element={<EditProfile />} />
             <Route path="vault" element={<Vault />} />
+            <Route path="get-credits" element={<GetCredits />} />
             {pendingSections.map((s) => (
               <Route
                 key={s.path}

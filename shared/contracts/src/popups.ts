@@ -36,7 +36,7 @@ export const popupSpec = z.discriminatedUnion('kind', [
   kind('select-gender', {}),
   kind('add-invite-code', {}),
   kind('account-frozen', { message: optionalText }),
-  kind('not-enough-credits', { message: optionalText }),
+  kind('not-enough-credits', { message: optionalText, backTo: z.string().optional() }),
   kind('unlock-free-chat', { title: optionalText, message: optionalText, backTo: z.string().optional() }),
   // chat, discovery and media
   kind('confirm-delete-media', { target: z.enum(['image', 'card']) }),
@@ -56,6 +56,13 @@ export const popupSpec = z.discriminatedUnion('kind', [
   }),
 ]);
 export type PopupSpec = z.infer<typeof popupSpec>;
+
+/**
+ * The navigation state of a page opened with a back-target (the spec passes it in navigation state):
+ * the path inside Cove to return to, never another site.
+ */
+export const backTargetState = z.object({ backTo: z.string().regex(/^\/(?![/\\])/) });
+export type BackTargetState = z.infer<typeof backTargetState>;
 export type PopupKind = PopupSpec['kind'];
 export type PopupOf<K extends PopupKind> = Extract<PopupSpec, { kind: K }>;
 

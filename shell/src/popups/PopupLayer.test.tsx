@@ -43,6 +43,17 @@ describe('popup layer', () => {
     expect(navigate).toHaveBeenCalledWith('/account/get-credits');
   });
 
+  it('sends Buy Credits of the not-enough-credits popup to get-credits with the way back to the chat', async () => {
+    const { services, navigate } = setup();
+    act(() => void services.host.popups.open({ kind: 'not-enough-credits', backTo: '/chats/u-2' }));
+    expect(screen.getByRole('dialog', { name: 'Not enough credits' })).toHaveTextContent(
+      'You have no credits. Buy a credit package to keep chatting.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Buy Credits' }));
+    expect(navigate).toHaveBeenCalledWith('/account/get-credits', { state: { backTo: '/chats/u-2' } });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('renders the generic popup with its emoji, sentence and children, and closes on Escape', async () => {
     const { services } = setup();
     let outcome: Promise<unknown> = Promise.resolve();

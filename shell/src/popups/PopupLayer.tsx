@@ -1,4 +1,4 @@
-import type { PopupOutcome } from '@cove/contracts';
+import type { BackTargetState, PopupOutcome } from '@cove/contracts';
 import { Button } from '@cove/ui';
 import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { useShell } from '../app/shell-context';
@@ -23,7 +23,10 @@ function Dialog({ popup, onFinish }: { popup: OpenPopup; onFinish(outcome: Popup
 
   const act = (action: PopupAction, outcome: PopupOutcome) => () => {
     onFinish(outcome);
-    if (action.to) host.navigate(action.to);
+    if (!action.to) return;
+    if (action.backTo)
+      host.navigate(action.to, { state: { backTo: action.backTo } satisfies BackTargetState });
+    else host.navigate(action.to);
   };
   const variant = (a: PopupAction) =>
     a.tone === 'danger' ? 'danger' : a.tone === 'secondary' ? 'secondary' : 'primary';

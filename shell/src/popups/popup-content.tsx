@@ -5,6 +5,8 @@ export interface PopupAction {
   label: string;
   /** Where the button leads, if it navigates. */
   to?: string;
+  /** Where the page it leads to offers to return (its back-target). */
+  backTo?: string | undefined;
   tone?: 'primary' | 'danger' | 'secondary';
 }
 
@@ -130,7 +132,7 @@ export function popupContent(spec: PopupSpec): PopupContent {
         icon: '🪙',
         title: 'Not enough credits',
         body: spec.message ?? 'You have no credits. Buy a credit package to keep chatting.',
-        primary: { label: 'Buy Credits', to: '/account/get-credits' },
+        primary: { label: 'Buy Credits', to: '/account/get-credits', backTo: spec.backTo },
         secondary: { label: 'Not now', tone: 'secondary' },
       };
     case 'unlock-free-chat':
@@ -138,7 +140,7 @@ export function popupContent(spec: PopupSpec): PopupContent {
         icon: '🔓',
         title: spec.title ?? 'Unlock Free Chat',
         body: spec.message ?? 'You must make at least one purchase before you can start a free chat.',
-        primary: { label: 'Buy Credits', to: '/account/get-credits' },
+        primary: { label: 'Buy Credits', to: '/account/get-credits', backTo: spec.backTo },
       };
     case 'confirm-delete-media':
       return {

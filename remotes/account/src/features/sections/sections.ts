@@ -8,12 +8,6 @@ export interface SectionInfo {
 
 export const pendingSections: SectionInfo[] = [
   {
-    path: 'get-credits',
-    title: 'Get credits',
-    icon: '🪙',
-    body: 'Buying credit packages is not available in this version of Cove. Your current balance is safe.',
-  },
-  {
     path: 'cards',
     title: 'Saved cards',
     icon: '💳',

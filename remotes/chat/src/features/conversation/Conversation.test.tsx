@@ -252,7 +252,11 @@ describe('conversation', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Hi{Enter}');
     const failed = await screen.findByRole('alert');
     expect(failed).toHaveTextContent('You have no credits.');
-    expect(fake.popups).toContainEqual({ kind: 'not-enough-credits', message: 'You have no credits.' });
+    expect(fake.popups).toContainEqual({
+      kind: 'not-enough-credits',
+      message: 'You have no credits.',
+      backTo: '/chats/u-2',
+    });
     expect(sent(fake)).toHaveLength(1);
   });
 
@@ -576,6 +580,31 @@ describe('conversation', () => {
       chat_id: 'c-u-2',
       amount: 50,
     });
+  });
+
+  it('offers Unblock for someone I blocked, after a reload too, and Block once unblocked', async () => {
+    const fake = openChat({
+      user: testUser({ _id: 'u-1', type: 'featured' }),
+      chat: chat({ blocked: true }),
+    });
+    await thread();
+    await userEvent.click(screen.getByRole('button', { name: 'Options' }));
+    expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Unblock' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Unblocked.');
+    expect(fake.calls).toContainEqual(
+      expect.objectContaining({ method: 'DELETE', path: '/v1/users/u-2/block' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Options' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Block' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Blocked: neither of you can send messages now.',
+    );
+    expect(fake.calls).toContainEqual(
+      expect.objectContaining({ method: 'POST', path: '/v1/users/u-2/block' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Options' }));
+    expect(screen.getByRole('button', { name: 'Unblock' })).toBeInTheDocument();
   });
 
   it('gives a creator notes and a rate for the chat', async () => {

@@ -3,6 +3,7 @@ import { errorMessage, formatMoney, isApiError, useHost, useSession } from '@cov
 import { Button } from '@cove/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { chatPath } from './chat-query';
 import { upsertMessage } from './message-cache';
 import { useQueryClient } from '@tanstack/react-query';
 import styles from './Conversation.module.css';
@@ -33,7 +34,11 @@ export function TipPanel({ chat, onDone }: { chat: Chat; onDone(): void }) {
     onError: (err) => {
       if (isApiError(err) && err.code === 'not_enough_credits') {
         void account.reload();
-        popups.open({ kind: 'not-enough-credits', message: err.message });
+        popups.open({
+          kind: 'not-enough-credits',
+          message: err.message,
+          backTo: chatPath(chat.other_user._id),
+        });
       }
     },
   });

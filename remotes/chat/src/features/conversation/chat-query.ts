@@ -3,6 +3,8 @@ import { isApiError } from '@cove/runtime';
 import { useQuery } from '@tanstack/react-query';
 
 export const chatKey = (otherUserId: string) => ['chat', otherUserId] as const;
+/** The conversation's own page: where a popup opened from it leads back to. */
+export const chatPath = (otherUserId: string) => `/chats/${encodeURIComponent(otherUserId)}`;
 
 /**
  * The chat with one person (`GET /v1/chat`, which also puts it back on the list); when there is none

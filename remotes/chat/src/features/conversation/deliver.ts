@@ -13,6 +13,7 @@ import {
   UploadRefused,
   type UploadProgress,
 } from '@cove/runtime';
+import { chatPath } from './chat-query';
 import { sanitise } from './sanitise';
 
 /** What a person sends, before the server has it. */
@@ -142,7 +143,7 @@ export async function deliver(item: Outgoing, deps: DeliverDeps): Promise<void> 
         await deps.wait(1000 * attempt);
         continue;
       }
-      showForcedState(err.code, err.message, deps.host);
+      showForcedState(err.code, err.message, deps.host, chatPath(item.recipient_id));
       deps.update({ status: 'failed', error: errorMessage(err) });
       return;
     }
@@ -150,14 +151,19 @@ export async function deliver(item: Outgoing, deps: DeliverDeps): Promise<void> 
 }
 
 /** Failures that change what the chat may do get their popup (the shell handles a frozen account). */
-function showForcedState(code: string | undefined, message: string, host: DeliverDeps['host']): void {
+function showForcedState(
+  code: string | undefined,
+  message: string,
+  host: DeliverDeps['host'],
+  backTo: string,
+): void {
   switch (code) {
     case 'not_enough_credits':
       void host.account.reload();
-      host.popups.open({ kind: 'not-enough-credits', message });
+      host.popups.open({ kind: 'not-enough-credits', message, backTo });
       return;
     case 'free_chat_limit':
-      host.popups.open({ kind: 'unlock-free-chat', message });
+      host.popups.open({ kind: 'unlock-free-chat', message, backTo });
       return;
     case 'media_blocked':
       host.popups.open({ kind: 'sending-media-blocked' });

@@ -2,6 +2,7 @@ import { buyResponse, type Message } from '@cove/contracts';
 import { errorMessage, isApiError, useHost } from '@cove/runtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { chatPath } from './chat-query';
 import { fetchMessage } from './conversation-events';
 import { removeMessage, upsertMessage } from './message-cache';
 
@@ -25,7 +26,8 @@ export function useMessageActions() {
       } catch (err) {
         if (isApiError(err) && err.code === 'not_enough_credits') {
           void account.reload();
-          popups.open({ kind: 'not-enough-credits', message: err.message });
+          // Only a paid message costs credits here, and its sender is the other person of the chat.
+          popups.open({ kind: 'not-enough-credits', message: err.message, backTo: chatPath(m.sender_id) });
         } else if (isApiError(err) && err.code === 'already_purchased') {
           setNotice(err.message);
           const fresh = await fetchMessage(api, m._id).catch(() => undefined);
