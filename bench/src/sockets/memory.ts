@@ -134,7 +134,8 @@ export async function idleSocketMemory(cove: Cove, count: number) {
     raw_rss_kib: raw.rss_kib,
     cove_heap_kib: ours.heap_kib,
     cove_rss_kib: ours.rss_kib,
-    ratio_heap: round(ours.heap_kib / raw.heap_kib, 1),
-    ratio_rss: round(ours.rss_kib / raw.rss_kib, 1),
+    // A bare figure at or below zero (memory the allocator handed back) makes no ratio.
+    ratio_heap: raw.heap_kib > 0 ? round(ours.heap_kib / raw.heap_kib, 1) : null,
+    ratio_rss: raw.rss_kib > 0 ? round(ours.rss_kib / raw.rss_kib, 1) : null,
   };
 }
