@@ -18,7 +18,8 @@ const CPU_CHECK_MS = 500;
 /**
  * Runs ffmpeg or ffprobe with an empty environment (no proxies, no config files), no stdin, a time
  * limit, optionally a CPU time limit, and bounded output. Inputs are always `file:` URLs behind
- * `-protocol_whitelist file`, so the tools never reach a network.
+ * `-protocol_whitelist file` (or ffmpeg's own generated sources, for the demo clip), so the tools never
+ * reach a network.
  */
 export function runTool(
   tool: 'ffmpeg' | 'ffprobe',

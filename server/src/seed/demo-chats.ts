@@ -6,8 +6,9 @@ import { issueAccessToken, revokeAccessToken } from '../auth/tokens';
 import { users } from '../db/schema';
 import { postMovement } from '../ledger/ledger';
 import { demoEmail } from './demo-world';
+import { paidVideo } from './demo-paid-video';
 
-/** Credits the demo fan starts with: enough to unlock the paid photo and keep chatting. */
+/** Credits the demo fan starts with: enough to unlock the paid photo and video and keep chatting. */
 const FAN_CREDITS = 500;
 
 /** A 1200 x 900 picture drawn from two colours and a caption, as a JPEG. */
@@ -24,8 +25,8 @@ function picture(from: string, to: string, caption: string): Promise<Buffer> {
 /**
  * Conversations worth opening on a fresh install, made through the API as the demo people would make
  * them, so every count, charge and event is the real one: alex-fan has chats with three creators, a
- * paid photo from luna-rivers locked until bought (with credits to buy it), a free photo, a GIF, a tip,
- * unread replies and luna's note on him; luna has unread chats from the other fans.
+ * paid photo and a paid video from luna-rivers locked until bought (with credits to buy them), a free
+ * photo, a GIF, a tip, unread replies and luna's note on him; luna has unread chats from the other fans.
  */
 export async function seedDemoChats(app: FastifyInstance): Promise<void> {
   const emails = ['alex-fan', 'sam-fan', 'jordan-fan', 'luna-rivers', 'mira-kent', 'sasha-noir'];
@@ -55,12 +56,17 @@ export async function seedDemoChats(app: FastifyInstance): Promise<void> {
       send_id: `demo-${++sends}`,
       ...extra,
     });
-  const upload = async (as: string, image: Buffer, type: 'message' | 'paid_message') => {
+  const upload = async (
+    as: string,
+    bytes: Buffer,
+    type: 'message' | 'paid_message',
+    file = { name: 'photo.jpg', type: 'image/jpeg' },
+  ) => {
     const form = new FormData();
-    form.append('file_size', String(image.length));
-    form.append('md5', createHash('md5').update(image).digest('hex'));
+    form.append('file_size', String(bytes.length));
+    form.append('md5', createHash('md5').update(bytes).digest('hex'));
     form.append('type', type);
-    form.append('file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'photo.jpg');
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: file.type }), file.name);
     const body = new Request('http://demo/', { method: 'POST', body: form });
     const res = await app.inject({
       method: 'POST',
@@ -115,6 +121,16 @@ export async function seedDemoChats(app: FastifyInstance): Promise<void> {
   });
   const tram = await upload('luna-rivers', await picture('#43cea2', '#185a9d', 'Tram 28'), 'message');
   await say('luna-rivers', 'alex-fan', 'And a free one from the tram ride', { type: 'image', ...tram });
+  const clip = await paidVideo(app, tokens.get('luna-rivers') ?? '', (bytes) =>
+    upload('luna-rivers', bytes, 'paid_message', { name: 'clip.mp4', type: 'video/mp4' }),
+  );
+  if (clip) {
+    await say('luna-rivers', 'alex-fan', 'A little clip, just for you 🎬', {
+      type: 'video',
+      price: 80,
+      ...clip,
+    });
+  }
   const chat = (await call('alex-fan', 'GET', `/v1/chat?recipient_id=${idOf('luna-rivers')}`)) as {
     data: { chat_id: string };
   };
