@@ -149,6 +149,9 @@ async function relay(order: Extract<Order, { kind: 'relay' }>) {
   return summarise(latency);
 }
 
+export type CoveRun = Awaited<ReturnType<typeof cove>>;
+export type RelayRun = Awaited<ReturnType<typeof relay>>;
+
 /**
  * The clients of the send benchmark, in a process of their own: the server's event loop serves
  * requests only, as it would in production, and the client's work is not counted against it.

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { WebSocketServer } from 'ws';
 import { ms, round } from '../stats';
 import type { Cove } from '../system';
-import type { Order } from './clients';
+import type { CoveRun, Order, RelayRun } from './clients';
 
 export interface LoadSize {
   fans: number;
@@ -93,11 +93,6 @@ export async function sendLoad(cove: Cove, size: LoadSize) {
   const rows = [];
   try {
     for (const rate of size.rates) {
-      type CoveRun = {
-        ok: number;
-        failed: number;
-        persisted_per_s: number;
-        http: { p50: number; p99: number };
         delivery: { n: number; p50: number; p99: number };
       };
       const ours = await clients.run<CoveRun>({
@@ -109,7 +104,7 @@ export async function sendLoad(cove: Cove, size: LoadSize) {
         seconds: size.seconds,
         tag: `r${rate}`,
       });
-      const raw = await clients.run<{ p50: number; p99: number }>({
+      const raw = await clients.run<RelayRun>({
         kind: 'relay',
         url: relay.url,
         rate,
