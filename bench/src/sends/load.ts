@@ -93,8 +93,6 @@ export async function sendLoad(cove: Cove, size: LoadSize) {
   const rows = [];
   try {
     for (const rate of size.rates) {
-        delivery: { n: number; p50: number; p99: number };
-      };
       const ours = await clients.run<CoveRun>({
         kind: 'cove',
         base: `http://127.0.0.1:${cove.port}`,
