@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { WebSocketServer } from 'ws';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { hashToken, newToken } from '../../../server/src/auth/tokens';
 import { accessTokens, users } from '../../../server/src/db/schema';
 import { round } from '../stats';
@@ -83,10 +83,9 @@ async function perConnection(urls: string[], waitFor: 'open' | 'init', server: O
   };
 }
 
-/** Users with live tokens, inserted in batches; answers one `/ws` URL per user. */
-async function signedInUrls(cove: Cove, count: number): Promise<string[]> {
+/** Users with live tokens, inserted in batches, named `${run}-...`; answers one `/ws` URL per user. */
+async function signedInUrls(cove: Cove, count: number, run: string): Promise<string[]> {
   const urls: string[] = [];
-  const run = Date.now().toString(36);
   for (let from = 0; from < count; from += BATCH) {
     const size = Math.min(BATCH, count - from);
     const rows = await cove.db
@@ -116,10 +115,13 @@ export async function idleSocketMemory(cove: Cove, count: number) {
   await new Promise((r) => bare.once('listening', r));
   const bareUrls = Array<string>(count).fill(`ws://127.0.0.1:${(bare.address() as AddressInfo).port}`);
   const bareOpen = { open: () => bare.clients.size };
-  const urls = await signedInUrls(cove, count);
+  const run = Date.now().toString(36);
+  const urls = await signedInUrls(cove, count, run);
   const coveOpen = {
     open: () => cove.app.websocketServer.clients.size,
-    online: async () => await cove.db.$count(users, eq(users.isOnline, true)),
+    // Only this benchmark's users: others in the database (the chat list's seed) may be online.
+    online: async () =>
+      await cove.db.$count(users, and(eq(users.isOnline, true), like(users.username, `idle-${run}-%`))),
   };
   // A first round of each, not counted, grows the pools, buffers and code that stay anyway.
   await perConnection(bareUrls, 'open', bareOpen);
