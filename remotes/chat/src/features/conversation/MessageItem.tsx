@@ -79,7 +79,7 @@ function Media({ m, mine, actions }: { m: Message; mine: boolean; actions: Messa
   );
 }
 
-/** One message in the thread, with what can be done to it; drawn again only when its props change. */
+/** One message in the thread (inside its row), with what can be done to it; drawn again only when its props change. */
 export const MessageItem = memo(function MessageItem({
   m,
   mine,
@@ -97,16 +97,16 @@ export const MessageItem = memo(function MessageItem({
   if (isSystem(m)) {
     const tip = m.type === 'tip_user' || m.type === 'tip_model';
     return (
-      <li className={styles.system}>
+      <div className={styles.system}>
         <span aria-hidden="true">{tip ? '🪙 ' : 'ℹ️ '}</span>
         {m.text}
         <span className={styles.systemTime}> · {messageTime(m.created_at)}</span>
-      </li>
+      </div>
     );
   }
   const from = mine ? 'You' : 'Them';
   return (
-    <li className={`${styles.message} ${mine ? styles.mine : styles.theirs}`}>
+    <div className={`${styles.message} ${mine ? styles.mine : styles.theirs}`}>
       <div className={styles.bubble} aria-label={`${from}, ${messageTime(m.created_at)}`} role="group">
         {m.parent_message_id && (
           <blockquote className={styles.quote}>
@@ -144,6 +144,6 @@ export const MessageItem = memo(function MessageItem({
           )}
         </span>
       </div>
-    </li>
+    </div>
   );
 });

@@ -1,18 +1,35 @@
 import type { Message } from '@cove/contracts';
 import type { PagedList } from '@cove/runtime/query';
 import { Button, RequestView } from '@cove/ui';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import type { Outgoing } from './deliver';
-import { groupByDay } from './days';
+import { groupByDay, type Day } from './days';
 import type { MessageActions } from './message-actions';
 import { MessageItem } from './MessageItem';
 import { OutgoingItem } from './OutgoingItem';
+import { type RowSize, useVirtualRows } from './virtual-rows';
 import styles from './Conversation.module.css';
 
 /** Within this many pixels of the end, the thread follows new messages down. */
 const stickiness = 80;
 /** Older messages are asked for this far before the top comes into view. */
 const preload = 300;
+
+/** A day's heading or a message: one row of the thread. */
+type Row = RowSize & ({ day: string } | { m: Message });
+
+/** First guesses at heights (a line of text is about 21 px in a bubble about 55 characters wide). */
+function estimate(m: Message): number {
+  if (m.type === 'image' || m.type === 'video') return 320;
+  if (m.type === 'gif') return 220;
+  return 62 + 21 * Math.floor(m.text.length / 55);
+}
+
+const rowsOf = (days: readonly Day[]): Row[] =>
+  days.flatMap((day) => [
+    { key: `day-${day.key}`, estimate: 52, heading: true, day: day.label },
+    ...day.messages.map((m) => ({ key: m._id, estimate: estimate(m), m })),
+  ]);
 
 interface TimelineProps {
   list: PagedList<Message>;
@@ -27,47 +44,21 @@ interface TimelineProps {
 
 function Thread({ messages, ...props }: TimelineProps & { messages: Message[] }) {
   const { list, outgoing, myId, actions } = props;
-  const box = useRef<HTMLDivElement>(null);
-  const content = useRef<HTMLOListElement>(null);
-  const fromBottom = useRef(0);
   const byId = useMemo(() => new Map(messages.map((m) => [m._id, m])), [messages]);
-  const days = useMemo(() => groupByDay([...messages].reverse()), [messages]);
+  const rows = useMemo(() => rowsOf(groupByDay([...messages].reverse())), [messages]);
   // The server's copy of a sent message may arrive (by the socket) before the answer to its send.
   const arrived = useMemo(() => new Set(messages.map((m) => m.send_id).filter(Boolean)), [messages]);
   const pending = outgoing.filter((o) => !arrived.has(o.send_id));
-
-  // Older pages open above without moving what is on screen; new messages are followed near the end.
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    el.scrollTop =
-      fromBottom.current < stickiness
-        ? el.scrollHeight
-        : el.scrollHeight - el.clientHeight - fromBottom.current;
-  }, [messages, pending.length, props.typing]);
-
-  // Photos and videos take their height when they load: a thread at its end stays there.
-  useEffect(() => {
-    const el = box.current;
-    if (!el || !content.current || typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(() => {
-      if (fromBottom.current < stickiness) el.scrollTop = el.scrollHeight;
-    });
-    observer.observe(content.current);
-    // The box shrinks when the composer grows (an attachment, a reply): the end stays in view.
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  const { boxRef, listRef, observe, ...view } = useVirtualRows(rows, stickiness);
 
   const onScroll = () => {
-    const el = box.current;
-    if (!el) return;
-    fromBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight;
-    if (el.scrollTop < preload && list.hasMore && !list.loadingMore && !list.moreError) list.loadMore();
+    view.onScroll();
+    const el = boxRef.current;
+    if (el && el.scrollTop < preload && list.hasMore && !list.loadingMore && !list.moreError) list.loadMore();
   };
 
   return (
-    <div className={styles.scroller} ref={box} onScroll={onScroll}>
+    <div className={styles.scroller} ref={boxRef} onScroll={onScroll}>
       <div className={styles.older}>
         {list.moreError ? (
           <p role="alert">
@@ -86,38 +77,36 @@ function Thread({ messages, ...props }: TimelineProps & { messages: Message[] })
           <p>No messages yet. Say hello!</p>
         )}
       </div>
-      <ol className={styles.thread} aria-label="Messages" ref={content}>
-        {days.map((day) => (
-          <li key={day.key} className={styles.day}>
-            <h3 className={styles.dayLabel}>{day.label}</h3>
-            <ol className={styles.dayMessages}>
-              {day.messages.map((m) => (
-                <MessageItem
-                  key={m._id}
-                  m={m}
-                  mine={m.sender_id === myId && !m.system}
-                  parent={m.parent_message_id ? byId.get(m.parent_message_id) : null}
-                  actions={actions}
-                  onReply={props.onReply}
-                />
-              ))}
-            </ol>
+      {/* Only the rows near the box are drawn; the paddings stand for the others. */}
+      <ol
+        className={styles.thread}
+        aria-label="Messages"
+        ref={listRef}
+        style={{ paddingTop: view.before, paddingBottom: view.after }}
+      >
+        {rows.slice(view.start, view.end).map((row) => (
+          <li key={row.key} data-key={row.key} ref={observe} className={styles.row}>
+            {'day' in row ? (
+              <h3 className={styles.dayLabel}>{row.day}</h3>
+            ) : (
+              <MessageItem
+                m={row.m}
+                mine={row.m.sender_id === myId && !row.m.system}
+                parent={row.m.parent_message_id ? byId.get(row.m.parent_message_id) : null}
+                actions={actions}
+                onReply={props.onReply}
+              />
+            )}
           </li>
         ))}
-        {pending.length > 0 && (
-          <li className={styles.day}>
-            <ol className={styles.dayMessages}>
-              {pending.map((o) => (
-                <OutgoingItem
-                  key={o.send_id}
-                  item={o}
-                  onRetry={() => props.onRetry(o.send_id)}
-                  onDiscard={() => props.onDiscard(o.send_id)}
-                />
-              ))}
-            </ol>
-          </li>
-        )}
+        {pending.map((o) => (
+          <OutgoingItem
+            key={o.send_id}
+            item={o}
+            onRetry={() => props.onRetry(o.send_id)}
+            onDiscard={() => props.onDiscard(o.send_id)}
+          />
+        ))}
       </ol>
       <p className={styles.typing} aria-live="polite">
         {props.typing ? `${props.typing} is typing…` : ''}
@@ -126,7 +115,7 @@ function Thread({ messages, ...props }: TimelineProps & { messages: Message[] })
   );
 }
 
-/** The thread, oldest at the top: older pages load on scrolling up, keeping the place. */
+/** The thread, oldest at the top and windowed: older pages load on scrolling up, keeping the place. */
 export function Timeline(props: TimelineProps) {
   return (
     <RequestView state={props.list.state} retry={props.list.retry}>
