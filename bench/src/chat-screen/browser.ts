@@ -61,7 +61,7 @@ export async function timeToPaint(page: Page, url: string, selector: string): Pr
 
 /**
  * Scrolls the box holding `selector` by `step` px each animation frame for `frames` frames and
- * answers the time between frames, and the lowest `Message N:` on screen at the end.
+ * answers the time between frames, and the `Message N:` at the top of the box at the end.
  */
 export function scrollFrames(page: Page, selector: string, frames: number, step: number) {
   return page.evaluate(
@@ -81,8 +81,12 @@ export function scrollFrames(page: Page, selector: string, frames: number, step:
         times.push(now - last);
         last = now;
       }
-      const first = /Message (\d+):/.exec(list.textContent ?? '');
-      return { times, oldest: first ? Number(first[1]) : null };
+      const top = box.getBoundingClientRect().top;
+      const onTop = Array.from(list.querySelectorAll('[role="group"]')).find(
+        (g) => g.getBoundingClientRect().bottom > top,
+      );
+      const reached = /Message (\d+):/.exec(onTop?.textContent ?? '');
+      return { times, reached: reached ? Number(reached[1]) : null };
     },
     { selector, frames, step },
   );
