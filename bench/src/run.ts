@@ -26,7 +26,7 @@ async function main() {
         list: { chats: 10_000, inbox: 5_000, runs: 50 },
       }
     : {
-        load: { fans: 200, creators: 10, rates: [500, 1_000, 2_000, 4_000], seconds: 5 },
+        load: { fans: 200, creators: 10, rates: [250, 500, 1_000, 2_000, 4_000], seconds: 5 },
         list: { chats: 1_000_000, inbox: 100_000, runs: 200 },
       };
   const cove = await startCove();
