@@ -8,6 +8,19 @@ const year = 365.25 * day;
 
 const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** Making an Intl formatter is slow and using one is quick: a long thread shows thousands of dates. */
+function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale ?? ''} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
 function parse(iso: string | null | undefined): Date | null {
   if (!iso) return null;
   const at = new Date(iso);
@@ -42,10 +55,10 @@ export function messageTime(iso: string | null | undefined, now = Date.now(), lo
   if (!at) return '';
   const diff = now - at.getTime();
   if (diff < day) return timeAgo(iso, now);
-  return at.toLocaleDateString(
+  return dateFormat(
     locale,
     diff < year ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' },
-  );
+  ).format(at);
 }
 
 /** A calendar day in full (`24 December 2026`), for dates a person plans around. */

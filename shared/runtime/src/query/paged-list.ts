@@ -5,6 +5,7 @@ import {
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { errorMessage } from '../api/api-error';
 import { requestState, type RequestState } from '../request/request-state';
 
@@ -71,9 +72,13 @@ export interface PagedList<T> {
 /** A server list read page by page through TanStack Query's infinite query. */
 export function usePagedList<T>(opts: PagedListOptions<T>): PagedList<T> {
   const query = useInfiniteQuery(pagedListOptions(opts));
+  const { itemKey } = opts;
+  // One array while the pages are the same, so a long list is not walked again on every render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- an item's key never changes over a list's life
+  const items = useMemo(() => pagedItems(query.data, itemKey), [query.data]);
   const hasData = query.data !== undefined;
   const state: RequestState<T[]> = hasData
-    ? { status: 'fetched', data: pagedItems(query.data, opts.itemKey) }
+    ? { status: 'fetched', data: items }
     : requestState<T[]>({
         status: query.status,
         fetchStatus: query.fetchStatus,

@@ -6,6 +6,16 @@ import type { MessageActions } from './message-actions';
 import { SelfDestruct } from './SelfDestruct';
 import styles from './Conversation.module.css';
 
+/** What `toLocaleString()` shows, from one formatter: making one per message is slow in a long thread. */
+const fullTime = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
 /** Messages Cove writes into a chat: shown as a line across the thread, not a bubble. */
 export const isSystem = (m: Pick<Message, 'system' | 'type'>) =>
   m.system || !['text', 'gif', 'image', 'video'].includes(m.type);
@@ -121,7 +131,7 @@ export const MessageItem = memo(function MessageItem({
         {m.self_destruct && <SelfDestruct destructAt={m.destruct_at} onExpired={() => actions.expire(m)} />}
       </div>
       <div className={styles.meta}>
-        <time dateTime={m.created_at} title={new Date(m.created_at).toLocaleString()}>
+        <time dateTime={m.created_at} title={fullTime.format(new Date(m.created_at))}>
           {messageTime(m.created_at)}
         </time>
         {mine && (
