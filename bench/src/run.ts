@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chatListQuery } from './chat-list';
@@ -70,10 +70,10 @@ async function main() {
   }
   const dir = join(__dirname, '..', 'results');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    join(dir, `chat-${results.database}-${results.size}.json`),
-    `${JSON.stringify(results, null, 2)}\n`,
-  );
+  const file = join(dir, `chat-${results.database}-${results.size}.json`);
+  // A run of some parts (`--only`) keeps the figures of the parts it did not run.
+  const earlier = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  writeFileSync(file, `${JSON.stringify({ ...earlier, ...results }, null, 2)}\n`);
 }
 
 main().catch((err: unknown) => {

@@ -73,7 +73,10 @@ async function rawInserts(
  * raw single-INSERT loop at the server's pool size.
  */
 export async function sendLoad(cove: Cove, size: LoadSize) {
-  const perFan = Math.ceil((size.rates.reduce((a, b) => a + b, 0) * size.seconds) / size.fans) + 10;
+  const perFan =
+    Math.ceil(
+      ((size.rates.reduce((a, b) => a + b, 0) + 2 * (size.rates[0] ?? 100)) * size.seconds) / size.fans,
+    ) + 10;
   const creators = await Promise.all(Array.from({ length: size.creators }, () => cove.user('featured')));
   const fans = [];
   for (let i = 0; i < size.fans; i++) {
@@ -91,12 +94,25 @@ export async function sendLoad(cove: Cove, size: LoadSize) {
   const clients = new Clients();
   const relay = await bareRelay();
   const rows = [];
+  const base = `http://127.0.0.1:${cove.port}`;
+  const creatorTokens = creators.map((c) => c.token);
   try {
+    // Not counted: the first seconds grow pools and compile the hot paths on both sides.
+    const warm = size.rates[0] ?? 100;
+    await clients.run<CoveRun>({
+      kind: 'cove',
+      base,
+      creators: creatorTokens,
+      fans,
+      rate: warm,
+      seconds: 2,
+      tag: 'warm',
+    });
     for (const rate of size.rates) {
       const ours = await clients.run<CoveRun>({
         kind: 'cove',
-        base: `http://127.0.0.1:${cove.port}`,
-        creators: creators.map((c) => c.token),
+        base,
+        creators: creatorTokens,
         fans,
         rate,
         seconds: size.seconds,
