@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { shellDist, repoRoot } from '../../../server/src/paths';
@@ -42,7 +42,10 @@ async function main() {
   }
   const dir = join(__dirname, '..', 'results');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `assets-${results.size}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  // A run of other parts (`--only`) leaves the figures it did not measure alone.
+  const file = join(dir, `assets-${results.size}.json`);
+  const earlier = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  writeFileSync(file, `${JSON.stringify({ ...earlier, ...results }, null, 2)}\n`);
 }
 
 main().catch((err: unknown) => {
