@@ -19,15 +19,18 @@ export function Button({
 /** A link that looks like a button (navigation, not an action). */
 export function ButtonLink({
   to,
+  state,
   variant = 'primary',
   children,
 }: {
   to: string;
+  /** Navigation state for the page it opens (a back-target, say). */
+  state?: unknown;
   variant?: ButtonVariant;
   children: ReactNode;
 }) {
   return (
-    <Link to={to} className={classFor(variant)}>
+    <Link to={to} state={state} className={classFor(variant)}>
       {children}
     </Link>
   );

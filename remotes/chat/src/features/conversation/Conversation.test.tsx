@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Chat, ChatUser, MediaConfig, Message } from '@cove/contracts';
 import {
   failWith,
@@ -57,10 +57,17 @@ function openChat(world: World = {}) {
     <MemoryRouter initialEntries={['/chats/u-2']}>
       <Routes>
         <Route path="/chats/*" element={<App host={fake.host} />} />
+        <Route path="/account/get-credits" element={<GetCreditsStandIn />} />
       </Routes>
     </MemoryRouter>,
   );
   return fake;
+}
+
+/** Where Buy Credits leads, saying which back-target it was given. */
+function GetCreditsStandIn() {
+  const { state } = useLocation() as { state: { backTo?: string } | null };
+  return <p>Get credits, then back to {state?.backTo ?? 'nowhere'}</p>;
 }
 
 const thread = () => screen.findByRole('list', { name: 'Messages' });
@@ -258,6 +265,17 @@ describe('conversation', () => {
       backTo: '/chats/u-2',
     });
     expect(sent(fake)).toHaveLength(1);
+  });
+
+  it('offers to unlock a free chat, and buying credits comes back to it', async () => {
+    const limit = 'Unlock this chat with credits.';
+    const fake = openChat({
+      respond: ({ path }) =>
+        path === '/v1/chat' ? failWith(402, limit, { code: 'free_chat_limit' }) : undefined,
+    });
+    await userEvent.click(await screen.findByRole('link', { name: 'Buy Credits' }));
+    expect(await screen.findByText('Get credits, then back to /chats/u-2')).toBeInTheDocument();
+    expect(fake.popups).toContainEqual({ kind: 'unlock-free-chat', message: limit, backTo: '/chats/u-2' });
   });
 
   it('retries a failed send with the same send id', async () => {

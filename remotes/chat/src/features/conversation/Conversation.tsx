@@ -4,7 +4,7 @@ import { Avatar, Button, ButtonLink, EmptyState, SignInGate, Spinner, useDocumen
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { chatKey, useChat } from './chat-query';
+import { chatKey, chatPath, useChat } from './chat-query';
 import { useChatTools } from './chat-tools';
 import { Composer } from './Composer';
 import { useConversationEvents } from './conversation-events';
@@ -160,13 +160,18 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
   );
 }
 
-/** Why a chat cannot open: gone (410), a free chat to unlock (402), or the server's refusal. */
-function Closed({ error, retry }: { error: unknown; retry(): void }) {
+/**
+ * Why a chat cannot open: gone (410), a free chat to unlock (402), or the server's refusal. Buying
+ * credits to unlock it comes back here (`backTo`).
+ */
+function Closed({ error, retry, backTo }: { error: unknown; retry(): void; backTo: string }) {
   const { popups } = useHost();
   const code = isApiError(error) ? error.code : undefined;
   useEffect(() => {
-    if (code === 'free_chat_limit') popups.open({ kind: 'unlock-free-chat', message: errorMessage(error) });
-  }, [code, error, popups]);
+    if (code === 'free_chat_limit') {
+      popups.open({ kind: 'unlock-free-chat', message: errorMessage(error), backTo });
+    }
+  }, [code, error, popups, backTo]);
   if (code === 'gone') {
     return (
       <EmptyState
@@ -183,7 +188,11 @@ function Closed({ error, retry }: { error: unknown; retry(): void }) {
       <EmptyState
         icon="🔓"
         title="Unlock Free Chat"
-        actions={<ButtonLink to="/account/get-credits">Buy Credits</ButtonLink>}
+        actions={
+          <ButtonLink to="/account/get-credits" state={{ backTo }}>
+            Buy Credits
+          </ButtonLink>
+        }
       >
         {errorMessage(error)}
       </EmptyState>
@@ -218,7 +227,9 @@ function OpenChat({ otherUserId, onOpened, onRead }: { otherUserId: string } & C
     if (chatId) opened.current(chatId);
   }, [chatId]);
   if (chat.data) return <Thread chat={chat.data.data} user={chat.data.user} onRead={onRead} />;
-  if (chat.isError) return <Closed error={chat.error} retry={() => void chat.refetch()} />;
+  if (chat.isError) {
+    return <Closed error={chat.error} retry={() => void chat.refetch()} backTo={chatPath(otherUserId)} />;
+  }
   return (
     <div className={styles.closed} role="status" aria-label="Loading">
       <Spinner size={50} />
