@@ -15,8 +15,8 @@ import { users } from '../../src/db/schema';
 import { serverRoot } from '../../src/paths';
 import type { RealtimeSettings } from '../../src/realtime/settings';
 import pkg from '../../package.json';
-import { fanAndCreator, text } from '../helpers/chats';
-import { eventually, openSocket, type Received, wsBase } from '../helpers/socket';
+import { fanAndCreator, grantCredits, type Party, person, text } from '../helpers/chats';
+import { eventually, openSocket, type Received, type TestSocket, wsBase } from '../helpers/socket';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import type { TestApp } from '../helpers/test-app';
 
@@ -190,6 +190,58 @@ describe('presence across instances', () => {
     expect(await isOnlineColumn(creator.user.id)).toBe(false);
     watcher.ws.close();
   }, 30_000);
+});
+
+describe('an instance killed under load', () => {
+  it('loses no message: sends replay on the other instance and the socket resumes there by sequence', async () => {
+    const doomed = await separateInstance();
+    const { fan, creator } = await fanAndCreator(asTestApp(), { credits: 1_000, rate: 1 });
+    const fans = [fan];
+    for (let i = 0; i < 7; i++) {
+      const other = await person(asTestApp(), { type: 'user' });
+      await grantCredits(database.db, other.user.id, 1_000);
+      expect((await other.api.post('/v1/chat', { recipient_id: creator.user.id })).statusCode).toBe(200);
+      fans.push(other);
+    }
+    const first = openSocket(doomed.base, creator.token);
+    await first.until((m) => m.type === 'init');
+    const sends = fans.flatMap((f, i) => Array.from({ length: 15 }, (_, n) => ({ f, id: `kill-${i}-${n}` })));
+    const post = (base: string, from: Party, id: string) =>
+      fetch(`${base}/v1/messages`, {
+        method: 'POST',
+        headers: { 'access-token': from.token, 'content-type': 'application/json' },
+        body: JSON.stringify(text(creator.user.id, id, { send_id: id })),
+      }).then(
+        (r) => r.status,
+        () => 0,
+      );
+    // A third of the burst answered, then the instance dies with the rest in flight.
+    let answered = 0;
+    const burst = sends.map(({ f, id }) =>
+      post(doomed.base.replace(/^ws/, 'http'), f, id).finally(() => answered++),
+    );
+    await eventually(() => answered >= sends.length / 3);
+    await doomed.crash();
+    await Promise.all(burst);
+    expect(await first.closed).toBe(1006);
+
+    // The client reconnects to the other instance from the last event it saw and replays every send.
+    const lastSeen = Math.max(0, ...first.seen.map((m) => m.seq ?? 0));
+    const second = openSocket(wsBase(a), creator.token, lastSeen);
+    await second.until((m) => m.type === 'init');
+    const survivor = wsBase(a).replace(/^ws/, 'http');
+    for (const { f, id } of sends) while ((await post(survivor, f, id)) !== 200);
+    const texts = (socket: TestSocket) =>
+      socket.seen.flatMap((m) => {
+        const message = (m as { message?: { text: string } }).message;
+        return m.type === 'new_message' && message ? [message.text] : [];
+      });
+    await eventually(() => texts(first).length + texts(second).length >= sends.length);
+    expect([...texts(first), ...texts(second)].sort()).toEqual(sends.map((s) => s.id).sort());
+    const seqs = [...first.seen, ...second.seen].flatMap((m) => (m.seq === undefined ? [] : [m.seq]));
+    expect(new Set(seqs).size).toBe(seqs.length);
+    second.ws.close();
+  }, 60_000);
 });
 
 describe('rate limits across instances', () => {
