@@ -187,13 +187,11 @@ export async function sendMessage(
   const refusal = await refusalOf(deps, me, body, draft, warned);
   // Sends are laned by their creator: the sender when a creator writes, else the recipient.
   const laneKey = me.type === 'featured' ? me.id : body.recipient_id;
-  const outcome = await batcher
-    .submit(itemOf(draft, body, refusal), laneKey)
-    .catch(async (err: unknown) => {
-      // A charge that raced past the balance check (a debit that took no user lock): the CHECK refused it.
-      if (isBalanceTooLow(err)) throw await notEnoughCredits(deps.db, me.id);
-      throw err;
-    });
+  const outcome = await batcher.submit(itemOf(draft, body, refusal), laneKey).catch(async (err: unknown) => {
+    // A charge that raced past the balance check (a debit that took no user lock): the CHECK refused it.
+    if (isBalanceTooLow(err)) throw await notEnoughCredits(deps.db, me.id);
+    throw err;
+  });
   switch (outcome.status) {
     case 'created':
     case 'stored':
