@@ -85,7 +85,7 @@ function Thread({ messages, ...props }: TimelineProps & { messages: Message[] })
         style={{ paddingTop: view.before, paddingBottom: view.after }}
       >
         {rows.slice(view.start, view.end).map((row) => (
-          <li key={row.key} data-key={row.key} ref={observe} className={styles.row}>
+          <li key={row.key} data-key={row.key} ref={observe} className={styles.threadRow}>
             {'day' in row ? (
               <h3 className={styles.dayLabel}>{row.day}</h3>
             ) : (
