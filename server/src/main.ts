@@ -40,9 +40,12 @@ async function main(): Promise<void> {
     app = await buildApp({ config, database });
     // Demo conversations go through the API, so they need the app; only into a world just created.
     if (seeded) await seedDemoChats(app);
-    // A fresh data folder gets the remotes as built; later versions come only through the release CLI.
+    // A fresh data folder gets the remotes as built. In production later versions come only through
+    // the release CLI; elsewhere a build never published before is served at start.
     const log = app.log;
-    await ensureRemotesPublished(config.dataDir, repoRoot, (line) => log.info(line));
+    await ensureRemotesPublished(config.dataDir, repoRoot, (line) => log.info(line), {
+      adoptNewBuilds: config.env !== 'production',
+    });
     await app.listen({ host: config.host, port: config.port });
     const { port } = app.server.address() as AddressInfo;
     removeServerFile = writeServerFile(config.dataDir, {

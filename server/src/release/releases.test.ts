@@ -68,6 +68,30 @@ describe('release library', () => {
     ]);
   });
 
+  it('serves a new build at start outside production, but never undoes a rollback', async () => {
+    const { root, ctx } = await workspace();
+    const adopt = { adoptNewBuilds: true };
+    await ensureRemotesPublished(ctx.dataDir, ctx.repoRoot, () => {}, adopt);
+    const current = async () =>
+      (await readRegistry(join(ctx.dataDir, 'mf', 'registry.json'))).remotes.chat?.current;
+    const v1 = await current();
+
+    // The checkout rebuilt chat: only that remote moves on, and only where new builds are adopted.
+    await writeBuild(join(root, 'remotes', 'chat', 'dist'), 'chat', 'v2');
+    expect(await ensureRemotesPublished(ctx.dataDir, ctx.repoRoot)).toEqual([]);
+    const moved = await ensureRemotesPublished(ctx.dataDir, ctx.repoRoot, () => {}, adopt);
+    expect(moved).toEqual([expect.objectContaining({ remote: 'chat', from: v1, changed: true })]);
+    const v2 = await current();
+    expect(await readFile(join(ctx.dataDir, 'mf', 'chat', v2 ?? '', 'remoteEntry.js'), 'utf8')).toBe(
+      '/* chat v2 */',
+    );
+
+    // Rolled back from v2 while v2 is still the build on disk: a restart keeps v1.
+    await rollback(ctx, 'chat');
+    expect(await ensureRemotesPublished(ctx.dataDir, ctx.repoRoot, () => {}, adopt)).toEqual([]);
+    expect(await current()).toBe(v1);
+  });
+
   it('publishes a new version of one remote, then rolls it back, touching no other remote', async () => {
     const { root, ctx } = await workspace();
     await ensureRemotesPublished(ctx.dataDir, ctx.repoRoot);

@@ -204,19 +204,24 @@ export async function status(ctx: ReleaseContext): Promise<RemoteStatus[]> {
 
 /**
  * At server start: every remote that has no current version is published from its existing build in
- * `remotes/<remote>/dist` (nothing is built). A remote without a usable build is reported and skipped.
+ * `remotes/<remote>/dist` (nothing is built). With `adoptNewBuilds` (outside production), a build never
+ * published before also becomes current, so a checkout that pulled and rebuilt serves what it built;
+ * a build already published (one rolled back from, say) is left alone. A remote without a usable
+ * build is reported and skipped.
  */
 export async function ensureRemotesPublished(
   dataDir: string,
   repoRoot: string,
   log: (line: string) => void = (line) => console.warn(line),
+  { adoptNewBuilds = false }: { adoptNewBuilds?: boolean } = {},
 ): Promise<ReleaseResult[]> {
   const ctx: ReleaseContext = { dataDir, repoRoot, log };
   const paths = releasePaths(dataDir, repoRoot);
   const reg = await readRegistry(paths.registryFile);
   const results: ReleaseResult[] = [];
   for (const remote of remoteNames) {
-    if (reg.remotes[remote]?.current) continue;
+    const entry = reg.remotes[remote];
+    if (entry?.current && !(adoptNewBuilds && (await isNewBuild(paths.remoteDist(remote), entry)))) continue;
     try {
       results.push(await publishFromDir(ctx, remote, paths.remoteDist(remote)));
     } catch (err) {
@@ -224,4 +229,10 @@ export async function ensureRemotesPublished(
     }
   }
   return results;
+}
+
+/** Whether a remote's build differs from every version published so far. */
+async function isNewBuild(dir: string, entry: RegistryRemote): Promise<boolean> {
+  const hash = await contentHash(dir).catch(() => null);
+  return hash !== null && !entry.versions.some((v) => v.contentHash === hash);
 }
