@@ -9,7 +9,7 @@ import { GifPicker } from './GifPicker';
 import { trimMessage } from './sanitise';
 import type { SendQueue } from './SendQueues';
 import { useTypingSignal } from './use-typing-signal';
-import styles from './Conversation.module.css';
+import styles from './Composer.module.css';
 
 const kindOf = (file: File): 'image' | 'video' => (file.type.startsWith('video/') ? 'video' : 'image');
 

@@ -18,6 +18,7 @@ import { Timeline } from './Timeline';
 import { ToolsMenu, type Panel } from './ToolsMenu';
 import { useSendQueue } from './SendQueues';
 import styles from './Conversation.module.css';
+import threadStyles from './Thread.module.css';
 
 /** Marks the chat read on the server, and in the list beside it. */
 function useMarkRead(chat: Chat, onRead: (chatId: string) => void) {
@@ -112,7 +113,7 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
           {notice.text}{' '}
           <button
             type="button"
-            className={styles.action}
+            className={threadStyles.action}
             onClick={() => {
               tools.dismiss();
               actions.dismissNotice();

@@ -3,7 +3,8 @@ import { requestState, useHost } from '@cove/runtime';
 import { RequestView } from '@cove/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import styles from './Conversation.module.css';
+import styles from './Composer.module.css';
+import toolStyles from './Tools.module.css';
 
 const useGifs = (api: ApiClient, q: string) =>
   useQuery({
@@ -40,7 +41,7 @@ export function GifPicker({ onPick, onClose }: { onPick(url: string): void; onCl
       <RequestView state={requestState(gifs)} retry={() => void gifs.refetch()}>
         {({ data }) =>
           data.length === 0 ? (
-            <p className={styles.muted}>No GIFs match.</p>
+            <p className={toolStyles.muted}>No GIFs match.</p>
           ) : (
             <ul className={styles.gifs} aria-label="GIFs">
               {data.map((g) => (

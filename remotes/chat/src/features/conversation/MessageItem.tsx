@@ -4,7 +4,7 @@ import { Button } from '@cove/ui';
 import { memo } from 'react';
 import type { MessageActions } from './message-actions';
 import { SelfDestruct } from './SelfDestruct';
-import styles from './Conversation.module.css';
+import styles from './Thread.module.css';
 
 /** What `toLocaleString()` shows, from one formatter: making one per message is slow in a long thread. */
 const fullTime = new Intl.DateTimeFormat(undefined, {

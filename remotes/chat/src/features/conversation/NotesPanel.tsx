@@ -4,7 +4,8 @@ import { Button } from '@cove/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { chatKey } from './chat-query';
-import styles from './Conversation.module.css';
+import styles from './Tools.module.css';
+import threadStyles from './Thread.module.css';
 
 type NoteChange =
   { kind: 'add'; text: string } | { kind: 'edit'; id: string; text: string } | { kind: 'delete'; id: string };
@@ -98,7 +99,7 @@ export function NotesPanel({ chat }: { chat: Chat }) {
         </Button>
       </form>
       {change.isError && (
-        <p role="alert" className={styles.failed}>
+        <p role="alert" className={threadStyles.failed}>
           {errorMessage(change.error)}
         </p>
       )}

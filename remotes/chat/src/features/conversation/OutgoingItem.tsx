@@ -2,7 +2,7 @@ import { formatMoney } from '@cove/runtime';
 import { Button } from '@cove/ui';
 import { useEffect, useMemo } from 'react';
 import type { Outgoing } from './deliver';
-import styles from './Conversation.module.css';
+import styles from './Thread.module.css';
 
 /** The local copy of a file, for as long as the message shows it. */
 function usePreview(file: File | null): string | null {

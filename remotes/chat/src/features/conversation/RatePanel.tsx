@@ -3,7 +3,8 @@ import { formatMoney } from '@cove/runtime';
 import { Button } from '@cove/ui';
 import { useState } from 'react';
 import type { ChatTools } from './chat-tools';
-import styles from './Conversation.module.css';
+import styles from './Tools.module.css';
+import composerStyles from './Composer.module.css';
 
 /** A creator sets what each of this fan's messages costs; the fan is told in the chat. */
 export function RatePanel({ chat, tools, onDone }: { chat: Chat; tools: ChatTools; onDone(): void }) {
@@ -20,7 +21,7 @@ export function RatePanel({ chat, tools, onDone }: { chat: Chat; tools: ChatTool
     >
       <h3 className={styles.panelTitle}>Message rate</h3>
       <p className={styles.muted}>Now {formatMoney(chat.credit_rate)} a message.</p>
-      <label className={styles.inline}>
+      <label className={composerStyles.inline}>
         New rate ($)
         <input
           type="number"

@@ -1,7 +1,7 @@
 import { Button } from '@cove/ui';
 import { useState } from 'react';
 import type { ChatTools } from './chat-tools';
-import styles from './Conversation.module.css';
+import styles from './Tools.module.css';
 
 /** Reports the other member to Cove's team, with the reason in the reporter's words. */
 export function ReportPanel({ name, tools, onDone }: { name: string; tools: ChatTools; onDone(): void }) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import styles from './Conversation.module.css';
+import styles from './Thread.module.css';
 
 const minute = 60_000;
 

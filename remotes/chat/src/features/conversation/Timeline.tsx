@@ -8,7 +8,7 @@ import type { MessageActions } from './message-actions';
 import { MessageItem } from './MessageItem';
 import { OutgoingItem } from './OutgoingItem';
 import { type RowSize, useVirtualRows } from './virtual-rows';
-import styles from './Conversation.module.css';
+import styles from './Thread.module.css';
 
 /** Within this many pixels of the end, the thread follows new messages down. */
 const stickiness = 80;

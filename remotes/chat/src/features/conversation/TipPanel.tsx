@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { chatPath } from './chat-query';
 import { upsertMessage } from './message-cache';
 import { useQueryClient } from '@tanstack/react-query';
-import styles from './Conversation.module.css';
+import styles from './Tools.module.css';
+import threadStyles from './Thread.module.css';
 
 /** Tip amounts offered, in credits ($1, $5, $10, $25). */
 const amounts = [10, 50, 100, 250];
@@ -74,7 +75,7 @@ export function TipPanel({ chat, onDone }: { chat: Chat; onDone(): void }) {
         {tip.isPending ? 'Sending…' : amount === null ? 'Tip' : `Tip ${formatMoney(amount)}`}
       </Button>
       {tip.isError && (
-        <p role="alert" className={styles.failed}>
+        <p role="alert" className={threadStyles.failed}>
           {errorMessage(tip.error)}
         </p>
       )}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChatTools } from './chat-tools';
-import styles from './Conversation.module.css';
+import styles from './Tools.module.css';
 
 export type Panel = 'tip' | 'notes' | 'rate' | 'report';
 
