@@ -4,8 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { build } from 'esbuild';
-import pkg from '../../package.json';
+import { bundleForNode } from './bundle';
 import { serverRoot } from '../../src/paths';
 import { readServerFile } from '../../src/server-file';
 
@@ -21,24 +20,9 @@ export interface ServerProcess {
   dispose(): Promise<void>;
 }
 
-/**
- * Bundles src/main.ts from source, as server/build.mjs does for releases, so the process runs the
- * code under test whether or not `dist` is current.
- */
-async function bundleMain(folder: string): Promise<string> {
-  const outfile = join(folder, 'main.js');
-  await build({
-    entryPoints: [join(serverRoot, 'src', 'main.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    external: [...Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@cove/')), 'pg-native'],
-    logLevel: 'warning',
-  });
-  return outfile;
-}
+/** src/main.ts bundled from source into `folder`. */
+const bundleMain = (folder: string) =>
+  bundleForNode(join(serverRoot, 'src', 'main.ts'), join(folder, 'main.js'));
 
 export async function serverProcess(databaseUrl: string): Promise<ServerProcess> {
   const folder = mkdtempSync(join(tmpdir(), 'cove-process-'));

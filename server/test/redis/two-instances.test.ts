@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { eq } from 'drizzle-orm';
-import { build } from 'esbuild';
+import { bundleForNode } from '../helpers/bundle';
 import type { FastifyInstance } from 'fastify';
 import { runAdminCommand } from '../../src/admin/commands';
 import { buildApp } from '../../src/app';
@@ -14,7 +14,6 @@ import { loadConfig } from '../../src/config';
 import { users } from '../../src/db/schema';
 import { serverRoot } from '../../src/paths';
 import type { RealtimeSettings } from '../../src/realtime/settings';
-import pkg from '../../package.json';
 import { fanAndCreator, grantCredits, type Party, person, text } from '../helpers/chats';
 import { eventually, openSocket, type Received, type TestSocket, wsBase } from '../helpers/socket';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
@@ -76,16 +75,7 @@ const presenceOf = (userId: string) => (m: Received) =>
 async function separateInstance(): Promise<{ base: string; crash(): Promise<void> }> {
   const outdir = mkdtempSync(join(tmpdir(), 'cove-instance-'));
   const outfile = join(outdir, 'instance.js');
-  await build({
-    entryPoints: [join(__dirname, 'instance-process.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    external: [...Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@cove/')), 'pg-native'],
-    logLevel: 'warning',
-  });
+  await bundleForNode(join(__dirname, 'instance-process.ts'), outfile);
   const child: ChildProcess = spawn(process.execPath, [outfile], {
     env: {
       ...process.env,
