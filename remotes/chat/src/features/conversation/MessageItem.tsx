@@ -80,9 +80,8 @@ function Media({ m, mine, actions }: { m: Message; mine: boolean; actions: Messa
       )}
       {m.price > 0 && (
         <span className={styles.priceTag}>
-          {mine
-            ? `Paid · ${formatMoney(m.price)}${m.paid ? ' · bought' : ''}`
-            : `Bought · ${formatMoney(m.price)}`}
+          {/* The sender's copy is always `paid`: it does not say whether the fan bought it. */}
+          {mine ? `Paid · ${formatMoney(m.price)}` : `Bought · ${formatMoney(m.price)}`}
         </span>
       )}
     </div>

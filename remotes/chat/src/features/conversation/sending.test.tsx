@@ -120,6 +120,8 @@ describe('sending a message', () => {
               type: 'image',
               text: '',
               price: 30,
+              // The server marks the sender's own paid message paid, whether or not the fan bought it.
+              paid: true,
               media: testMediaResponse('m1').media,
             }),
             credits: 0,
