@@ -30,7 +30,7 @@ export const errorCatalogue = {
   forbidden: { status: 403, message: messages.forbidden },
   not_found: {
     status: 404,
-    message: (thing?: 'Chat' | 'Message' | 'Note') => (thing ? `${thing} not found` : messages.notFound),
+    message: (thing?: 'Chat' | 'Message' | 'Note' | 'Payment' | 'Card' | 'Post') => (thing ? `${thing} not found` : messages.notFound),
   },
   rate_limited: { status: 429, message: messages.tooManyRequests },
   internal_error: { status: 500, message: messages.generic },
@@ -118,6 +118,23 @@ export const errorCatalogue = {
   not_for_sale: { status: 400, message: 'This message is not for sale.' },
   tip_not_allowed: { status: 400, message: 'Only fans can tip creators.' },
   tips_disabled: { status: 403, message: 'This creator does not take tips.' },
+
+  // Payments
+  bad_package: { status: 400, message: 'Choose one of the credit packages.' },
+  card_declined: { status: 402, message: 'Your card was declined. Try another card.' },
+  insufficient_funds: {
+    status: 402,
+    message: 'Your card has insufficient funds. Try another card or a smaller package.',
+  },
+  card_expired: { status: 402, message: 'Credit / debit card expired' },
+  card_invalid: { status: 400, message: 'This card number is not valid.' },
+  payment_failed: { status: 402, message: 'The payment did not go through. Please try again.' },
+  crypto_not_allowed: { status: 403, message: 'Crypto top-up is not available for your account.' },
+  idempotency_reused: {
+    status: 409,
+    message: 'This idempotency_key was already used for a different payment. Use a new key.',
+  },
+  webhook_signature: { status: 400, message: 'The webhook signature is missing or wrong.' },
 
   // Uploads
   paid_upload_not_allowed: { status: 403, message: 'Only creators can upload paid media.' },

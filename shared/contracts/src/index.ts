@@ -13,3 +13,4 @@ export * from './chat';
 export * from './message';
 export * from './media';
 export * from './discover';
+export * from './payments';

@@ -11,6 +11,18 @@ const kind = <K extends string, S extends z.ZodRawShape>(name: K, shape: S) =>
 
 const optionalText = z.string().max(2000).optional();
 
+/**
+ * What the fan was doing when credits ran short, carried to the get-credits page and into the payment,
+ * so a successful payment finishes it (unlocks the message, sends the tip) on the server.
+ */
+export const paymentContext = z.object({
+  model_id: z.string().max(100).optional(),
+  chat_id: z.string().max(100).optional(),
+  message_id: z.string().max(100).optional(),
+  tip: z.number().int().min(1).max(100_000).optional(),
+});
+export type PaymentContext = z.infer<typeof paymentContext>;
+
 export const popupSpec = z.discriminatedUnion('kind', [
   // account and session
   kind('email-verification', {
@@ -36,8 +48,17 @@ export const popupSpec = z.discriminatedUnion('kind', [
   kind('select-gender', {}),
   kind('add-invite-code', {}),
   kind('account-frozen', { message: optionalText }),
-  kind('not-enough-credits', { message: optionalText, backTo: z.string().optional() }),
-  kind('unlock-free-chat', { title: optionalText, message: optionalText, backTo: z.string().optional() }),
+  kind('not-enough-credits', {
+    message: optionalText,
+    backTo: z.string().optional(),
+    purchase: paymentContext.optional(),
+  }),
+  kind('unlock-free-chat', {
+    title: optionalText,
+    message: optionalText,
+    backTo: z.string().optional(),
+    purchase: paymentContext.optional(),
+  }),
   // chat, discovery and media
   kind('confirm-delete-media', { target: z.enum(['image', 'card']) }),
   kind('confirm-delete-chats', { count: z.number().int().positive() }),
@@ -61,7 +82,10 @@ export type PopupSpec = z.infer<typeof popupSpec>;
  * The navigation state of a page opened with a back-target (the spec passes it in navigation state):
  * the path inside Cove to return to, never another site.
  */
-export const backTargetState = z.object({ backTo: z.string().regex(/^\/(?![/\\])/) });
+export const backTargetState = z.object({
+  backTo: z.string().regex(/^\/(?![/\\])/),
+  purchase: paymentContext.optional(),
+});
 export type BackTargetState = z.infer<typeof backTargetState>;
 export type PopupKind = PopupSpec['kind'];
 export type PopupOf<K extends PopupKind> = Extract<PopupSpec, { kind: K }>;

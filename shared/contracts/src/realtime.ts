@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { mediaStatusEvent } from './media';
 import { message } from './message';
+import { creditsTopUp, paymentStatus } from './payments';
 import { features } from './provider-config';
 
 /**
@@ -26,6 +27,10 @@ export const loggedEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('provider_features_update'), features }),
   z.object({ type: z.literal('credits_update'), credits: z.number().int(), amount: z.number().int() }),
   z.object({ type: z.literal('email_verified') }),
+  /** A crypto top-up was credited (spec: amount, currency, credits, optional fee). */
+  creditsTopUp.extend({ type: z.literal('credits_top_up'), payment_id: z.string() }),
+  /** One of the user's payments moved on (succeeded, failed, refunded...): the payer's pages refetch it. */
+  z.object({ type: z.literal('payment_updated'), payment_id: z.string(), status: paymentStatus }),
   z.object({ type: z.literal('new_message'), message }),
   z.object({
     type: z.literal('message_paid'),

@@ -1,0 +1,194 @@
+import * as z from 'zod';
+import { message } from './message';
+
+/**
+ * Credits and payments (spec: account document, payment body, saved cards, purchases, crypto top-up).
+ * Amounts are raw credits: one credit is a tenth of a dollar, so a package's `amount` of 100 costs $10.00.
+ */
+
+/** A credit package (`GET /v1/payment/packages`); `amount` is both its price (raw) and its base credits. */
+export const creditPackage = z.object({
+  amount: z.number().int(),
+  /** Extra credits on top of `amount`, from the platform. */
+  bonus: z.number().int(),
+  /** Marked as the one most fans choose. */
+  popular: z.boolean(),
+});
+export type CreditPackage = z.infer<typeof creditPackage>;
+
+/**
+ * The card processor's card form: the browser sends the card to `tokenize_url` (never to Cove's API)
+ * and gives Cove the token. The sandbox lists its test cards.
+ */
+export const cardFormProvider = z.object({
+  name: z.string(),
+  tokenize_url: z.string(),
+  test_cards: z.array(z.object({ number: z.string(), outcome: z.string() })),
+});
+export type CardFormProvider = z.infer<typeof cardFormProvider>;
+
+/** `POST {tokenize_url}` with the card; the answer is all Cove ever learns of it. */
+export const cardTokenBody = z.object({
+  number: z.string().max(40),
+  exp_month: z.number().int(),
+  exp_year: z.number().int(),
+  cvc: z.string().max(8),
+});
+export const cardTokenResponse = z.object({
+  token: z.string(),
+  brand: z.enum(['VISA', 'MASTER']),
+  last4: z.string(),
+  exp_month: z.number().int(),
+  exp_year: z.number().int(),
+});
+
+export const creditPackagesResponse = z.object({
+  data: z.array(creditPackage),
+  provider: cardFormProvider,
+  /** Extra credits on the caller's first purchase; 0 once they have bought. */
+  first_purchase_bonus: z.number().int(),
+  /** Whether crypto top-up is open to the caller (the `crypto_payment` feature). */
+  crypto: z.boolean(),
+});
+
+/** The browser facts a card processor asks for with 3-D Secure (spec: payment body, browser_info). */
+export const browserInfo = z.object({
+  user_agent: z.string().max(1000),
+  language: z.string().max(40),
+  java_enabled: z.boolean(),
+  color_depth: z.number().int().min(0).max(64),
+  screen_width: z.number().int().min(0).max(100_000),
+  screen_height: z.number().int().min(0).max(100_000),
+  time_zone: z.string().max(80),
+  time_zone_offset: z.number().int().min(-1000).max(1000),
+});
+export type BrowserInfo = z.infer<typeof browserInfo>;
+
+/** A path inside Cove (never another site): where the 3-D Secure round trip returns. */
+const returnPath = z
+  .string()
+  .max(2000)
+  .regex(/^\/(?![/\\])/, 'must be a path inside Cove');
+
+/** What a payment finishes once it succeeds, as the 3-D Secure return names it (`paymentType`). */
+export const paymentType = z.enum(['credits', 'message', 'tip']);
+export type PaymentType = z.infer<typeof paymentType>;
+
+export const paymentBody = z
+  .object({
+    /** The package bought: one of the packages' `amount`. */
+    amount: z.number().int().positive(),
+    /** The creator the fan was with, if any. */
+    model_id: z.string().max(100).nullish(),
+    chat_id: z.string().max(100).nullish(),
+    /** A paid message to unlock with the new credits once the payment succeeds. */
+    message_id: z.string().max(100).nullish(),
+    feed_id: z.string().max(100).nullish(),
+    /** Credits to tip in `chat_id` once the payment succeeds. */
+    tip: z.number().int().min(1).max(100_000).nullish(),
+    success_url: returnPath,
+    fail_url: returnPath,
+    browser_info: browserInfo,
+    /** A new card: the token the provider's card form gave (the card number never reaches Cove). */
+    card_token: z.string().min(1).max(200).optional(),
+    /** A saved card's id from `GET /v1/cc`. */
+    card_id: z.string().max(100).optional(),
+    /** Keep the new card for next time. */
+    save_card: z.boolean().default(false),
+    /** The client's id for this attempt: a repeat answers the first attempt's outcome. */
+    idempotency_key: z.string().min(1).max(100),
+  })
+  .refine((b) => (b.card_token === undefined) !== (b.card_id === undefined), {
+    message: 'Give either card_token or card_id.',
+    path: ['card_token'],
+  });
+export type PaymentBody = z.infer<typeof paymentBody>;
+
+export const paymentResult = z.enum(['success', 'pending', 'failed']);
+
+/** The answer to `POST /v1/payment` (spec: three_ds, redirect_url, result), with the payment's id. */
+export const paymentResponse = z.object({
+  three_ds: z.boolean(),
+  /** Where to send the browser for the card check (3-D Secure) when `three_ds` is true. */
+  redirect_url: z.string().nullable(),
+  result: paymentResult,
+  payment_id: z.string(),
+  /** The caller's credits after the payment, when it already succeeded. */
+  credits: z.number().int().nullable(),
+});
+export type PaymentResponse = z.infer<typeof paymentResponse>;
+
+export const paymentStatus = z.enum(['pending', 'succeeded', 'failed', 'refunded', 'charged_back']);
+/** Whether what the payment was for (unlock, tip) was done: `none` for a plain package. */
+export const paymentActionStatus = z.enum(['none', 'pending', 'done', 'failed']);
+
+/** One payment as its payer sees it (`GET /v1/payment/{id}`): how it ended, never taken from a URL. */
+export const payment = z.object({
+  _id: z.string(),
+  method: z.enum(['card', 'crypto']),
+  status: paymentStatus,
+  payment_type: paymentType,
+  amount: z.number().int(),
+  /** Credits it gave (package plus bonuses); 0 until it succeeds. */
+  credits: z.number().int(),
+  bonus: z.number().int(),
+  model_id: z.string().nullable(),
+  chat_id: z.string().nullable(),
+  message_id: z.string().nullable(),
+  feed_id: z.string().nullable(),
+  tip: z.number().int().nullable(),
+  /** Why it failed, in words for the payer. */
+  failure: z.string().nullable(),
+  action_status: paymentActionStatus,
+  /** Why the unlock or tip could not be done (the credits stay with the fan). */
+  action_error: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Payment = z.infer<typeof payment>;
+export const paymentEnvelope = z.object({ data: payment });
+
+/** A saved card (`GET /v1/cc`): only what identifies it to its owner. */
+export const savedCard = z.object({
+  id: z.string(),
+  brand: z.enum(['VISA', 'MASTER']),
+  last4: z.string().regex(/^\d{4}$/),
+  exp_month: z.number().int().min(1).max(12),
+  exp_year: z.number().int(),
+});
+export type SavedCard = z.infer<typeof savedCard>;
+export const savedCardsResponse = z.object({ data: z.array(savedCard) });
+export const deleteCardBody = z.object({ id: z.string().max(100) });
+
+/** `POST /v1/payment/crypto`: a package paid in crypto through the provider's invoice page. */
+export const cryptoTopUpBody = z.object({
+  amount: z.number().int().positive(),
+  idempotency_key: z.string().min(1).max(100),
+});
+export const cryptoTopUpResponse = z.object({ redirect_url: z.string(), payment_id: z.string() });
+
+/** The `credits_top_up` event's details (spec: amount, currency, credits, optional fee). */
+export const creditsTopUp = z.object({
+  /** What was paid, in `currency`. */
+  amount: z.number(),
+  currency: z.string(),
+  credits: z.number().int(),
+  fee: z.number().optional(),
+});
+export type CreditsTopUp = z.infer<typeof creditsTopUp>;
+
+/** One purchase (`GET /v1/message/paid`): a paid message the caller bought, as they see it now. */
+export const purchase = z.object({
+  message_id: z.string(),
+  chat_id: z.string(),
+  creator: z.object({ _id: z.string(), username: z.string().nullable() }),
+  price: z.number().int(),
+  bought_at: z.string(),
+  /** The message itself, unlocked; null once its sender deleted it or it self-destructed. */
+  message: message.nullable(),
+});
+export type Purchase = z.infer<typeof purchase>;
+export const purchasesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export const purchasesPage = z.object({ data: z.array(purchase), next: z.string().nullable() });
