@@ -1,20 +1,78 @@
-import { backTargetState } from '@cove/contracts';
-import { ButtonLink, EmptyState } from '@cove/ui';
+import {
+  backTargetState,
+  creditPackagesResponse,
+  savedCardsResponse,
+  type BackTargetState,
+  type CreditPackage,
+  type PaymentContext,
+} from '@cove/contracts';
+import { formatMoney, requestState, useHost } from '@cove/runtime';
+import { ButtonLink, EmptyState, RequestView } from '@cove/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useLocation } from 'react-router-dom';
+import { Checkout } from './Checkout';
+import styles from './GetCredits.module.css';
+
+/** What a payment will finish besides adding credits, said before paying. */
+function contextNote(context: PaymentContext | undefined): string | null {
+  if (context?.message_id) return 'After paying, the message unlocks.';
+  if (context?.tip) return `After paying, your tip of ${formatMoney(context.tip)} is sent.`;
+  return null;
+}
 
 /**
- * The credit purchase page. Buying waits for payments; meanwhile a visit that came with a back-target
- * (the not-enough-credits or Unlock Free Chat popup) offers the way back to where it came from.
+ * `/account/get-credits`: choose a credit package and pay by card (saved or new) or crypto. A visit that
+ * came with a back-target (the not-enough-credits or Unlock Free Chat popup) offers the way back and
+ * carries what the fan was doing into the payment, so a successful payment finishes it.
  */
 export function GetCredits() {
+  const { api } = useHost();
+  const headingId = useId();
   const back = backTargetState.safeParse(useLocation().state);
+  const target: BackTargetState | null = back.success ? back.data : null;
+  const offer = useQuery({
+    queryKey: ['credit-packages'],
+    queryFn: ({ signal }) => api.get('/v1/payment/packages', { schema: creditPackagesResponse, signal }),
+  });
+  const cards = useQuery({
+    queryKey: ['saved-cards'],
+    queryFn: ({ signal }) => api.get('/v1/cc', { schema: savedCardsResponse, signal }),
+  });
+  const note = contextNote(target?.purchase);
+
   return (
-    <EmptyState
-      icon="🪙"
-      title="Get credits"
-      actions={back.success && <ButtonLink to={back.data.backTo}>Back to the chat</ButtonLink>}
-    >
-      Buying credit packages is not available in this version of Cove. Your current balance is safe.
-    </EmptyState>
+    <section className={styles.page} aria-labelledby={headingId}>
+      <div className={styles.head}>
+        <h2 id={headingId} className={styles.title}>
+          Get credits
+        </h2>
+        {target && (
+          <ButtonLink to={target.backTo} variant="secondary">
+            Back to the chat
+          </ButtonLink>
+        )}
+      </div>
+      {note && <p className={styles.context}>{note}</p>}
+      <RequestView state={requestState(offer)} retry={() => void offer.refetch()}>
+        {(data) =>
+          data.data.length === 0 ? (
+            <EmptyState icon="🪙" title="No credit packages right now">
+              Please come back later. Your current balance is safe.
+            </EmptyState>
+          ) : (
+            <Checkout
+              offer={data}
+              savedCards={cards.data?.data ?? []}
+              target={target}
+              defaultAmount={defaultPackage(data.data).amount}
+            />
+          )
+        }
+      </RequestView>
+    </section>
   );
 }
+
+const defaultPackage = (packages: CreditPackage[]) =>
+  (packages.find((p) => p.popular) ?? packages[0]) as CreditPackage;
