@@ -7,6 +7,8 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Mailer } from './mail';
 import { mediaPlugin } from './media';
+import { payments } from './payments/plugin';
+import { sandboxRoutes } from './payments/sandbox/sandbox-routes';
 import { shellDist } from './paths';
 import { apiDocs } from './plugins/api-docs';
 import { auth } from './plugins/auth';
@@ -31,6 +33,7 @@ import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
 import { noteRoutes } from './routes/notes';
+import { paymentRoutes } from './routes/payments';
 import { providerConfigRoutes } from './routes/provider-config';
 import { userRoutes } from './routes/users';
 
@@ -90,6 +93,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(realtime, opts.realtime ?? {});
   await app.register(jobs);
   await app.register(mediaPlugin);
+  await app.register(payments);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(socketRoute);
 
@@ -104,6 +108,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(noteRoutes);
   await app.register(gifRoutes);
   await app.register(mediaRoutes);
+  await app.register(paymentRoutes);
+  await app.register(sandboxRoutes);
   await app.register(clientErrorRoutes);
   await app.register(devMailboxRoutes);
   await app.register(adminRoutes);

@@ -37,6 +37,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   UPLOAD_URL: z.url().optional(),
   MEDIA_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
   MEDIA_WORKERS: z.coerce.number().int().min(0).max(8).default(1),
   MEDIA_MAX_PHOTO_MB: z.coerce.number().int().positive().optional(),
@@ -77,6 +78,8 @@ export interface Config {
   /** Sign-in requests allowed per client address and per email address in 10 minutes. */
   signInPer10Minutes: { perAddress: number; perEmail: number };
   seedDemo: boolean;
+  /** Signs the payment provider's webhooks; unset, a random secret is kept in DATA_DIR/payment-webhook-secret. */
+  paymentWebhookSecret: string | undefined;
   trustProxy: boolean;
   media: MediaSettings;
 }
@@ -172,5 +175,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
     media: mediaSettings(e),
+    paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
   };
 }

@@ -3,8 +3,8 @@ import type { Db } from '../db/client';
 import { isCheckViolation } from '../db/errors';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema';
 
-export type UserAccountKind = 'credits' | 'earnings';
-export type PlatformAccountKind = 'platform_revenue' | 'promotions' | 'sales';
+export type UserAccountKind = 'credits' | 'earnings' | 'debt';
+export type PlatformAccountKind = 'platform_revenue' | 'promotions' | 'sales' | 'provider_clearing';
 export type AccountRef =
   { owner: string; kind: UserAccountKind } | { owner: null; kind: PlatformAccountKind };
 
@@ -45,7 +45,8 @@ async function accountIds(tx: Queryable, refs: AccountRef[]): Promise<string[]> 
   if (missing.length > 0) {
     await tx
       .insert(ledgerAccounts)
-      .values(missing.map((r) => ({ ownerId: r.owner, kind: r.kind })))
+      // A fan's debt is negative by nature (see docs/rules.md, Chargeback).
+      .values(missing.map((r) => ({ ownerId: r.owner, kind: r.kind, allowNegative: r.kind === 'debt' })))
       .onConflictDoNothing();
     found = await find();
   }

@@ -14,7 +14,7 @@ import { MediaJobRunner } from './job-runner';
 import { mediaById } from './media-store';
 import { failMedia, processMedia } from './process-media';
 import { sweepMedia } from './sweep';
-import { mediaUrlSecret } from './url-secret';
+import { dataDirSecret } from '../data-dir-secret';
 import { UrlSigner } from './url-signer';
 import { defaultVideoLimits } from './video-limits';
 
@@ -63,7 +63,7 @@ export const mediaPlugin = fp(
     for (const dir of [stagingDir, workDir]) mkdirSync(dir, { recursive: true, mode: 0o700 });
     const storage = opts.storage ?? createStorage(app.config);
     const signer = new UrlSigner(
-      mediaUrlSecret(app.config.dataDir, settings.urlSecret),
+      dataDirSecret(app.config.dataDir, 'media-url-secret', settings.urlSecret),
       settings.urlTtlSeconds,
     );
     const videoLimits = { ...defaultVideoLimits, maxSeconds: settings.maxVideoSeconds };

@@ -33,6 +33,13 @@ function firstUnstorable(root: unknown, where: string): InvalidField | null {
   return null;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A JSON body's bytes as received: webhook signatures are checked over exactly these. */
+    rawBody: Buffer | null;
+  }
+}
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 function charsetOf(request: FastifyRequest): string | undefined {
@@ -49,6 +56,7 @@ function charsetOf(request: FastifyRequest): string | undefined {
 export const requestText = fp(
   async (app: FastifyInstance) => {
     const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.decorateRequest('rawBody', null);
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
       const charset = charsetOf(request);
@@ -58,7 +66,8 @@ export const requestText = fp(
       }
       let text: string;
       try {
-        text = utf8.decode(body as Buffer); // parseAs: buffer; the overload types it as string | Buffer
+        request.rawBody = body as Buffer; // parseAs: buffer; the overload types it as string | Buffer
+        text = utf8.decode(request.rawBody);
       } catch {
         done(fail('invalid_utf8'), undefined);
         return;

@@ -8,3 +8,4 @@ export * from './admin-actions';
 export * from './chats';
 export * from './messages';
 export * from './media';
+export * from './payments';

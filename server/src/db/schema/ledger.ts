@@ -25,7 +25,7 @@ export const ledgerAccounts = pgTable(
     /** The user who owns it; null for the platform's own accounts. */
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'restrict' }),
     kind: text('kind', {
-      enum: ['credits', 'earnings', 'platform_revenue', 'promotions', 'sales'],
+      enum: ['credits', 'earnings', 'debt', 'platform_revenue', 'promotions', 'sales', 'provider_clearing'],
     }).notNull(),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     /** Only platform source accounts (promotions, sales) may go negative: they mint credits. */

@@ -1,0 +1,114 @@
+import {
+  bigint,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { chats } from './chats';
+import { ledgerTransactions } from './ledger';
+import { users } from './users';
+
+/** Tables of migration 0013: see its comments for the rules the database keeps. */
+
+export const savedCards = pgTable('saved_cards', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  /** The provider's reusable token for the card; never a card number. */
+  providerRef: text('provider_ref').notNull(),
+  brand: text('brand', { enum: ['VISA', 'MASTER'] }).notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type SavedCardRow = typeof savedCards.$inferSelect;
+
+export interface CryptoPaid {
+  amount: number;
+  currency: string;
+  fee: number;
+}
+
+export const payments = pgTable('payments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  provider: text('provider').notNull(),
+  method: text('method', { enum: ['card', 'crypto'] }).notNull(),
+  providerPaymentId: text('provider_payment_id'),
+  idempotencyKey: text('idempotency_key').notNull(),
+  status: text('status', {
+    enum: ['pending', 'succeeded', 'failed', 'refunded', 'charged_back'],
+  })
+    .notNull()
+    .default('pending'),
+  paymentType: text('payment_type', { enum: ['credits', 'message', 'tip'] }).notNull(),
+  amount: integer('amount').notNull(),
+  packageBonus: integer('package_bonus').notNull().default(0),
+  credits: integer('credits').notNull().default(0),
+  bonus: integer('bonus').notNull().default(0),
+  modelId: uuid('model_id').references(() => users.id, { onDelete: 'set null' }),
+  chatId: uuid('chat_id').references(() => chats.id, { onDelete: 'set null' }),
+  messageId: bigint('message_id', { mode: 'number' }),
+  feedId: text('feed_id'),
+  tip: integer('tip'),
+  cardId: uuid('card_id').references(() => savedCards.id, { onDelete: 'set null' }),
+  saveCard: boolean('save_card').notNull().default(false),
+  failureCode: text('failure_code'),
+  actionStatus: text('action_status', { enum: ['none', 'pending', 'done', 'failed'] })
+    .notNull()
+    .default('none'),
+  actionError: text('action_error'),
+  unlockedMessageId: bigint('unlocked_message_id', { mode: 'number' }),
+  crypto: jsonb('crypto').$type<CryptoPaid>(),
+  redirectUrl: text('redirect_url'),
+  transactionId: uuid('transaction_id').references(() => ledgerTransactions.id),
+  reversalTransactionId: uuid('reversal_transaction_id').references(() => ledgerTransactions.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type PaymentRow = typeof payments.$inferSelect;
+
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** The sandbox provider's books: how a test card behaves, never its number. */
+export const sandboxCards = pgTable('sandbox_cards', {
+  ref: text('ref').primaryKey(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  behaviour: text('behaviour').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxPayments = pgTable('sandbox_payments', {
+  id: text('id').primaryKey(),
+  method: text('method', { enum: ['card', 'crypto'] }).notNull(),
+  cardRef: text('card_ref').references(() => sandboxCards.ref, { onDelete: 'set null' }),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status').notNull(),
+  returnUrl: text('return_url').notNull(),
+  failUrl: text('fail_url').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

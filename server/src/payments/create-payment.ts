@@ -1,0 +1,225 @@
+import type { PaymentBody, PaymentResponse, PaymentType } from '@cove/contracts';
+import { and, eq } from 'drizzle-orm';
+import { chatForMember, userRow } from '../chats/chat-store';
+import { messages, type PaymentRow, payments, purchases, savedCards, type UserRow } from '../db/schema';
+import { fail } from '../errors';
+import { creditsOf } from '../ledger/ledger';
+import { providerConfigFor } from '../provider/provider-config';
+import type { EventDeps } from '../realtime/with-events';
+import { applyProviderEvent } from './apply-event';
+import { finishPaymentAction } from './finish-action';
+import { CENTS_PER_CREDIT, packageOf } from './packages';
+import { failureCodeOf } from './payment-dto';
+import type { PaymentProvider } from './provider';
+
+export interface PaymentDeps extends EventDeps {
+  provider: PaymentProvider;
+}
+
+interface Context {
+  paymentType: PaymentType;
+  modelId: string | null;
+  chatId: string | null;
+  messageId: number | null;
+  tip: number | null;
+}
+
+/** What the payment is for, checked as the route that does it would check it, before any money moves. */
+async function contextOf(deps: PaymentDeps, me: UserRow, body: PaymentBody): Promise<Context> {
+  // Feed posts are not sold yet, so no feed id names one.
+  if (body.feed_id) throw fail('not_found', 'Post');
+  if (body.message_id) {
+    const id = /^\d{1,15}$/.test(body.message_id) ? Number(body.message_id) : null;
+    const [m] = id === null ? [] : await deps.db.select().from(messages).where(eq(messages.id, id));
+    if (!m || m.recipientId !== me.id || m.deletedAt) throw fail('not_found', 'Message');
+    if (m.price <= 0) throw fail('not_for_sale');
+    const [bought] = await deps.db
+      .select({ at: purchases.createdAt })
+      .from(purchases)
+      .where(and(eq(purchases.messageId, m.id), eq(purchases.buyerId, me.id)));
+    if (bought) throw fail('already_purchased');
+    return { paymentType: 'message', modelId: m.senderId, chatId: m.chatId, messageId: m.id, tip: null };
+  }
+  if (body.chat_id) {
+    const { other } = await chatForMember(deps.db, body.chat_id, me.id);
+    const tip = body.tip ?? null;
+    return {
+      paymentType: tip ? 'tip' : 'credits',
+      modelId: other.userId,
+      chatId: body.chat_id,
+      messageId: null,
+      tip,
+    };
+  }
+  if (body.tip) throw fail('bad_request', 'A tip needs the chat_id of the chat it goes to.');
+  const model = body.model_id ? await userRow(deps.db, body.model_id) : undefined;
+  return { paymentType: 'credits', modelId: model?.id ?? null, chatId: null, messageId: null, tip: null };
+}
+
+/** The return address with the payment's id, which the return page asks the server about. */
+const withPaymentId = (path: string, id: string) => `${path}${path.includes('?') ? '&' : '?'}paymentId=${id}`;
+
+async function byKey(deps: PaymentDeps, userId: string, key: string) {
+  const [p] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, key)));
+  return p;
+}
+
+/** The answer for a payment already made with this key: its outcome now, never a second charge. */
+async function answerFor(deps: PaymentDeps, p: PaymentRow, amount: number): Promise<PaymentResponse> {
+  if (p.amount !== amount || p.method !== 'card') throw fail('idempotency_reused');
+  if (p.status === 'failed') throw fail(failureCodeOf(p.failureCode));
+  if (p.status === 'pending')
+    return {
+      three_ds: p.redirectUrl !== null,
+      redirect_url: p.redirectUrl,
+      result: 'pending',
+      payment_id: p.id,
+      credits: null,
+    };
+  return {
+    three_ds: false,
+    redirect_url: null,
+    result: 'success',
+    payment_id: p.id,
+    credits: await creditsOf(deps.db, p.userId),
+  };
+}
+
+/**
+ * `POST /v1/payment`: a credit package by card. The provider answers at once (succeeded, declined) or
+ * asks for 3-D Secure on its page; money moves only through `applyProviderEvent`, from the provider's
+ * own answer or its signed webhook, and what the payment was for is finished right after.
+ */
+export async function payByCard(deps: PaymentDeps, me: UserRow, body: PaymentBody): Promise<PaymentResponse> {
+  const pkg = packageOf(body.amount);
+  if (!pkg) throw fail('bad_package');
+  const earlier = await byKey(deps, me.id, body.idempotency_key);
+  if (earlier) return answerFor(deps, earlier, body.amount);
+  const ctx = await contextOf(deps, me, body);
+  let card: { token: string } | { savedRef: string };
+  let cardId: string | null = null;
+  if (body.card_id) {
+    const [saved] = /^[0-9a-f-]{36}$/i.test(body.card_id)
+      ? await deps.db
+          .select()
+          .from(savedCards)
+          .where(
+            and(
+              eq(savedCards.id, body.card_id),
+              eq(savedCards.userId, me.id),
+              eq(savedCards.provider, deps.provider.name),
+            ),
+          )
+      : [];
+    if (!saved) throw fail('not_found', 'Card');
+    card = { savedRef: saved.providerRef };
+    cardId = saved.id;
+  } else card = { token: body.card_token ?? '' };
+
+  const [p] = await deps.db
+    .insert(payments)
+    .values({
+      userId: me.id,
+      provider: deps.provider.name,
+      method: 'card',
+      idempotencyKey: body.idempotency_key,
+      amount: pkg.amount,
+      packageBonus: pkg.bonus,
+      ...ctx,
+      cardId,
+      saveCard: body.save_card && !cardId,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!p) {
+    const raced = await byKey(deps, me.id, body.idempotency_key);
+    if (!raced) throw new Error('payment vanished after its key conflicted');
+    return answerFor(deps, raced, body.amount);
+  }
+
+  const outcome = await deps.provider.createCardPayment({
+    paymentId: p.id,
+    amountCents: pkg.amount * CENTS_PER_CREDIT,
+    card,
+    saveCard: p.saveCard,
+    returnUrl: withPaymentId(body.success_url, p.id),
+    failUrl: withPaymentId(body.fail_url, p.id),
+    browserInfo: body.browser_info,
+  });
+  const sync = { id: `sync:${p.id}`, paymentId: p.id, providerPaymentId: outcome.providerPaymentId ?? '' };
+  switch (outcome.status) {
+    case 'succeeded':
+      await applyProviderEvent(deps, deps.provider.name, {
+        ...sync,
+        type: 'payment.succeeded',
+        card: outcome.card,
+      });
+      await finishPaymentAction(deps, p.id);
+      return {
+        three_ds: false,
+        redirect_url: null,
+        result: 'success',
+        payment_id: p.id,
+        credits: await creditsOf(deps.db, me.id),
+      };
+    case 'requires_action':
+      await deps.db
+        .update(payments)
+        .set({ providerPaymentId: outcome.providerPaymentId, redirectUrl: outcome.redirectUrl })
+        .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
+      return {
+        three_ds: true,
+        redirect_url: outcome.redirectUrl,
+        result: 'pending',
+        payment_id: p.id,
+        credits: null,
+      };
+    case 'failed':
+      await applyProviderEvent(deps, deps.provider.name, {
+        ...sync,
+        type: 'payment.failed',
+        reason: outcome.reason,
+      });
+      throw fail(outcome.reason);
+  }
+}
+
+/** `POST /v1/payment/crypto`: a package paid on the provider's crypto invoice page; credits follow by webhook. */
+export async function payByCrypto(deps: PaymentDeps, me: UserRow, amount: number, key: string) {
+  const pkg = packageOf(amount);
+  if (!pkg) throw fail('bad_package');
+  const { features } = await providerConfigFor(deps.db, me);
+  if (!features.crypto_payment) throw fail('crypto_not_allowed');
+  const earlier = await byKey(deps, me.id, key);
+  if (earlier) {
+    if (earlier.amount !== amount || earlier.method !== 'crypto') throw fail('idempotency_reused');
+    return { redirect_url: earlier.redirectUrl ?? '/account/get-credits', payment_id: earlier.id };
+  }
+  const [p] = await deps.db
+    .insert(payments)
+    .values({
+      userId: me.id,
+      provider: deps.provider.name,
+      method: 'crypto',
+      idempotencyKey: key,
+      amount: pkg.amount,
+      packageBonus: pkg.bonus,
+      paymentType: 'credits',
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!p) return payByCrypto(deps, me, amount, key);
+  const invoice = await deps.provider.createCryptoPayment({
+    paymentId: p.id,
+    amountCents: pkg.amount * CENTS_PER_CREDIT,
+    returnUrl: '/account/get-credits',
+  });
+  await deps.db
+    .update(payments)
+    .set({ providerPaymentId: invoice.providerPaymentId, redirectUrl: invoice.redirectUrl })
+    .where(eq(payments.id, p.id));
+  return { redirect_url: invoice.redirectUrl, payment_id: p.id };
+}

@@ -1,0 +1,126 @@
+import { errorText } from '@cove/contracts';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { messages, payments, users } from '../db/schema';
+import { rowsOf } from '../db/rows';
+import { AppError } from '../errors';
+import { CREATOR_SHARE } from '../messages/charges';
+import { type LoggedRow, notifyLogged } from '../messages/db-call';
+import { SELF_DESTRUCT_MS } from '../messages/read';
+import { tip } from '../messages/tip';
+import type { Tx } from '../realtime/event-log';
+import { type EventDeps, withEvents } from '../realtime/with-events';
+
+type Done = { status: 'done'; unlocked: number | null } | { status: 'failed'; error: string };
+
+/** What `buy_message` (migration 0012) answers, as far as a payment needs it. */
+type BuyOutcome =
+  { status: 'bought'; events: LoggedRow[] } | { status: 'refused'; code: string; credits?: number };
+
+function refusalText(code: string): string {
+  switch (code) {
+    case 'not_found':
+      return errorText('not_found', 'Message');
+    case 'not_for_sale':
+      return errorText('not_for_sale');
+    case 'not_enough_credits':
+      return errorText('not_enough_credits', 1);
+    default:
+      return errorText('payment_failed');
+  }
+}
+
+/**
+ * Unlocks the paid message a payment was for, in one transaction with the payment's record, so the
+ * unlock and the note of it (which a chargeback revokes) commit together or not at all.
+ */
+async function unlock(deps: EventDeps, paymentId: string, fanId: string, messageId: number) {
+  const [m] = await deps.db
+    .select({ sender: messages.senderId })
+    .from(messages)
+    .where(eq(messages.id, messageId));
+  let bought: LoggedRow[] = [];
+  await withEvents(
+    deps,
+    async (tx, emit) => {
+      const [p] = await tx
+        .select({ actionStatus: payments.actionStatus, status: payments.status })
+        .from(payments)
+        .where(eq(payments.id, paymentId))
+        .for('update');
+      if (p?.actionStatus !== 'pending' || p.status !== 'succeeded') return;
+      const [row] = rowsOf<{ outcome: BuyOutcome }>(
+        await tx.execute(
+          sql`select buy_message(${fanId}, ${messageId}, ${CREATOR_SHARE}, ${SELF_DESTRUCT_MS}) as outcome`,
+        ),
+      );
+      const outcome = row?.outcome;
+      let done: Done;
+      if (outcome?.status === 'bought') {
+        bought = outcome.events;
+        done = { status: 'done', unlocked: messageId };
+      } else if (outcome?.code === 'already_purchased') done = { status: 'done', unlocked: null };
+      else done = { status: 'failed', error: refusalText(outcome?.code ?? '') };
+      await record(tx, paymentId, done);
+      emit(fanId, { type: 'payment_updated', payment_id: paymentId, status: 'succeeded' });
+    },
+    { between: m ? [fanId, m.sender] : [fanId] },
+  );
+  await notifyLogged(deps.realtime, bought);
+}
+
+async function record(tx: Tx, paymentId: string, done: Done) {
+  await tx
+    .update(payments)
+    .set(
+      done.status === 'done'
+        ? { actionStatus: 'done', unlockedMessageId: done.unlocked, updatedAt: new Date() }
+        : { actionStatus: 'failed', actionError: done.error, updatedAt: new Date() },
+    )
+    .where(and(eq(payments.id, paymentId), eq(payments.actionStatus, 'pending')));
+}
+
+/**
+ * Does what a succeeded payment was for (docs/rules.md: unlock the message, send the tip). Safe to
+ * run again at any point: the unlock is one transaction with its record, and the tip's send id is
+ * the payment's, so a retried tip is applied once.
+ */
+export async function finishPaymentAction(deps: EventDeps, paymentId: string): Promise<void> {
+  const [p] = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.id, paymentId), eq(payments.actionStatus, 'pending'), eq(payments.status, 'succeeded')),
+    );
+  if (!p) return;
+  if (p.paymentType === 'message' && p.messageId !== null) {
+    await unlock(deps, p.id, p.userId, p.messageId);
+    return;
+  }
+  let done: Done;
+  const [fan] = await deps.db.select().from(users).where(eq(users.id, p.userId));
+  if (p.paymentType === 'tip' && fan && p.chatId && p.tip) {
+    try {
+      await tip(deps, fan, p.chatId, p.tip, `payment:${p.id}`);
+      done = { status: 'done', unlocked: null };
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      done = { status: 'failed', error: err.message };
+    }
+  } else done = { status: 'failed', error: errorText('payment_failed') };
+  await withEvents(deps, async (tx, emit) => {
+    await record(tx, p.id, done);
+    emit(p.userId, { type: 'payment_updated', payment_id: p.id, status: 'succeeded' });
+  });
+}
+
+/** Payments whose action was left undone (a crash between the credits and the action), oldest first. */
+export async function finishLeftActions(deps: EventDeps): Promise<number> {
+  const left = await deps.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.actionStatus, 'pending'), lt(payments.updatedAt, new Date(Date.now() - 30_000))))
+    .orderBy(asc(payments.updatedAt))
+    .limit(100);
+  for (const { id } of left) await finishPaymentAction(deps, id);
+  return left.length;
+}

@@ -1,0 +1,35 @@
+import { errorText, type Payment } from '@cove/contracts';
+import type { PaymentRow } from '../db/schema';
+
+const failureCodes = ['card_declined', 'insufficient_funds', 'card_expired'] as const;
+type FailureCode = (typeof failureCodes)[number];
+const isFailureCode = (code: string): code is FailureCode =>
+  (failureCodes as readonly string[]).includes(code);
+
+/** The catalogue error a failed payment answers with. */
+export const failureCodeOf = (code: string | null) =>
+  code !== null && isFailureCode(code) ? code : 'payment_failed';
+
+/** Why a payment failed, in the words its payer is shown. */
+export const failureText = (code: string | null) => (code === null ? null : errorText(failureCodeOf(code)));
+
+export function toPaymentDto(p: PaymentRow): Payment {
+  return {
+    _id: p.id,
+    method: p.method,
+    status: p.status,
+    payment_type: p.paymentType,
+    amount: p.amount,
+    credits: p.credits,
+    bonus: p.bonus,
+    model_id: p.modelId,
+    chat_id: p.chatId,
+    message_id: p.messageId === null ? null : String(p.messageId),
+    feed_id: p.feedId,
+    tip: p.tip,
+    failure: failureText(p.failureCode),
+    action_status: p.actionStatus,
+    action_error: p.actionError,
+    created_at: p.createdAt.toISOString(),
+  };
+}

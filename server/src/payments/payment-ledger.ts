@@ -1,0 +1,96 @@
+import { and, eq } from 'drizzle-orm';
+import { ledgerAccounts, ledgerEntries, type PaymentRow, purchases } from '../db/schema';
+import { type AccountRef, balanceOf, creditsOf, type Movement, postMovement } from '../ledger/ledger';
+import type { Tx } from '../realtime/event-log';
+
+/**
+ * The ledger side of payments (docs/rules.md, Credits and payments). Each function runs inside the
+ * caller's transaction, which holds the fan's user row, so the balances read here hold until commit.
+ */
+
+const fanAccount = (owner: string, kind: 'credits' | 'debt'): AccountRef => ({ owner, kind });
+const platform = (kind: 'provider_clearing' | 'promotions'): AccountRef => ({ owner: null, kind });
+
+/**
+ * A payment's money becomes credits: the provider owes the price, promotions give the bonus, and the
+ * fan gets both, less any debt, which is repaid first.
+ */
+export async function creditPayment(tx: Tx, p: PaymentRow, bonus: number) {
+  const credits = p.amount + bonus;
+  const debt = await balanceOf(tx, fanAccount(p.userId, 'debt'));
+  const repaid = Math.min(credits, Math.max(0, -debt));
+  const entries: Movement['entries'] = [
+    { account: platform('provider_clearing'), amount: -p.amount },
+    { account: platform('promotions'), amount: -bonus },
+    { account: fanAccount(p.userId, 'debt'), amount: repaid },
+    { account: fanAccount(p.userId, 'credits'), amount: credits - repaid },
+  ];
+  const { id } = await postMovement(tx, {
+    kind: 'payment',
+    reference: { payment_id: p.id },
+    idempotencyKey: `payment:${p.id}`,
+    entries,
+  });
+  return { transactionId: id, credits, added: credits - repaid };
+}
+
+/** One transaction's entries with the accounts they moved. */
+async function entriesOf(tx: Tx, transactionId: string) {
+  return tx
+    .select({ amount: ledgerEntries.amount, ownerId: ledgerAccounts.ownerId, kind: ledgerAccounts.kind })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(eq(ledgerEntries.transactionId, transactionId));
+}
+
+const refOf = (e: { ownerId: string | null; kind: string }) =>
+  ({ owner: e.ownerId, kind: e.kind }) as AccountRef;
+
+/**
+ * A refund or chargeback: the payment's transaction in reverse, except that the fan gives back only the
+ * credits they still hold; the rest becomes debt, so no balance goes below zero.
+ */
+export async function reversePayment(tx: Tx, p: PaymentRow, kind: 'refund' | 'chargeback') {
+  if (!p.transactionId) throw new Error(`payment ${p.id} has no transaction to reverse`);
+  const held = await creditsOf(tx, p.userId);
+  const entries: Movement['entries'] = [];
+  let takenBack = 0;
+  for (const e of await entriesOf(tx, p.transactionId)) {
+    if (e.ownerId === p.userId && e.kind === 'credits') {
+      takenBack = Math.min(held, e.amount);
+      entries.push({ account: fanAccount(p.userId, 'credits'), amount: -takenBack });
+      entries.push({ account: fanAccount(p.userId, 'debt'), amount: -(e.amount - takenBack) });
+    } else entries.push({ account: refOf(e), amount: -e.amount });
+  }
+  const { id } = await postMovement(tx, {
+    kind,
+    reference: { payment_id: p.id },
+    idempotencyKey: `${kind}:${p.id}`,
+    entries,
+  });
+  return { transactionId: id, takenBack };
+}
+
+/**
+ * Takes back an unlock a charged-back payment paid for: the purchase goes (the message locks again)
+ * and its transaction is reversed, so the creator's share and the platform's cut return to the fan's
+ * credits, where the chargeback that follows takes them.
+ */
+export async function revokeUnlock(tx: Tx, fanId: string, messageId: number): Promise<boolean> {
+  const [bought] = await tx
+    .delete(purchases)
+    .where(and(eq(purchases.messageId, messageId), eq(purchases.buyerId, fanId)))
+    .returning({ transactionId: purchases.transactionId });
+  if (!bought) return false;
+  const entries = (await entriesOf(tx, bought.transactionId)).map((e) => ({
+    account: refOf(e),
+    amount: -e.amount,
+  }));
+  await postMovement(tx, {
+    kind: 'purchase_revoked',
+    reference: { message_id: messageId, buyer_id: fanId },
+    idempotencyKey: `purchase_revoked:${bought.transactionId}`,
+    entries,
+  });
+  return true;
+}

@@ -1,0 +1,163 @@
+import {
+  creditPackagesResponse,
+  cryptoTopUpBody,
+  cryptoTopUpResponse,
+  deleteCardBody,
+  paymentBody,
+  paymentEnvelope,
+  paymentResponse,
+  purchasesPage,
+  purchasesQuery,
+  savedCardsResponse,
+} from '@cove/contracts';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
+import { currentUser, requireUser } from '../auth/guards';
+import { payments } from '../db/schema';
+import { fail } from '../errors';
+import { isUuid } from '../ids';
+import { providerConfigFor } from '../provider/provider-config';
+import { applyProviderEvent } from '../payments/apply-event';
+import { deleteCard, listCards } from '../payments/cards';
+import { payByCard, payByCrypto } from '../payments/create-payment';
+import { finishPaymentAction } from '../payments/finish-action';
+import { CREDIT_PACKAGES, FIRST_PURCHASE_BONUS } from '../payments/packages';
+import { toPaymentDto } from '../payments/payment-dto';
+import { WebhookSignatureError } from '../payments/provider';
+import { listPurchases } from '../payments/purchases';
+import { withErrors } from './with-errors';
+
+/** Credits and payments: packages, card and crypto payments, saved cards, purchases, provider webhooks. */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guarded = { onRequest: requireUser };
+  const deps = { db: app.db, realtime: app.realtime, provider: app.payments.provider };
+
+  app.get(
+    '/v1/payment/packages',
+    { ...guarded, schema: { response: withErrors({ 200: creditPackagesResponse }, [401]) } },
+    async (request) => {
+      const me = currentUser(request);
+      const [paid] = await app.db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.userId, me.id), isNotNull(payments.transactionId)))
+        .limit(1);
+      const { features } = await providerConfigFor(app.db, me);
+      return {
+        data: [...CREDIT_PACKAGES],
+        provider: app.payments.provider.cardForm,
+        first_purchase_bonus: paid ? 0 : FIRST_PURCHASE_BONUS,
+        crypto: features.crypto_payment,
+      };
+    },
+  );
+
+  app.post(
+    '/v1/payment',
+    { ...guarded, schema: { body: paymentBody, response: withErrors({ 200: paymentResponse }, [401, 404]) } },
+    async (request) => payByCard(deps, currentUser(request), request.body),
+  );
+
+  app.post(
+    '/v1/payment/crypto',
+    {
+      ...guarded,
+      schema: { body: cryptoTopUpBody, response: withErrors({ 200: cryptoTopUpResponse }, [401]) },
+    },
+    async (request) =>
+      payByCrypto(deps, currentUser(request), request.body.amount, request.body.idempotency_key),
+  );
+
+  app.get(
+    '/v1/payment/:id',
+    {
+      ...guarded,
+      schema: {
+        params: z.object({ id: z.string() }),
+        response: withErrors({ 200: paymentEnvelope }, [401, 404]),
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const id = request.params.id;
+      const find = async () =>
+        isUuid(id)
+          ? (
+              await app.db
+                .select()
+                .from(payments)
+                .where(and(eq(payments.id, id), eq(payments.userId, me.id)))
+            )[0]
+          : undefined;
+      let p = await find();
+      if (!p) throw fail('not_found', 'Payment');
+      // The payer is waiting on this page: what the payment was for is done now, not at the next sweep.
+      if (p.actionStatus === 'pending' && p.status === 'succeeded') {
+        await finishPaymentAction(deps, p.id);
+        p = (await find()) ?? p;
+      }
+      return { data: toPaymentDto(p) };
+    },
+  );
+
+  app.get(
+    '/v1/cc',
+    { ...guarded, schema: { response: withErrors({ 200: savedCardsResponse }, [401]) } },
+    async (request) => ({ data: await listCards(app.db, currentUser(request).id) }),
+  );
+
+  app.delete(
+    '/v1/cc',
+    {
+      ...guarded,
+      schema: {
+        body: deleteCardBody.optional(),
+        querystring: deleteCardBody.partial(),
+        response: withErrors({ 204: z.null() }, [401, 404]),
+      },
+    },
+    async (request, reply) => {
+      const id = request.body?.id ?? request.query.id;
+      if (!id) throw fail('bad_request', 'Give the id of the card to delete.');
+      await deleteCard(app.db, app.payments.provider, currentUser(request).id, id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/v1/message/paid',
+    {
+      ...guarded,
+      schema: { querystring: purchasesQuery, response: withErrors({ 200: purchasesPage }, [401]) },
+    },
+    async (request) =>
+      listPurchases(app.media, currentUser(request).id, request.query.limit, request.query.offset),
+  );
+
+  // The provider's webhooks: not signed in, not metered (outside /v1), checked by signature alone.
+  app.post(
+    '/payments/webhook/:provider',
+    {
+      schema: {
+        params: z.object({ provider: z.string().max(40) }),
+        response: withErrors({ 200: z.object({ received: z.boolean() }) }, []),
+      },
+    },
+    async (request) => {
+      const provider = app.payments.provider;
+      if (request.params.provider !== provider.name || !request.rawBody) throw fail('webhook_signature');
+      let event;
+      try {
+        event = provider.parseWebhook(request.rawBody, request.headers);
+      } catch (err) {
+        if (err instanceof WebhookSignatureError || err instanceof SyntaxError)
+          throw fail('webhook_signature');
+        throw err;
+      }
+      const outcome = await applyProviderEvent(deps, provider.name, event);
+      if (outcome === 'applied') await finishPaymentAction(deps, event.paymentId);
+      return { received: true };
+    },
+  );
+};
