@@ -54,6 +54,28 @@ describe('popup layer', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('carries what the fan was buying with the way back, from not-enough-credits and Unlock Free Chat', async () => {
+    const { services, navigate } = setup();
+    const purchase = { model_id: 'u-2', chat_id: 'c-2', message_id: 'm-9' };
+    act(() => void services.host.popups.open({ kind: 'not-enough-credits', backTo: '/chats/u-2', purchase }));
+    await userEvent.click(screen.getByRole('button', { name: 'Buy Credits' }));
+    expect(navigate).toHaveBeenLastCalledWith('/account/get-credits', {
+      state: { backTo: '/chats/u-2', purchase },
+    });
+    act(
+      () =>
+        void services.host.popups.open({
+          kind: 'unlock-free-chat',
+          backTo: '/chats/u-3',
+          purchase: { model_id: 'u-3' },
+        }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Buy Credits' }));
+    expect(navigate).toHaveBeenLastCalledWith('/account/get-credits', {
+      state: { backTo: '/chats/u-3', purchase: { model_id: 'u-3' } },
+    });
+  });
+
   it('renders the generic popup with its emoji, sentence and children, and closes on Escape', async () => {
     const { services } = setup();
     let outcome: Promise<unknown> = Promise.resolve();

@@ -24,9 +24,11 @@ function Dialog({ popup, onFinish }: { popup: OpenPopup; onFinish(outcome: Popup
   const act = (action: PopupAction, outcome: PopupOutcome) => () => {
     onFinish(outcome);
     if (!action.to) return;
-    if (action.backTo)
-      host.navigate(action.to, { state: { backTo: action.backTo } satisfies BackTargetState });
-    else host.navigate(action.to);
+    if (action.backTo) {
+      const state: BackTargetState = { backTo: action.backTo };
+      if (action.purchase) state.purchase = action.purchase;
+      host.navigate(action.to, { state });
+    } else host.navigate(action.to);
   };
   const variant = (a: PopupAction) =>
     a.tone === 'danger' ? 'danger' : a.tone === 'secondary' ? 'secondary' : 'primary';

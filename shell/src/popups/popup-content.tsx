@@ -1,4 +1,4 @@
-import type { PopupSpec } from '@cove/contracts';
+import type { PaymentContext, PopupSpec } from '@cove/contracts';
 import type { ReactNode } from 'react';
 
 export interface PopupAction {
@@ -7,6 +7,8 @@ export interface PopupAction {
   to?: string;
   /** Where the page it leads to offers to return (its back-target). */
   backTo?: string | undefined;
+  /** What the fan was buying, carried with the back-target so the payment can finish it. */
+  purchase?: PaymentContext | undefined;
   tone?: 'primary' | 'danger' | 'secondary';
 }
 
@@ -132,7 +134,12 @@ export function popupContent(spec: PopupSpec): PopupContent {
         icon: '🪙',
         title: 'Not enough credits',
         body: spec.message ?? 'You have no credits. Buy a credit package to keep chatting.',
-        primary: { label: 'Buy Credits', to: '/account/get-credits', backTo: spec.backTo },
+        primary: {
+          label: 'Buy Credits',
+          to: '/account/get-credits',
+          backTo: spec.backTo,
+          purchase: spec.purchase,
+        },
         secondary: { label: 'Not now', tone: 'secondary' },
       };
     case 'unlock-free-chat':
@@ -140,7 +147,12 @@ export function popupContent(spec: PopupSpec): PopupContent {
         icon: '🔓',
         title: spec.title ?? 'Unlock Free Chat',
         body: spec.message ?? 'You must make at least one purchase before you can start a free chat.',
-        primary: { label: 'Buy Credits', to: '/account/get-credits', backTo: spec.backTo },
+        primary: {
+          label: 'Buy Credits',
+          to: '/account/get-credits',
+          backTo: spec.backTo,
+          purchase: spec.purchase,
+        },
       };
     case 'confirm-delete-media':
       return {

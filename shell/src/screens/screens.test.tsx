@@ -1,6 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { Payment } from '@cove/contracts';
 import { tokenKey } from '@cove/runtime';
+import { signIn, signOut } from '@cove/runtime/shell';
+import { testUser } from '@cove/runtime/testing';
+import { ShellContext } from '../app/shell-context';
+import { fakeServices } from '../test/fake-services';
 import { internalPath } from './internal-path';
 import { ThreeDsCallback } from './ThreeDsCallback';
 import { bannedFlagKey, TokenCleanup } from './TokenCleanup';
@@ -30,26 +36,193 @@ describe('banned-token cleanup', () => {
 });
 
 describe('3-D Secure return', () => {
-  const at = (query: string) =>
-    render(
-      <MemoryRouter initialEntries={[`/3ds-callback?${query}`]}>
-        <Routes>
-          <Route path="/3ds-callback" element={<ThreeDsCallback />} />
-        </Routes>
-      </MemoryRouter>,
+  const paymentId = '6f1c2b1e-0000-4000-8000-000000000001';
+  const payment = (over: Partial<Payment> = {}): Payment => ({
+    _id: paymentId,
+    method: 'card',
+    status: 'succeeded',
+    payment_type: 'message',
+    amount: 55,
+    credits: 60,
+    bonus: 5,
+    model_id: 'm-1',
+    chat_id: 'c-1',
+    message_id: 'x',
+    feed_id: null,
+    tip: null,
+    failure: null,
+    action_status: 'done',
+    action_error: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...over,
+  });
+  const chatReturn = `3ds=success&paymentType=message&modelId=m-1&amount=55&chatId=c-1&messageId=x&paymentId=${paymentId}`;
+  const at = (query: string, answers: (path: string) => unknown, signedIn = true) => {
+    window.localStorage.setItem(tokenKey, 'tok');
+    const fake = fakeServices();
+    if (signedIn) signIn(fake.services.host.session, testUser({ credits: 10 }));
+    else signOut(fake.services.host.session);
+    fake.api.get.mockImplementation((async (path: string) => {
+      if (path === '/v1/users/me') return testUser({ credits: 70 });
+      const answer = answers(path);
+      if (answer instanceof Error) throw answer;
+      return answer;
+    }) as never);
+    function Where() {
+      const { pathname, state } = useLocation();
+      return <p data-testid="where">{`${pathname} ${JSON.stringify(state)}`}</p>;
+    }
+    const view = render(
+      <ShellContext.Provider value={fake.services}>
+        <MemoryRouter initialEntries={[`/3ds-callback?${query}`]}>
+          <Routes>
+            <Route path="/3ds-callback" element={<ThreeDsCallback />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </MemoryRouter>
+      </ShellContext.Provider>,
     );
+    return { ...fake, unmount: view.unmount };
+  };
+  const notFound = () =>
+    Object.assign(new Error('Not found'), { name: 'ApiError', status: 404, aborted: false });
+  const paymentCalls = (fake: Pick<ReturnType<typeof fakeServices>, 'api'>) =>
+    fake.api.get.mock.calls.filter(([path]) => path === `/v1/payment/${paymentId}`).length;
 
-  it('confirms a paid chat message and leads back to the chat', () => {
-    at('3ds=success&paymentType=message&modelId=m-1&amount=55&chatId=c-1&messageId=x');
-    expect(screen.getByRole('heading', { name: 'Payment complete' })).toBeInTheDocument();
-    expect(screen.getByText('$5.50')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the chat' })).toHaveAttribute('href', '/chats/m-1');
+  afterEach(() => {
+    jest.useRealTimers();
+    window.localStorage.clear();
   });
 
-  it('says a failed check did not charge, with a way to try again', () => {
-    at('3ds=error&amount=100');
-    expect(screen.getByRole('heading', { name: 'Payment not completed' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/account/get-credits');
+  it('believes the server, not the URL: a return saying success for a failed payment shows it failed', async () => {
+    at(chatReturn, () => ({
+      data: payment({
+        status: 'failed',
+        credits: 0,
+        action_status: 'none',
+        failure: 'Your card was declined.',
+      }),
+    }));
+    expect(screen.getByRole('status')).toHaveTextContent('Confirming your payment…');
+    expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Your card was declined.');
+    expect(screen.queryByText('Payment complete')).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'Try again' }));
+    expect(screen.getByTestId('where')).toHaveTextContent(
+      '/account/get-credits {"backTo":"/chats/m-1","purchase":{"model_id":"m-1","chat_id":"c-1","message_id":"x"}}',
+    );
+  });
+
+  it('waits while the payment is pending, checks again on payment_updated, then reloads credits and returns to the chat', async () => {
+    jest.useFakeTimers();
+    let current = payment({ status: 'pending', credits: 0, action_status: 'pending' });
+    const fake = at(chatReturn, () => ({ data: current }));
+    await act(async () => undefined);
+    expect(screen.getByRole('status')).toHaveTextContent('Confirming your payment…');
+    current = payment();
+    await act(
+      async () =>
+        void fake.services.bus.pushServerEvent({
+          type: 'payment_updated',
+          payment_id: paymentId,
+          status: 'succeeded',
+          seq: 1,
+          created_at: current.created_at,
+        }),
+    );
+    expect(screen.getByRole('heading', { name: 'Payment complete' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('The message is unlocked.');
+    expect(screen.getByText('$5.50')).toBeInTheDocument();
+    expect(screen.getByText('60 (5 bonus)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the chat' })).toHaveAttribute('href', '/chats/m-1');
+    expect(fake.api.get).toHaveBeenCalledWith('/v1/users/me', expect.anything());
+    await act(async () => undefined);
+    expect(fake.services.host.session.credits).toBe(70);
+    await act(async () => void jest.advanceTimersByTime(1500));
+    expect(screen.getByTestId('where')).toHaveTextContent('/chats/m-1');
+  });
+
+  it('polls every second while the tip it pays for is open, and says so when the tip could not be sent', async () => {
+    jest.useFakeTimers();
+    let current = payment({ payment_type: 'tip', message_id: null, tip: 50, action_status: 'pending' });
+    const fake = at(`3ds=success&paymentType=tip&paymentId=${paymentId}`, () => ({ data: current }));
+    await act(async () => undefined);
+    expect(paymentCalls(fake)).toBe(1);
+    await act(async () => void (await jest.advanceTimersByTimeAsync(1000)));
+    expect(paymentCalls(fake)).toBe(2);
+    expect(screen.getByRole('status')).toHaveTextContent('Confirming your payment…');
+    current = { ...current, action_status: 'failed', action_error: 'The chat is closed.' };
+    await act(async () => void (await jest.advanceTimersByTimeAsync(1000)));
+    expect(screen.getByRole('heading', { name: 'Payment complete' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your tip could not be sent: The chat is closed. The credits are in your balance.',
+    );
+  });
+
+  it('gives up after 30 seconds with a still-processing state', async () => {
+    jest.useFakeTimers();
+    const fake = at(`3ds=success&paymentId=${paymentId}`, () => ({
+      data: payment({
+        status: 'pending',
+        payment_type: 'credits',
+        model_id: null,
+        chat_id: null,
+        message_id: null,
+        action_status: 'none',
+      }),
+    }));
+    await act(async () => void (await jest.advanceTimersByTimeAsync(30_000)));
+    expect(screen.getByRole('heading', { name: 'Still processing' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Your credits will appear when it completes.');
+    expect(screen.getByRole('link', { name: 'Back to credits' })).toHaveAttribute(
+      'href',
+      '/account/get-credits',
+    );
+    const calls = paymentCalls(fake);
+    await act(async () => void (await jest.advanceTimersByTimeAsync(5000)));
+    expect(paymentCalls(fake)).toBe(calls);
+  });
+
+  it('says when the check itself failed, and checks again on request', async () => {
+    let down = true;
+    at(chatReturn, () =>
+      down
+        ? Object.assign(new Error('Something went wrong. Please try again later.'), {
+            name: 'ApiError',
+            status: 500,
+            aborted: false,
+          })
+        : { data: payment() },
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'We could not check your payment' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong.');
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByRole('heading', { name: 'Payment complete' })).toBeInTheDocument();
+  });
+
+  it('says a payment the server does not know (404) could not be found', async () => {
+    at(chatReturn, () => notFound());
+    expect(await screen.findByRole('heading', { name: 'Payment not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to credits' })).toHaveAttribute(
+      'href',
+      '/account/get-credits',
+    );
+  });
+
+  it('says a return without a payment id could not be found, and asks to sign in when signed out', () => {
+    const { unmount } = at('3ds=success&amount=100', () => payment());
+    expect(screen.getByRole('heading', { name: 'Payment not found' })).toBeInTheDocument();
+    unmount();
+    const fake = at(chatReturn, () => payment(), false);
+    expect(paymentCalls(fake)).toBe(0);
+    expect(screen.getByRole('heading', { name: 'Sign in to see your payment' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/login\?next=%2F3ds-callback/),
+    );
   });
 });
 

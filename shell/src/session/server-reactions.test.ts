@@ -57,6 +57,38 @@ describe('shell reactions to server events', () => {
     expect(s.kinds()).toEqual([]);
   });
 
+  it('credits_top_up: the crypto top-up popup with what was paid, the credits and the fee', () => {
+    const s = setup();
+    s.bus.pushServerEvent({
+      type: 'credits_top_up',
+      amount: 25.5,
+      currency: 'usdt',
+      credits: 250,
+      fee: 0.5,
+      payment_id: 'p-1',
+      ...at,
+    });
+    s.bus.pushServerEvent({
+      type: 'credits_top_up',
+      amount: 10,
+      currency: 'btc',
+      credits: 100,
+      payment_id: 'p-2',
+      ...at,
+    });
+    expect(s.services.popupStore.snapshot().map((p) => p.spec)).toEqual([
+      {
+        kind: 'crypto-top-up',
+        id: 'crypto-top-up-p-1',
+        amount: 25.5,
+        currency: 'usdt',
+        credits: 250,
+        fee: 0.5,
+      },
+      { kind: 'crypto-top-up', id: 'crypto-top-up-p-2', amount: 10, currency: 'btc', credits: 100 },
+    ]);
+  });
+
   it('stops reacting once disposed', () => {
     const s = setup();
     s.subscription.unsubscribe();

@@ -7,7 +7,7 @@ import type { ShellAccount } from './account';
 /**
  * What the shell itself does with server events (spec section 4): approved shows the account
  * verified popup and reloads the user; banned runs the banned flow; reported warns of termination;
- * the rest keep the session in step. Remotes subscribe to the same streams for their own needs.
+ * credits_top_up shows what a crypto top-up brought; the rest keep the session in step. Remotes subscribe to the same streams for their own needs.
  * The returned subscription ends them all.
  */
 export function reactToServerEvents(host: ShellHost, account: ShellAccount): Subscription {
@@ -36,6 +36,19 @@ export function reactToServerEvents(host: ShellHost, account: ShellAccount): Sub
     if (session.config) session.config.features = features;
   });
   on('credits_update', ({ credits }) => setCredits(session, credits));
+  // A crypto top-up lands later, from the provider: say what it brought (its credits come by credits_update).
+  on(
+    'credits_top_up',
+    ({ amount, currency, credits, fee, payment_id }) =>
+      void popups.open({
+        kind: 'crypto-top-up',
+        id: `crypto-top-up-${payment_id}`,
+        amount,
+        currency,
+        credits,
+        ...(fee !== undefined ? { fee } : {}),
+      }),
+  );
   on('email_verified', () => updateUser(session, { email_verified: true }));
   return subscription;
 }
