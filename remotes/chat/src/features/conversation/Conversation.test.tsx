@@ -142,7 +142,14 @@ describe('the conversation’s states', () => {
         path === '/v1/chat' ? failWith(402, limit, { code: 'free_chat_limit' }) : undefined,
     });
     await userEvent.click(await screen.findByRole('link', { name: 'Buy Credits' }));
-    expect(await screen.findByText('Get credits, then back to /chats/u-2')).toBeInTheDocument();
-    expect(fake.popups).toContainEqual({ kind: 'unlock-free-chat', message: limit, backTo: '/chats/u-2' });
+    expect(
+      await screen.findByText('Get credits, then back to /chats/u-2, buying {"model_id":"u-2"}'),
+    ).toBeInTheDocument();
+    expect(fake.popups).toContainEqual({
+      kind: 'unlock-free-chat',
+      message: limit,
+      backTo: '/chats/u-2',
+      purchase: { model_id: 'u-2' },
+    });
   });
 });

@@ -1,4 +1,10 @@
-import { patchChatsResponse, type Chat, type ChatUser, type Message } from '@cove/contracts';
+import {
+  patchChatsResponse,
+  type BackTargetState,
+  type Chat,
+  type ChatUser,
+  type Message,
+} from '@cove/contracts';
 import { errorMessage, isApiError, timeAgo, useHost, useSession, useTypingChats } from '@cove/runtime';
 import { Avatar, Button, ButtonLink, EmptyState, SignInGate, Spinner, useDocumentTitle } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -165,14 +171,20 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
  * Why a chat cannot open: gone (410), a free chat to unlock (402), or the server's refusal. Buying
  * credits to unlock it comes back here (`backTo`).
  */
-function Closed({ error, retry, backTo }: { error: unknown; retry(): void; backTo: string }) {
+function Closed({ error, retry, otherUserId }: { error: unknown; retry(): void; otherUserId: string }) {
   const { popups } = useHost();
   const code = isApiError(error) ? error.code : undefined;
+  const backTo = chatPath(otherUserId);
   useEffect(() => {
     if (code === 'free_chat_limit') {
-      popups.open({ kind: 'unlock-free-chat', message: errorMessage(error), backTo });
+      popups.open({
+        kind: 'unlock-free-chat',
+        message: errorMessage(error),
+        backTo,
+        purchase: { model_id: otherUserId },
+      });
     }
-  }, [code, error, popups, backTo]);
+  }, [code, error, popups, backTo, otherUserId]);
   if (code === 'gone') {
     return (
       <EmptyState
@@ -190,7 +202,10 @@ function Closed({ error, retry, backTo }: { error: unknown; retry(): void; backT
         icon="🔓"
         title="Unlock Free Chat"
         actions={
-          <ButtonLink to="/account/get-credits" state={{ backTo }}>
+          <ButtonLink
+            to="/account/get-credits"
+            state={{ backTo, purchase: { model_id: otherUserId } } satisfies BackTargetState}
+          >
             Buy Credits
           </ButtonLink>
         }
@@ -229,7 +244,7 @@ function OpenChat({ otherUserId, onOpened, onRead }: { otherUserId: string } & C
   }, [chatId]);
   if (chat.data) return <Thread chat={chat.data.data} user={chat.data.user} onRead={onRead} />;
   if (chat.isError) {
-    return <Closed error={chat.error} retry={() => void chat.refetch()} backTo={chatPath(otherUserId)} />;
+    return <Closed error={chat.error} retry={() => void chat.refetch()} otherUserId={otherUserId} />;
   }
   return (
     <div className={styles.closed} role="status" aria-label="Loading">

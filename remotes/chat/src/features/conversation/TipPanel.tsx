@@ -32,13 +32,15 @@ export function TipPanel({ chat, onDone }: { chat: Chat; onDone(): void }) {
       void account.reload();
       onDone();
     },
-    onError: (err) => {
+    onError: (err, value) => {
       if (isApiError(err) && err.code === 'not_enough_credits') {
         void account.reload();
         popups.open({
           kind: 'not-enough-credits',
           message: err.message,
           backTo: chatPath(chat.other_user._id),
+          // The payment that buys the credits sends this tip too.
+          purchase: { model_id: chat.other_user._id, chat_id: chat.chat_id, tip: value },
         });
       }
     },

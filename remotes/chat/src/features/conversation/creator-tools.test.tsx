@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { testUser } from '@cove/runtime/testing';
+import { failWith, testUser } from '@cove/runtime/testing';
 import { now, chat, openChat, thread, mine, signedIn } from './testing/conversation-harness';
 
 signedIn();
@@ -27,6 +27,28 @@ describe('tips, blocks, notes and rates', () => {
       chat_id: 'c-u-2',
       amount: 50,
     });
+  });
+
+  it('offers credits for a tip the fan cannot pay, carrying the tip to the payment', async () => {
+    const fake = openChat({
+      respond: ({ path }) =>
+        path === '/v1/messages/tip'
+          ? failWith(402, 'You have no credits.', { code: 'not_enough_credits' })
+          : undefined,
+    });
+    fake.session.credits = 60;
+    await thread();
+    await userEvent.click(screen.getByRole('button', { name: 'Tip' }));
+    await userEvent.click(screen.getByRole('radio', { name: '$5.00' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Tip $5.00' }));
+    await waitFor(() =>
+      expect(fake.popups).toContainEqual({
+        kind: 'not-enough-credits',
+        message: 'You have no credits.',
+        backTo: '/chats/u-2',
+        purchase: { model_id: 'u-2', chat_id: 'c-u-2', tip: 50 },
+      }),
+    );
   });
 
   it('offers Unblock for someone I blocked, after a reload too, and Block once unblocked', async () => {

@@ -143,7 +143,7 @@ export async function deliver(item: Outgoing, deps: DeliverDeps): Promise<void> 
         await deps.wait(1000 * attempt);
         continue;
       }
-      showForcedState(err.code, err.message, deps.host, chatPath(item.recipient_id));
+      showForcedState(err.code, err.message, deps.host, item);
       deps.update({ status: 'failed', error: errorMessage(err) });
       return;
     }
@@ -155,15 +155,27 @@ function showForcedState(
   code: string | undefined,
   message: string,
   host: DeliverDeps['host'],
-  backTo: string,
+  item: Pick<Outgoing, 'chat_id' | 'recipient_id'>,
 ): void {
+  // The way back to the chat, and what the fan was doing there for the payment to carry.
+  const backTo = chatPath(item.recipient_id);
   switch (code) {
     case 'not_enough_credits':
       void host.account.reload();
-      host.popups.open({ kind: 'not-enough-credits', message, backTo });
+      host.popups.open({
+        kind: 'not-enough-credits',
+        message,
+        backTo,
+        purchase: { model_id: item.recipient_id, chat_id: item.chat_id },
+      });
       return;
     case 'free_chat_limit':
-      host.popups.open({ kind: 'unlock-free-chat', message, backTo });
+      host.popups.open({
+        kind: 'unlock-free-chat',
+        message,
+        backTo,
+        purchase: { model_id: item.recipient_id },
+      });
       return;
     case 'media_blocked':
       host.popups.open({ kind: 'sending-media-blocked' });

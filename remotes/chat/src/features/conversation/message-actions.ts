@@ -27,7 +27,13 @@ export function useMessageActions() {
         if (isApiError(err) && err.code === 'not_enough_credits') {
           void account.reload();
           // Only a paid message costs credits here, and its sender is the other person of the chat.
-          popups.open({ kind: 'not-enough-credits', message: err.message, backTo: chatPath(m.sender_id) });
+          // The purchase goes with it, so the payment that buys the credits unlocks this message too.
+          popups.open({
+            kind: 'not-enough-credits',
+            message: err.message,
+            backTo: chatPath(m.sender_id),
+            purchase: { model_id: m.sender_id, chat_id: m.chat_id, message_id: m._id },
+          });
         } else if (isApiError(err) && err.code === 'already_purchased') {
           setNotice(err.message);
           const fresh = await fetchMessage(api, m._id).catch(() => undefined);

@@ -60,6 +60,7 @@ describe('sending a message', () => {
       kind: 'not-enough-credits',
       message: 'You have no credits.',
       backTo: '/chats/u-2',
+      purchase: { model_id: 'u-2', chat_id: 'c-u-2' },
     });
     expect(sent(fake)).toHaveLength(1);
   });

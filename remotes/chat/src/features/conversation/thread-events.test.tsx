@@ -108,6 +108,35 @@ describe('what the thread shows and what arrives live', () => {
     await waitFor(() => expect(within(list).getAllByRole('img', { name: 'Photo' })).toHaveLength(2));
   });
 
+  it('offers credits for a paid photo the fan cannot pay, carrying the message to the payment', async () => {
+    const photo = testMessage({
+      _id: '12',
+      chat_id: 'c-u-2',
+      type: 'image',
+      text: '',
+      price: 50,
+      created_at: now,
+      media: testMediaResponse('m12', { locked: true, sr: '/media/blur.jpg', st: '/media/blur.jpg' }).media,
+    });
+    const fake = openChat({
+      messages: [photo],
+      respond: ({ path }) =>
+        path === '/v1/messages/12/buy'
+          ? failWith(402, 'You have no credits.', { code: 'not_enough_credits' })
+          : undefined,
+    });
+    const list = await thread();
+    await userEvent.click(within(list).getByRole('button', { name: 'Unlock for $5.00' }));
+    await waitFor(() =>
+      expect(fake.popups).toContainEqual({
+        kind: 'not-enough-credits',
+        message: 'You have no credits.',
+        backTo: '/chats/u-2',
+        purchase: { model_id: 'u-2', chat_id: 'c-u-2', message_id: '12' },
+      }),
+    );
+  });
+
   it('says so when a message cannot be deleted, and hides one for me', async () => {
     const fake = openChat({
       messages: [

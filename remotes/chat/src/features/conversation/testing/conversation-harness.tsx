@@ -65,8 +65,13 @@ export function openChat(world: World = {}) {
 
 /** Where Buy Credits leads, saying which back-target it was given. */
 function GetCreditsStandIn() {
-  const { state } = useLocation() as { state: { backTo?: string } | null };
-  return <p>Get credits, then back to {state?.backTo ?? 'nowhere'}</p>;
+  const { state } = useLocation() as { state: { backTo?: string; purchase?: unknown } | null };
+  return (
+    <p>
+      Get credits, then back to {state?.backTo ?? 'nowhere'}
+      {state?.purchase ? `, buying ${JSON.stringify(state.purchase)}` : ''}
+    </p>
+  );
 }
 
 export const thread = () => screen.findByRole('list', { name: 'Messages' });
