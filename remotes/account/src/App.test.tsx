@@ -2,8 +2,21 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { formatDate } from '@cove/runtime';
-import { failWith, fakeHost, testUser } from '@cove/runtime/testing';
+import { failWith, fakeHost, testUser, type RecordedCall } from '@cove/runtime/testing';
 import App from './App';
+
+/** The reads the payment pages make on show, answered as an account with no cards would be. */
+const paymentReads = (call: RecordedCall) => {
+  if (call.path === '/v1/cc') return { data: [] };
+  if (call.path === '/v1/payment/packages')
+    return {
+      data: [{ amount: 100, bonus: 0, popular: true }],
+      provider: { name: 'sandbox', tokenize_url: '/sandbox/v1/tokens', test_cards: [] },
+      first_purchase_bonus: 0,
+      crypto: false,
+    };
+  return undefined;
+};
 
 function renderAt(path: string, host: ReturnType<typeof fakeHost>['host'], state?: unknown) {
   render(
@@ -26,7 +39,7 @@ describe('account', () => {
     expect(document.title).toBe('Vault · Cove');
     cleanup();
 
-    renderAt('/account/settings/privacy', fakeHost({ user: testUser() }).host);
+    renderAt('/account/settings/privacy', fakeHost({ user: testUser(), respond: paymentReads }).host);
     expect(document.title).toBe('Settings · Cove');
     const nav = screen.getByRole('navigation', { name: 'Account sections' });
     await userEvent.click(within(nav).getByRole('link', { name: 'Saved cards' }));
@@ -44,12 +57,16 @@ describe('account', () => {
   });
 
   it('leads back to the chat from get-credits when it was opened with one to return to', () => {
-    renderAt('/account/get-credits', fakeHost({ user: testUser() }).host, { backTo: '/chats/u-2' });
+    renderAt('/account/get-credits', fakeHost({ user: testUser(), respond: paymentReads }).host, {
+      backTo: '/chats/u-2',
+    });
     expect(screen.getByRole('heading', { name: 'Get credits' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the chat' })).toHaveAttribute('href', '/chats/u-2');
     cleanup();
 
-    renderAt('/account/get-credits', fakeHost({ user: testUser() }).host, { backTo: '//elsewhere.example' });
+    renderAt('/account/get-credits', fakeHost({ user: testUser(), respond: paymentReads }).host, {
+      backTo: '//elsewhere.example',
+    });
     expect(screen.getByRole('heading', { name: 'Get credits' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Back to the chat' })).toBeNull();
   });
@@ -88,7 +105,7 @@ describe('account', () => {
   });
 
   it('shows only the visibility switch on the privacy page', () => {
-    renderAt('/account/settings/privacy', fakeHost({ user: testUser() }).host);
+    renderAt('/account/settings/privacy', fakeHost({ user: testUser(), respond: paymentReads }).host);
     expect(screen.getAllByRole('switch')).toHaveLength(1);
   });
 

@@ -4,9 +4,11 @@ import { QueryRoot } from '@cove/runtime/query';
 import { EmptyState, Page, RemoteRoot, SignInGate, SplitLayout } from '@cove/ui';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { accountNav, accountSectionTitle } from './features/account-nav';
+import { Cards } from './features/cards/Cards';
 import { EditProfile } from './features/edit-profile/EditProfile';
 import { GetCredits } from './features/get-credits/GetCredits';
 import { Overview } from './features/overview/Overview';
+import { Purchases } from './features/purchases/Purchases';
 import { pendingSections } from './features/sections/sections';
 import { Settings } from './features/settings/Settings';
 import { Vault } from './features/vault/Vault';
@@ -39,6 +41,8 @@ function AccountArea() {
             <Route path="edit-profile" element={<EditProfile />} />
             <Route path="vault" element={<Vault />} />
             <Route path="get-credits" element={<GetCredits />} />
+            <Route path="cards" element={<Cards />} />
+            <Route path="purchases" element={<Purchases />} />
             {pendingSections.map((s) => (
               <Route
                 key={s.path}

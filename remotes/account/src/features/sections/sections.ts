@@ -8,22 +8,10 @@ export interface SectionInfo {
 
 export const pendingSections: SectionInfo[] = [
   {
-    path: 'cards',
-    title: 'Saved cards',
-    icon: '💳',
-    body: 'Managing saved cards is not available in this version of Cove.',
-  },
-  {
     path: 'subscriptions',
     title: 'Subscriptions',
     icon: '⭐',
     body: 'Managing subscriptions is not available in this version of Cove.',
-  },
-  {
-    path: 'purchases',
-    title: 'Purchases',
-    icon: '🧾',
-    body: 'Your purchase history is not available in this version of Cove.',
   },
   {
     path: 'auto-messages',
