@@ -24,6 +24,12 @@ const list = (commands: Record<string, string>) =>
     .map(([name, what]) => `  ${name.padEnd(14)} ${what}`)
     .join('\n');
 
+const paymentCommands = {
+  refund: '<payment id>  refund a card or crypto payment; its credits go back with it',
+  chargeback: '<payment id>  (sandbox) open a chargeback as a bank would',
+} as const;
+const isPaymentCommand = (c: string): c is keyof typeof paymentCommands => Object.hasOwn(paymentCommands, c);
+
 const help = `Usage: npm run admin -- <command> <email> [arguments] [--as <your name>]
        npm run admin -- <job command> [arguments] [--as <your name>]
 
@@ -36,6 +42,9 @@ ${list(adminCommands)}
 
 Commands on background jobs:
 ${list(jobCommands)}
+
+Commands on one payment (through the running server, which talks to the payment provider):
+${list(paymentCommands)}
 
 Every action is recorded with who ran it (--as, or your login on this machine).
 `;
@@ -85,6 +94,30 @@ async function run(body: AdminRequest | JobRequest): Promise<string> {
   }
 }
 
+async function runPaymentCommand(
+  action: 'refund' | 'chargeback',
+  paymentId: string | undefined,
+  actor: string,
+) {
+  const server = readServerFile(loadConfig().dataDir);
+  if (!paymentId || !server) {
+    process.stderr.write(
+      paymentId
+        ? 'Start the server first: payments go through its payment provider.\n'
+        : `A payment id is required.\n\n${help}`,
+    );
+    return 2;
+  }
+  const res = await fetch(`http://127.0.0.1:${server.port}/internal/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-secret': server.adminSecret },
+    body: JSON.stringify({ action, paymentId, actor }),
+  });
+  const answer = (await res.json()) as { message: string };
+  (res.ok ? process.stdout : process.stderr).write(`${answer.message}\n`);
+  return res.ok ? 0 : 1;
+}
+
 export async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -98,6 +131,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const actor = values.as ?? `${userInfo().username}@${hostname()}`;
   const [email, ...args] = rest;
+  if (isPaymentCommand(command)) return runPaymentCommand(command, rest[0], actor);
   let body: AdminRequest | JobRequest;
   if (isJobCommand(command)) body = { actor, command, args: rest };
   else if (isAdminCommand(command) && email) body = { actor, command, email, args };
