@@ -49,7 +49,7 @@ describe('the demo conversations', () => {
       'mira-kent',
       'sasha-noir',
     ]);
-    expect(inbox.find((c) => c.other_user.username === 'mira-kent')?.unread_messages).toBe(2);
+    expect(inbox.find((c) => c.other_user.username === 'mira-kent')?.unread_messages).toBe(3);
     const withLuna = inbox.find((c) => c.other_user.username === 'luna-rivers');
     if (!withLuna) throw new Error('no chat with luna');
 
@@ -71,6 +71,19 @@ describe('the demo conversations', () => {
       expect(bought.statusCode).toBe(200);
       expect(bought.json<{ data: MessageRow }>().data.media?.locked).toBe(false);
     }
+  });
+
+  it('show the demo fan as a customer with a saved card, a card payment and a purchase', async () => {
+    expect((await alex.get('/v1/users/me')).json()).toMatchObject({ is_customer: true });
+    expect((await alex.get('/v1/cc')).json()).toMatchObject({ data: [{ brand: 'VISA', last4: '4242' }] });
+    const bought = (await alex.get('/v1/message/paid')).json<{ data: unknown[] }>().data;
+    expect(bought).toContainEqual(
+      expect.objectContaining({ price: 30, creator: expect.objectContaining({ username: 'mira-kent' }) }),
+    );
+    expect((await alex.get('/v1/payment/packages')).json()).toMatchObject({
+      crypto: true,
+      first_purchase_bonus: 0,
+    });
   });
 
   it('give the demo creator unread chats from fans and a note on one', async () => {

@@ -1,15 +1,23 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { issueAccessToken, revokeAccessToken } from '../auth/tokens';
 import { users } from '../db/schema';
-import { postMovement } from '../ledger/ledger';
 import { demoEmail } from './demo-world';
 import { paidVideo } from './demo-paid-video';
 
-/** Credits the demo fan starts with: enough to unlock the paid photo and video and keep chatting. */
-const FAN_CREDITS = 500;
+/** What the demo's card payment says of the browser it came from. */
+const demoBrowser = {
+  user_agent: 'Cove demo world',
+  language: 'en',
+  java_enabled: false,
+  color_depth: 24,
+  screen_width: 1280,
+  screen_height: 800,
+  time_zone: 'UTC',
+  time_zone_offset: 0,
+};
 
 /** A 1200 x 900 picture drawn from two colours and a caption, as a JPEG. */
 function picture(from: string, to: string, caption: string): Promise<Buffer> {
@@ -42,7 +50,7 @@ export async function seedDemoChats(app: FastifyInstance): Promise<void> {
   const tokens = new Map<string, string>();
   for (const name of emails) tokens.set(name, await issueAccessToken(app.db, idOf(name)));
 
-  const call = async (as: string, method: 'GET' | 'POST', url: string, payload?: object) => {
+  const call = async (as: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => {
     const res = await app.inject({ method, url, headers: { 'access-token': tokens.get(as) ?? '' }, payload });
     if (res.statusCode >= 300)
       throw new Error(`demo chats: ${method} ${url} answered ${res.statusCode} ${res.body}`);
@@ -82,16 +90,31 @@ export async function seedDemoChats(app: FastifyInstance): Promise<void> {
     return { media_id: media.media_id, public_id: media.public_id };
   };
 
-  await app.db.transaction((tx) =>
-    postMovement(tx, {
-      kind: 'promotional_grant',
-      reference: { actor: 'demo world' },
-      entries: [
-        { account: { owner: null, kind: 'promotions' }, amount: -FAN_CREDITS },
-        { account: { owner: idOf('alex-fan'), kind: 'credits' }, amount: FAN_CREDITS },
-      ],
-    }),
-  );
+  // Alex bought the popular package with a card he kept (the sandbox's test Visa), as a fan would,
+  // and may also top up in crypto.
+  const card = await app.inject({
+    method: 'POST',
+    url: '/sandbox/v1/tokens',
+    payload: {
+      number: '4242424242424242',
+      exp_month: 12,
+      exp_year: new Date().getFullYear() + 3,
+      cvc: '123',
+    },
+  });
+  await call('alex-fan', 'POST', '/v1/payment', {
+    amount: 500,
+    success_url: '/account/get-credits',
+    fail_url: '/account/get-credits',
+    browser_info: demoBrowser,
+    card_token: card.json<{ token: string }>().token,
+    save_card: true,
+    idempotency_key: 'demo-package',
+  });
+  await app.db
+    .update(users)
+    .set({ features: { crypto_payment: true } })
+    .where(eq(users.id, idOf('alex-fan')));
 
   const pairs = [
     ['alex-fan', 'luna-rivers'],
@@ -156,6 +179,8 @@ export async function seedDemoChats(app: FastifyInstance): Promise<void> {
   await say('alex-fan', 'mira-kent', 'Loved your morning workout video!');
   await say('mira-kent', 'alex-fan', 'Thanks! A new routine drops tomorrow 💪');
   await say('mira-kent', 'alex-fan', 'Are you joining the 30-day challenge?');
+  const plan = await say('mira-kent', 'alex-fan', 'My full 30-day plan, day by day 📋', { price: 30 });
+  await call('alex-fan', 'PATCH', `/v1/messages/${(plan.data as { _id: string })._id}/buy`);
   await say('alex-fan', 'sasha-noir', 'Your latest piece is incredible. Is it for sale?');
   await say('sam-fan', 'luna-rivers', 'Hey Luna, any tips for Porto?');
   await say('jordan-fan', 'luna-rivers', 'Hi! Big fan of your music.');
