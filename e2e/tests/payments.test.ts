@@ -1,0 +1,210 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { ChatPage } from '../pages/chat-page';
+import { GetCreditsPage } from '../pages/get-credits-page';
+import { LoginPage } from '../pages/login-page';
+import { MailboxPage } from '../pages/mailbox-page';
+import { SandboxChallengePage, ThreeDsCallbackPage } from '../pages/payment-pages';
+import { journey } from '../support/journey';
+
+const run = journey('payments', { env: { MAILBOX: 'true', SEED_DEMO: 'true' } });
+
+// Demo people: two fans who never bought credits, and a creator who already has a chat with each.
+const fanEmail = 'sam-fan@demo.cove.test';
+const otherFanEmail = 'jordan-fan@demo.cove.test';
+const creatorEmail = 'luna-rivers@demo.cove.test';
+
+/** Screenshots to look at by hand; not part of the repository. */
+const shotsDir = '/tmp/cove-shots';
+
+/** A 4 x 4 red PNG (made with sharp). */
+const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVR4nGM4Y2wMRwzEcQD7ExMhLF3NIwAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const nextYear = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
+const threeDsCard = { number: '4000 0000 0000 3220', expiry: `12/${nextYear}`, cvc: '123' };
+const declinedCard = { number: '4000 0000 0000 0002', expiry: `12/${nextYear}`, cvc: '123' };
+
+async function signIn(page: Page, email: string): Promise<string> {
+  const login = new LoginPage(page, run.server.baseUrl);
+  await login.open();
+  await login.requestLink(email);
+  const mailbox = new MailboxPage(await page.context().newPage(), run.server.baseUrl);
+  await page.goto(await mailbox.signInLink(email));
+  await page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
+  await mailbox.page.close();
+  return (await page.evaluate(() => window.localStorage.getItem('auth-token'))) ?? '';
+}
+
+/** The creator's session, for the set-up calls; signed in in a context of its own. */
+async function tokenOf(email: string): Promise<string> {
+  const context = await run.browser.newContext();
+  try {
+    return await signIn(await context.newPage(), email);
+  } finally {
+    await context.close();
+  }
+}
+
+async function api<T>(token: string, method: string, path: string, body?: object | FormData): Promise<T> {
+  const json = body !== undefined && !(body instanceof FormData);
+  const res = await fetch(`${run.server.baseUrl}${path}`, {
+    method,
+    headers: { 'access-token': token, ...(json ? { 'content-type': 'application/json' } : {}) },
+    body: json ? JSON.stringify(body) : body,
+  });
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+interface Me {
+  _id: string;
+  credits: number;
+  is_customer: boolean;
+}
+const me = (token: string) => api<Me>(token, 'GET', '/v1/users/me');
+
+/** The creator sends `to` a photo that costs `price` credits, through the API as the app would. */
+async function sendPaidPhoto(creatorToken: string, to: string, price: number, text: string): Promise<void> {
+  const form = new FormData();
+  form.append('file_size', String(tinyPng.length));
+  form.append('md5', createHash('md5').update(tinyPng).digest('hex'));
+  form.append('type', 'paid_message');
+  form.append('file', new Blob([new Uint8Array(tinyPng)], { type: 'image/png' }), 'secret.png');
+  const media = await api<{ media_id: string; public_id: string }>(creatorToken, 'POST', '/v1/media', form);
+  await api(creatorToken, 'POST', '/v1/messages', {
+    recipient_id: to,
+    text,
+    send_id: `e2e-paid-${Date.now().toString(36)}`,
+    type: 'image',
+    price,
+    media_id: media.media_id,
+    public_id: media.public_id,
+  });
+}
+
+/** The balance in the shell's header: money is a tenth of the raw credits, with $ and 2 decimals. */
+const headerBalance = (page: Page) => page.getByRole('banner').getByTitle('Your balance');
+
+describe('payment journeys', () => {
+  beforeAll(() => mkdirSync(shotsDir, { recursive: true }));
+
+  it('a fan without credits buys a package with a 3-D Secure card from a paid photo, and the photo unlocks', async () => {
+    const page = run.page;
+    const creatorToken = await tokenOf(creatorEmail);
+    const creatorId = (await me(creatorToken))._id;
+    const fanToken = await signIn(page, fanEmail);
+    const fan = await me(fanToken);
+    expect({ credits: fan.credits, customer: fan.is_customer }).toEqual({ credits: 0, customer: false });
+    await sendPaidPhoto(creatorToken, fan._id, 60, 'Only for you, Sam');
+
+    const chat = new ChatPage(page, run.server.baseUrl);
+    await chat.openWith(creatorId);
+    await headerBalance(page).getByText('$0.00').waitFor();
+    // Locked, its words too: only the price shows until it is bought.
+    await chat.thread().getByText('Photo · $6.00').waitFor();
+    expect(await chat.thread().getByText('Only for you, Sam').count()).toBe(0);
+    await chat.thread().getByRole('button', { name: 'Unlock for $6.00' }).click();
+
+    const popup = page.getByRole('dialog', { name: 'Not enough credits' });
+    await popup.getByText('You have no credits.').waitFor();
+    await popup.getByRole('button', { name: 'Buy Credits' }).click();
+
+    const credits = new GetCreditsPage(page, run.server.baseUrl);
+    await page.waitForURL(/\/account\/get-credits$/);
+    await credits.ready();
+    await credits.backLink().waitFor();
+    await page.getByText('After paying, the message unlocks.').waitFor();
+    expect(await credits.backLink().getAttribute('href')).toBe(`/chats/${creatorId}`);
+    await page.screenshot({ path: `${shotsDir}/get-credits-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${shotsDir}/get-credits-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 860 });
+
+    // 100 credits for $10.00, plus the first purchase's 20: 120, of which the photo takes 60.
+    await credits.packageFor('$10.00').check();
+    await credits.enterCard(threeDsCard);
+    await credits.payButton('$10.00').click();
+
+    const bank = new SandboxChallengePage(page);
+    await bank.waitFor();
+    await page.getByText('$10.00').waitFor();
+    await bank.complete();
+
+    const callback = new ThreeDsCallbackPage(page);
+    await callback.waitFor();
+    await callback.heading('Payment complete').waitFor();
+    await callback
+      .status()
+      .getByText(/The message is unlocked\./)
+      .waitFor();
+    await page.screenshot({ path: `${shotsDir}/3ds-callback-complete.png`, fullPage: true });
+
+    // It takes the fan back to the chat by itself, where the photo is now shown whole.
+    await page.waitForURL(new RegExp(`/chats/${creatorId}$`));
+    const photo = chat.thread().getByRole('img', { name: 'Photo' });
+    await photo.waitFor();
+    expect(await photo.getAttribute('src')).toMatch(/\/media\//);
+    await chat.thread().getByText('Bought · $6.00').waitFor();
+    await chat.thread().getByText('Only for you, Sam').waitFor();
+    expect(
+      await chat
+        .thread()
+        .getByRole('button', { name: /^Unlock for/ })
+        .count(),
+    ).toBe(0);
+    await headerBalance(page).getByText('$6.00').waitFor();
+    expect(await me(fanToken)).toMatchObject({ credits: 60, is_customer: true });
+  });
+
+  it('a declined card shows the server reason on the page and leaves the credits as they were', async () => {
+    const page = run.page;
+    const token = await signIn(page, otherFanEmail);
+    const before = (await me(token)).credits;
+    const credits = new GetCreditsPage(page, run.server.baseUrl);
+    await credits.open();
+    await credits.packageFor('$10.00').check();
+    await credits.enterCard(declinedCard);
+    await credits.payButton('$10.00').click();
+
+    await credits.alert().getByText('Your card was declined. Try another card.').waitFor();
+    // Still on the form, ready for another card.
+    expect(page.url()).toMatch(/\/account\/get-credits$/);
+    await credits.payButton('$10.00').waitFor();
+    await headerBalance(page)
+      .getByText(`$${(before / 10).toFixed(2)}`)
+      .waitFor();
+    expect(await me(token)).toMatchObject({ credits: before, is_customer: false });
+  });
+
+  it('failing the 3-D Secure check lands on the callback with "Payment not completed" and a way to try again', async () => {
+    const page = run.page;
+    const token = await signIn(page, otherFanEmail);
+    const before = (await me(token)).credits;
+    const credits = new GetCreditsPage(page, run.server.baseUrl);
+    await credits.open();
+    await credits.packageFor('$25.00').check();
+    await credits.enterCard(threeDsCard);
+    await credits.payButton('$25.00').click();
+
+    const bank = new SandboxChallengePage(page);
+    await bank.waitFor();
+    await bank.fail();
+
+    const callback = new ThreeDsCallbackPage(page);
+    await callback.waitFor();
+    await callback.heading('Payment not completed').waitFor();
+    await callback.alert().waitFor();
+    const tryAgain = callback.link('Try again');
+    await tryAgain.waitFor();
+    await page.screenshot({ path: `${shotsDir}/3ds-callback-failed.png`, fullPage: true });
+    expect(await me(token)).toMatchObject({ credits: before, is_customer: false });
+
+    await tryAgain.click();
+    await page.waitForURL(/\/account\/get-credits$/);
+    await credits.ready();
+  });
+});
