@@ -239,7 +239,20 @@ export class SandboxProvider implements PaymentProvider {
         .set({ status })
         .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.status, 'succeeded')))
         .returning();
-      if (!row) throw new Error(`sandbox payment ${id} is not a succeeded payment`);
+      if (!row) {
+        // Asked twice before the first one's webhook reached Cove (which still says succeeded): a
+        // refusal for support, not a server error.
+        const [now] = await tx
+          .select({ status: sandboxPayments.status })
+          .from(sandboxPayments)
+          .where(eq(sandboxPayments.id, id));
+        throw fail(
+          'bad_request',
+          now
+            ? `The provider's payment is ${now.status}, not succeeded; Cove updates it when the provider's event arrives.`
+            : 'The provider has no such payment.',
+        );
+      }
       await this.deliver(tx, this.event(type, row.metadata.payment_id ?? '', id, {}));
     });
     this.queued();

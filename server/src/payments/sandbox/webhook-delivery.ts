@@ -15,6 +15,9 @@ export const webhookQueue: QueueDefinition = {
   retryLimit: 12,
   retryDelay: 1,
   retryBackoff: true,
+  // A delivery is one request into this server; one whose server was killed is handed on after a
+  // minute (at pg-boss's next maintenance), not after the default 15.
+  expireInSeconds: 60,
 };
 
 export const SANDBOX_WEBHOOK_PATH = '/payments/webhook/sandbox';
@@ -32,15 +35,23 @@ export function queueWebhook(boss: PgBoss): (tx: Tx, event: SandboxEvent) => Pro
  */
 export async function startWebhookWorkers(app: FastifyInstance, secret: Buffer): Promise<WorkerGroup> {
   await app.jobs.ensureQueues([webhookQueue]);
-  return app.jobs.work<{ event: SandboxEvent }>(webhookQueue.name, 2, async (job) => {
-    const body = Buffer.from(JSON.stringify(job.data.event));
-    const res = await app.inject({
-      method: 'POST',
-      url: SANDBOX_WEBHOOK_PATH,
-      headers: { 'content-type': 'application/json', 'cove-signature': signWebhook(secret, body) },
-      payload: body,
-    });
-    if (res.statusCode >= 300)
-      throw new Error(`webhook answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
-  });
+  // After each delivery the workers look again at once: a backlog (after a restart) drains at the speed
+  // of the deliveries, not one job per worker per polling interval (2 s).
+  const workers: WorkerGroup = await app.jobs.work<{ event: SandboxEvent }>(
+    webhookQueue.name,
+    2,
+    async (job) => {
+      const body = Buffer.from(JSON.stringify(job.data.event));
+      const res = await app.inject({
+        method: 'POST',
+        url: SANDBOX_WEBHOOK_PATH,
+        headers: { 'content-type': 'application/json', 'cove-signature': signWebhook(secret, body) },
+        payload: body,
+      });
+      if (res.statusCode >= 300)
+        throw new Error(`webhook answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+      workers.notify();
+    },
+  );
+  return workers;
 }
