@@ -20,6 +20,39 @@ const fullTime = new Intl.DateTimeFormat(undefined, {
 export const isSystem = (m: Pick<Message, 'system' | 'type'>) =>
   m.system || !['text', 'gif', 'image', 'video'].includes(m.type);
 
+/** What a locked paid message offers its recipient: what it is, its price, and the way to buy it. */
+function UnlockOffer({ m, label, actions }: { m: Message; label: string; actions: MessageActions }) {
+  return (
+    <div className={styles.lockedBody}>
+      <span aria-hidden="true">🔒</span>
+      <span>
+        {label} · {formatMoney(m.price)}
+      </span>
+      <Button disabled={actions.busy === m._id} onClick={() => void actions.unlock(m)}>
+        {actions.busy === m._id ? 'Unlocking…' : `Unlock for ${formatMoney(m.price)}`}
+      </Button>
+    </div>
+  );
+}
+
+/** A paid text: locked for its recipient until bought (the server sends no text), then marked. */
+function PaidText({ m, mine, actions }: { m: Message; mine: boolean; actions: MessageActions }) {
+  if (!m.paid && !mine)
+    return (
+      <div className={`${styles.locked} ${styles.lockedText}`}>
+        <UnlockOffer m={m} label="Message" actions={actions} />
+      </div>
+    );
+  return (
+    <>
+      {m.text && <p className={styles.text}>{m.text}</p>}
+      <span className={styles.paidTextTag}>
+        {mine ? `Paid · ${formatMoney(m.price)}` : `Bought · ${formatMoney(m.price)}`}
+      </span>
+    </>
+  );
+}
+
 function Media({ m, mine, actions }: { m: Message; mine: boolean; actions: MessageActions }) {
   const media = m.media;
   const label = m.type === 'video' ? 'Video' : 'Photo';
@@ -30,15 +63,7 @@ function Media({ m, mine, actions }: { m: Message; mine: boolean; actions: Messa
         {media.st || media.th ? (
           <img src={media.st ?? media.th ?? ''} alt="" className={styles.blurred} />
         ) : null}
-        <div className={styles.lockedBody}>
-          <span aria-hidden="true">🔒</span>
-          <span>
-            {label} · {formatMoney(m.price)}
-          </span>
-          <Button disabled={actions.busy === m._id} onClick={() => void actions.unlock(m)}>
-            {actions.busy === m._id ? 'Unlocking…' : `Unlock for ${formatMoney(m.price)}`}
-          </Button>
-        </div>
+        <UnlockOffer m={m} label={label} actions={actions} />
       </div>
     );
   }
@@ -126,7 +151,11 @@ export const MessageItem = memo(function MessageItem({
         )}
         {m.type === 'gif' && m.gif_url && <img className={styles.gif} src={m.gif_url} alt="GIF" />}
         {(m.type === 'image' || m.type === 'video') && <Media m={m} mine={mine} actions={actions} />}
-        {m.text && <p className={styles.text}>{m.text}</p>}
+        {m.type === 'text' && m.price > 0 ? (
+          <PaidText m={m} mine={mine} actions={actions} />
+        ) : (
+          m.text && <p className={styles.text}>{m.text}</p>
+        )}
         {m.self_destruct && <SelfDestruct destructAt={m.destruct_at} onExpired={() => actions.expire(m)} />}
       </div>
       <div className={styles.meta}>

@@ -66,6 +66,24 @@ describe('what the thread shows and what arrives live', () => {
     expect(await within(list).findByRole('button', { name: 'Unlock for $2.00' })).toBeInTheDocument();
   });
 
+  it('locks a paid text until bought, then shows it marked as bought', async () => {
+    const locked = testMessage({ _id: '9', type: 'text', text: '', price: 30, paid: false, created_at: now });
+    const fake = openChat({
+      messages: [locked],
+      respond: ({ path }) =>
+        path === '/v1/messages/9/buy'
+          ? { data: { ...locked, text: 'My full plan', paid: true }, credits: 70 }
+          : undefined,
+    });
+    const list = await thread();
+    expect(within(list).getByText('Message · $3.00')).toBeInTheDocument();
+    await userEvent.click(within(list).getByRole('button', { name: 'Unlock for $3.00' }));
+    expect(await within(list).findByText('My full plan')).toBeInTheDocument();
+    expect(within(list).getByText('Bought · $3.00')).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: /Unlock/ })).toBeNull();
+    expect(fake.calls.some((c) => c.path === '/v1/messages/9/buy')).toBe(true);
+  });
+
   it('unlocks a paid photo, and says so when it was already bought', async () => {
     const locked = (id: string) =>
       testMessage({
