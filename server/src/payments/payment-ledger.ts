@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { ledgerAccounts, ledgerEntries, type PaymentRow, purchases } from '../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, type PaymentRow, purchases } from '../db/schema';
 import { type AccountRef, balanceOf, creditsOf, type Movement, postMovement } from '../ledger/ledger';
 import type { Tx } from '../realtime/event-log';
 
@@ -80,12 +80,23 @@ export async function revokeUnlock(tx: Tx, fanId: string, messageId: number): Pr
   const [bought] = await tx
     .delete(purchases)
     .where(and(eq(purchases.messageId, messageId), eq(purchases.buyerId, fanId)))
-    .returning({ transactionId: purchases.transactionId });
+    .returning({ transactionId: purchases.transactionId, price: purchases.price });
   if (!bought) return false;
+  // The purchase's charge keeps its history under a retired key, so the fan can buy the message again.
+  await tx
+    .update(ledgerTransactions)
+    .set({
+      idempotencyKey: sql`${ledgerTransactions.idempotencyKey} || ':revoked:' || ${ledgerTransactions.id}`,
+    })
+    .where(eq(ledgerTransactions.id, bought.transactionId));
   const entries = (await entriesOf(tx, bought.transactionId)).map((e) => ({
     account: refOf(e),
     amount: -e.amount,
   }));
+  // The creator's tally of what this fan spent in the chat (the fans and vip tabs) loses it too.
+  await tx.execute(sql`
+    update chat_members cm set spent_by_other = spent_by_other - ${bought.price}
+    from messages m where m.id = ${messageId} and cm.chat_id = m.chat_id and cm.user_id = m.sender_id`);
   await postMovement(tx, {
     kind: 'purchase_revoked',
     reference: { message_id: messageId, buyer_id: fanId },

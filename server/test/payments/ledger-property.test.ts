@@ -482,42 +482,36 @@ describe(`a random walk of ${STEPS} payments, refunds, chargebacks, redeliveries
 });
 
 describe('a message unlocked by a payment and taken back by its chargeback', () => {
-  // KNOWN BUG (it.failing until fixed): the chargeback deletes the purchase but buy_message (migration
-  // 0012) also refuses when the ledger key `purchase:<message>:<buyer>` exists, so the new payment's
-  // unlock answers already_purchased, is recorded 'done' with nothing unlocked, and the message stays
-  // locked (PATCH /buy says "already purchased" too). Remove `.failing` once a repurchase works.
-  it.failing(
-    'can be unlocked again by a new payment, so the fan does not pay for an unlock they never get',
-    async () => {
-      const fan = await person(t, { type: 'user' });
-      const creator = await person(t, { type: 'featured', creditRate: 0 });
-      await fan.api.post('/v1/chat', { recipient_id: creator.user.id });
-      const sent = await creator.api.post('/v1/messages', text(fan.user.id, 'secret', { price: 50 }));
-      const messageId = sent.json().data._id as string;
-      const first = (await payWithCard(t.app, fan.api, CARDS.visa, { message_id: messageId })).json();
-      expect((await rowOf(first.payment_id))?.actionStatus).toBe('done');
-      await t.app.payments.sandbox?.dispute(providerIdOf(first.payment_id));
-      await settledAt(first.payment_id, 'charged_back');
-      // The chargeback locked the message again and took every credit back.
-      expect((await fan.api.get(`/v1/messages?ids=${messageId}`)).json().data[0]).toMatchObject({
-        paid: false,
-      });
+  // A chargeback retires the purchase's ledger key, so the same message can be bought again.
+  it('can be unlocked again by a new payment, so the fan does not pay for an unlock they never get', async () => {
+    const fan = await person(t, { type: 'user' });
+    const creator = await person(t, { type: 'featured', creditRate: 0 });
+    await fan.api.post('/v1/chat', { recipient_id: creator.user.id });
+    const sent = await creator.api.post('/v1/messages', text(fan.user.id, 'secret', { price: 50 }));
+    const messageId = sent.json().data._id as string;
+    const first = (await payWithCard(t.app, fan.api, CARDS.visa, { message_id: messageId })).json();
+    expect((await rowOf(first.payment_id))?.actionStatus).toBe('done');
+    await t.app.payments.sandbox?.dispute(providerIdOf(first.payment_id));
+    await settledAt(first.payment_id, 'charged_back');
+    // The chargeback locked the message again and took every credit back.
+    expect((await fan.api.get(`/v1/messages?ids=${messageId}`)).json().data[0]).toMatchObject({
+      paid: false,
+    });
 
-      const again = await payWithCard(t.app, fan.api, CARDS.visa, { message_id: messageId });
-      expect(again.statusCode).toBe(200);
-      const row = await rowOf(again.json().payment_id);
-      const bought = await t.db.execute(
-        sql`select 1 from purchases where message_id = ${Number(messageId)} and buyer_id = ${fan.user.id}`,
-      );
-      // Either the message is unlocked, or the payment says it was not (and the credits stay).
-      expect({
-        action: row?.actionStatus,
-        unlocked: row?.unlockedMessageId === null ? null : String(row?.unlockedMessageId),
-        purchases: rowsOf(bought).length,
-      }).toEqual({ action: 'done', unlocked: messageId, purchases: 1 });
-      expect(
-        await t.db.$count(payments, and(eq(payments.userId, fan.user.id), eq(payments.status, 'succeeded'))),
-      ).toBe(1);
-    },
-  );
+    const again = await payWithCard(t.app, fan.api, CARDS.visa, { message_id: messageId });
+    expect(again.statusCode).toBe(200);
+    const row = await rowOf(again.json().payment_id);
+    const bought = await t.db.execute(
+      sql`select 1 from purchases where message_id = ${Number(messageId)} and buyer_id = ${fan.user.id}`,
+    );
+    // Either the message is unlocked, or the payment says it was not (and the credits stay).
+    expect({
+      action: row?.actionStatus,
+      unlocked: row?.unlockedMessageId === null ? null : String(row?.unlockedMessageId),
+      purchases: rowsOf(bought).length,
+    }).toEqual({ action: 'done', unlocked: messageId, purchases: 1 });
+    expect(
+      await t.db.$count(payments, and(eq(payments.userId, fan.user.id), eq(payments.status, 'succeeded'))),
+    ).toBe(1);
+  });
 });
