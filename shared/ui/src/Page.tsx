@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import styles from './Page.module.css';
 import { useDocumentTitle } from './use-document-title';
 
@@ -96,9 +96,18 @@ export function SplitLayout({
   items: readonly NavItem[];
   children: ReactNode;
 }) {
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On narrow screens the sections are one scrolling row: keep the current one in view.
+  useEffect(() => {
+    const row = nav.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !current || row.scrollWidth <= row.clientWidth) return;
+    row.scrollLeft = current.offsetLeft - row.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   return (
     <div className={styles.split}>
-      <nav aria-label={label} className={styles.sideNav}>
+      <nav aria-label={label} className={styles.sideNav} ref={nav}>
         {items.map((item) => (
           <TabLink key={item.to} item={item} />
         ))}
