@@ -31,6 +31,7 @@ const envSchema = z.object({
   GIF_HOSTS: z.string().default('media.giphy.com,i.giphy.com,media.tenor.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  PAYMENT_DECLINES_PER_HOUR: z.coerce.number().int().positive().default(10),
   SIGN_IN_PER_10_MINUTES: z.coerce.number().int().positive().default(30),
   SIGN_IN_PER_EMAIL_PER_10_MINUTES: z.coerce.number().int().positive().default(5),
   SEED_DEMO: bool.default(true),
@@ -75,6 +76,8 @@ export interface Config {
   botCheck: { mode: 'off' | 'fake' | 'turnstile'; siteKey?: string; secretKey?: string };
   logLevel: string;
   rateLimitPerMinute: number;
+  /** Declined card payments an account may make in an hour before it must wait (stops card testing). */
+  paymentDeclinesPerHour: number;
   /** Sign-in requests allowed per client address and per email address in 10 minutes. */
   signInPer10Minutes: { perAddress: number; perEmail: number };
   seedDemo: boolean;
@@ -168,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     botCheck: { mode: e.BOT_CHECK, siteKey: e.TURNSTILE_SITE_KEY, secretKey: e.TURNSTILE_SECRET_KEY },
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    paymentDeclinesPerHour: e.PAYMENT_DECLINES_PER_HOUR,
     signInPer10Minutes: {
       perAddress: e.SIGN_IN_PER_10_MINUTES,
       perEmail: e.SIGN_IN_PER_EMAIL_PER_10_MINUTES,

@@ -28,7 +28,7 @@ export class InvalidField extends AppError {
   }
 }
 
-type WaitCode = 'sign_in_limited' | 'code_limit' | 'code_cooldown';
+type WaitCode = 'sign_in_limited' | 'code_limit' | 'code_cooldown' | 'payments_limited';
 
 /** A 429 that says when to come back: the error handler sends the wait as `Retry-After` (seconds). */
 export class TooManyRequests extends AppError {

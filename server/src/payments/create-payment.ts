@@ -1,8 +1,8 @@
 import type { PaymentBody, PaymentResponse, PaymentType } from '@cove/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, gt, min, sql } from 'drizzle-orm';
 import { chatForMember, userRow } from '../chats/chat-store';
 import { messages, type PaymentRow, payments, purchases, savedCards, type UserRow } from '../db/schema';
-import { fail } from '../errors';
+import { fail, tooManyRequests, waitText } from '../errors';
 import { creditsOf } from '../ledger/ledger';
 import { providerConfigFor } from '../provider/provider-config';
 import type { EventDeps } from '../realtime/with-events';
@@ -14,6 +14,7 @@ import type { PaymentProvider } from './provider';
 
 export interface PaymentDeps extends EventDeps {
   provider: PaymentProvider;
+  declinesPerHour: number;
 }
 
 interface Context {
@@ -54,6 +55,27 @@ async function contextOf(deps: PaymentDeps, me: UserRow, body: PaymentBody): Pro
   if (body.tip) throw fail('bad_request', 'A tip needs the chat_id of the chat it goes to.');
   const model = body.model_id ? await userRow(deps.db, body.model_id) : undefined;
   return { paymentType: 'credits', modelId: model?.id ?? null, chatId: null, messageId: null, tip: null };
+}
+
+/**
+ * Stolen cards are tried in bulk through a site's payment form: after `declinesPerHour` declined card
+ * payments in an hour an account waits until the oldest is an hour old (docs/rules.md).
+ */
+async function refuseCardTesting(deps: PaymentDeps, userId: string) {
+  const [row] = await deps.db
+    .select({ n: count(), oldest: min(payments.createdAt) })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.method, 'card'),
+        eq(payments.status, 'failed'),
+        gt(payments.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    );
+  if (!row || row.n < deps.declinesPerHour || !row.oldest) return;
+  const seconds = (row.oldest.getTime() + 3_600_000 - Date.now()) / 1000;
+  throw tooManyRequests(seconds, 'payments_limited', waitText(seconds));
 }
 
 /** The return address with the payment's id, which the return page asks the server about. */
@@ -98,6 +120,7 @@ export async function payByCard(deps: PaymentDeps, me: UserRow, body: PaymentBod
   if (!pkg) throw fail('bad_package');
   const earlier = await byKey(deps, me.id, body.idempotency_key);
   if (earlier) return answerFor(deps, earlier, body.amount);
+  await refuseCardTesting(deps, me.id);
   const ctx = await contextOf(deps, me, body);
   let card: { token: string } | { savedRef: string };
   let cardId: string | null = null;

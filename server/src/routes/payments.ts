@@ -31,7 +31,12 @@ import { withErrors } from './with-errors';
 /** Credits and payments: packages, card and crypto payments, saved cards, purchases, provider webhooks. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = { onRequest: requireUser };
-  const deps = { db: app.db, realtime: app.realtime, provider: app.payments.provider };
+  const deps = {
+    db: app.db,
+    realtime: app.realtime,
+    provider: app.payments.provider,
+    declinesPerHour: app.config.paymentDeclinesPerHour,
+  };
 
   app.get(
     '/v1/payment/packages',

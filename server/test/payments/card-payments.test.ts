@@ -96,6 +96,22 @@ describe('credit packages by card', () => {
   });
 });
 
+describe('card testing', () => {
+  it('makes an account wait after ten declined payments in an hour, charging nothing', async () => {
+    const fan = await person(t);
+    for (let i = 0; i < 10; i++)
+      expect((await payWithCard(t.app, fan.api, CARDS.declined)).statusCode).toBe(402);
+    const res = await payWithCard(t.app, fan.api, CARDS.visa);
+    expect([res.statusCode, res.json().message]).toEqual([
+      429,
+      'Too many declined payments. Try again in 60 minutes, or use another card.',
+    ]);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(await t.db.$count(payments, eq(payments.userId, fan.user.id))).toBe(10);
+    expect(await creditsOf(t.db, fan.user.id)).toBe(0);
+  });
+});
+
 describe('3-D Secure', () => {
   it('sends the fan to the challenge, and credits only when the provider says so', async () => {
     const fan = await person(t);

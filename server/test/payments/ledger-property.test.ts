@@ -410,7 +410,8 @@ async function step(i: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Declines are part of the walk; the card-testing limit is tested on its own.
+  t = await createTestApp({ env: { PAYMENT_DECLINES_PER_HOUR: '1000' } });
   secret = dataDirSecret(t.config.dataDir, 'payment-webhook-secret', t.config.paymentWebhookSecret);
   for (const rate of RATES)
     creators.push({

@@ -129,6 +129,10 @@ export const errorCatalogue = {
   card_expired: { status: 402, message: 'Credit / debit card expired' },
   card_invalid: { status: 400, message: 'This card number is not valid.' },
   payment_failed: { status: 402, message: 'The payment did not go through. Please try again.' },
+  payments_limited: {
+    status: 429,
+    message: (wait: string) => `Too many declined payments. Try again in ${wait}, or use another card.`,
+  },
   crypto_not_allowed: { status: 403, message: 'Crypto top-up is not available for your account.' },
   idempotency_reused: {
     status: 409,
