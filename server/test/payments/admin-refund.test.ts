@@ -12,7 +12,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ask = (body: object, secret = t.app.adminSecret) =>
-  t.app.inject({ method: 'POST', url: '/internal/payments', headers: { 'x-admin-secret': secret }, payload: body });
+  t.app.inject({
+    method: 'POST',
+    url: '/internal/payments',
+    headers: { 'x-admin-secret': secret },
+    payload: body,
+  });
 
 describe('support refunds (npm run admin -- refund)', () => {
   it('refunds through the provider and records who asked', async () => {
@@ -20,7 +25,10 @@ describe('support refunds (npm run admin -- refund)', () => {
     const id = (await payWithCard(t.app, fan.api, CARDS.visa)).json().payment_id as string;
     const res = await ask({ action: 'refund', paymentId: id, actor: 'sam' });
     expect(res.statusCode).toBe(200);
-    await eventually(() => creditsOf(t.db, fan.user.id), (c) => c === 0);
+    await eventually(
+      () => creditsOf(t.db, fan.user.id),
+      (c) => c === 0,
+    );
     expect(await creditsOf(t.db, fan.user.id)).toBe(0);
     const [action] = await t.db.select().from(adminActions).where(eq(adminActions.targetUserId, fan.user.id));
     expect(action).toMatchObject({ actor: 'sam', command: 'refund', args: [id] });
@@ -31,6 +39,8 @@ describe('support refunds (npm run admin -- refund)', () => {
 
   it('refuses without the server secret, and unknown payments', async () => {
     expect((await ask({ action: 'refund', paymentId: 'x', actor: 'sam' }, 'wrong')).statusCode).toBe(403);
-    expect((await ask({ action: 'refund', paymentId: crypto.randomUUID(), actor: 'sam' })).statusCode).toBe(404);
+    expect((await ask({ action: 'refund', paymentId: crypto.randomUUID(), actor: 'sam' })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -30,15 +30,13 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     if (p.status !== 'requires_action')
       return reply.type('text/html').send(finishedPage(p.status === 'succeeded' ? p.returnUrl : p.failUrl));
     const card = await sandbox.cardOf(p.cardRef);
-    return reply
-      .type('text/html')
-      .send(
-        challengePage({
-          id: p.id,
-          amountCents: p.amountCents,
-          card: card ? `${card.brand} •••• ${card.last4}` : 'Card',
-        }),
-      );
+    return reply.type('text/html').send(
+      challengePage({
+        id: p.id,
+        amountCents: p.amountCents,
+        card: card ? `${card.brand} •••• ${card.last4}` : 'Card',
+      }),
+    );
   });
 
   app.post(
@@ -57,17 +55,15 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!p || p.method !== 'crypto') return reply.code(404).type('text/html').send(finishedPage('/'));
     if (p.status !== 'awaiting') return reply.type('text/html').send(finishedPage(p.returnUrl));
     const quote = cryptoQuote(p.amountCents / CENTS_PER_CREDIT);
-    return reply
-      .type('text/html')
-      .send(
-        invoicePage({
-          id: p.id,
-          total: quote.total,
-          fee: quote.fee,
-          currency: CRYPTO_CURRENCY,
-          back: p.returnUrl,
-        }),
-      );
+    return reply.type('text/html').send(
+      invoicePage({
+        id: p.id,
+        total: quote.total,
+        fee: quote.fee,
+        currency: CRYPTO_CURRENCY,
+        back: p.returnUrl,
+      }),
+    );
   });
 
   app.post('/sandbox/crypto/:id', { schema: { params } }, async (request, reply) => {
