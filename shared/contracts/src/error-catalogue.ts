@@ -30,7 +30,8 @@ export const errorCatalogue = {
   forbidden: { status: 403, message: messages.forbidden },
   not_found: {
     status: 404,
-    message: (thing?: 'Chat' | 'Message' | 'Note' | 'Payment' | 'Card' | 'Post') => (thing ? `${thing} not found` : messages.notFound),
+    message: (thing?: 'Chat' | 'Message' | 'Note' | 'Payment' | 'Card' | 'Post') =>
+      thing ? `${thing} not found` : messages.notFound,
   },
   rate_limited: { status: 429, message: messages.tooManyRequests },
   internal_error: { status: 500, message: messages.generic },
