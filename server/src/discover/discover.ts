@@ -62,6 +62,12 @@ export async function discover(db: Db, viewerId: string, q: DiscoverQuery) {
       is_online: u.isOnline,
       intro_enabled: u.introEnabled,
       tags: u.tags,
+      bio: u.bio,
+      cover_url: u.coverUrl,
+      credit_rate: u.creditRate,
+      subscription_price: u.subscriptionPrice,
+      // Follows are read with the page by the profiles work; until then nobody is followed.
+      is_followee: false,
     })),
     next: rows.length === q.limit ? `/v1/users/discover?${next}` : null,
   };

@@ -30,6 +30,13 @@ export const discoverProfile = z.object({
   is_online: z.boolean(),
   intro_enabled: z.boolean(),
   tags: z.array(z.string()),
+  bio: z.string(),
+  cover_url: z.string().nullable(),
+  /** Credits per fan message in a new chat. */
+  credit_rate: z.number().int(),
+  /** Monthly subscription price in credits; 0 when not offered. */
+  subscription_price: z.number().int(),
+  is_followee: z.boolean(),
 });
 
 export type DiscoverProfile = z.infer<typeof discoverProfile>;

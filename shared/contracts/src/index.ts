@@ -14,3 +14,4 @@ export * from './message';
 export * from './media';
 export * from './discover';
 export * from './payments';
+export * from './profiles';

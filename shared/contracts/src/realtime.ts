@@ -51,6 +51,14 @@ export const loggedEvent = z.discriminatedUnion('type', [
     unread_messages: z.number().int(),
     unread_messages_favorites: z.number().int(),
   }),
+  /** A creator the user follows or subscribes to posted: the feed refetches. */
+  z.object({ type: z.literal('new_feed'), model_id: z.string(), feed_id: z.string() }),
+  /** The user's subscription to a creator changed (renewed, lapsed, canceled, ended). */
+  z.object({
+    type: z.literal('subscription_updated'),
+    model_id: z.string(),
+    status: z.enum(['active', 'canceled', 'expired']),
+  }),
   /** A chat's settings changed (rate, favorite, block, notes): refetch it. */
   z.object({ type: z.literal('chat_updated'), chat_id: z.string() }),
   /** An upload finished processing, or failed (the uploader only). */

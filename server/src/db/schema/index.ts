@@ -9,3 +9,4 @@ export * from './chats';
 export * from './messages';
 export * from './media';
 export * from './payments';
+export * from './profiles';

@@ -24,6 +24,10 @@ export const users = pgTable(
       .default('user'),
     gender: text('gender', { enum: ['male', 'female', 'trans'] }),
     avatarUrl: text('avatar_url'),
+    coverUrl: text('cover_url'),
+    bio: text('bio').notNull().default(''),
+    /** Monthly subscription price in credits; 0 takes no subscribers. */
+    subscriptionPrice: integer('subscription_price').notNull().default(0),
     isCustomer: boolean('is_customer').notNull().default(false),
     idVerified: boolean('id_verified').notNull().default(false),
     idVerificationStatus: text('id_verification_status', {

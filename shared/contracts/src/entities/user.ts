@@ -22,6 +22,12 @@ export const user = z.object({
   type: userType,
   gender: gender.nullable(),
   avatar_url: z.string().nullable(),
+  cover_url: z.string().nullable(),
+  bio: z.string(),
+  /** A creator's monthly subscription price in credits; 0 when they take no subscribers. */
+  subscription_price: z.number().int(),
+  /** A creator's rate for new chats: credits per fan message. */
+  credit_rate: z.number().int(),
   is_customer: z.boolean(),
   id_verified: z.boolean(),
   id_verification_status: idVerificationStatus.nullable(),

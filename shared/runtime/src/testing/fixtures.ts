@@ -34,6 +34,10 @@ export function testUser(overrides: Partial<User> = {}): User {
     type: 'user',
     gender: null,
     avatar_url: null,
+    cover_url: null,
+    bio: '',
+    subscription_price: 0,
+    credit_rate: 10,
     is_customer: false,
     id_verified: false,
     id_verification_status: null,
@@ -158,6 +162,11 @@ export function testProfile(overrides: Partial<DiscoverProfile> = {}): DiscoverP
     is_online: false,
     intro_enabled: false,
     tags: [],
+    bio: '',
+    cover_url: null,
+    credit_rate: 10,
+    subscription_price: 0,
+    is_followee: false,
     ...overrides,
   };
 }

@@ -1,0 +1,95 @@
+import {
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ledgerTransactions } from './ledger';
+import { media } from './media';
+import { users } from './users';
+
+/** Tables of migration 0014: see its comments for the rules the database keeps. */
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: uuid('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.followerId, t.creatorId] })],
+);
+
+export const feedPosts = pgTable('feed_posts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  creatorId: uuid('creator_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  type: text('type', { enum: ['text', 'image', 'video', 'avatar'] }).notNull(),
+  text: text('text').notNull().default(''),
+  mediaId: uuid('media_id').references(() => media.id),
+  audience: text('audience', { enum: ['user', 'follower', 'subscriber', 'fan'] })
+    .notNull()
+    .default('user'),
+  price: integer('price').notNull().default(0),
+  sendId: text('send_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+export type FeedPostRow = typeof feedPosts.$inferSelect;
+
+export const feedPurchases = pgTable(
+  'feed_purchases',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => feedPosts.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    price: integer('price').notNull(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.buyerId] })],
+);
+
+export const subscriptions = pgTable('subscriptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fanId: uuid('fan_id')
+    .notNull()
+    .references(() => users.id),
+  creatorId: uuid('creator_id')
+    .notNull()
+    .references(() => users.id),
+  status: text('status', { enum: ['active', 'canceled', 'expired'] }).notNull(),
+  price: integer('price').notNull(),
+  period: integer('period').notNull().default(1),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+  canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export const discoverCardVisits = pgTable(
+  'discover_card_visits',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.creatorId] })],
+);

@@ -1,0 +1,173 @@
+import * as z from 'zod';
+import { gender, userType } from './entities/user';
+import { mediaDescriptor } from './media';
+
+/**
+ * Creators' profiles, follows, the feed and subscriptions (spec: account document, feed item,
+ * profile user, subscription; chat document, discover). Prices are raw credits (a tenth of a dollar).
+ */
+
+export const BIO_MAX_LENGTH = 500;
+export const SUBSCRIPTION_PRICE_MAX = 10_000;
+
+/** What a creator sets about themselves (`PATCH /v1/users/profile`); each field is optional. */
+export const profilePatchBody = z
+  .object({
+    bio: z.string().trim().max(BIO_MAX_LENGTH, `must be at most ${BIO_MAX_LENGTH} characters`),
+    /** Monthly subscription price in credits; 0 turns subscriptions off. */
+    subscription_price: z.number().int().min(0).max(SUBSCRIPTION_PRICE_MAX),
+    /** Credits a fan pays per message in new chats. */
+    credit_rate: z.number().int().min(0).max(10_000),
+    /** A ready uploaded photo's media id (`POST /v1/media`, type message) to use as avatar or cover. */
+    avatar_media_id: z.uuid(),
+    cover_media_id: z.uuid(),
+    /** The crop of the avatar or cover, as fractions of the photo (0..1). */
+    avatar_crop: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+    cover_crop: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+  })
+  .partial()
+  .strict();
+export type ProfilePatch = z.infer<typeof profilePatchBody>;
+
+/** A creator as others see them (`GET /v1/users/{id}/profile`; spec: profile user). */
+export const profile = z.object({
+  _id: z.string(),
+  username: z.string().nullable(),
+  type: userType,
+  gender: gender.nullable(),
+  avatar_url: z.string().nullable(),
+  cover_url: z.string().nullable(),
+  bio: z.string(),
+  tags: z.array(z.string()),
+  is_online: z.boolean(),
+  last_online: z.string().nullable(),
+  /** Credits per fan message in a new chat. */
+  credit_rate: z.number().int(),
+  /** Monthly price in credits; 0 when the creator takes no subscribers. */
+  subscription_price: z.number().int(),
+  intro_enabled: z.boolean(),
+  counts: z.object({
+    followers: z.number().int(),
+    posts: z.number().int(),
+    photos: z.number().int(),
+    videos: z.number().int(),
+  }),
+  /** Whether the viewer follows them. */
+  is_followee: z.boolean(),
+  /** The viewer's subscription to them, if any. */
+  subscription: z
+    .object({ status: z.enum(['active', 'canceled']), expires_at: z.string() })
+    .nullable(),
+  /** The viewer's chat with them, if one exists. */
+  chat_id: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profile>;
+export const profileEnvelope = z.object({ data: profile });
+
+/** Follow (`PATCH /v1/users/{id}/follow`) and unfollow (`DELETE /v1/users/{id}/follow`). */
+export const followResponse = z.object({ is_followee: z.boolean(), followers: z.number().int() });
+
+// ---- Feed ---------------------------------------------------------------------------------------
+
+/** Who sees a post: anyone signed in, followers, subscribers, or fans (people who paid the creator). */
+export const audience = z.enum(['user', 'follower', 'subscriber', 'fan']);
+export type Audience = z.infer<typeof audience>;
+export const feedItemType = z.enum(['text', 'image', 'video', 'avatar']);
+
+/** One feed post as a viewer sees it (spec: feed item). */
+export const feedItem = z.object({
+  _id: z.string(),
+  type: feedItemType,
+  model_id: z.string(),
+  username: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  text: z.string(),
+  audience,
+  /** Credits to unlock it; 0 when it is not sold. */
+  price: z.number().int(),
+  /** The media, locked (blurred preview only) when the viewer may not see it. */
+  media: mediaDescriptor.nullable(),
+  /** Whether the viewer can see the whole post. */
+  unlocked: z.boolean(),
+  /** What the viewer lacks, when locked: follow, subscribe or buy. */
+  unlock_by: z.enum(['follow', 'subscribe', 'buy', 'fan']).nullable(),
+  created_at: z.string(),
+});
+export type FeedItem = z.infer<typeof feedItem>;
+
+export const feedQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  /** One creator's posts; without it, posts of creators the viewer follows or subscribes to. */
+  model_id: z.string().max(100).optional(),
+  /** Only posts with this kind of media (the profile's photos and videos tabs). */
+  media: z.enum(['image', 'video']).optional(),
+});
+export const feedPage = z.object({
+  data: z.array(feedItem),
+  next: z.string().nullable(),
+  /** Whether the viewer subscribes to `model_id`. */
+  is_subscribed: z.boolean(),
+});
+
+export const newFeedBody = z.object({
+  type: feedItemType.exclude(['avatar']),
+  text: z.string().trim().max(2000).default(''),
+  media_id: z.uuid().optional(),
+  audience: audience.default('user'),
+  price: z.number().int().min(0).max(100_000).default(0),
+  /** The client's id for this post: a retry never makes a second one. */
+  send_id: z.string().min(1).max(100),
+});
+export const feedPatchBody = z
+  .object({ text: z.string().trim().max(2000), audience, price: z.number().int().min(0).max(100_000) })
+  .partial()
+  .strict();
+export const feedItemEnvelope = z.object({ data: feedItem });
+/** `PATCH /v1/feed/{id}/buy`: unlock a paid post with credits. */
+export const feedBuyResponse = z.object({ data: feedItem, credits: z.number().int() });
+
+// ---- Subscriptions ------------------------------------------------------------------------------
+
+/** One of the viewer's subscriptions (spec: status, user with _id). */
+export const subscription = z.object({
+  _id: z.string(),
+  status: z.enum(['active', 'canceled']),
+  user: z.object({ _id: z.string(), username: z.string().nullable(), avatar_url: z.string().nullable() }),
+  price: z.number().int(),
+  /** Access ends (canceled) or renews (active) then. */
+  expires_at: z.string(),
+  created_at: z.string(),
+});
+export type Subscription = z.infer<typeof subscription>;
+export const subscriptionsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export const subscriptionsPage = z.object({
+  data: z.array(subscription),
+  next: z.string().nullable(),
+  total: z.number().int(),
+});
+/** `POST /v1/subscriptions {model_id, send_id}`: subscribe for a month with credits. */
+export const subscribeBody = z.object({ model_id: z.string().max(100), send_id: z.string().min(1).max(100) });
+export const subscribeResponse = z.object({ data: subscription, credits: z.number().int() });
+/** `DELETE /v1/subscriptions?ids=a,b`: cancel; access lasts to the end of the paid period. */
+export const cancelSubscriptionsQuery = z.object({ ids: z.string().min(1).max(4000) });
+export const cancelSubscriptionsResponse = z.object({ canceled: z.number().int() });
+
+// ---- Discover cards -----------------------------------------------------------------------------
+
+/** A discover card (spec: _id, type featured, is_followee, username, profileFeed, next feed url). */
+export const discoverCard = z.object({
+  _id: z.string(),
+  type: z.literal('featured'),
+  is_followee: z.boolean(),
+  username: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  profileFeed: z.array(feedItem),
+  next: z.string().nullable(),
+});
+export type DiscoverCard = z.infer<typeof discoverCard>;
+/** `GET /v1/discover/cards`: the queue of cards not yet visited; `POST /v1/discover/cards/{id}/visited`. */
+export const discoverCardsResponse = z.object({ data: z.array(discoverCard) });
