@@ -120,6 +120,27 @@ export const errorCatalogue = {
   tip_not_allowed: { status: 400, message: 'Only fans can tip creators.' },
   tips_disabled: { status: 403, message: 'This creator does not take tips.' },
 
+  // Feed
+  already_unlocked: { status: 409, message: 'You already unlocked this post.' },
+  post_not_for_sale: { status: 400, message: 'This post is not for sale.' },
+  audience_required: {
+    status: 403,
+    message: (missing: 'follow' | 'subscribe' | 'fan') =>
+      missing === 'follow'
+        ? 'Follow this creator to unlock this post.'
+        : missing === 'subscribe'
+          ? 'Subscribe to this creator to unlock this post.'
+          : 'This post is for fans who have paid this creator.',
+  },
+  delete_limit_renewing: {
+    status: 403,
+    message: 'You cannot delete any more content until you cancel your subscriptions.',
+  },
+  delete_limit_ending: {
+    status: 403,
+    message: 'You cannot delete any more content until your active subscriptions have ended.',
+  },
+
   // Payments
   bad_package: { status: 400, message: 'Choose one of the credit packages.' },
   card_declined: { status: 402, message: 'Your card was declined. Try another card.' },
