@@ -108,10 +108,14 @@ function BannerView({ banner }: { banner: BannerKind }) {
             : 'Tell us how you identify to finish your profile.'}
         </Banner>
       );
-    case 'add-photo':
-      return (
+    case 'creator-profile':
+      return banner.missing === 'avatar' ? (
         <Banner action={<ButtonLink to="/account/edit-profile">Add a photo</ButtonLink>}>
           Fans are far more likely to start a chat with a creator who has a profile photo.
+        </Banner>
+      ) : (
+        <Banner action={<ButtonLink to="/account/edit-profile">Write a bio</ButtonLink>}>
+          Complete your profile: a line about you helps fans decide to start a chat.
         </Banner>
       );
   }

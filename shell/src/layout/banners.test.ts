@@ -27,20 +27,32 @@ describe('banners', () => {
       { kind: 'verify-email', variant: 'send-code' },
     ]);
     expect(
-      kinds({ user: testUser({ email_verified: false, type: 'featured', avatar_url: 'a.jpg' }) }),
+      kinds({ user: testUser({ email_verified: false, type: 'featured', avatar_url: 'a.jpg', bio: 'Hi' }) }),
     ).toEqual([]);
   });
 
-  it('asks a verified fan to complete the profile, and a creator for a photo', () => {
+  it('asks a verified fan to complete the profile', () => {
     expect(kinds({ user: testUser({ username: null, gender: 'male' }) })).toEqual([
       { kind: 'complete-profile', missing: 'username' },
     ]);
     expect(kinds({ user: testUser({ gender: null }) })).toEqual([
       { kind: 'complete-profile', missing: 'gender' },
     ]);
-    expect(kinds({ user: testUser({ type: 'featured', gender: 'female' }) })).toEqual([
-      { kind: 'add-photo' },
+  });
+
+  it('asks a creator to complete the profile (avatar, then bio) until both are there', () => {
+    const creator = (changes: { avatar_url?: string | null; bio?: string }) =>
+      kinds({ user: testUser({ type: 'featured', gender: 'female', ...changes }) });
+    expect(creator({ avatar_url: null, bio: '' })).toEqual([{ kind: 'creator-profile', missing: 'avatar' }]);
+    expect(creator({ avatar_url: null, bio: 'Hi, I sing.' })).toEqual([
+      { kind: 'creator-profile', missing: 'avatar' },
     ]);
+    expect(creator({ avatar_url: '/a.jpg', bio: '  ' })).toEqual([
+      { kind: 'creator-profile', missing: 'bio' },
+    ]);
+    expect(creator({ avatar_url: '/a.jpg', bio: 'Hi, I sing.' })).toEqual([]);
+    // Fans are never asked for a photo or a bio.
+    expect(kinds({ user: testUser({ gender: 'male', avatar_url: null, bio: '' }) })).toEqual([]);
   });
 
   it('puts the connection and a scheduled deletion first', () => {

@@ -7,13 +7,20 @@ export type BannerKind =
   | { kind: 'deletion-scheduled'; deleteAt: string | null }
   | { kind: 'verify-email'; variant: 'code-sent' | 'send-code' }
   | { kind: 'complete-profile'; missing: 'username' | 'gender' }
-  | { kind: 'add-photo' };
+  | { kind: 'creator-profile'; missing: 'avatar' | 'bio' };
 
 /** Which banners to show, most urgent first. */
 export function bannersFor(input: {
   user: Pick<
     User,
-    'type' | 'email_verified' | 'username' | 'gender' | 'avatar_url' | 'deleted_scheduled' | 'delete_at'
+    | 'type'
+    | 'email_verified'
+    | 'username'
+    | 'gender'
+    | 'avatar_url'
+    | 'bio'
+    | 'deleted_scheduled'
+    | 'delete_at'
   > | null;
   connection: ConnectionStatus;
   codeSentAt: number | null;
@@ -33,6 +40,9 @@ export function bannersFor(input: {
   } else if (user.type === 'user' && (!user.username || !user.gender)) {
     list.push({ kind: 'complete-profile', missing: user.username ? 'gender' : 'username' });
   }
-  if (user.type === 'featured' && !user.avatar_url) list.push({ kind: 'add-photo' });
+  // A creator's profile is complete with an avatar and a bio (docs/rules.md, "Complete profile").
+  if (user.type === 'featured' && !user.avatar_url) list.push({ kind: 'creator-profile', missing: 'avatar' });
+  else if (user.type === 'featured' && !user.bio.trim())
+    list.push({ kind: 'creator-profile', missing: 'bio' });
   return list;
 }
