@@ -3,6 +3,10 @@ import { errorMessage, useHost, useSession, useUsernameCheck } from '@cove/runti
 import { Button, UsernameField, usernameReady } from '@cove/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { BioSection } from './BioSection';
+import { PhotoSection } from './PhotoSection';
+import { PricesSection } from './PricesSection';
+import { TagsSection } from './TagsSection';
 import styles from './EditProfile.module.css';
 
 const genders: { value: NonNullable<User['gender']>; label: string }[] = [
@@ -11,8 +15,30 @@ const genders: { value: NonNullable<User['gender']>; label: string }[] = [
   { value: 'trans', label: 'Trans' },
 ];
 
-/** `/account/edit-profile`: username (checked live as you type) and gender. */
+/**
+ * `/account/edit-profile`: username (checked live as you type) and gender for everyone; creators also
+ * set their photo, cover, bio, tags and prices, each saved on its own so an error shows beside it.
+ */
 export function EditProfile() {
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <div className={styles.sections}>
+      <AccountForm />
+      {user.type === 'featured' && (
+        <>
+          <PhotoSection kind="avatar" url={user.avatar_url} />
+          <PhotoSection kind="cover" url={user.cover_url} />
+          <BioSection bio={user.bio} />
+          <TagsSection tags={user.tags} />
+          <PricesSection creditRate={user.credit_rate} subscriptionPrice={user.subscription_price} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function AccountForm() {
   const { api, account } = useHost();
   const { user } = useSession();
   const [username, setUsername] = useState(user?.username ?? '');
@@ -66,7 +92,6 @@ export function EditProfile() {
           {saving.isPending ? 'Saving…' : 'Save changes'}
         </Button>
       </div>
-      <p className={styles.hint}>Profile photos, bio and tags come with the media tools.</p>
     </form>
   );
 }

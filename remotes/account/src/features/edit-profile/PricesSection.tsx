@@ -1,0 +1,130 @@
+import { SUBSCRIPTION_PRICE_MAX } from '@cove/contracts';
+import { errorMessage, formatMoney } from '@cove/runtime';
+import { Button } from '@cove/ui';
+import { useId, useState, type FormEvent } from 'react';
+import { creditsToDollars, dollarsToCredits } from './money';
+import { useProfileSave } from './use-profile-save';
+import styles from './EditProfile.module.css';
+
+const RATE_MAX = 10_000;
+
+/** Why a typed price cannot be saved, or null when it can. */
+function problem(credits: number | null, max: number): string | null {
+  if (credits === null) return 'Enter an amount in dollars, in steps of $0.10.';
+  if (credits > max) return `The most is ${formatMoney(max)}.`;
+  return null;
+}
+
+function PriceField({
+  label,
+  value,
+  onChange,
+  explain,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange(next: string): void;
+  explain: string;
+  error: string | null;
+}) {
+  const id = useId();
+  const noteId = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.legend}>
+        {label}
+      </label>
+      <div className={styles.money}>
+        <span aria-hidden="true">$</span>
+        <input
+          id={id}
+          className={styles.input}
+          inputMode="decimal"
+          value={value}
+          aria-invalid={error !== null}
+          aria-describedby={noteId}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </div>
+      <p id={noteId} className={error ? styles.error : styles.hint}>
+        {error ?? explain}
+      </p>
+    </div>
+  );
+}
+
+/** The chat rate (per message) and the monthly subscription price, typed as money and saved as credits. */
+export function PricesSection({
+  creditRate,
+  subscriptionPrice,
+}: {
+  creditRate: number;
+  subscriptionPrice: number;
+}) {
+  const [rate, setRate] = useState(creditsToDollars(creditRate));
+  const [price, setPrice] = useState(creditsToDollars(subscriptionPrice));
+  const [saved, setSaved] = useState({ credit_rate: creditRate, subscription_price: subscriptionPrice });
+  const save = useProfileSave();
+  const rateCredits = dollarsToCredits(rate);
+  const priceCredits = dollarsToCredits(price);
+  const rateProblem = problem(rateCredits, RATE_MAX);
+  const priceProblem = problem(priceCredits, SUBSCRIPTION_PRICE_MAX);
+
+  const changes: { credit_rate?: number; subscription_price?: number } = {};
+  if (rateCredits !== null && rateCredits !== saved.credit_rate) changes.credit_rate = rateCredits;
+  if (priceCredits !== null && priceCredits !== saved.subscription_price)
+    changes.subscription_price = priceCredits;
+  const ready = !rateProblem && !priceProblem && Object.keys(changes).length > 0 && !save.isPending;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (ready) save.mutate(changes, { onSuccess: () => setSaved((s) => ({ ...s, ...changes })) });
+  }
+  const edit = (set: (v: string) => void) => (v: string) => (set(v), save.reset());
+
+  return (
+    <form className={styles.card} onSubmit={submit} noValidate aria-label="Prices">
+      <h3 className={styles.title}>Prices</h3>
+      <PriceField
+        label="Chat rate (per message)"
+        value={rate}
+        onChange={edit(setRate)}
+        error={rateProblem}
+        explain={
+          rateCredits === 0
+            ? 'Messages in new chats are free.'
+            : `${formatMoney(rateCredits ?? 0)} for each message a fan sends in a new chat.`
+        }
+      />
+      <PriceField
+        label="Monthly subscription price"
+        value={price}
+        onChange={edit(setPrice)}
+        error={priceProblem}
+        explain={
+          priceCredits !== 0
+            ? `${formatMoney(priceCredits ?? 0)} a month. Set 0 to turn subscriptions off.`
+            : saved.subscription_price > 0
+              ? 'Subscriptions off. Saving cancels every renewal; subscribers keep access until their month ends.'
+              : 'Subscriptions off'
+        }
+      />
+      {save.isError && (
+        <p className={styles.error} role="alert">
+          {errorMessage(save.error)}
+        </p>
+      )}
+      {save.isSuccess && (
+        <p className={styles.saved} role="status">
+          Prices saved
+        </p>
+      )}
+      <div>
+        <Button type="submit" disabled={!ready}>
+          {save.isPending ? 'Saving…' : 'Save prices'}
+        </Button>
+      </div>
+    </form>
+  );
+}
