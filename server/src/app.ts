@@ -28,6 +28,7 @@ import { chatRoutes } from './routes/chats';
 import { clientErrorRoutes } from './routes/client-errors';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { discoverRoutes } from './routes/discover';
+import { feedRoutes } from './routes/feed';
 import { gifRoutes } from './routes/gifs';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
@@ -103,6 +104,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(discoverRoutes);
+  await app.register(feedRoutes);
   await app.register(chatRoutes);
   await app.register(messageRoutes);
   await app.register(noteRoutes);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { MediaRow } from '../db/schema';
+import { boughtSql, inAudienceSql } from '../feed/audience';
 
 /** What one viewer may see of one media: the full renditions, only the blurred preview, or nothing. */
 export type MediaView = 'full' | 'locked' | 'none';
@@ -13,6 +14,9 @@ export type MediaView = 'full' | 'locked' | 'none';
  * - a buyer of a paid message carrying it sees the full renditions for good (even after the media
  *   or the message is deleted: they paid for it);
  * - the recipient of a paid message carrying it who has not bought it sees the blurred preview;
+ * - of a feed post carrying it (not deleted), a viewer in the post's audience sees the full renditions
+ *   when the post is free or they bought it, and anyone else signed in the blurred preview
+ *   (docs/rules.md, "Locked posts");
  * - anyone else sees nothing.
  */
 export async function viewOf(db: Db, row: MediaRow, viewerId: string): Promise<MediaView> {
@@ -24,8 +28,18 @@ export async function viewOf(db: Db, row: MediaRow, viewerId: string): Promise<M
       exists (select 1 from messages m join purchases p on p.message_id = m.id
               where m.media_id = ${row.id} and p.buyer_id = ${viewerId}) as bought,
       exists (select 1 from messages m where m.media_id = ${row.id} and m.recipient_id = ${viewerId}
-              and m.deleted_at is null) as received`);
-  const [flags] = rowsOf<{ free: boolean; bought: boolean; received: boolean }>(result);
-  if (flags?.free || flags?.bought) return 'full';
-  return flags?.received ? 'locked' : 'none';
+              and m.deleted_at is null) as received,
+      exists (select 1 from feed_posts p where p.media_id = ${row.id} and p.deleted_at is null
+              and (p.price = 0 or ${boughtSql(viewerId, sql`p.id`)})
+              and ${inAudienceSql(viewerId, sql`p.audience`, sql`p.creator_id`)}) as entitled,
+      exists (select 1 from feed_posts p where p.media_id = ${row.id} and p.deleted_at is null) as posted`);
+  const [flags] = rowsOf<{
+    free: boolean;
+    bought: boolean;
+    received: boolean;
+    entitled: boolean;
+    posted: boolean;
+  }>(result);
+  if (flags?.free || flags?.bought || flags?.entitled) return 'full';
+  return flags?.received || flags?.posted ? 'locked' : 'none';
 }

@@ -20,9 +20,9 @@ const FAILED_KEEP_MS = 24 * 60 * 60_000;
 const SCRATCH_MAX_AGE_MS = 6 * 60 * 60_000;
 
 /**
- * Erases what nobody can see any more: media deleted from the vault that no message carries (after a
- * grace period, so a send racing the deletion still finds it), failed uploads after a day, and
- * temporary files left by a crash. Returns how many media rows were erased.
+ * Erases what nobody can see any more: media deleted from the vault that no message or feed post
+ * carries (after a grace period, so a send racing the deletion still finds it), failed uploads after
+ * a day, and temporary files left by a crash. Returns how many media rows were erased.
  */
 export async function sweepMedia(deps: SweepDeps, now = new Date()): Promise<number> {
   const rows = await deps.db
@@ -34,6 +34,7 @@ export async function sweepMedia(deps: SweepDeps, now = new Date()): Promise<num
           isNotNull(media.deletedAt),
           lt(media.deletedAt, new Date(now.getTime() - DELETED_GRACE_MS)),
           sql`not exists (select 1 from messages m where m.media_id = ${media.id})`,
+          sql`not exists (select 1 from feed_posts p where p.media_id = ${media.id})`,
         ),
         and(eq(media.status, 'failed'), lt(media.createdAt, new Date(now.getTime() - FAILED_KEEP_MS))),
       ),

@@ -1,0 +1,102 @@
+import type { Audience, FeedItem } from '@cove/contracts';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { media, type MediaRow } from '../db/schema';
+import { describeMedia } from '../media/descriptor';
+import type { MediaContext } from '../media';
+import { boughtSql, inAudienceSql, missingFor } from './audience';
+
+type Queryable = Pick<Db, 'execute'>;
+
+/** A post with its creator's name and how one viewer stands towards it. */
+export interface PostView {
+  id: string;
+  creator_id: string;
+  type: FeedItem['type'];
+  text: string;
+  media_id: string | null;
+  audience: Audience;
+  price: number;
+  created_at: Date | string;
+  username: string | null;
+  avatar_url: string | null;
+  in_audience: boolean;
+  bought: boolean;
+}
+
+/**
+ * Live posts matching `where` (over `p`, the feed_posts row), newest first, as `viewerId` stands
+ * towards each. The page is cut first, so the rights are worked out for its rows only.
+ */
+export async function postViews(
+  db: Queryable,
+  viewerId: string,
+  where: SQL,
+  page: { limit: number; offset: number } = { limit: 1, offset: 0 },
+): Promise<PostView[]> {
+  return rowsOf<PostView>(
+    await db.execute(sql`
+      with page as (
+        select p.* from feed_posts p
+        where p.deleted_at is null and ${where}
+        order by p.created_at desc, p.id desc
+        limit ${page.limit} offset ${page.offset}
+      )
+      select page.id, page.creator_id, page.type, page.text, page.media_id, page.audience, page.price,
+        page.created_at, u.username, u.avatar_url,
+        ${inAudienceSql(viewerId, sql`page.audience`, sql`page.creator_id`)} as in_audience,
+        ${boughtSql(viewerId, sql`page.id`)} as bought
+      from page join users u on u.id = page.creator_id
+      order by page.created_at desc, page.id desc`),
+  );
+}
+
+/** The creator sees all of their posts; others, a post in their audience that is free or bought. */
+export const isUnlocked = (v: PostView, viewerId: string) =>
+  v.creator_id === viewerId || (v.in_audience && (v.price === 0 || v.bought));
+
+/**
+ * Posts as one viewer sees them (docs/rules.md, "Locked posts"): a locked post keeps its price and
+ * the blurred preview of its media, hides its text, and says what unlocks it. Media URLs are signed
+ * for the viewer; the media routes check the same rights again (src/media/access.ts).
+ */
+export async function toFeedItems(
+  ctx: MediaContext,
+  viewerId: string,
+  views: PostView[],
+): Promise<FeedItem[]> {
+  const ids = [...new Set(views.flatMap((v) => (v.media_id ? [v.media_id] : [])))];
+  const rows = ids.length ? await ctx.db.select().from(media).where(inArray(media.id, ids)) : [];
+  const byId = new Map<string, MediaRow>(rows.map((r) => [r.id, r]));
+  return views.map((v) => {
+    const unlocked = isUnlocked(v, viewerId);
+    const row = v.media_id ? byId.get(v.media_id) : undefined;
+    return {
+      _id: v.id,
+      type: v.type,
+      model_id: v.creator_id,
+      username: v.username,
+      avatar_url: v.avatar_url,
+      text: unlocked ? v.text : '',
+      audience: v.audience,
+      price: v.price,
+      media: row ? describeMedia(ctx.signer, row, viewerId, unlocked ? 'full' : 'locked') : null,
+      unlocked,
+      unlock_by: unlocked ? null : v.in_audience ? 'buy' : missingFor[v.audience as keyof typeof missingFor],
+      created_at: new Date(v.created_at).toISOString(),
+    };
+  });
+}
+
+/** One live post as the viewer sees it, or null. */
+export async function feedItemById(
+  ctx: MediaContext,
+  viewerId: string,
+  postId: string,
+): Promise<FeedItem | null> {
+  const [view] = await postViews(ctx.db, viewerId, sql`p.id = ${postId}`);
+  if (!view) return null;
+  const [item] = await toFeedItems(ctx, viewerId, [view]);
+  return item ?? null;
+}

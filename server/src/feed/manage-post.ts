@@ -1,0 +1,64 @@
+import type { feedPatchBody } from '@cove/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type * as z from 'zod';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { feedPosts } from '../db/schema';
+import { transactionBetween } from '../db/transaction';
+import { fail } from '../errors';
+import { isUuid } from '../ids';
+import { liveSubscription } from './audience';
+
+/** Deletions a creator with subscribers may make in any 30 days (docs/rules.md). */
+export const DELETES_PER_30_DAYS = 3;
+
+const ownLivePost = (creatorId: string, postId: string) =>
+  and(eq(feedPosts.id, postId), eq(feedPosts.creatorId, creatorId), isNull(feedPosts.deletedAt));
+
+/** `PATCH /v1/feed/:id`: the creator changes their post's text, audience or price; 404 for anyone else. */
+export async function editPost(
+  db: Db,
+  creatorId: string,
+  postId: string,
+  patch: z.infer<typeof feedPatchBody>,
+): Promise<void> {
+  if (!isUuid(postId)) throw fail('not_found', 'Post');
+  const changed = await db
+    .update(feedPosts)
+    .set({
+      ...(patch.text !== undefined ? { text: patch.text } : {}),
+      ...(patch.audience !== undefined ? { audience: patch.audience } : {}),
+      ...(patch.price !== undefined ? { price: patch.price } : {}),
+    })
+    .where(ownLivePost(creatorId, postId))
+    .returning({ id: feedPosts.id });
+  if (changed.length === 0) throw fail('not_found', 'Post');
+}
+
+/**
+ * `DELETE /v1/feed/:id`. A creator with live subscribers may delete 3 posts in 30 days; past that
+ * the refusal says what would lift it: canceling renewals while any subscription renews, else waiting
+ * for the paid periods to end. The creator's row is locked first, so two deletes cannot both pass
+ * the count at 2.
+ */
+export async function deletePost(db: Db, creatorId: string, postId: string): Promise<void> {
+  if (!isUuid(postId)) throw fail('not_found', 'Post');
+  await transactionBetween(db, [creatorId], async (tx) => {
+    const [post] = await tx
+      .select({ id: feedPosts.id })
+      .from(feedPosts)
+      .where(ownLivePost(creatorId, postId));
+    if (!post) throw fail('not_found', 'Post');
+    const [state] = rowsOf<{ renewing: boolean; live: boolean; deleted: number }>(
+      await tx.execute(sql`
+        select
+          exists (select 1 from subscriptions s where s.creator_id = ${creatorId} and s.status = 'active') as renewing,
+          exists (select 1 from subscriptions s where s.creator_id = ${creatorId} and ${liveSubscription}) as live,
+          (select count(*) from feed_posts p where p.creator_id = ${creatorId}
+             and p.deleted_at > now() - interval '30 days')::int as deleted`),
+    );
+    if (state && (state.renewing || state.live) && state.deleted >= DELETES_PER_30_DAYS)
+      throw fail(state.renewing ? 'delete_limit_renewing' : 'delete_limit_ending');
+    await tx.update(feedPosts).set({ deletedAt: new Date() }).where(eq(feedPosts.id, postId));
+  });
+}

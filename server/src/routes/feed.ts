@@ -1,0 +1,87 @@
+import {
+  feedBuyResponse,
+  feedItemEnvelope,
+  feedPage,
+  feedPatchBody,
+  feedQuery,
+  newFeedBody,
+} from '@cove/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
+import { currentUser, requireUser } from '../auth/guards';
+import { fail } from '../errors';
+import { buyPost } from '../feed/buy-post';
+import { createPost } from '../feed/create-post';
+import { feedItemById } from '../feed/feed-item';
+import { listFeed } from '../feed/list-feed';
+import { deletePost, editPost } from '../feed/manage-post';
+import { withErrors } from './with-errors';
+
+const postParams = z.object({ id: z.string() });
+
+export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guarded = { onRequest: requireUser };
+
+  /** A post the caller just made or changed, as they see it. */
+  const answer = async (viewerId: string, postId: string) => {
+    const data = await feedItemById(app.media, viewerId, postId);
+    if (!data) throw fail('not_found', 'Post');
+    return { data };
+  };
+
+  app.get(
+    '/v1/feed',
+    { ...guarded, schema: { querystring: feedQuery, response: withErrors({ 200: feedPage }, [401, 404]) } },
+    async (request) => listFeed(app.media, currentUser(request).id, request.query),
+  );
+
+  app.post(
+    '/v1/feed',
+    {
+      ...guarded,
+      schema: { body: newFeedBody, response: withErrors({ 200: feedItemEnvelope }, [401, 403, 409]) },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      return answer(me.id, await createPost(app, me, request.body));
+    },
+  );
+
+  app.patch(
+    '/v1/feed/:id',
+    {
+      ...guarded,
+      schema: {
+        params: postParams,
+        body: feedPatchBody,
+        response: withErrors({ 200: feedItemEnvelope }, [401, 404]),
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      await editPost(app.db, me.id, request.params.id, request.body);
+      return answer(me.id, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/v1/feed/:id',
+    { ...guarded, schema: { params: postParams, response: withErrors({ 204: z.null() }, [401, 403, 404]) } },
+    async (request, reply) => {
+      await deletePost(app.db, currentUser(request).id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/v1/feed/:id/buy',
+    {
+      ...guarded,
+      schema: {
+        params: postParams,
+        response: withErrors({ 200: feedBuyResponse }, [401, 402, 403, 404, 409]),
+      },
+    },
+    async (request) => buyPost(app, currentUser(request), request.params.id),
+  );
+};
