@@ -11,6 +11,7 @@ import { Overview } from './features/overview/Overview';
 import { Purchases } from './features/purchases/Purchases';
 import { pendingSections } from './features/sections/sections';
 import { Settings } from './features/settings/Settings';
+import { Subscriptions } from './features/subscriptions/Subscriptions';
 import { Vault } from './features/vault/Vault';
 
 /**
@@ -43,6 +44,7 @@ function AccountArea() {
             <Route path="get-credits" element={<GetCredits />} />
             <Route path="cards" element={<Cards />} />
             <Route path="purchases" element={<Purchases />} />
+            <Route path="subscriptions" element={<Subscriptions />} />
             {pendingSections.map((s) => (
               <Route
                 key={s.path}

@@ -8,12 +8,6 @@ export interface SectionInfo {
 
 export const pendingSections: SectionInfo[] = [
   {
-    path: 'subscriptions',
-    title: 'Subscriptions',
-    icon: '⭐',
-    body: 'Managing subscriptions is not available in this version of Cove.',
-  },
-  {
     path: 'auto-messages',
     title: 'Auto-messages',
     icon: '🤖',

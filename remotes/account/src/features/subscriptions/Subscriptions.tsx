@@ -1,0 +1,197 @@
+import { cancelSubscriptionsResponse, subscriptionsPage, type Subscription } from '@cove/contracts';
+import { errorMessage, formatDate, formatMoney, useHost } from '@cove/runtime';
+import { usePagedList } from '@cove/runtime/query';
+import { Avatar, Button, ButtonLink, EmptyState, LoadMore, RequestView } from '@cove/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import styles from './Subscriptions.module.css';
+
+const subscriptionsKey = ['subscriptions'];
+
+const nameOf = (s: Subscription) => s.user.username ?? 'A creator';
+
+function statusText(s: Subscription): string {
+  return s.status === 'active'
+    ? `Active — renews on ${formatDate(s.expires_at)}`
+    : `Canceled — access until ${formatDate(s.expires_at)}`;
+}
+
+function SubscriptionRow({
+  subscription: s,
+  editing,
+  selected,
+  onToggle,
+}: {
+  subscription: Subscription;
+  editing: boolean;
+  selected: boolean;
+  onToggle(): void;
+}) {
+  const name = nameOf(s);
+  return (
+    <li className={styles.row} aria-label={name}>
+      {editing && (
+        <input
+          type="checkbox"
+          className={styles.check}
+          checked={selected}
+          // A canceled subscription has nothing left to cancel.
+          disabled={s.status !== 'active'}
+          aria-label={`Select ${name}`}
+          onChange={onToggle}
+        />
+      )}
+      <Avatar name={name} url={s.user.avatar_url} size={48} />
+      <div className={styles.body}>
+        <div className={styles.line}>
+          <Link className={styles.name} to={`/creators/${encodeURIComponent(s.user._id)}`}>
+            {name}
+          </Link>
+          <span className={styles.price}>{formatMoney(s.price)} / month</span>
+        </div>
+        <p className={s.status === 'active' ? styles.active : styles.canceled}>{statusText(s)}</p>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * `/account/subscriptions`: the creators the person subscribes to, page by page, and the spec's
+ * "Manage subscriptions": Edit toggles edit mode (clearing the selection), rows are selected by the
+ * creator's id, Select all picks the active ones, and a confirmed cancel leaves edit mode.
+ */
+export function Subscriptions() {
+  const { api, popups } = useHost();
+  const client = useQueryClient();
+  const headingId = useId();
+  const list = usePagedList<Subscription>({
+    queryKey: subscriptionsKey,
+    fetchPage: (url, signal) =>
+      api.get(url ?? '/v1/subscriptions', {
+        query: url ? {} : { limit: 20, offset: 0 },
+        schema: subscriptionsPage,
+        signal,
+      }),
+    itemKey: (s) => s._id,
+  });
+  const [editing, setEditing] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const cancel = useMutation({
+    mutationFn: (userIds: string[]) =>
+      api.delete('/v1/subscriptions', {
+        query: { ids: userIds.join(',') },
+        schema: cancelSubscriptionsResponse,
+      }),
+    onSuccess: () => {
+      setEditing(false);
+      setSelected(new Set());
+      void client.invalidateQueries({ queryKey: subscriptionsKey });
+    },
+  });
+  const items = list.state.status === 'fetched' ? list.state.data : [];
+
+  function toggleEditing() {
+    setEditing((e) => !e);
+    setSelected(new Set());
+    cancel.reset();
+  }
+
+  function toggle(userId: string) {
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(userId)) next.delete(userId);
+      else next.add(userId);
+      return next;
+    });
+  }
+
+  async function cancelSelected() {
+    const ids = [...selected];
+    if (ids.length === 0) return;
+    const { outcome } = popups.open({
+      kind: 'generic',
+      emoji: '⭐',
+      sentence:
+        ids.length === 1
+          ? 'Cancel this subscription? It will not renew, and you keep access until the end of the month you paid for.'
+          : `Cancel ${ids.length} subscriptions? They will not renew, and you keep access until the end of each month you paid for.`,
+      confirmLabel: 'Cancel subscriptions',
+    });
+    if ((await outcome).action === 'confirm') cancel.mutate(ids);
+  }
+
+  return (
+    <section className={styles.page} aria-labelledby={headingId}>
+      <div className={styles.head}>
+        <h2 id={headingId} className={styles.title}>
+          Subscriptions
+        </h2>
+        {items.length > 0 && (
+          <Button variant="secondary" aria-pressed={editing} onClick={toggleEditing}>
+            {editing ? 'Done' : 'Edit'}
+          </Button>
+        )}
+      </div>
+      {editing && (
+        <div className={styles.toolbar} role="toolbar" aria-label="Manage subscriptions">
+          <Button
+            variant="secondary"
+            onClick={() =>
+              setSelected(new Set(items.filter((s) => s.status === 'active').map((s) => s.user._id)))
+            }
+          >
+            Select all
+          </Button>
+          <Button
+            variant="danger"
+            disabled={selected.size === 0 || cancel.isPending}
+            onClick={() => void cancelSelected()}
+          >
+            {cancel.isPending ? 'Canceling…' : `Cancel subscriptions (${selected.size})`}
+          </Button>
+        </div>
+      )}
+      {cancel.isError && (
+        <p className={styles.error} role="alert">
+          {errorMessage(cancel.error)}
+        </p>
+      )}
+      {cancel.isSuccess && (
+        <p className={styles.notice} role="status">
+          {cancel.data.canceled === 1
+            ? 'Canceled 1 subscription'
+            : `Canceled ${cancel.data.canceled} subscriptions`}
+        </p>
+      )}
+      <RequestView state={list.state} retry={list.retry}>
+        {(subscriptions) =>
+          subscriptions.length === 0 ? (
+            <EmptyState
+              icon="⭐"
+              title="You have no subscriptions"
+              actions={<ButtonLink to="/discover">Discover creators</ButtonLink>}
+            >
+              Subscribe to a creator to see everything they post for subscribers.
+            </EmptyState>
+          ) : (
+            <>
+              <ul className={styles.list} aria-label="Your subscriptions">
+                {subscriptions.map((s) => (
+                  <SubscriptionRow
+                    key={s._id}
+                    subscription={s}
+                    editing={editing}
+                    selected={selected.has(s.user._id)}
+                    onToggle={() => toggle(s.user._id)}
+                  />
+                ))}
+              </ul>
+              <LoadMore list={list} />
+            </>
+          )
+        }
+      </RequestView>
+    </section>
+  );
+}
