@@ -21,6 +21,8 @@ export type MediaView = 'full' | 'locked' | 'none';
  */
 export async function viewOf(db: Db, row: MediaRow, viewerId: string): Promise<MediaView> {
   if (row.ownerId === viewerId) return 'full';
+  // Posts carry their creator's own media: naming the creator lets the live-posts index
+  // (feed_posts_creator_idx) find them.
   const result = await db.execute(sql`
     select
       exists (select 1 from messages m where m.media_id = ${row.id} and m.recipient_id = ${viewerId}
@@ -29,10 +31,11 @@ export async function viewOf(db: Db, row: MediaRow, viewerId: string): Promise<M
               where m.media_id = ${row.id} and p.buyer_id = ${viewerId}) as bought,
       exists (select 1 from messages m where m.media_id = ${row.id} and m.recipient_id = ${viewerId}
               and m.deleted_at is null) as received,
-      exists (select 1 from feed_posts p where p.media_id = ${row.id} and p.deleted_at is null
-              and (p.price = 0 or ${boughtSql(viewerId, sql`p.id`)})
+      exists (select 1 from feed_posts p where p.creator_id = ${row.ownerId} and p.media_id = ${row.id}
+              and p.deleted_at is null and (p.price = 0 or ${boughtSql(viewerId, sql`p.id`)})
               and ${inAudienceSql(viewerId, sql`p.audience`, sql`p.creator_id`)}) as entitled,
-      exists (select 1 from feed_posts p where p.media_id = ${row.id} and p.deleted_at is null) as posted`);
+      exists (select 1 from feed_posts p where p.creator_id = ${row.ownerId} and p.media_id = ${row.id}
+              and p.deleted_at is null) as posted`);
   const [flags] = rowsOf<{
     free: boolean;
     bought: boolean;

@@ -1,7 +1,8 @@
 import type { Audience, FeedItem } from '@cove/contracts';
 import { grantCredits, type Party } from '../helpers/chats';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { fetchMedia } from '../media/helpers/upload';
+import { webMp4 } from '../media/helpers/fixtures';
+import { fetchMedia, settled, upload } from '../media/helpers/upload';
 import { feedWorld, post, readyPhoto } from './world';
 
 let t: TestApp;
@@ -126,3 +127,31 @@ it('keeps a deleted post out of the feed and its media from everyone but the cre
   const own = t.app.media.signer.url(media.media_id, 'st', world.creator.user.id);
   expect((await fetchMedia(t.app, own)).statusCode).toBe(200);
 });
+
+it('serves a paid video post in full only after the subscriber bought it', async () => {
+  const res = await upload(t.app, world.creator.token, { data: webMp4() });
+  const video = await settled(t.app, world.creator.token, (res.json() as { media_id: string }).media_id);
+  expect(video.status).toBe('ready');
+  const item = await post(world.creator, {
+    type: 'video',
+    media_id: video.media_id,
+    audience: 'subscriber',
+    price: 5,
+  });
+  const before = (await profileFeed(world.subscriber)).find((i) => i._id === item._id);
+  expect(before).toMatchObject({
+    unlocked: false,
+    unlock_by: 'buy',
+    media: { locked: true, video_url: null },
+  });
+  const forged = t.app.media.signer.url(video.media_id, 'mp4', world.subscriber.user.id);
+  expect((await fetchMedia(t.app, forged)).statusCode).toBe(404);
+
+  await grantCredits(t.db, world.subscriber.user.id, 5);
+  const bought = await world.subscriber.api.patch(`/v1/feed/${item._id}/buy`);
+  expect(bought.statusCode).toBe(200);
+  const after = (bought.json() as { data: FeedItem }).data;
+  expect(after.media?.locked).toBe(false);
+  expect((await fetchMedia(t.app, after.media?.video_url as string)).statusCode).toBe(200);
+  expect((await fetchMedia(t.app, forged)).statusCode).toBe(200);
+}, 60_000);
