@@ -93,6 +93,6 @@ describe('discover', () => {
     renderAt('/creators/c-1', host);
     expect(screen.getByRole('heading', { name: 'Creator profile', level: 1 })).toBeInTheDocument();
     expect(document.title).toBe('Creator profile · Cove');
-    expect(screen.getByRole('link', { name: 'Message' })).toHaveAttribute('href', '/chats/c-1');
+    expect(screen.getByRole('heading', { name: 'Sign in to see this profile' })).toBeInTheDocument();
   });
 });

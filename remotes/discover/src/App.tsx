@@ -2,6 +2,7 @@ import type { RemoteAppProps } from '@cove/contracts';
 import { QueryRoot } from '@cove/runtime/query';
 import { RemoteRoot } from '@cove/ui';
 import { Navigate, Route, Routes, useResolvedPath } from 'react-router-dom';
+import { DiscoverCards } from './features/cards/DiscoverCards';
 import { DiscoverFeed } from './features/feed/DiscoverFeed';
 import { CreatorProfile } from './features/profile/CreatorProfile';
 
@@ -24,7 +25,7 @@ function DiscoverRoutes() {
   }
   return (
     <Routes>
-      <Route index element={<DiscoverFeed />} />
+      <Route index element={<DiscoverFeed above={<DiscoverCards />} />} />
       <Route path="*" element={<Navigate to="/discover" replace />} />
     </Routes>
   );

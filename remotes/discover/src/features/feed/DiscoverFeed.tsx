@@ -1,9 +1,10 @@
-import type { DiscoverProfile } from '@cove/contracts';
-import { useHost } from '@cove/runtime';
-import { EmptyState, LoadMore, Page, RequestView, SignInGate, Tabs } from '@cove/ui';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { useCreators } from './creators-query';
+import { useHost, useSession } from '@cove/runtime';
+import { Button, ButtonLink, EmptyState, LoadMore, Page, RequestView, SignInGate, Tabs } from '@cove/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { CreatorCard } from './CreatorCard';
+import { creatorsKey, useCreators } from './creators-query';
 import {
   discoverTabs,
   genderLabels,
@@ -14,48 +15,29 @@ import {
   type Gender,
 } from './discover-filters';
 import styles from './Discover.module.css';
-import { recentlyOnline } from './recently-online';
-
-function Card({ profile }: { profile: DiscoverProfile }) {
-  const name = profile.username ?? 'Creator';
-  return (
-    <li>
-      <Link to={`/creators/${encodeURIComponent(profile._id)}`} className={styles.card}>
-        {profile.avatar_url ? (
-          <img className={styles.photo} src={profile.avatar_url} alt="" loading="lazy" />
-        ) : (
-          <span className={styles.photo} aria-hidden="true">
-            {name.slice(0, 1).toUpperCase()}
-          </span>
-        )}
-        <span className={styles.caption}>
-          {recentlyOnline(profile.last_online) && (
-            <span className={styles.online} aria-label="Recently online" />
-          )}
-          {name}
-        </span>
-      </Link>
-    </li>
-  );
-}
+import { useAutoLoad } from './use-auto-load';
 
 function Results({ filters }: { filters: DiscoverFilters }) {
   const { api } = useHost();
   const creators = useCreators(api, filters);
+  const sentinel = useAutoLoad(creators);
   return (
     <RequestView state={creators.state} retry={creators.retry}>
       {(profiles) =>
         profiles.length === 0 ? (
           <EmptyState icon="🔎" title="No creators match">
-            Try another filter or clear your search.
+            {filters.query
+              ? `Nobody matches “${filters.query}”. Try another name or clear your search.`
+              : 'Try another tab or switch more genders on.'}
           </EmptyState>
         ) : (
           <>
             <ul className={styles.grid} aria-label="Creators">
               {profiles.map((p) => (
-                <Card key={p._id} profile={p} />
+                <CreatorCard key={p._id} profile={p} />
               ))}
             </ul>
+            <div ref={sentinel} />
             <LoadMore list={creators} />
           </>
         )
@@ -67,8 +49,13 @@ function Results({ filters }: { filters: DiscoverFilters }) {
 const parseTab = (value: string | null): DiscoverTab =>
   discoverTabs.find((t) => t.id === value)?.id ?? 'featured';
 
-/** `/discover`: creators to follow and chat with, filtered by tab, search and gender. */
-export function DiscoverFeed() {
+/**
+ * `/discover`: creators to follow and chat with, filtered by tab, search and gender. `above` is what
+ * the app puts over the list (the discover cards).
+ */
+export function DiscoverFeed({ above }: { above?: ReactNode }) {
+  const { user } = useSession();
+  const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const tab = parseTab(params.get('tab'));
   const query = params.get('q') ?? '';
@@ -80,17 +67,38 @@ export function DiscoverFeed() {
     saveGenders(next);
   }
 
-  const tabs = discoverTabs.map((t) => ({
-    to: t.id === 'featured' ? '/discover' : `/discover?tab=${t.id}`,
-    label: t.label,
-    current: t.id === tab,
-  }));
+  const tabs = discoverTabs.map((t) => {
+    const next = new URLSearchParams(params);
+    if (t.id === 'featured') next.delete('tab');
+    else next.set('tab', t.id);
+    const search = next.toString();
+    return { to: search ? `/discover?${search}` : '/discover', label: t.label, current: t.id === tab };
+  });
 
   return (
-    <Page title="Discover" subtitle="Find creators you'll love and start a conversation.">
+    <Page
+      title="Discover"
+      subtitle="Find creators you'll love and start a conversation."
+      actions={
+        user && (
+          <div className={styles.actions}>
+            {user.type === 'featured' && (
+              <ButtonLink to={`/creators/${encodeURIComponent(user._id)}`} variant="secondary">
+                My profile
+              </ButtonLink>
+            )}
+            {/* The featured list is kept 10 minutes; this asks again now. */}
+            <Button variant="ghost" onClick={() => void client.invalidateQueries({ queryKey: creatorsKey })}>
+              Refresh
+            </Button>
+          </div>
+        )
+      }
+    >
       <Tabs label="Discover filters" items={tabs} />
       <div className={styles.toolbar}>
         <input
+          key={query}
           className={styles.search}
           type="search"
           aria-label="Search creators"
@@ -124,6 +132,7 @@ export function DiscoverFeed() {
         title="Sign in to discover creators"
         reason="Follow creators, see who's online and chat one to one."
       >
+        {above}
         <Results filters={{ tab, query, genders }} />
       </SignInGate>
     </Page>

@@ -5,11 +5,13 @@ import { discoverQuery, type DiscoverFilters } from './discover-filters';
 /** The spec: the featured feed is asked for again at most once per 10 minutes unless forced. */
 const featuredFreshMs = 10 * 60_000;
 
+export const creatorsKey = ['creators'];
+
 /** `GET /v1/users/discover` for the chosen filters, page by page along the server's `next` links. */
 export function useCreators(api: ApiClient, filters: DiscoverFilters) {
   const query = discoverQuery(filters);
   return usePagedList<DiscoverProfile>({
-    queryKey: ['creators', query],
+    queryKey: [...creatorsKey, query],
     fetchPage: (url, signal) =>
       url
         ? api.get(url, { schema: discoverPage, signal })

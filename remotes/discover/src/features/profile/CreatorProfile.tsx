@@ -1,20 +1,70 @@
-import { ButtonLink, EmptyState, Page, SignInGate } from '@cove/ui';
-import { useParams } from 'react-router-dom';
+import type { Profile } from '@cove/contracts';
+import { requestState, useHost, useServerEvent, useSession } from '@cove/runtime';
+import { ButtonLink, Page, RequestView, SignInGate } from '@cove/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Composer } from './Composer';
+import { parsePostsTab, Posts } from './Posts';
+import { useFollow, useSubscribe } from './profile-actions';
+import { ProfileHeader } from './ProfileHeader';
+import { postsKey, profileKey, useProfile } from './profile-query';
+import styles from './Profile.module.css';
+import { usePosting } from './use-posting';
 
-/** `/creators/{id}`: a creator's public profile and feed. */
+function Loaded({ profile, own }: { profile: Profile; own: boolean }) {
+  const [params] = useSearchParams();
+  const tab = parsePostsTab(params.get('tab'));
+  const follow = useFollow(profile._id);
+  const subscribe = useSubscribe(profile._id);
+  const unlockers = {
+    follow: () => follow.mutate(true),
+    subscribe: () => subscribe.mutate(),
+  };
+  // Only the creator posts here; the hook is cheap state until then.
+  const posting = usePosting(profile);
+  return (
+    <div className={styles.layout}>
+      <ProfileHeader profile={profile} own={own} />
+      <div className={styles.main}>
+        {own && <Composer posting={posting} />}
+        <Posts creatorId={profile._id} tab={tab} own={own} pending={posting.pending} unlockers={unlockers} />
+      </div>
+    </div>
+  );
+}
+
+function ProfileView({ creatorId }: { creatorId: string }) {
+  const { api } = useHost();
+  const { user } = useSession();
+  const client = useQueryClient();
+  const profile = useProfile(api, creatorId, true);
+  // A subscription renewed, lapsed or ended elsewhere: the header and the locks change with it.
+  useServerEvent('subscription_updated', (event) => {
+    if (event.model_id !== creatorId) return;
+    void client.invalidateQueries({ queryKey: profileKey(creatorId) });
+    void client.invalidateQueries({ queryKey: postsKey(creatorId) });
+  });
+  return (
+    <RequestView state={requestState(profile)} retry={() => void profile.refetch()}>
+      {(p) => <Loaded profile={p} own={user?._id === p._id} />}
+    </RequestView>
+  );
+}
+
+/** `/creators/{id}`: a creator's profile and posts; the creator's own adds a composer and post tools. */
 export function CreatorProfile() {
   const { creatorId = '' } = useParams();
+  const { api } = useHost();
+  const { status } = useSession();
+  // The same query the view reads: the heading names the creator once it has arrived.
+  const profile = useProfile(api, creatorId, status === 'signed-in');
   return (
     <Page
-      title="Creator profile"
+      title={profile.data?.username ?? 'Creator profile'}
       actions={
-        <>
-          <ButtonLink to="/discover" variant="secondary">
-            ← Discover
-          </ButtonLink>
-          {/* The conversation opens the chat, or starts it when the server allows. */}
-          <ButtonLink to={`/chats/${encodeURIComponent(creatorId)}`}>Message</ButtonLink>
-        </>
+        <ButtonLink to="/discover" variant="secondary">
+          ← Discover
+        </ButtonLink>
       }
     >
       <SignInGate
@@ -22,10 +72,7 @@ export function CreatorProfile() {
         title="Sign in to see this profile"
         reason="Profiles, feeds and follows need an account."
       >
-        <EmptyState icon="👤" title="Profiles can't be shown in this version of Cove">
-          Profile pages and feeds arrive with the next discover release. You can still browse creators on
-          Discover.
-        </EmptyState>
+        <ProfileView creatorId={creatorId} />
       </SignInGate>
     </Page>
   );

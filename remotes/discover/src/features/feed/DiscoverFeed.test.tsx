@@ -1,0 +1,94 @@
+import { failWith, fakeHost, testProfile, testUser } from '@cove/runtime/testing';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderAt } from '../../testing/render';
+
+beforeEach(() => window.localStorage.clear());
+
+describe('discover cards in the grid', () => {
+  it('shows photo or initials, presence, prices, a bio excerpt and whether the fan follows', async () => {
+    const { host } = fakeHost({
+      user: testUser(),
+      respond: () => ({
+        data: [
+          testProfile({
+            _id: 'c-1',
+            username: 'maya_rose',
+            is_online: true,
+            credit_rate: 15,
+            subscription_price: 99,
+            bio: 'Painter. '.repeat(20),
+            is_followee: true,
+          }),
+          testProfile({ _id: 'c-2', username: 'noah', avatar_url: '/a/noah.jpg', credit_rate: 0 }),
+        ],
+        next: null,
+      }),
+    });
+    renderAt('/discover', host);
+    const grid = await screen.findByRole('list', { name: 'Creators' });
+    const [maya, noah] = within(grid).getAllByRole('link') as [HTMLElement, HTMLElement];
+    expect(maya).toHaveTextContent('MR');
+    expect(within(maya).getByLabelText('Online')).toBeInTheDocument();
+    expect(maya).toHaveTextContent('$1.50 / message · $9.90 / month');
+    expect(within(maya).getByText('Following')).toBeInTheDocument();
+    expect(within(maya).getByText(/^Painter\..*…$/)).toBeInTheDocument();
+    expect(noah.querySelector('img')).toHaveAttribute('src', '/a/noah.jpg');
+    expect(noah).toHaveTextContent('Free messages');
+    expect(noah).not.toHaveTextContent('/ month');
+    expect(within(noah).queryByText('Following')).toBeNull();
+  });
+
+  it('sends the search, and says when nobody matches', async () => {
+    const { host, calls } = fakeHost({ user: testUser(), respond: () => ({ data: [], next: null }) });
+    renderAt('/discover?tab=nearby', host);
+    await screen.findByRole('heading', { name: 'No creators match' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search creators' }), 'zed{Enter}');
+    expect(await screen.findByText(/Nobody matches “zed”/)).toBeInTheDocument();
+    expect(calls.at(-1)?.query).toMatchObject({ q: 'zed', type: 'near', featured: 'false' });
+    // The search stays when the tab changes.
+    expect(screen.getByRole('link', { name: 'Everyone' })).toHaveAttribute(
+      'href',
+      '/discover?tab=everyone&q=zed',
+    );
+  });
+
+  it('says what went wrong and tries again', async () => {
+    let fail = true;
+    const { host } = fakeHost({
+      user: testUser(),
+      respond: () => (fail ? failWith(500, 'Discover is resting.') : { data: [testProfile()], next: null }),
+    });
+    renderAt('/discover', host);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Discover is resting.');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Creators' })).toBeInTheDocument();
+  });
+
+  it('keeps the featured list 10 minutes, and Refresh asks again now', async () => {
+    const { host, calls } = fakeHost({
+      user: testUser(),
+      respond: () => ({ data: [testProfile()], next: null }),
+    });
+    renderAt('/discover', host);
+    await screen.findByRole('list', { name: 'Creators' });
+    await userEvent.click(screen.getByRole('link', { name: 'Everyone' }));
+    await screen.findByRole('list', { name: 'Creators' });
+    await userEvent.click(screen.getByRole('link', { name: 'Featured' }));
+    await screen.findByRole('list', { name: 'Creators' });
+    expect(calls.map((c) => c.query.featured)).toEqual(['true', 'false']);
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await screen.findByRole('list', { name: 'Creators' });
+    expect(calls.map((c) => c.query.featured)).toEqual(['true', 'false', 'true']);
+  });
+
+  it('links creators to their own profile', async () => {
+    const { host } = fakeHost({
+      user: testUser({ _id: 'c-9', type: 'featured' }),
+      respond: () => ({ data: [], next: null }),
+    });
+    renderAt('/discover', host);
+    expect(screen.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/creators/c-9');
+  });
+});

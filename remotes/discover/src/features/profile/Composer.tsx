@@ -1,0 +1,133 @@
+import type { Audience, MediaDescriptor } from '@cove/contracts';
+import { formatBytes, useUploads, type UploadedMedia } from '@cove/runtime';
+import { Button } from '@cove/ui';
+import { useCallback, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { audienceLabels, audiences, priceFromDollars } from './post-fields';
+import type { Posting } from './use-posting';
+import styles from './Posts.module.css';
+
+/** The creator's box for a new post: text, or a photo or video, with who sees it and a price. */
+export function Composer({ posting }: { posting: Posting }) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [audience, setAudience] = useState<Audience>('user');
+  const [price, setPrice] = useState('');
+  const [media, setMedia] = useState<MediaDescriptor | null>(null);
+  const uploads = useUploads(useCallback((result: UploadedMedia) => setMedia(result.media.media), []));
+  const uploading = uploads.items.some((u) => u.error === null);
+  const rawPrice = priceFromDollars(price);
+  const ready = (text.trim() !== '' || media !== null) && !uploading && rawPrice !== null;
+
+  function choose(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    uploads.items.forEach((u) => uploads.dismiss(u.key));
+    setMedia(null);
+    // The pipeline reads the server's limits and upload URL for the file.
+    uploads.start([file]);
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!ready || rawPrice === null) return;
+    posting.publish({ text: text.trim(), media, audience, price: rawPrice });
+    setText('');
+    setMedia(null);
+    setPrice('');
+  }
+
+  return (
+    <form className={styles.composer} onSubmit={submit} aria-label="New post">
+      <label className={styles.field}>
+        <span>New post</span>
+        <textarea
+          value={text}
+          maxLength={2000}
+          rows={3}
+          placeholder="Share something with your fans"
+          onChange={(e) => setText(e.target.value)}
+        />
+      </label>
+      {uploads.items.map((u) => (
+        <div key={u.key} className={styles.upload}>
+          <span className={styles.uploadName}>{u.name}</span>
+          {u.error ? (
+            <>
+              <span className={styles.error} role="alert">
+                {u.error}
+              </span>
+              <Button variant="ghost" onClick={() => uploads.dismiss(u.key)}>
+                Dismiss
+              </Button>
+            </>
+          ) : (
+            <>
+              <progress
+                max={u.progress.total || 1}
+                value={u.progress.loaded}
+                aria-label={`${u.progress.phase === 'preparing' ? 'Preparing' : 'Uploading'} ${u.name}`}
+              />
+              <span className={styles.uploadBytes}>
+                {formatBytes(u.progress.loaded)} / {formatBytes(u.progress.total)}
+              </span>
+              <Button variant="ghost" onClick={() => uploads.cancel(u.key)}>
+                Cancel
+              </Button>
+            </>
+          )}
+        </div>
+      ))}
+      {media && (
+        <div className={styles.upload}>
+          {media.th && <img className={styles.attachment} src={media.th} alt="" />}
+          <span className={styles.uploadName}>{media.type === 'video' ? 'Video' : 'Photo'} attached</span>
+          <Button variant="ghost" onClick={() => setMedia(null)}>
+            Remove
+          </Button>
+        </div>
+      )}
+      <div className={styles.row}>
+        <input
+          id={`${id}-file`}
+          className={styles.file}
+          type="file"
+          accept="image/*,video/*"
+          onChange={choose}
+        />
+        <label className={styles.attach} htmlFor={`${id}-file`}>
+          Add photo or video
+        </label>
+        <label className={styles.field}>
+          <span>Who can see it</span>
+          <select value={audience} onChange={(e) => setAudience(e.target.value as Audience)}>
+            {audiences.map((a) => (
+              <option key={a} value={a}>
+                {audienceLabels[a]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          <span>Price ($, optional)</span>
+          <input
+            inputMode="decimal"
+            value={price}
+            placeholder="Free"
+            aria-invalid={rawPrice === null}
+            onChange={(e) => setPrice(e.target.value)}
+          />
+        </label>
+        <Button type="submit" disabled={!ready}>
+          Post
+        </Button>
+      </div>
+      {rawPrice === null && <p className={styles.error}>Enter a price in dollars, such as 4.99.</p>}
+      {posting.error && (
+        <p className={styles.error} role="alert">
+          {posting.error}
+        </p>
+      )}
+    </form>
+  );
+}
