@@ -35,6 +35,7 @@ import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
 import { noteRoutes } from './routes/notes';
 import { paymentRoutes } from './routes/payments';
+import { profileRoutes } from './routes/profiles';
 import { providerConfigRoutes } from './routes/provider-config';
 import { userRoutes } from './routes/users';
 
@@ -104,6 +105,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(discoverRoutes);
+  await app.register(profileRoutes);
   await app.register(feedRoutes);
   await app.register(chatRoutes);
   await app.register(messageRoutes);

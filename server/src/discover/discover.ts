@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { DiscoverProfile } from '@cove/contracts';
+import { and, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { type UserRow, users } from '../db/schema';
+import { discoverOrder, featuredCreator, followedBy, listedCreator } from './visibility';
 
 const genders = ['male', 'female', 'trans'] as const;
 type Gender = (typeof genders)[number];
@@ -10,38 +12,58 @@ export interface DiscoverQuery {
   limit: number;
   featured: boolean;
   q?: string | undefined;
+  /** `near`: Cove keeps no locations, so it is the same list (docs/rules.md "Nearby"). */
+  type?: 'near' | undefined;
   gender?: string | undefined;
+  code_used?: string | undefined;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+export function toDiscoverProfile(u: UserRow, isFollowee: boolean): DiscoverProfile {
+  return {
+    _id: u.id,
+    username: u.username,
+    type: u.type,
+    gender: u.gender,
+    avatar_url: u.avatarUrl,
+    last_online: u.lastOnline?.toISOString() ?? null,
+    is_online: u.isOnline,
+    intro_enabled: u.introEnabled,
+    tags: u.tags,
+    bio: u.bio,
+    cover_url: u.coverUrl,
+    credit_rate: u.creditRate,
+    subscription_price: u.subscriptionPrice,
+    is_followee: isFollowee,
+  };
+}
+
 /**
- * Creators a person can discover (docs/rules.md): listed creators who are not invisible, banned,
- * terminated or past deletion; the featured tab keeps those featured (or forced) into discovery.
- * Online first, then most recently seen.
+ * Creators a person can discover (docs/rules.md "Discovery", "Discover order", "Discover
+ * visibility"), in one query with whether the viewer follows each. A referral code (the creator's
+ * username) puts that creator first when they are listed at all.
  */
 export async function discover(db: Db, viewerId: string, q: DiscoverQuery) {
   const wanted = (q.gender?.split(',') ?? []).filter((g): g is Gender =>
     (genders as readonly string[]).includes(g),
   );
+  const search = q.q ? `%${escapeLike(q.q)}%` : undefined;
   const conditions: (SQL | undefined)[] = [
-    eq(users.type, 'featured'),
+    listedCreator,
     ne(users.id, viewerId),
-    eq(users.invisible, false),
-    isNull(users.bannedAt),
-    isNull(users.terminatedAt),
-    isNull(users.deleteAt),
-    q.featured
-      ? or(eq(users.discoverStatus, 'featured'), eq(users.forceDiscover, true))
-      : or(ne(users.discoverStatus, 'denied'), eq(users.forceDiscover, true)),
-    q.q ? ilike(users.username, `%${escapeLike(q.q)}%`) : undefined,
+    q.featured ? featuredCreator : undefined,
+    search ? or(ilike(users.username, search), ilike(users.bio, search)) : undefined,
     q.gender !== undefined ? inArray(users.gender, wanted.length ? wanted : ['none' as Gender]) : undefined,
   ];
+  const referred = q.code_used
+    ? [sql`(lower(${users.username}) = ${q.code_used.toLowerCase()}) is true desc`]
+    : [];
   const rows = await db
-    .select()
+    .select({ user: users, isFollowee: followedBy(viewerId) })
     .from(users)
     .where(and(...conditions))
-    .orderBy(desc(users.isOnline), sql`${users.lastOnline} desc nulls last`, asc(users.username))
+    .orderBy(...referred, ...discoverOrder, sql`${users.id}`)
     .limit(q.limit)
     .offset(q.offset);
   const next = new URLSearchParams({
@@ -50,25 +72,11 @@ export async function discover(db: Db, viewerId: string, q: DiscoverQuery) {
     featured: String(q.featured),
   });
   if (q.q) next.set('q', q.q);
+  if (q.type) next.set('type', q.type);
   if (q.gender !== undefined) next.set('gender', q.gender);
+  if (q.code_used) next.set('code_used', q.code_used);
   return {
-    data: rows.map((u) => ({
-      _id: u.id,
-      username: u.username,
-      type: u.type,
-      gender: u.gender,
-      avatar_url: u.avatarUrl,
-      last_online: u.lastOnline?.toISOString() ?? null,
-      is_online: u.isOnline,
-      intro_enabled: u.introEnabled,
-      tags: u.tags,
-      bio: u.bio,
-      cover_url: u.coverUrl,
-      credit_rate: u.creditRate,
-      subscription_price: u.subscriptionPrice,
-      // Follows are read with the page by the profiles work; until then nobody is followed.
-      is_followee: false,
-    })),
+    data: rows.map((r) => toDiscoverProfile(r.user, r.isFollowee)),
     next: rows.length === q.limit ? `/v1/users/discover?${next}` : null,
   };
 }

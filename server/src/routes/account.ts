@@ -19,6 +19,7 @@ import { addTag, applyUserPatch, usernameAvailability } from '../accounts/user-s
 import { enterCode, requestEmailChange, resendCode } from '../accounts/verification';
 import { currentUser, requireUser } from '../auth/guards';
 import { fail } from '../errors';
+import { assertNoExclusiveClaim } from '../profiles/exclusive-content';
 import { userDto } from '../users/load-user';
 import { withErrors } from './with-errors';
 
@@ -106,9 +107,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/users/tags',
     { ...guarded, schema: { body: tagBody, response: withErrors({ 200: tagsResponse }, [401]) } },
-    async (request) => ({
-      tags: await addTag(app.db, currentUser(request), request.body.tag),
-    }),
+    async (request) => {
+      const me = currentUser(request);
+      await assertNoExclusiveClaim(app.db, me, request.body.tag);
+      return { tags: await addTag(app.db, me, request.body.tag) };
+    },
   );
 
   // No outside lookups: the country comes only from a trusted proxy's header, when there is one.

@@ -1,6 +1,8 @@
-import { discoverPage, discoverQuery } from '@cove/contracts';
+import { discoverCardsResponse, discoverPage, discoverQuery } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
+import { discoverCards, markCardVisited } from '../discover/cards';
 import { discover } from '../discover/discover';
 import { withErrors } from './with-errors';
 
@@ -12,5 +14,26 @@ export const discoverRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: discoverQuery, response: withErrors({ 200: discoverPage }, [401]) },
     },
     async (request) => discover(app.db, currentUser(request).id, request.query),
+  );
+
+  app.get(
+    '/v1/discover/cards',
+    { onRequest: requireUser, schema: { response: withErrors({ 200: discoverCardsResponse }, [401]) } },
+    async (request) => ({ data: await discoverCards(app.media, currentUser(request)) }),
+  );
+
+  app.post(
+    '/v1/discover/cards/:id/visited',
+    {
+      onRequest: requireUser,
+      schema: {
+        params: z.object({ id: z.string().max(100) }),
+        response: withErrors({ 204: z.null() }, [401, 404]),
+      },
+    },
+    async (request, reply) => {
+      await markCardVisited(app.media, currentUser(request).id, request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 };

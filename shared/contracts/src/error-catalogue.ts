@@ -78,6 +78,13 @@ export const errorCatalogue = {
   invalid_username: { status: 400, message: (problem: string) => problem },
   code_already_used: { status: 409, message: 'An invite code is already set on this account.' },
   too_many_tags: { status: 400, message: 'You can have at most 20 tags.' },
+  exclusive_content: {
+    status: 400,
+    message: 'Sorry, you cannot mention exclusive content in your title/bio',
+  },
+
+  // Profiles
+  own_follow: { status: 400, message: 'You can not follow yourself.' },
 
   // Chats
   own_chat: { status: 400, message: 'Can not create chat with your own user.' },

@@ -1,0 +1,52 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { users } from '../db/schema';
+
+/**
+ * The listed user's id, always qualified: drizzle writes a column inside a select's fields without its
+ * table, which a subquery over a table with an `id` of its own would take for that one.
+ */
+export const outerUserId = sql`${sql.identifier('users')}.${sql.identifier('id')}`;
+
+/** The user's effective `no_discover`: their own override, else the provider's default (provider-config.ts). */
+const noDiscover = sql`coalesce(
+  (${users.features} ->> 'no_discover')::boolean,
+  (select (default_features ->> 'no_discover')::boolean from provider_settings where id = 1),
+  false)`;
+
+/** users/user-dto.ts `isRestricted` for a creator, in SQL. */
+const restricted = sql`((${users.requiresModeration} and not ${users.idVerified}
+  and (${users.idVerificationStatus} is null or ${users.idVerificationStatus} = 'pending'))
+  or ${users.discoverStatus} = 'denied')`;
+
+/**
+ * A creator anyone may find in discovery (docs/rules.md "Discovery" and "Discover visibility"): not
+ * invisible, banned, terminated or scheduled for deletion, without `no_discover`, and not restricted
+ * unless staff forced them into discovery.
+ */
+export const listedCreator: SQL = sql`(${users.type} = 'featured'
+  and not ${users.invisible}
+  and ${users.bannedAt} is null and ${users.terminatedAt} is null and ${users.deleteAt} is null
+  and not ${noDiscover}
+  and (${users.forceDiscover} or not ${restricted}))`;
+
+/** The featured tab (and discover cards): staff featured them, or forced them into discovery. */
+export const featuredCreator: SQL = sql`(${users.discoverStatus} = 'featured' or ${users.forceDiscover})`;
+
+/**
+ * Discover order (docs/rules.md): online now; seen within 72 hours; most active (feed posts and
+ * messages sent in the last 7 days); most recently seen; username.
+ */
+export const discoverOrder: SQL[] = [
+  sql`${users.isOnline} desc`,
+  sql`(${users.lastOnline} > now() - interval '72 hours') is true desc`,
+  sql`((select count(*) from feed_posts p where p.creator_id = ${outerUserId}
+          and p.deleted_at is null and p.created_at > now() - interval '7 days')
+     + (select count(*) from messages m where m.sender_id = ${outerUserId}
+          and not m.system and m.created_at > now() - interval '7 days')) desc`,
+  sql`${users.lastOnline} desc nulls last`,
+  sql`${users.username} asc`,
+];
+
+/** Whether the viewer follows the user of the row. */
+export const followedBy = (viewerId: string): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.creator_id = ${outerUserId})`;

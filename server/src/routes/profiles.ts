@@ -1,0 +1,57 @@
+import { join } from 'node:path';
+import { followResponse, profileEnvelope, profilePatchBody, user as userSchema } from '@cove/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
+import { currentUser, requireUser } from '../auth/guards';
+import { setFollow } from '../profiles/follows';
+import { applyProfilePatch, type ProfileDeps, setRandomAvatar } from '../profiles/profile-patch';
+import { viewProfile } from '../profiles/profile-view';
+import { userDto } from '../users/load-user';
+import { withErrors } from './with-errors';
+
+const idParams = z.object({ id: z.string().max(100) });
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guarded = { onRequest: requireUser };
+  const deps = (): ProfileDeps => ({
+    db: app.db,
+    realtime: app.realtime,
+    storage: app.media.storage,
+    workDir: app.media.workDir,
+    mediaDir: join(app.config.dataDir, 'media'),
+  });
+
+  app.patch(
+    '/v1/users/profile',
+    {
+      ...guarded,
+      schema: { body: profilePatchBody, response: withErrors({ 200: userSchema }, [401, 403, 404]) },
+    },
+    async (request) => userDto(app.db, await applyProfilePatch(deps(), currentUser(request), request.body)),
+  );
+
+  app.patch(
+    '/v1/users/random_avatar',
+    { ...guarded, schema: { response: withErrors({ 200: userSchema }, [401]) } },
+    async (request) => userDto(app.db, await setRandomAvatar(deps(), currentUser(request))),
+  );
+
+  app.get(
+    '/v1/users/:id/profile',
+    { ...guarded, schema: { params: idParams, response: withErrors({ 200: profileEnvelope }, [401, 404]) } },
+    async (request) => ({ data: await viewProfile(app.db, currentUser(request).id, request.params.id) }),
+  );
+
+  for (const [method, follow] of [
+    ['PATCH', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/v1/users/:id/follow',
+      ...guarded,
+      schema: { params: idParams, response: withErrors({ 200: followResponse }, [401, 404]) },
+      handler: async (request) => setFollow(app.db, currentUser(request).id, request.params.id, follow),
+    });
+  }
+};
