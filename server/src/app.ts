@@ -37,7 +37,9 @@ import { noteRoutes } from './routes/notes';
 import { paymentRoutes } from './routes/payments';
 import { profileRoutes } from './routes/profiles';
 import { providerConfigRoutes } from './routes/provider-config';
+import { subscriptionRoutes } from './routes/subscriptions';
 import { userRoutes } from './routes/users';
+import { subscriptionRenewals } from './subscriptions/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,6 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(jobs);
   await app.register(mediaPlugin);
   await app.register(payments);
+  await app.register(subscriptionRenewals);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(socketRoute);
 
@@ -113,6 +116,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(gifRoutes);
   await app.register(mediaRoutes);
   await app.register(paymentRoutes);
+  await app.register(subscriptionRoutes);
   await app.register(sandboxRoutes);
   await app.register(clientErrorRoutes);
   await app.register(devMailboxRoutes);

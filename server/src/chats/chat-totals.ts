@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { liveSubscriptionSql } from '../subscriptions/live';
 import { filterSql } from './chat-filters';
 import { tabSql } from './list-chats';
 
@@ -10,8 +11,9 @@ import { tabSql } from './list-chats';
  * row, and the partners online who are not creators (moved on each of their presence changes).
  * Counted now instead: `recent`, which depends on the clock, as a range count on the list index (the
  * chats of the last 72 hours only), and creators online among the partners, starting from the few
- * creators online (a partial index on users) looked up by the (user, other) key. Nobody is a
- * subscriber until subscriptions exist.
+ * creators online (a partial index on users) looked up by the (user, other) key; and `subscribers`,
+ * starting from the creator's subscriptions still running (a partial index on subscriptions), each
+ * chat looked up by the same key.
  */
 export async function chatTotals(db: Db, userId: string) {
   const result = await db.execute(sql`
@@ -21,7 +23,11 @@ export async function chatTotals(db: Db, userId: string) {
       coalesce(c.online_fans, 0) + (select count(*) ${tabSql(userId, 'online')} and o.type = 'featured')::int
         as online,
       (select count(*) from chat_members m
-        where m.user_id = ${userId} and m.listed and not m.hidden and ${filterSql.recent})::int as recent
+        where m.user_id = ${userId} and m.listed and not m.hidden and ${filterSql.recent})::int as recent,
+      (select count(*) from subscriptions s
+        join chat_members m on m.user_id = s.creator_id and m.other_id = s.fan_id
+        where s.creator_id = ${userId} and ${liveSubscriptionSql('s')} and m.listed and not m.hidden)::int
+        as subscribers
     from (select) as one left join chat_tab_counts c on c.user_id = ${userId}`);
   const row = rowsOf<Record<string, number>>(result)[0] ?? {};
   const n = (k: string) => Number(row[k] ?? 0);
@@ -29,7 +35,7 @@ export async function chatTotals(db: Db, userId: string) {
     all: n('all'),
     online: n('online'),
     fans: n('fans'),
-    subscribers: 0,
+    subscribers: n('subscribers'),
     favorites: n('favorites'),
     unreplied: n('unreplied'),
     vip: n('vip'),

@@ -169,6 +169,12 @@ export const errorCatalogue = {
   },
   webhook_signature: { status: 400, message: 'The webhook signature is missing or wrong.' },
 
+  // Subscriptions
+  own_subscription: { status: 400, message: 'You can not subscribe to yourself.' },
+  subscribe_not_allowed: { status: 400, message: 'Only fans can subscribe to creators.' },
+  no_subscriptions: { status: 400, message: 'This creator does not offer subscriptions.' },
+  already_subscribed: { status: 409, message: 'You are already subscribed.' },
+
   // Uploads
   paid_upload_not_allowed: { status: 403, message: 'Only creators can upload paid media.' },
   empty_file: { status: 400, message: mediaMessages.empty },

@@ -75,6 +75,8 @@ export const subscriptions = pgTable('subscriptions', {
   period: integer('period').notNull().default(1),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
   canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  /** The send id of the subscribe that started the current run (migration 0015). */
+  sendId: text('send_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,0 +1,53 @@
+import {
+  cancelSubscriptionsQuery,
+  cancelSubscriptionsResponse,
+  subscribeBody,
+  subscribeResponse,
+  subscriptionsPage,
+  subscriptionsQuery,
+} from '@cove/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireUser } from '../auth/guards';
+import { cancelSubscriptions } from '../subscriptions/cancel-subscriptions';
+import { listSubscriptions } from '../subscriptions/list-subscriptions';
+import { subscribe } from '../subscriptions/subscribe';
+import { withErrors } from './with-errors';
+
+/** A fan's subscriptions to creators: subscribe, list, cancel (renewals run in the background). */
+export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guarded = { onRequest: requireUser };
+  const deps = { db: app.db, realtime: app.realtime };
+
+  app.post(
+    '/v1/subscriptions',
+    {
+      ...guarded,
+      schema: {
+        body: subscribeBody,
+        response: withErrors({ 200: subscribeResponse }, [401, 402, 403, 404, 409, 423]),
+      },
+    },
+    async (request) => subscribe(deps, currentUser(request), request.body.model_id, request.body.send_id),
+  );
+
+  app.get(
+    '/v1/subscriptions',
+    {
+      ...guarded,
+      schema: { querystring: subscriptionsQuery, response: withErrors({ 200: subscriptionsPage }, [401]) },
+    },
+    async (request) => listSubscriptions(app.db, currentUser(request).id, request.query),
+  );
+
+  app.delete(
+    '/v1/subscriptions',
+    {
+      ...guarded,
+      schema: {
+        querystring: cancelSubscriptionsQuery,
+        response: withErrors({ 200: cancelSubscriptionsResponse }, [401]),
+      },
+    },
+    async (request) => cancelSubscriptions(deps, currentUser(request), request.query.ids),
+  );
+};

@@ -1,0 +1,25 @@
+import type { Tx } from '../chats/chat-store';
+import type { SubscriptionRow } from '../db/schema';
+import { postMovement } from '../ledger/ledger';
+import { CREATOR_SHARE } from '../messages/charges';
+
+type Charged = Pick<SubscriptionRow, 'id' | 'fanId' | 'creatorId' | 'price'>;
+
+/**
+ * Charges one period of a subscription: the fan's credits to the creator's earnings (80%, floored)
+ * and the platform. The idempotency key names the period, so a period is charged once however often
+ * a subscribe or a renewal is retried; `created` is false when it had been charged already.
+ */
+export function chargePeriod(tx: Tx, sub: Charged, period: number) {
+  const share = Math.floor(sub.price * CREATOR_SHARE);
+  return postMovement(tx, {
+    kind: 'subscription',
+    reference: { subscription_id: sub.id, period },
+    idempotencyKey: `subscription:${sub.id}:${period}`,
+    entries: [
+      { account: { owner: sub.fanId, kind: 'credits' }, amount: -sub.price },
+      { account: { owner: sub.creatorId, kind: 'earnings' }, amount: share },
+      { account: { owner: null, kind: 'platform_revenue' }, amount: sub.price - share },
+    ],
+  });
+}

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import type { Subscription } from '@cove/contracts';
+import { and, eq } from 'drizzle-orm';
+import { isBlockedEitherWay, type Tx, userRow } from '../chats/chat-store';
+import { cannotChat, frozenError, isGone } from '../chats/pair-rules';
+import { subscriptions, type SubscriptionRow, type UserRow, users } from '../db/schema';
+import { fail } from '../errors';
+import { isUuid } from '../ids';
+import { creditsOf, isBalanceTooLow } from '../ledger/ledger';
+import { notEnoughCredits } from '../messages/charges';
+import { addSystemMessage } from '../messages/system-messages';
+import { type EventDeps, withEvents } from '../realtime/with-events';
+import { chargePeriod } from './charge-period';
+import { isLive, PERIOD_MS } from './live';
+import { dollars, recordPayment, subscriptionChat } from './subscription-chat';
+import { toSubscriptionDto } from './subscription-dto';
+
+export interface SubscribeResult {
+  data: Subscription;
+  credits: number;
+}
+
+async function answer(tx: Tx, row: SubscriptionRow): Promise<SubscribeResult> {
+  const [creator] = await tx
+    .select({ id: users.id, username: users.username, avatarUrl: users.avatarUrl })
+    .from(users)
+    .where(eq(users.id, row.creatorId));
+  if (!creator) throw new Error('subscribed creator vanished');
+  return { data: toSubscriptionDto(row, creator), credits: await creditsOf(tx, row.fanId) };
+}
+
+/** Starts the pair's subscription, or restarts an expired one with its period count continuing. */
+async function start(tx: Tx, me: UserRow, creator: UserRow, sendId: string, now: Date) {
+  const [current] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.fanId, me.id), eq(subscriptions.creatorId, creator.id)));
+  if (current && isLive(current, now)) throw fail('already_subscribed');
+  const run = {
+    status: 'active' as const,
+    price: creator.subscriptionPrice,
+    currentPeriodEnd: new Date(now.getTime() + PERIOD_MS),
+    canceledAt: null,
+    sendId,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const [row] = current
+    ? await tx
+        .update(subscriptions)
+        .set({ ...run, period: current.period + 1 })
+        .where(eq(subscriptions.id, current.id))
+        .returning()
+    : await tx
+        .insert(subscriptions)
+        .values({ ...run, id: randomUUID(), fanId: me.id, creatorId: creator.id, period: 1 })
+        .returning();
+  if (!row) throw new Error('subscription write returned nothing');
+  return row;
+}
+
+/**
+ * `POST /v1/subscriptions`: a fan subscribes to a creator for a month at the creator's price, in one
+ * transaction between the two (their rows locked in id order, so concurrent attempts queue): the
+ * subscription row, the first period's charge, and a system message to each in their chat. The send
+ * id is kept on the row; a retry answers the subscription as it is, before any other check.
+ */
+export async function subscribe(
+  deps: EventDeps,
+  me: UserRow,
+  modelId: string,
+  sendId: string,
+): Promise<SubscribeResult> {
+  const creatorId = isUuid(modelId) ? modelId : null;
+  try {
+    return await withEvents(
+      deps,
+      async (tx, emit) => {
+        const [stored] = await tx
+          .select()
+          .from(subscriptions)
+          .where(and(eq(subscriptions.fanId, me.id), eq(subscriptions.sendId, sendId)));
+        if (stored) {
+          if (stored.creatorId !== creatorId) throw fail('send_id_reused');
+          return answer(tx, stored);
+        }
+        if (creatorId === me.id) throw fail('own_subscription');
+        if (me.type !== 'user') throw fail('subscribe_not_allowed');
+        const creator = creatorId ? await userRow(tx, creatorId) : undefined;
+        if (!creator || creator.type !== 'featured' || isGone(creator)) throw fail('user_not_found');
+        if (me.frozen) throw frozenError();
+        if (await isBlockedEitherWay(tx, me.id, creator.id)) throw cannotChat();
+        if (creator.subscriptionPrice === 0) throw fail('no_subscriptions');
+
+        const balance = await creditsOf(tx, me.id);
+        if (balance < creator.subscriptionPrice) throw fail('not_enough_credits', balance);
+        const row = await start(tx, me, creator, sendId, new Date());
+        await chargePeriod(tx, row, row.period);
+
+        const chatId = await subscriptionChat(tx, me.id, creator);
+        await recordPayment(tx, chatId, creator.id, row.price, true);
+        const price = `${dollars(row.price)} a month`;
+        const fan = { viewer: me.id, other: creator.id };
+        const model = { viewer: creator.id, other: me.id };
+        const [fanName, creatorName] = [me.username ?? 'A fan', creator.username ?? 'this creator'];
+        await addSystemMessage(
+          tx,
+          emit,
+          chatId,
+          fan,
+          'for_user_subscription',
+          `You subscribed to ${creatorName} for ${price}.`,
+        );
+        await addSystemMessage(
+          tx,
+          emit,
+          chatId,
+          model,
+          'for_model_subscription',
+          `${fanName} subscribed for ${price}.`,
+        );
+        emit(me.id, { type: 'credits_update', credits: balance - row.price, amount: -row.price });
+        emit(me.id, { type: 'subscription_updated', model_id: creator.id, status: 'active' });
+        return answer(tx, row);
+      },
+      { between: creatorId ? [me.id, creatorId] : [me.id] },
+    );
+  } catch (err) {
+    // A debit elsewhere that took no user lock raced past the balance read: the CHECK refused it.
+    if (isBalanceTooLow(err)) throw await notEnoughCredits(deps.db, me.id);
+    throw err;
+  }
+}
