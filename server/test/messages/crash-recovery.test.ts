@@ -175,7 +175,7 @@ beforeAll(async () => {
   await server.start();
   ids = await Promise.all(attempts.map(replay));
   replayed = new Map(attempts.map((a, i) => [a.body.send_id, ids[i] ?? '']));
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   socketBefore?.ws.close();
   await server?.dispose();

@@ -233,7 +233,7 @@ beforeAll(async () => {
     const fan = fans.find((f) => f.id === p.user_id);
     if (fan) expect((await call(fan, 'GET', `/v1/payment/${p.id}`)).status).toBe(200);
   }
-}, 90_000);
+}, 180_000);
 afterAll(async () => {
   await server?.dispose();
   await database?.close();
