@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { user as userSchema } from '@cove/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { feedPosts, subscriptions, users } from '../../src/db/schema';
+import { feedPosts, subscriptions, userEvents, users } from '../../src/db/schema';
 import { person } from '../helpers/chats';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { jpegMarkers, photo } from '../media/helpers/fixtures';
@@ -159,6 +159,10 @@ describe('PATCH /v1/users/profile', () => {
     const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.creatorId, creator.user.id));
     expect(sub).toMatchObject({ status: 'canceled', currentPeriodEnd: end });
     expect(sub?.canceledAt).toBeInstanceOf(Date);
+    const events = await t.db.select().from(userEvents).where(eq(userEvents.userId, fan.user.id));
+    expect(events.map((e) => [e.type, e.payload])).toEqual([
+      ['subscription_updated', { model_id: creator.user.id, status: 'canceled' }],
+    ]);
   });
 
   it('needs a signed-in person', async () => {

@@ -153,6 +153,11 @@ describe('following', () => {
     expect((await a.api.delete(url)).json()).toEqual({ is_followee: false, followers: 1 });
     const rows = await t.db.select().from(follows).where(eq(follows.creatorId, creator.user.id));
     expect(rows.map((r) => r.followerId)).toEqual([b.user.id]);
+
+    // Parallel follows of one person make one row.
+    const many = await Promise.all(Array.from({ length: 5 }, () => a.api.patch(url)));
+    expect(many.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect((await a.api.get(`/v1/users/${creator.user.id}/profile`)).json().data.counts.followers).toBe(2);
   });
 
   it('refuses yourself (400), fans and hidden creators (404); a followed creator can be unfollowed after hiding', async () => {
