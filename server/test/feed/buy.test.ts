@@ -8,8 +8,8 @@ import { follow, post, richFan, subscribe } from './world';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
-afterAll(() => t.close());
+}, 60_000);
+afterAll(() => t.close(), 30_000);
 
 const creator = () => person(t, { type: 'featured' });
 
@@ -61,7 +61,7 @@ describe('PATCH /v1/feed/:id/buy', () => {
     // And the post stays unlocked for them.
     const feed = await fan.api.get(`/v1/feed?model_id=${maker.user.id}`);
     expect(feed.json().data[0]).toMatchObject({ unlocked: true, text: 'secret' });
-  });
+  }, 60_000);
 
   it('refuses a buyer without enough credits with 402 and charges nothing', async () => {
     const maker = await creator();

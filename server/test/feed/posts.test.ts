@@ -9,8 +9,8 @@ import { follow, post, readyPhoto, subscribe } from './world';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
-afterAll(() => t.close());
+}, 60_000);
+afterAll(() => t.close(), 30_000);
 
 const creator = () => person(t, { type: 'featured' });
 

@@ -27,7 +27,7 @@ beforeAll(async () => {
     }
   }
 }, 120_000);
-afterAll(() => t.close());
+afterAll(() => t.close(), 30_000);
 
 type Viewer = 'creator' | 'stranger' | 'follower' | 'subscriber' | 'fan';
 /** Whom each audience takes in, besides the creator (docs/rules.md, "Feed audience"). */
