@@ -52,9 +52,12 @@ export async function postViews(
   );
 }
 
-/** The creator sees all of their posts; others, a post in their audience that is free or bought. */
+/**
+ * The creator sees all of their posts; others, a free post in their audience, or one they bought (a
+ * purchase is kept, like a bought message, even after they leave the audience).
+ */
 export const isUnlocked = (v: PostView, viewerId: string) =>
-  v.creator_id === viewerId || (v.in_audience && (v.price === 0 || v.bought));
+  v.creator_id === viewerId || v.bought || (v.in_audience && v.price === 0);
 
 /**
  * Posts as one viewer sees them (docs/rules.md, "Locked posts"): a locked post keeps its price and

@@ -32,8 +32,8 @@ export async function viewOf(db: Db, row: MediaRow, viewerId: string): Promise<M
       exists (select 1 from messages m where m.media_id = ${row.id} and m.recipient_id = ${viewerId}
               and m.deleted_at is null) as received,
       exists (select 1 from feed_posts p where p.creator_id = ${row.ownerId} and p.media_id = ${row.id}
-              and p.deleted_at is null and (p.price = 0 or ${boughtSql(viewerId, sql`p.id`)})
-              and ${inAudienceSql(viewerId, sql`p.audience`, sql`p.creator_id`)}) as entitled,
+              and p.deleted_at is null and (${boughtSql(viewerId, sql`p.id`)} or (p.price = 0
+              and ${inAudienceSql(viewerId, sql`p.audience`, sql`p.creator_id`)}))) as entitled,
       exists (select 1 from feed_posts p where p.creator_id = ${row.ownerId} and p.media_id = ${row.id}
               and p.deleted_at is null) as posted`);
   const [flags] = rowsOf<{

@@ -14,6 +14,17 @@ afterAll(() => t.close(), 30_000);
 const creator = () => person(t, { type: 'featured' });
 
 describe('PATCH /v1/feed/:id/buy', () => {
+  it('keeps a bought post open to its buyer after they leave its audience', async () => {
+    const maker = await creator();
+    const fan = await richFan(t, 500);
+    await follow(t, fan, maker);
+    const item = await post(maker, { type: 'text', text: 'for followers', audience: 'follower', price: 20 });
+    expect((await fan.api.patch(`/v1/feed/${item._id}/buy`)).statusCode).toBe(200);
+    await fan.api.delete(`/v1/users/${maker.user.id}/follow`);
+    const page = (await fan.api.get(`/v1/feed?model_id=${maker.user.id}`)).json();
+    expect(page.data[0]).toMatchObject({ _id: item._id, unlocked: true, text: 'for followers' });
+  });
+
   it('makes one charge out of 200 concurrent buys: 80% (floored) to the creator, the rest to the platform', async () => {
     const maker = await creator();
     const fan = await richFan(t, 1000);
