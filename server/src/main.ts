@@ -9,6 +9,7 @@ import { serverDatabase } from './db/database-source';
 import { migrationsFolder, repoRoot } from './paths';
 import { ensureRemotesPublished } from './release';
 import { seedDemoChats } from './seed/demo-chats';
+import { seedDemoProfiles } from './seed/demo-profiles';
 import { seedDemoWorld } from './seed/demo-world';
 import { writeServerFile } from './server-file';
 
@@ -39,7 +40,10 @@ async function main(): Promise<void> {
     const seeded = config.seedDemo && (await seedDemoWorld(database.db, join(config.dataDir, 'media')));
     app = await buildApp({ config, database });
     // Demo conversations go through the API, so they need the app; only into a world just created.
-    if (seeded) await seedDemoChats(app);
+    if (seeded) {
+      await seedDemoChats(app);
+      await seedDemoProfiles(app);
+    }
     // A fresh data folder gets the remotes as built. In production later versions come only through
     // the release CLI; elsewhere a build never published before is served at start.
     const log = app.log;

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { issueAccessToken } from '../src/auth/tokens';
 import { users } from '../src/db/schema';
 import { seedDemoChats } from '../src/seed/demo-chats';
+import { seedDemoProfiles } from '../src/seed/demo-profiles';
 import { demoEmail, seedDemoWorld } from '../src/seed/demo-world';
 import { as, type Client } from './helpers/api';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -23,6 +24,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemoWorld(t.db, join(t.config.dataDir, 'media'));
   await seedDemoChats(t.app);
+  await seedDemoProfiles(t.app);
   alex = as(t.app, await issueAccessToken(t.db, await idOf('alex-fan')));
   luna = as(t.app, await issueAccessToken(t.db, await idOf('luna-rivers')));
 });
@@ -84,6 +86,33 @@ describe('the demo conversations', () => {
       crypto: true,
       first_purchase_bonus: 0,
     });
+  });
+
+  it('give the creators profiles and feeds, open to alex as follower and subscriber', async () => {
+    const lunaId = await idOf('luna-rivers');
+    const profile = (await alex.get(`/v1/users/${lunaId}/profile`)).json().data;
+    expect(profile).toMatchObject({
+      is_followee: true,
+      subscription: { status: 'active' },
+      subscription_price: 99,
+    });
+    expect(profile.bio).toMatch(/Lisbon/);
+    expect(profile.cover_url).toEqual(expect.any(String));
+    const feed = (await alex.get(`/v1/feed?model_id=${lunaId}`)).json().data as {
+      audience: string;
+      price: number;
+      unlocked: boolean;
+    }[];
+    expect(feed.map((p) => [p.audience, p.price > 0, p.unlocked])).toEqual(
+      expect.arrayContaining([
+        ['user', false, true],
+        ['follower', false, true],
+        ['subscriber', false, true],
+        ['user', true, false],
+      ]),
+    );
+    const tabs = (await luna.get('/v1/chats?v=2&limit=20&type=subscribers')).json();
+    expect(tabs.data.map((c: ChatRow) => c.other_user.username)).toEqual(['alex-fan']);
   });
 
   it('give the demo creator unread chats from fans and a note on one', async () => {

@@ -1,10 +1,7 @@
-import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { eq, inArray } from 'drizzle-orm';
-import sharp from 'sharp';
-import { issueAccessToken, revokeAccessToken } from '../auth/tokens';
 import { users } from '../db/schema';
-import { demoEmail } from './demo-world';
+import { demoActors, picture } from './demo-api';
 import { paidVideo } from './demo-paid-video';
 
 /** What the demo's card payment says of the browser it came from. */
@@ -19,17 +16,6 @@ const demoBrowser = {
   time_zone_offset: 0,
 };
 
-/** A 1200 x 900 picture drawn from two colours and a caption, as a JPEG. */
-function picture(from: string, to: string, caption: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-    <rect width="1200" height="900" fill="url(#g)"/><circle cx="860" cy="290" r="150" fill="#ffffff55"/>
-    <text x="80" y="800" font-family="sans-serif" font-weight="700" font-size="88" fill="#fff">${caption}</text>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
-}
-
 /**
  * Conversations worth opening on a fresh install, made through the API as the demo people would make
  * them, so every count, charge and event is the real one: alex-fan has chats with three creators, a
@@ -37,25 +23,11 @@ function picture(from: string, to: string, caption: string): Promise<Buffer> {
  * photo, a GIF, a tip, unread replies and luna's note on him; luna has unread chats from the other fans.
  */
 export async function seedDemoChats(app: FastifyInstance): Promise<void> {
-  const emails = ['alex-fan', 'sam-fan', 'jordan-fan', 'luna-rivers', 'mira-kent', 'sasha-noir'];
-  const rows = await app.db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(inArray(users.email, emails.map(demoEmail)));
-  const idOf = (name: string) => {
-    const row = rows.find((r) => r.email === demoEmail(name));
-    if (!row) throw new Error(`demo user ${name} is missing`);
-    return row.id;
-  };
-  const tokens = new Map<string, string>();
-  for (const name of emails) tokens.set(name, await issueAccessToken(app.db, idOf(name)));
-
-  const call = async (as: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => {
-    const res = await app.inject({ method, url, headers: { 'access-token': tokens.get(as) ?? '' }, payload });
-    if (res.statusCode >= 300)
-      throw new Error(`demo chats: ${method} ${url} answered ${res.statusCode} ${res.body}`);
-    return res.json<Record<string, unknown>>();
-  };
+  const { idOf, tokenOf, call, upload, done } = await demoActors(
+    app,
+    ['alex-fan', 'sam-fan', 'jordan-fan', 'luna-rivers', 'mira-kent', 'sasha-noir'],
+    'demo chats',
+  );
   let sends = 0;
   const say = (from: string, to: string, text: string, extra: object = {}) =>
     call(from, 'POST', '/v1/messages', {
@@ -64,31 +36,6 @@ export async function seedDemoChats(app: FastifyInstance): Promise<void> {
       send_id: `demo-${++sends}`,
       ...extra,
     });
-  const upload = async (
-    as: string,
-    bytes: Buffer,
-    type: 'message' | 'paid_message',
-    file = { name: 'photo.jpg', type: 'image/jpeg' },
-  ) => {
-    const form = new FormData();
-    form.append('file_size', String(bytes.length));
-    form.append('md5', createHash('md5').update(bytes).digest('hex'));
-    form.append('type', type);
-    form.append('file', new Blob([new Uint8Array(bytes)], { type: file.type }), file.name);
-    const body = new Request('http://demo/', { method: 'POST', body: form });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/v1/media',
-      headers: {
-        'access-token': tokens.get(as) ?? '',
-        'content-type': body.headers.get('content-type') ?? '',
-      },
-      payload: Buffer.from(await body.arrayBuffer()),
-    });
-    if (res.statusCode >= 300) throw new Error(`demo chats: upload answered ${res.statusCode} ${res.body}`);
-    const media = res.json<{ media_id: string; public_id: string }>();
-    return { media_id: media.media_id, public_id: media.public_id };
-  };
 
   // Alex bought the popular package with a card he kept (the sandbox's test Visa), as a fan would,
   // and may also top up in crypto.
@@ -144,7 +91,7 @@ export async function seedDemoChats(app: FastifyInstance): Promise<void> {
   });
   const tram = await upload('luna-rivers', await picture('#43cea2', '#185a9d', 'Tram 28'), 'message');
   await say('luna-rivers', 'alex-fan', 'And a free one from the tram ride', { type: 'image', ...tram });
-  const clip = await paidVideo(app, tokens.get('luna-rivers') ?? '', (bytes) =>
+  const clip = await paidVideo(app, tokenOf('luna-rivers'), (bytes) =>
     upload('luna-rivers', bytes, 'paid_message', { name: 'clip.mp4', type: 'video/mp4' }),
   );
   if (clip) {
@@ -185,5 +132,5 @@ export async function seedDemoChats(app: FastifyInstance): Promise<void> {
   await say('sam-fan', 'luna-rivers', 'Hey Luna, any tips for Porto?');
   await say('jordan-fan', 'luna-rivers', 'Hi! Big fan of your music.');
 
-  for (const token of tokens.values()) await revokeAccessToken(app.db, token);
+  await done();
 }

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { mediaResponse } from '@cove/contracts';
+import { inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { issueAccessToken, revokeAccessToken } from '../auth/tokens';
+import { users } from '../db/schema';
+import { demoEmail } from './demo-world';
+
+/** A 1200 x 900 picture drawn from two colours and a caption, as a JPEG. */
+export function picture(from: string, to: string, caption: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+    <rect width="1200" height="900" fill="url(#g)"/><circle cx="860" cy="290" r="150" fill="#ffffff55"/>
+    <text x="80" y="800" font-family="sans-serif" font-weight="700" font-size="88" fill="#fff">${caption}</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
+}
+
+export interface UploadedMedia {
+  media_id: string;
+  public_id: string;
+}
+
+/**
+ * The demo people acting through the API, each with a session of their own, so every count, charge
+ * and event the demo world holds is the real one. `done` ends the sessions.
+ */
+export async function demoActors(app: FastifyInstance, names: string[], what: string) {
+  const rows = await app.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, names.map(demoEmail)));
+  const idOf = (name: string) => {
+    const row = rows.find((r) => r.email === demoEmail(name));
+    if (!row) throw new Error(`demo user ${name} is missing`);
+    return row.id;
+  };
+  const tokens = new Map<string, string>();
+  for (const name of names) tokens.set(name, await issueAccessToken(app.db, idOf(name)));
+  const tokenOf = (name: string) => tokens.get(name) ?? '';
+
+  const call = async (
+    as: string,
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => {
+    const res = await app.inject({ method, url, headers: { 'access-token': tokenOf(as) }, payload });
+    if (res.statusCode >= 300)
+      throw new Error(`${what}: ${method} ${url} answered ${res.statusCode} ${res.body}`);
+    return res.statusCode === 204 ? {} : res.json<Record<string, unknown>>();
+  };
+
+  const upload = async (
+    as: string,
+    bytes: Buffer,
+    type: 'message' | 'paid_message',
+    file = { name: 'photo.jpg', type: 'image/jpeg' },
+  ): Promise<UploadedMedia> => {
+    const form = new FormData();
+    form.append('file_size', String(bytes.length));
+    form.append('md5', createHash('md5').update(bytes).digest('hex'));
+    form.append('type', type);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: file.type }), file.name);
+    const body = new Request('http://demo/', { method: 'POST', body: form });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/media',
+      headers: { 'access-token': tokenOf(as), 'content-type': body.headers.get('content-type') ?? '' },
+      payload: Buffer.from(await body.arrayBuffer()),
+    });
+    if (res.statusCode >= 300) throw new Error(`${what}: upload answered ${res.statusCode} ${res.body}`);
+    const media = res.json<UploadedMedia>();
+    return { media_id: media.media_id, public_id: media.public_id };
+  };
+
+  const done = async () => {
+    for (const token of tokens.values()) await revokeAccessToken(app.db, token);
+  };
+  return { idOf, tokenOf, call, upload, done };
+}
+
+/** Waits until an upload is processed; null when it failed, took too long, or no worker processes media. */
+export async function whenReady(
+  app: FastifyInstance,
+  token: string,
+  media: UploadedMedia,
+  ms = 60_000,
+): Promise<UploadedMedia | null> {
+  if (app.config.media.workers === 0) return null;
+  for (const deadline = Date.now() + ms; Date.now() < deadline;) {
+    const res = await app.inject({ url: `/v1/media/${media.media_id}`, headers: { 'access-token': token } });
+    const { status } = mediaResponse.parse(res.json());
+    if (status === 'ready') return media;
+    if (status === 'failed') return null;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return null;
+}
