@@ -11,5 +11,6 @@ export * from './email/email-address';
 export { formatMoney } from './format/money';
 export { formatDuration } from './format/duration';
 export { timeAgo, messageTime, formatDate } from './format/time';
+export { recentlyOnline } from './presence/recently-online';
 export * from './upload';
 export { formatBytes } from './format/bytes';

@@ -4,6 +4,7 @@ import {
   type ChatsResponse,
   type DiscoverProfile,
   type Features,
+  type MediaDescriptor,
   type MediaResponse,
   type Message,
   type ProviderConfig,
@@ -171,13 +172,13 @@ export function testProfile(overrides: Partial<DiscoverProfile> = {}): DiscoverP
   };
 }
 
-/** What `POST /v1/media` answers for a processed photo. */
-export function testMediaResponse(id = 'm1', overrides: Partial<MediaResponse['media']> = {}): MediaResponse {
-  const media = {
+/** A processed photo as a message, post or upload carries it; override what a test cares about. */
+export function testMedia(id = 'm1', overrides: Partial<MediaDescriptor> = {}): MediaDescriptor {
+  return {
     media_id: id,
     public_id: `p-${id}`,
-    type: 'image' as const,
-    status: 'ready' as const,
+    type: 'image',
+    status: 'ready',
     locked: false,
     th: `/media/p-${id}/th.jpg`,
     st: null,
@@ -189,6 +190,11 @@ export function testMediaResponse(id = 'm1', overrides: Partial<MediaResponse['m
     video_length: null,
     ...overrides,
   };
+}
+
+/** What `POST /v1/media` answers for a processed photo. */
+export function testMediaResponse(id = 'm1', overrides: Partial<MediaResponse['media']> = {}): MediaResponse {
+  const media = testMedia(id, overrides);
   return {
     media_id: id,
     public_id: media.public_id,

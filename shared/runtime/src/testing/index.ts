@@ -3,6 +3,7 @@ export {
   testChat,
   testChatsPage,
   testConfig,
+  testMedia,
   testMediaResponse,
   testMessage,
   testProfile,

@@ -1,8 +1,7 @@
 import type { DiscoverProfile } from '@cove/contracts';
-import { formatMoney } from '@cove/runtime';
+import { formatMoney, recentlyOnline } from '@cove/runtime';
 import { Link } from 'react-router-dom';
 import styles from './Discover.module.css';
-import { recentlyOnline } from './recently-online';
 
 /** How much of a bio a card shows; the profile has the rest. */
 const bioExcerptLength = 90;

@@ -1,5 +1,15 @@
 import { useHost, useSession } from '@cove/runtime';
-import { Button, ButtonLink, EmptyState, LoadMore, Page, RequestView, SignInGate, Tabs } from '@cove/ui';
+import {
+  Button,
+  ButtonLink,
+  EmptyState,
+  LoadMore,
+  Page,
+  RequestView,
+  SignInGate,
+  Tabs,
+  useAutoLoad,
+} from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -15,7 +25,6 @@ import {
   type Gender,
 } from './discover-filters';
 import styles from './Discover.module.css';
-import { useAutoLoad } from './use-auto-load';
 
 function Results({ filters }: { filters: DiscoverFilters }) {
   const { api } = useHost();

@@ -1,12 +1,11 @@
 import type { FeedItem } from '@cove/contracts';
 import { useHost, useServerEvent } from '@cove/runtime';
-import { EmptyState, LoadMore, RequestView, Tabs } from '@cove/ui';
+import { EmptyState, LoadMore, RequestView, Tabs, useAutoLoad } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { PostCard, type Unlockers } from './PostCard';
 import { PostMedia } from './PostMedia';
 import { postsKey, profilePath, usePosts, type PostsTab } from './profile-query';
 import styles from './Posts.module.css';
-import { useAutoLoad } from './use-auto-load';
 
 const tabLabels: Record<PostsTab, string> = { all: 'Feed', image: 'Photos', video: 'Videos' };
 const emptyTexts: Record<PostsTab, string> = {

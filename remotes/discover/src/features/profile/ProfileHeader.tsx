@@ -1,8 +1,7 @@
 import type { Profile } from '@cove/contracts';
-import { errorMessage, formatDate, formatMoney, isApiError } from '@cove/runtime';
+import { errorMessage, formatDate, formatMoney, isApiError, recentlyOnline } from '@cove/runtime';
 import { Avatar, Button, ButtonLink } from '@cove/ui';
 import { useFollow, useMessage, useSubscribe } from './profile-actions';
-import { recentlyOnline } from './recently-online';
 import styles from './Profile.module.css';
 
 function presence(profile: Profile): string | null {
