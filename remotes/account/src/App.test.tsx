@@ -1,9 +1,8 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { formatDate } from '@cove/runtime';
 import { failWith, fakeHost, testUser, type RecordedCall } from '@cove/runtime/testing';
-import App from './App';
+import { renderAccount } from './testing/render-account';
 
 /** The reads the payment pages make on show, answered as an account with no cards would be. */
 const paymentReads = (call: RecordedCall) => {
@@ -18,28 +17,18 @@ const paymentReads = (call: RecordedCall) => {
   return undefined;
 };
 
-function renderAt(path: string, host: ReturnType<typeof fakeHost>['host'], state?: unknown) {
-  render(
-    <MemoryRouter initialEntries={[{ pathname: path, state }]}>
-      <Routes>
-        <Route path="/account/*" element={<App host={host} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
-
 describe('account', () => {
   it('asks signed-out people to sign in', () => {
-    renderAt('/account', fakeHost({ user: null }).host);
+    renderAccount('/account', fakeHost({ user: null }).host);
     expect(screen.getByRole('heading', { name: 'Sign in to manage your account' })).toBeInTheDocument();
   });
 
   it('names the browser tab after the section on show, signed in or not', async () => {
-    renderAt('/account/vault', fakeHost({ user: null }).host);
+    renderAccount('/account/vault', fakeHost({ user: null }).host);
     expect(document.title).toBe('Vault · Cove');
     cleanup();
 
-    renderAt('/account/settings/privacy', fakeHost({ user: testUser(), respond: paymentReads }).host);
+    renderAccount('/account/settings/privacy', fakeHost({ user: testUser(), respond: paymentReads }).host);
     expect(document.title).toBe('Settings · Cove');
     const nav = screen.getByRole('navigation', { name: 'Account sections' });
     await userEvent.click(within(nav).getByRole('link', { name: 'Saved cards' }));
@@ -49,7 +38,7 @@ describe('account', () => {
   });
 
   it('shows who is signed in and their balance, with the sections a fan has', () => {
-    renderAt('/account', fakeHost({ user: testUser({ credits: 250 }) }).host);
+    renderAccount('/account', fakeHost({ user: testUser({ credits: 250 }) }).host);
     expect(screen.getByText('river')).toBeInTheDocument();
     expect(screen.getByText('$25.00')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Account sections' });
@@ -57,14 +46,14 @@ describe('account', () => {
   });
 
   it('leads back to the chat from get-credits when it was opened with one to return to', () => {
-    renderAt('/account/get-credits', fakeHost({ user: testUser(), respond: paymentReads }).host, {
+    renderAccount('/account/get-credits', fakeHost({ user: testUser(), respond: paymentReads }).host, {
       backTo: '/chats/u-2',
     });
     expect(screen.getByRole('heading', { name: 'Get credits' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the chat' })).toHaveAttribute('href', '/chats/u-2');
     cleanup();
 
-    renderAt('/account/get-credits', fakeHost({ user: testUser(), respond: paymentReads }).host, {
+    renderAccount('/account/get-credits', fakeHost({ user: testUser(), respond: paymentReads }).host, {
       backTo: '//elsewhere.example',
     });
     expect(screen.getByRole('heading', { name: 'Get credits' })).toBeInTheDocument();
@@ -72,7 +61,7 @@ describe('account', () => {
   });
 
   it('lists earnings for creators, leading to the payouts area', () => {
-    renderAt('/account', fakeHost({ user: testUser({ type: 'featured' }) }).host);
+    renderAccount('/account', fakeHost({ user: testUser({ type: 'featured' }) }).host);
     const nav = screen.getByRole('navigation', { name: 'Account sections' });
     expect(within(nav).getByRole('link', { name: 'Earnings' })).toHaveAttribute(
       'href',
@@ -86,7 +75,7 @@ describe('account', () => {
       user: testUser(),
       respond: () => (refuse ? failWith(403, 'Forbidden') : undefined),
     });
-    renderAt('/account/settings', host);
+    renderAccount('/account/settings', host);
     const invisible = screen.getByRole('switch', { name: /Invisible profile/ });
     await userEvent.click(invisible);
     expect(invisible).toBeChecked();
@@ -105,13 +94,13 @@ describe('account', () => {
   });
 
   it('shows only the visibility switch on the privacy page', () => {
-    renderAt('/account/settings/privacy', fakeHost({ user: testUser(), respond: paymentReads }).host);
+    renderAccount('/account/settings/privacy', fakeHost({ user: testUser(), respond: paymentReads }).host);
     expect(screen.getAllByRole('switch')).toHaveLength(1);
   });
 
   it('turns a notification on and keeps the others as they were', async () => {
     const { host, calls } = fakeHost({ user: testUser() });
-    renderAt('/account/settings', host);
+    renderAccount('/account/settings', host);
     await userEvent.click(screen.getByRole('switch', { name: /News and offers/ }));
     expect(calls[0]?.body).toEqual({ notification_settings: { marketing: true } });
     expect(screen.getByRole('switch', { name: /News and offers/ })).toBeChecked();
@@ -122,7 +111,7 @@ describe('account', () => {
     const { host, calls } = fakeHost({
       user: testUser({ deleted_scheduled: true, delete_at: '2026-12-24T12:00:00.000Z' }),
     });
-    renderAt('/account/settings', host);
+    renderAccount('/account/settings', host);
     const zone = screen.getByRole('region', { name: 'Account' });
     expect(zone).toHaveTextContent(
       `Your account will be deleted on ${formatDate('2026-12-24T12:00:00.000Z')}.`,
@@ -134,7 +123,7 @@ describe('account', () => {
 
   it('logs out from settings', async () => {
     const fake = fakeHost({ user: testUser() });
-    renderAt('/account/settings', fake.host);
+    renderAccount('/account/settings', fake.host);
     await userEvent.click(
       within(screen.getByRole('region', { name: 'Account' })).getByRole('button', { name: 'Log out' }),
     );
@@ -151,7 +140,7 @@ describe('account', () => {
             : { available: true, message: null }
           : undefined,
     });
-    renderAt('/account/edit-profile', host);
+    renderAccount('/account/edit-profile', host);
     const field = screen.getByRole('textbox', { name: 'Username' });
     const save = screen.getByRole('button', { name: 'Save changes' });
     expect(save).toBeDisabled();

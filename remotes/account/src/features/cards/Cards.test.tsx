@@ -1,9 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { savedCardsResponse, type PopupOutcome } from '@cove/contracts';
 import { failWith, fakeHost, testUser, type RecordedCall } from '@cove/runtime/testing';
-import App from '../../App';
+import { renderAccount } from '../../testing/render-account';
 
 const twoCards = savedCardsResponse.parse({
   data: [
@@ -18,13 +17,7 @@ function renderCards(respond: (call: RecordedCall) => unknown, confirm: PopupOut
     respond,
     popupOutcome: () => (confirm === 'confirm' ? { action: 'confirm' } : { action: confirm }),
   });
-  render(
-    <MemoryRouter initialEntries={['/account/cards']}>
-      <Routes>
-        <Route path="/account/*" element={<App host={fake.host} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderAccount('/account/cards', fake.host);
   return fake;
 }
 

@@ -1,9 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { tagsResponse, type MediaConfig, type User } from '@cove/contracts';
 import { failWith, fakeHost, testMediaResponse, testUser, type RecordedCall } from '@cove/runtime/testing';
-import App from '../../App';
+import { renderAccount } from '../../testing/render-account';
 
 const config: MediaConfig = { upload_url: '/v1/media', max_photo_bytes: 1e8, max_video_bytes: 5e8 };
 const photoId = '0b6f3f0e-4a63-4c59-9d0b-8a3c6f1d2e11';
@@ -14,13 +13,7 @@ function renderEditProfile(respond: (call: RecordedCall) => unknown, user: Parti
     respond: (call) => (call.path === '/v1/media/config' ? config : respond(call)),
   });
   const reload = jest.spyOn(fake.host.account, 'reload');
-  render(
-    <MemoryRouter initialEntries={['/account/edit-profile']}>
-      <Routes>
-        <Route path="/account/*" element={<App host={fake.host} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderAccount('/account/edit-profile', fake.host);
   return { ...fake, reload };
 }
 
@@ -191,13 +184,7 @@ describe('edit profile for creators', () => {
 describe('edit profile for fans', () => {
   it('keeps to username and gender', () => {
     const fake = fakeHost({ user: testUser({ username: 'river', gender: 'male' }) });
-    render(
-      <MemoryRouter initialEntries={['/account/edit-profile']}>
-        <Routes>
-          <Route path="/account/*" element={<App host={fake.host} />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    renderAccount('/account/edit-profile', fake.host);
     expect(screen.getByRole('form', { name: 'Edit profile' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Profile photo' })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Bio' })).toBeNull();

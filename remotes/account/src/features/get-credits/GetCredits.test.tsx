@@ -1,6 +1,5 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import {
   cardTokenResponse,
   creditPackagesResponse,
@@ -21,7 +20,7 @@ import {
   testUser,
   type RecordedCall,
 } from '@cove/runtime/testing';
-import App from '../../App';
+import { renderAccount } from '../../testing/render-account';
 import { browser } from './card';
 
 const offer = (overrides: Partial<ReturnType<typeof creditPackagesResponse.parse>> = {}) =>
@@ -77,13 +76,7 @@ function renderPage(
       return opts.pay?.(call);
     },
   });
-  render(
-    <MemoryRouter initialEntries={[{ pathname: '/account/get-credits', state: opts.state }]}>
-      <Routes>
-        <Route path="/account/*" element={<App host={fake.host} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderAccount('/account/get-credits', fake.host, opts.state);
   return fake;
 }
 

@@ -1,10 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { purchasesPage, type Purchase } from '@cove/contracts';
 import { formatDate } from '@cove/runtime';
 import { failWith, fakeHost, testMessage, testUser, type RecordedCall } from '@cove/runtime/testing';
-import App from '../../App';
+import { renderAccount } from '../../testing/render-account';
 
 function purchase(n: number, overrides: Partial<Purchase> = {}): Purchase {
   return {
@@ -22,13 +21,7 @@ const page = (items: Purchase[], next: string | null = null) => purchasesPage.pa
 
 function renderPurchases(respond: (call: RecordedCall) => unknown) {
   const fake = fakeHost({ user: testUser(), respond });
-  render(
-    <MemoryRouter initialEntries={['/account/purchases']}>
-      <Routes>
-        <Route path="/account/*" element={<App host={fake.host} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderAccount('/account/purchases', fake.host);
   return fake;
 }
 

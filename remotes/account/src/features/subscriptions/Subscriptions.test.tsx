@@ -1,10 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { subscriptionsPage, type PopupSpec, type Subscription } from '@cove/contracts';
 import { formatDate } from '@cove/runtime';
 import { failWith, fakeHost, testUser, type RecordedCall } from '@cove/runtime/testing';
-import App from '../../App';
+import { renderAccount } from '../../testing/render-account';
 
 function subscription(n: number, overrides: Partial<Subscription> = {}): Subscription {
   return {
@@ -28,13 +27,7 @@ function renderSubscriptions(
   }),
 ) {
   const fake = fakeHost({ user: testUser(), respond, popupOutcome });
-  render(
-    <MemoryRouter initialEntries={['/account/subscriptions']}>
-      <Routes>
-        <Route path="/account/*" element={<App host={fake.host} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderAccount('/account/subscriptions', fake.host);
   return fake;
 }
 

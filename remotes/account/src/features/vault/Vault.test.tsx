@@ -1,8 +1,7 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MediaConfig, MediaResponse, VaultItem } from '@cove/contracts';
 import { failWith, fakeHost, testMediaResponse, testUser, type RecordedCall } from '@cove/runtime/testing';
-import App from '../../App';
+import { renderAccount } from '../../testing/render-account';
 
 function item(id: string, overrides: Partial<VaultItem> = {}): VaultItem {
   return {
@@ -33,13 +32,7 @@ function renderVault(respond: (call: RecordedCall) => unknown, type: 'featured' 
     user: testUser({ type }),
     respond: (call) => (call.path === '/v1/media/config' ? config : respond(call)),
   });
-  render(
-    <MemoryRouter initialEntries={['/account/vault']}>
-      <Routes>
-        <Route path="/account/*" element={<App host={fake.host} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderAccount('/account/vault', fake.host);
   return fake;
 }
 
