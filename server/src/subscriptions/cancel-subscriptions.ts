@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { subscriptions, type UserRow } from '../db/schema';
 import { isUuid } from '../ids';
 import { type EventDeps, withEvents } from '../realtime/with-events';
 
 /**
- * `DELETE /v1/subscriptions?ids=a,b`: stops the renewal of the caller's own active subscriptions;
+ * `DELETE /v1/subscriptions?ids=a,b`: stops the renewal of the caller's own active subscriptions,
+ * named by subscription id or by creator id (the spec's Manage subscriptions selects by creator);
  * access lasts to the end of the paid period, when the renewal sweep ends them. Ids that are not the
  * caller's, or not active, are left alone. The caller's row is locked first, as a renewal of theirs
  * locks it, so two cancels of the same rows queue instead of deadlocking.
@@ -22,7 +23,7 @@ export async function cancelSubscriptions(deps: EventDeps, me: UserRow, idList: 
         .where(
           and(
             eq(subscriptions.fanId, me.id),
-            inArray(subscriptions.id, ids),
+            or(inArray(subscriptions.id, ids), inArray(subscriptions.creatorId, ids)),
             eq(subscriptions.status, 'active'),
           ),
         )

@@ -212,4 +212,17 @@ describe('GET and DELETE /v1/subscriptions', () => {
     expect((await subscribeTo(fan, creator)).statusCode).toBe(409);
     expect((await fan.api.delete(`/v1/subscriptions?ids=${a}`)).json()).toEqual({ canceled: 0 });
   });
+
+  it('cancels by the creator’s id too, as the account page selects them, and only the caller’s', async () => {
+    const { fan, creator } = await fanAndCreator(t, 1000);
+    const other = (await fanAndCreator(t, 1000)).fan;
+    expect((await subscribeTo(fan, creator)).statusCode).toBe(200);
+    expect((await subscribeTo(other, creator)).statusCode).toBe(200);
+
+    const mine = await fan.api.delete(`/v1/subscriptions?ids=${creator.user.id}`);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual({ canceled: 1 });
+    expect((await subscriptionOf(t, fan, creator)).status).toBe('canceled');
+    expect((await subscriptionOf(t, other, creator)).status).toBe('active');
+  });
 });
