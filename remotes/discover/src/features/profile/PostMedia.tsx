@@ -5,10 +5,15 @@ import styles from './Posts.module.css';
 export function PostMedia({ post }: { post: FeedItem }) {
   const media = post.media;
   if (!media) return null;
-  const still = media.sr ?? media.rt ?? media.st ?? media.th;
+  // `st` is the whole picture (fits 1440 x 1440); `sr` is a square crop for grids, which cuts a post.
+  const still = media.st ?? media.th ?? media.sr ?? media.rt;
+  // The box keeps the picture's shape before it loads, so the feed does not jump.
+  const shape = media.width && media.height ? { aspectRatio: `${media.width} / ${media.height}` } : undefined;
   const label = media.type === 'video' ? 'Video' : 'Photo';
   if (!post.unlocked || media.locked) {
-    return still ? <img className={`${styles.media} ${styles.blurred}`} src={still} alt="" /> : null;
+    return still ? (
+      <img className={`${styles.media} ${styles.blurred}`} src={still} alt="" style={shape} />
+    ) : null;
   }
   if (media.type === 'video' && media.video_url) {
     return (
@@ -24,5 +29,7 @@ export function PostMedia({ post }: { post: FeedItem }) {
   }
   if (media.status === 'processing')
     return <p className={styles.processing}>Processing {label.toLowerCase()}…</p>;
-  return still ? <img className={styles.media} src={still} alt={post.text || label} loading="lazy" /> : null;
+  return still ? (
+    <img className={styles.media} src={still} alt={post.text || label} loading="lazy" style={shape} />
+  ) : null;
 }
