@@ -1,6 +1,6 @@
 import { savedCardsResponse, type SavedCard } from '@cove/contracts';
 import { errorMessage, requestState, useHost } from '@cove/runtime';
-import { Button, ButtonLink, EmptyState, RequestView } from '@cove/ui';
+import { Button, ButtonLink, EmptyState, RequestView, RowList } from '@cove/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import styles from './Cards.module.css';
@@ -56,7 +56,7 @@ export function Cards() {
                   {errorMessage(remove.error)}
                 </p>
               )}
-              <ul className={styles.list} aria-label="Saved cards">
+              <RowList label="Saved cards">
                 {data.map((card) => {
                   const name = `${brandNames[card.brand]} •••• ${card.last4}`;
                   const deleting = remove.isPending && remove.variables.id === card.id;
@@ -76,7 +76,7 @@ export function Cards() {
                     </li>
                   );
                 })}
-              </ul>
+              </RowList>
             </>
           )
         }

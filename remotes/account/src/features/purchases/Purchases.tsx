@@ -1,7 +1,7 @@
 import { purchasesPage, type Purchase } from '@cove/contracts';
 import { formatDate, formatMoney, useHost } from '@cove/runtime';
 import { usePagedList } from '@cove/runtime/query';
-import { ButtonLink, EmptyState, LoadMore, RequestView } from '@cove/ui';
+import { ButtonLink, EmptyState, LoadMore, RequestView, Row, RowBody, RowLine, RowList } from '@cove/ui';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './Purchases.module.css';
@@ -24,7 +24,7 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
   // Beside a thumbnail, only a caption the message has; without one, what the message was.
   const caption = thumb ? (purchase.message?.text.trim() ?? '') : text;
   return (
-    <li className={styles.row} aria-label={`${name}, ${formatMoney(purchase.price)}`}>
+    <Row label={`${name}, ${formatMoney(purchase.price)}`}>
       <div className={styles.preview}>
         {thumb ? (
           <img className={styles.thumb} src={thumb} alt={`${kind} from ${name}`} />
@@ -34,13 +34,13 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
           </span>
         )}
       </div>
-      <div className={styles.body}>
-        <div className={styles.line}>
+      <RowBody>
+        <RowLine>
           <span className={styles.creator}>{name}</span>
           <span className={styles.price}>{formatMoney(purchase.price)}</span>
-        </div>
+        </RowLine>
         {caption && <p className={styles.text}>{caption}</p>}
-        <div className={styles.line}>
+        <RowLine>
           <time className={styles.date} dateTime={purchase.bought_at}>
             {formatDate(purchase.bought_at)}
           </time>
@@ -51,9 +51,9 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
           >
             Open chat
           </Link>
-        </div>
-      </div>
-    </li>
+        </RowLine>
+      </RowBody>
+    </Row>
   );
 }
 
@@ -89,11 +89,11 @@ export function Purchases() {
             </EmptyState>
           ) : (
             <>
-              <ul className={styles.list} aria-label="Purchases">
+              <RowList label="Purchases">
                 {items.map((p) => (
                   <PurchaseRow key={p.message_id} purchase={p} />
                 ))}
-              </ul>
+              </RowList>
               <LoadMore list={list} />
             </>
           )

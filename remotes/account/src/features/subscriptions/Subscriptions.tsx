@@ -1,7 +1,18 @@
 import { cancelSubscriptionsResponse, subscriptionsPage, type Subscription } from '@cove/contracts';
 import { errorMessage, formatDate, formatMoney, useHost } from '@cove/runtime';
 import { usePagedList } from '@cove/runtime/query';
-import { Avatar, Button, ButtonLink, EmptyState, LoadMore, RequestView } from '@cove/ui';
+import {
+  Avatar,
+  Button,
+  ButtonLink,
+  EmptyState,
+  LoadMore,
+  RequestView,
+  Row,
+  RowBody,
+  RowLine,
+  RowList,
+} from '@cove/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -30,7 +41,7 @@ function SubscriptionRow({
 }) {
   const name = nameOf(s);
   return (
-    <li className={styles.row} aria-label={name}>
+    <Row label={name} center>
       {editing && (
         <input
           type="checkbox"
@@ -43,16 +54,16 @@ function SubscriptionRow({
         />
       )}
       <Avatar name={name} url={s.user.avatar_url} size={48} />
-      <div className={styles.body}>
-        <div className={styles.line}>
+      <RowBody>
+        <RowLine>
           <Link className={styles.name} to={`/creators/${encodeURIComponent(s.user._id)}`}>
             {name}
           </Link>
           <span className={styles.price}>{formatMoney(s.price)} / month</span>
-        </div>
+        </RowLine>
         <p className={s.status === 'active' ? styles.active : styles.canceled}>{statusText(s)}</p>
-      </div>
-    </li>
+      </RowBody>
+    </Row>
   );
 }
 
@@ -176,7 +187,7 @@ export function Subscriptions() {
             </EmptyState>
           ) : (
             <>
-              <ul className={styles.list} aria-label="Your subscriptions">
+              <RowList label="Your subscriptions">
                 {subscriptions.map((s) => (
                   <SubscriptionRow
                     key={s._id}
@@ -186,7 +197,7 @@ export function Subscriptions() {
                     onToggle={() => toggle(s.user._id)}
                   />
                 ))}
-              </ul>
+              </RowList>
               <LoadMore list={list} />
             </>
           )
