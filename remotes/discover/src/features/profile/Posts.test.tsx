@@ -105,7 +105,7 @@ describe('a creator’s posts, seen by a fan', () => {
     await userEvent.click(await within(posts).findByRole('button', { name: 'Unlock for $4.50' }));
     expect(await within(posts).findByRole('img', { name: 'Sunset' })).toHaveAttribute(
       'src',
-      '/media/p-md-1/sr.jpg',
+      '/media/p-md-1/th.jpg',
     );
     expect(within(posts).queryByRole('button', { name: /Unlock/ })).toBeNull();
     expect(calls.find((c) => c.path === '/v1/feed/f-1/buy')?.method).toBe('PATCH');
@@ -260,7 +260,7 @@ describe('the creator’s own posts', () => {
     await act(async () => release(testMediaResponse('new')));
     expect(await within(form).findByText('Photo attached')).toBeInTheDocument();
     await userEvent.click(within(form).getByRole('button', { name: 'Post' }));
-    expect(await screen.findByRole('img', { name: 'Photo' })).toHaveAttribute('src', '/media/p-md-1/sr.jpg');
+    expect(await screen.findByRole('img', { name: 'Photo' })).toHaveAttribute('src', '/media/p-md-1/th.jpg');
     expect(calls.find((c) => c.method === 'POST' && c.path === '/v1/feed')?.body).toMatchObject({
       type: 'image',
       media_id: 'new',
