@@ -1,0 +1,201 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { ChatPage } from '../pages/chat-page';
+import { CreatorProfilePage } from '../pages/creator-profile-page';
+import { DiscoverPage } from '../pages/discover-page';
+import { LoginPage } from '../pages/login-page';
+import { MailboxPage } from '../pages/mailbox-page';
+import { SubscriptionsPage } from '../pages/subscriptions-page';
+import { admin } from '../support/admin';
+import { seriousAccessibilityProblems } from '../support/axe';
+import { journey } from '../support/journey';
+
+const run = journey('profiles', { env: { MAILBOX: 'true', SEED_DEMO: 'true' } });
+
+// The demo world: luna-rivers ($9.90 a month) posts for followers and for subscribers; jordan-fan
+// neither follows nor subscribes to anyone, sam-fan follows luna, and mira-kent charges $4.90 a month.
+const fanEmail = 'jordan-fan@demo.cove.test';
+const followerEmail = 'sam-fan@demo.cove.test';
+const lunaEmail = 'luna-rivers@demo.cove.test';
+const miraEmail = 'mira-kent@demo.cove.test';
+const followerPost = 'Followers first: the tour dates drop here tomorrow.';
+const subscriberPost = 'Subscribers only: a night in the studio';
+
+/** Screenshots to look at by hand; not part of the repository. */
+const shotsDir = '/tmp/cove-shots';
+
+async function signIn(page: Page, email: string): Promise<string> {
+  const login = new LoginPage(page, run.server.baseUrl);
+  await login.open();
+  await login.requestLink(email);
+  const mailbox = new MailboxPage(await page.context().newPage(), run.server.baseUrl);
+  await page.goto(await mailbox.signInLink(email));
+  await page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
+  await mailbox.page.close();
+  return (await page.evaluate(() => window.localStorage.getItem('auth-token'))) ?? '';
+}
+
+/** Someone's session for set-up calls, signed in in a context of its own. */
+async function tokenOf(email: string): Promise<string> {
+  const context = await run.browser.newContext();
+  try {
+    return await signIn(await context.newPage(), email);
+  } finally {
+    await context.close();
+  }
+}
+
+async function api<T>(token: string, method: string, path: string, body?: object): Promise<T> {
+  const res = await fetch(`${run.server.baseUrl}${path}`, {
+    method,
+    headers: { 'access-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const idOf = async (token: string) => (await api<{ _id: string }>(token, 'GET', '/v1/users/me'))._id;
+
+/** The balance in the shell's header: money is a tenth of the raw credits. */
+const headerBalance = (page: Page) => page.getByRole('banner').getByTitle('Your balance');
+
+/** Full-page shots at the wide and the phone layout. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${shotsDir}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shotsDir}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 860 });
+}
+
+describe('profile journeys', () => {
+  beforeAll(() => mkdirSync(shotsDir, { recursive: true }));
+
+  it('a fan finds a creator, sees what unlocks her posts, follows, subscribes and opens her chat', async () => {
+    const page = run.page;
+    await signIn(page, fanEmail);
+    // 1000 credits: $100.00 in the header.
+    await admin(run.server.dataDir, ['grant-credits', fanEmail, '1000']);
+
+    const discover = new DiscoverPage(page, run.server.baseUrl);
+    await discover.open();
+    await discover.card('mira-kent').waitFor();
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshots(page, 'discover');
+
+    await discover.search('luna');
+    const card = discover.card('luna-rivers');
+    await card.getByText('$9.90 / month', { exact: false }).waitFor();
+    await card.getByText(/Singer-songwriter from Lisbon/).waitFor();
+    expect(await discover.creators().getByRole('listitem').count()).toBe(1);
+    await card.click();
+
+    await page.waitForURL(/\/creators\/[^/?]+$/);
+    const lunaId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const profile = new CreatorProfilePage(page, run.server.baseUrl);
+    await profile.ready();
+    await page.getByRole('heading', { name: 'luna-rivers', level: 1 }).waitFor();
+    await headerBalance(page).getByText('$100.00').waitFor();
+
+    // Locked: only what opens them shows, not their words.
+    await profile.lockedBy('Follow').waitFor();
+    await profile.lockedBy('Subscribe').waitFor();
+    expect(await profile.postWithText(followerPost).count()).toBe(0);
+    expect(await profile.postWithText(subscriberPost).count()).toBe(0);
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshots(page, 'creator-profile');
+
+    await profile.action('Follow').click();
+    await profile.action('Unfollow').waitFor();
+    await profile.postWithText(followerPost).waitFor();
+    await profile.lockedBy('Follow').waitFor({ state: 'detached' });
+    await profile.lockedBy('Subscribe').waitFor();
+
+    await profile.action('Subscribe · $9.90 / month').click();
+    await profile
+      .about()
+      .getByRole('status')
+      .getByText(/^Subscribed until /)
+      .waitFor();
+    await headerBalance(page).getByText('$90.10').waitFor();
+    const photo = profile.postWithText(subscriberPost).getByRole('img', { name: subscriberPost });
+    await photo.waitFor();
+    expect(await photo.getAttribute('src')).toMatch(/\/media\//);
+    await profile.lockedBy('Subscribe').waitFor({ state: 'detached' });
+    expect(
+      await profile
+        .about()
+        .getByRole('button', { name: /Subscribe/ })
+        .count(),
+    ).toBe(0);
+
+    // The header's Follow and Subscribe are kept on a reload: the server has them.
+    await page.reload();
+    await profile.ready();
+    await profile.action('Unfollow').waitFor();
+    await profile.postWithText(subscriberPost).getByRole('img', { name: subscriberPost }).waitFor();
+
+    await profile.action('Message').click();
+    await page.waitForURL(new RegExp(`/chats/${lunaId}$`));
+    await new ChatPage(page, run.server.baseUrl).box().waitFor();
+  });
+
+  it('a fan cancels a subscription from Account › Subscriptions and keeps it until the paid month ends', async () => {
+    const page = run.page;
+    const fanToken = await signIn(page, followerEmail);
+    await admin(run.server.dataDir, ['grant-credits', followerEmail, '500']);
+    const miraId = await idOf(await tokenOf(miraEmail));
+    const subscribed = await api<{ data: { expires_at: string } }>(fanToken, 'POST', '/v1/subscriptions', {
+      model_id: miraId,
+      send_id: `e2e-subscribe-${Date.now().toString(36)}`,
+    });
+
+    const subscriptions = new SubscriptionsPage(page, run.server.baseUrl);
+    await subscriptions.open();
+    const row = subscriptions.row('mira-kent');
+    await row.getByText('$4.90 / month').waitFor();
+    await row.getByText(/^Active — renews on /).waitFor();
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+    await subscriptions.edit();
+    await row.getByRole('checkbox', { name: 'Select mira-kent' }).check();
+    await subscriptions.toolbar().getByRole('button', { name: 'Cancel subscriptions (1)' }).click();
+    const confirm = page.getByRole('dialog', { name: /^Cancel this subscription\?/ });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Cancel subscriptions' }).click();
+    await confirm.waitFor({ state: 'detached' });
+
+    await page.getByRole('status').getByText('Canceled 1 subscription').waitFor();
+    const until = new Date(subscribed.data.expires_at).toLocaleDateString('en-US', {
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    });
+    await row.getByText(`Canceled — access until ${until}`).waitFor();
+    // Edit mode is left: no checkboxes.
+    await subscriptions.toolbar().waitFor({ state: 'detached' });
+    expect(await row.getByRole('checkbox').count()).toBe(0);
+  });
+
+  it('a creator posts for her followers from her own profile, and a follower with it open sees it live', async () => {
+    const followerPage = run.page;
+    await signIn(followerPage, followerEmail);
+    const lunaContext = await run.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const lunaPage = await lunaContext.newPage();
+    const lunaId = await idOf(await signIn(lunaPage, lunaEmail));
+
+    const follower = new CreatorProfilePage(followerPage, run.server.baseUrl);
+    await follower.open(lunaId);
+    await follower.action('Unfollow').waitFor();
+    const luna = new CreatorProfilePage(lunaPage, run.server.baseUrl);
+    await luna.open(lunaId);
+    await luna.composer().waitFor();
+    expect(await seriousAccessibilityProblems(lunaPage)).toEqual([]);
+
+    const text = `Soundcheck tonight, followers get the setlist first (${Date.now().toString(36)})`;
+    await luna.publish(text, 'Followers');
+    await luna.postWithText(text).getByText('Followers', { exact: false }).waitFor();
+    await follower.postWithText(text).waitFor();
+    await lunaContext.close();
+  });
+});
