@@ -15,3 +15,4 @@ export * from './media';
 export * from './discover';
 export * from './payments';
 export * from './profiles';
+export * from './broadcast';

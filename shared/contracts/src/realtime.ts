@@ -59,6 +59,8 @@ export const loggedEvent = z.discriminatedUnion('type', [
     model_id: z.string(),
     status: z.enum(['active', 'canceled', 'expired']),
   }),
+  /** The creator's broadcast has reached every recipient (spec: broadcast_done). */
+  z.object({ type: z.literal('broadcast_done'), broadcast_id: z.string(), sent: z.number().int() }),
   /** A chat's settings changed (rate, favorite, block, notes): refetch it. */
   z.object({ type: z.literal('chat_updated'), chat_id: z.string() }),
   /** An upload finished processing, or failed (the uploader only). */

@@ -1,0 +1,86 @@
+import * as z from 'zod';
+
+/**
+ * Broadcasts: one message to many of a creator's chats (spec: chat document, broadcast message and
+ * `POST /v1/broadcast/send`; account document, broadcast stats and `broadcast_done`).
+ */
+
+/** Which chats a broadcast goes to: the chat list's tabs, as categories. */
+export const broadcastCategory = z.enum([
+  'all',
+  'online',
+  'favorites',
+  'fans',
+  'subscribers',
+  'unreplied',
+  'vip',
+  'sent',
+  'recent',
+]);
+export type BroadcastCategory = z.infer<typeof broadcastCategory>;
+
+/** Chat ids, comma-joined (the spec's shape). */
+const idList = z.string().max(200_000);
+
+export const broadcastSendBody = z
+  .object({
+    category: broadcastCategory.default('all'),
+    /** Only these chats (of the category). */
+    ids: idList.optional(),
+    /** All chats of the category except these. */
+    except_ids: idList.optional(),
+    type: z.enum(['text', 'image', 'video']).default('text'),
+    text: z.string().max(5000).default(''),
+    media_id: z.string().optional(),
+    public_id: z.string().optional(),
+    price: z.number().int().min(0).max(100_000).default(0),
+    price_in_dollars: z.number().optional(),
+    self_destruct: z.boolean().default(false),
+    width: z.number().optional(),
+    height: z.number().optional(),
+    video_length: z.number().optional(),
+    /** When to send it (ISO time, in the future); now when absent. */
+    send_at: z.string().datetime({ offset: true }).optional(),
+    /** The client's id for this broadcast: a retry never sends a second one. */
+    send_id: z.string().min(1).max(100),
+  })
+  .refine((b) => !(b.ids && b.except_ids), { message: 'Give ids or except_ids, not both.', path: ['ids'] });
+export type BroadcastSendBody = z.input<typeof broadcastSendBody>;
+
+export const broadcastStatus = z.enum(['scheduled', 'sending', 'sent', 'canceled', 'unsent']);
+
+/** One broadcast with its funnel (`GET /v1/broadcast`). */
+export const broadcast = z.object({
+  _id: z.string(),
+  status: broadcastStatus,
+  type: z.enum(['text', 'image', 'video']),
+  text: z.string(),
+  price: z.number().int(),
+  self_destruct: z.boolean(),
+  category: broadcastCategory,
+  send_at: z.string(),
+  /** How many chats it was written to. */
+  sent: z.number().int(),
+  /** How many recipients have read it. */
+  viewed: z.number().int(),
+  /** How many bought it (paid broadcasts). */
+  bought: z.number().int(),
+  /** The creator's earnings from it, in credits. */
+  revenue: z.number().int(),
+  created_at: z.string(),
+});
+export type Broadcast = z.infer<typeof broadcast>;
+export const broadcastEnvelope = z.object({ data: broadcast });
+export const broadcastsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export const broadcastsPage = z.object({ data: z.array(broadcast), next: z.string().nullable() });
+
+/** `GET /v1/broadcast/recipients?category=&ids=&except_ids=`: how many chats a broadcast would reach. */
+export const broadcastRecipientsQuery = z.object({
+  category: broadcastCategory.default('all'),
+  ids: idList.optional(),
+  except_ids: idList.optional(),
+});
+export const broadcastRecipientsResponse = z.object({ count: z.number().int() });
