@@ -195,7 +195,10 @@ describe('profile journeys', () => {
     const text = `Soundcheck tonight, followers get the setlist first (${Date.now().toString(36)})`;
     await luna.publish(text, 'Followers');
     // The server's copy replaces the one on its way, with who sees it.
-    await luna.postWithText(text).getByText(/ · Followers$/).waitFor();
+    await luna
+      .postWithText(text)
+      .getByText(/ · Followers$/)
+      .waitFor();
     await lunaPage.getByRole('article', { name: 'Post being published' }).waitFor({ state: 'detached' });
     await follower.postWithText(text).waitFor();
     await lunaContext.close();
