@@ -111,7 +111,7 @@ export function DiscoverFeed({ above }: { above?: ReactNode }) {
           className={styles.search}
           type="search"
           aria-label="Search creators"
-          placeholder="Search by username"
+          placeholder="Search by name or bio"
           defaultValue={query}
           onKeyDown={(e) => {
             if (e.key !== 'Enter') return;
