@@ -1,6 +1,7 @@
 export { Avatar } from './Avatar';
 export { Button, ButtonLink, type ButtonVariant } from './Button';
 export { EmptyState } from './EmptyState';
+export { FileButton } from './FileButton';
 export { Spinner, type SpinnerSize } from './Spinner';
 export { Page, Tabs, SplitLayout, type NavItem } from './Page';
 export { SignInGate } from './SignInGate';

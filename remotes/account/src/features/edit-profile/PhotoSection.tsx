@@ -1,6 +1,6 @@
 import { mediaConfig, type MediaResponse } from '@cove/contracts';
 import { errorMessage, useHost, useUploads, type UploadedMedia } from '@cove/runtime';
-import { Button } from '@cove/ui';
+import { Button, FileButton } from '@cove/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useState, type ChangeEvent } from 'react';
 import { Cropper } from './Cropper';
@@ -37,7 +37,6 @@ function picked(media: MediaResponse, aspect: number): Picked {
 export function PhotoSection({ kind, url }: { kind: 'avatar' | 'cover'; url: string | null }) {
   const { api, account } = useHost();
   const { title, aspect, noun } = kinds[kind];
-  const inputId = useId();
   const headingId = useId();
   const [choice, setChoice] = useState<Picked | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -147,17 +146,9 @@ export function PhotoSection({ kind, url }: { kind: 'avatar' | 'cover'; url: str
           </>
         ) : (
           <>
-            <input
-              id={inputId}
-              className={styles.file}
-              type="file"
-              accept="image/*"
-              onChange={choose}
-              disabled={busy}
-            />
-            <label className={styles.upload} htmlFor={inputId}>
+            <FileButton accept="image/*" onChange={choose} disabled={busy}>
               {url ? `Change ${noun}` : `Upload ${noun}`}
-            </label>
+            </FileButton>
             {kind === 'avatar' && (
               <Button
                 variant="secondary"

@@ -8,7 +8,7 @@ import {
   type UploadedMedia,
 } from '@cove/runtime';
 import { updatePagedItems, usePagedList } from '@cove/runtime/query';
-import { Button, EmptyState, LoadMore, RequestView } from '@cove/ui';
+import { Button, EmptyState, FileButton, LoadMore, RequestView } from '@cove/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useState, type ChangeEvent } from 'react';
 import { UploadQueue } from './UploadQueue';
@@ -33,7 +33,7 @@ export function Vault() {
 function CreatorVault() {
   const { api, popups } = useHost();
   const client = useQueryClient();
-  const inputId = useId();
+  const headingId = useId();
   const list = usePagedList<VaultItem>({
     queryKey: vaultKey,
     fetchPage: (url, signal) =>
@@ -106,9 +106,9 @@ function CreatorVault() {
     });
 
   return (
-    <section className={styles.vault} aria-labelledby={`${inputId}-title`}>
+    <section className={styles.vault} aria-labelledby={headingId}>
       <div className={styles.head}>
-        <h2 id={`${inputId}-title`} className={styles.title}>
+        <h2 id={headingId} className={styles.title}>
           Vault
         </h2>
         <div className={styles.actions}>
@@ -117,17 +117,9 @@ function CreatorVault() {
               Delete selected ({selected.size})
             </Button>
           )}
-          <input
-            id={inputId}
-            className={styles.file}
-            type="file"
-            accept="image/*,video/*"
-            multiple
-            onChange={choose}
-          />
-          <label className={styles.upload} htmlFor={inputId}>
+          <FileButton accept="image/*,video/*" multiple onChange={choose}>
             Upload photos or videos
-          </label>
+          </FileButton>
         </div>
       </div>
 
