@@ -21,6 +21,7 @@ import { security } from './plugins/security';
 import { staticFiles } from './plugins/static-files';
 import type { RealtimeSettings } from './realtime/settings';
 import { socketRoute } from './realtime/socket-route';
+import { broadcastRoutes } from './routes/broadcasts';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
@@ -40,6 +41,7 @@ import { providerConfigRoutes } from './routes/provider-config';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { userRoutes } from './routes/users';
 import { subscriptionRenewals } from './subscriptions/plugin';
+import { broadcastWriter } from './broadcasts/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +104,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaPlugin);
   await app.register(payments);
   await app.register(subscriptionRenewals);
+  await app.register(broadcastWriter);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(socketRoute);
 
@@ -120,6 +123,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes);
   await app.register(paymentRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(broadcastRoutes);
   await app.register(sandboxRoutes);
   await app.register(clientErrorRoutes);
   await app.register(devMailboxRoutes);

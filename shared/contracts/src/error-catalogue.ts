@@ -175,6 +175,9 @@ export const errorCatalogue = {
   no_subscriptions: { status: 400, message: 'This creator does not offer subscriptions.' },
   already_subscribed: { status: 409, message: 'You are already subscribed.' },
 
+  // Broadcasts
+  broadcast_started: { status: 409, message: 'This broadcast has already started.' },
+
   // Uploads
   paid_upload_not_allowed: { status: 403, message: 'Only creators can upload paid media.' },
   empty_file: { status: 400, message: mediaMessages.empty },

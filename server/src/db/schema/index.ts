@@ -10,3 +10,4 @@ export * from './messages';
 export * from './media';
 export * from './payments';
 export * from './profiles';
+export * from './broadcasts';

@@ -1,0 +1,140 @@
+import { type BroadcastSendBody, broadcastSendBody, messagePreview } from '@cove/contracts';
+import { and, eq } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import type * as z from 'zod';
+import { frozenError } from '../chats/pair-rules';
+import type { Db } from '../db/client';
+import { broadcasts, media, type UserRow } from '../db/schema';
+import { fail } from '../errors';
+import { isUuid } from '../ids';
+import { bossDb } from '../jobs/boss-db';
+import { checkText } from '../messages/keyword-check';
+import { type MessageRow, toMessageDto } from '../messages/message-dto';
+import { providerConfigFor } from '../provider/provider-config';
+import { broadcastOf } from './list-broadcasts';
+import { type BroadcastJobData, broadcastQueue } from './queue';
+import { idListOf } from './targets';
+
+type Body = z.output<typeof broadcastSendBody>;
+
+/** How far ahead a broadcast may be scheduled (docs/rules.md, Scheduled). */
+export const MAX_SCHEDULE_MS = 30 * 24 * 3600 * 1000;
+
+/** Only creators with the `broadcast` feature broadcast (provider defaults merged with their own). */
+export async function assertMayBroadcast(db: Db, me: UserRow): Promise<void> {
+  const { features } = await providerConfigFor(db, me);
+  if (me.type !== 'featured' || !features.broadcast) throw fail('forbidden');
+}
+
+/** The checks a single send makes of a message, for the one message every recipient gets. */
+async function assertSendable(db: Db, me: UserRow, body: Body): Promise<void> {
+  if (me.frozen) throw frozenError();
+  if (body.type === 'text' && !body.text.trim()) throw fail('empty_text');
+  if (checkText(body.text, await providerConfigFor(db, me)).kind === 'blocked') throw fail('text_blocked');
+  if (body.type === 'text') return;
+  if (!body.media_id) throw fail('media_required');
+  if (!isUuid(body.media_id)) throw fail('media_not_usable');
+  const [file] = await db.select().from(media).where(eq(media.id, body.media_id));
+  if (!file || file.ownerId !== me.id || file.deletedAt !== null || file.status !== 'ready')
+    throw fail('media_not_usable');
+  if (file.kind !== body.type) throw fail('media_kind', body.type);
+}
+
+/** When it goes: now unless a time ahead is given, and never more than 30 days ahead. */
+function sendTimeOf(body: Body, now: Date): Date {
+  if (!body.send_at) return now;
+  const at = new Date(body.send_at);
+  if (at.getTime() - now.getTime() > MAX_SCHEDULE_MS)
+    throw fail('bad_request', 'A broadcast can be scheduled up to 30 days ahead.');
+  return at > now ? at : now;
+}
+
+/** The message each recipient gets, as the event of each viewer shows it (the write adds the ids). */
+function viewsOf(me: UserRow, body: Body) {
+  const draft: MessageRow = {
+    id: 0,
+    chatId: '',
+    senderId: me.id,
+    recipientId: '',
+    type: body.type,
+    system: false,
+    visibleTo: null,
+    text: body.text,
+    gifUrl: null,
+    mediaId: body.type === 'text' ? null : (body.media_id ?? null),
+    price: body.price,
+    cost: 0,
+    selfDestruct: body.self_destruct,
+    destructAt: null,
+    parentMessageId: null,
+    sendId: null,
+    readAt: null,
+    deletedAt: null,
+    createdAt: new Date(0),
+  };
+  return {
+    preview: messagePreview(draft),
+    views: {
+      sender: toMessageDto(draft, me.id, false),
+      recipient: toMessageDto(draft, draft.recipientId, false),
+      owned: toMessageDto({ ...draft, price: 0 }, draft.recipientId, false),
+    },
+  };
+}
+
+/**
+ * Stores a broadcast and queues its writing in one transaction, and answers at once: no recipient is
+ * touched in the request. One broadcast per creator and send id; a retry answers the first.
+ */
+export async function sendBroadcast(
+  deps: { db: Db; boss: PgBoss },
+  me: UserRow,
+  input: BroadcastSendBody,
+  now = new Date(),
+) {
+  const body = broadcastSendBody.parse(input);
+  await assertMayBroadcast(deps.db, me);
+  const first = await broadcastBySendId(deps.db, me.id, body.send_id);
+  if (first) return first;
+  await assertSendable(deps.db, me, body);
+  const sendAt = sendTimeOf(body, now);
+  const id = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(broadcasts)
+      .values({
+        creatorId: me.id,
+        sendId: body.send_id,
+        status: 'scheduled',
+        category: body.category,
+        ids: idListOf(body.ids),
+        exceptIds: idListOf(body.except_ids),
+        type: body.type,
+        text: body.text,
+        mediaId: body.type === 'text' ? null : (body.media_id ?? null),
+        price: body.price,
+        selfDestruct: body.self_destruct,
+        ...viewsOf(me, body),
+        sendAt,
+      })
+      .onConflictDoNothing({ target: [broadcasts.creatorId, broadcasts.sendId] })
+      .returning({ id: broadcasts.id });
+    if (!row) return null;
+    const data: BroadcastJobData = { broadcastId: row.id };
+    await deps.boss.send(broadcastQueue.name, data, { startAfter: sendAt, db: bossDb(tx) });
+    return row.id;
+  });
+  // No id: a concurrent retry stored it first.
+  const stored = await (id
+    ? broadcastOf(deps.db, me.id, id)
+    : broadcastBySendId(deps.db, me.id, body.send_id));
+  if (!stored) throw new Error('broadcast vanished after its insert');
+  return stored;
+}
+
+async function broadcastBySendId(db: Db, creatorId: string, sendId: string) {
+  const [row] = await db
+    .select({ id: broadcasts.id })
+    .from(broadcasts)
+    .where(and(eq(broadcasts.creatorId, creatorId), eq(broadcasts.sendId, sendId)));
+  return row ? broadcastOf(db, creatorId, row.id) : undefined;
+}

@@ -1,0 +1,106 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { broadcasts, type BroadcastRow, users } from '../db/schema';
+import { retryConflicts } from '../db/transaction';
+import type { Tx } from '../realtime/event-log';
+import { withEvents, type EventDeps } from '../realtime/with-events';
+import { targetsSql } from './targets';
+
+/** Recipients written per transaction: big enough to be fast, small enough to hold locks briefly. */
+export const BATCH_SIZE = 2000;
+
+export interface WriteOptions {
+  batchSize?: number;
+  /** Called after each committed batch (tests inject a crash here). */
+  afterBatch?: (batch: number) => void | Promise<void>;
+}
+
+/** While a creator has a broadcast being written, their `is_broadcasting` is true. */
+export async function refreshBroadcasting(tx: Tx, creatorId: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      isBroadcasting: sql`exists (select 1 from ${broadcasts} b
+        where b.creator_id = ${creatorId} and b.status = 'sending')`,
+    })
+    .where(eq(users.id, creatorId));
+}
+
+/**
+ * A scheduled broadcast starts: its recipients are resolved as they are now, in one
+ * INSERT ... SELECT, and it becomes `sending`. A broadcast already sending (a retried job) goes on
+ * with the recipients it has; any other status (canceled, done) means there is nothing to do.
+ */
+async function start(db: Db, broadcastId: string): Promise<BroadcastRow | null> {
+  return db.transaction(async (tx) => {
+    const [b] = await tx.select().from(broadcasts).where(eq(broadcasts.id, broadcastId)).for('update');
+    if (!b || (b.status !== 'scheduled' && b.status !== 'sending')) return null;
+    if (b.status === 'scheduled') {
+      const targets = targetsSql(
+        b.creatorId,
+        { category: b.category as never, ids: b.ids, exceptIds: b.exceptIds },
+        b.type,
+      );
+      await tx.execute(sql`
+        insert into broadcast_recipients (broadcast_id, chat_id, fan_id)
+        select ${b.id}, t.chat_id, t.fan_id from (${targets}) t
+        on conflict do nothing`);
+      await tx.update(broadcasts).set({ status: 'sending' }).where(eq(broadcasts.id, b.id));
+      await refreshBroadcasting(tx, b.creatorId);
+    }
+    return b;
+  });
+}
+
+interface BatchOutcome {
+  written: number;
+  done: boolean;
+  user_ids: string[];
+}
+
+/** One batch in one transaction (`broadcast_write_batch`, migration 0017), then the hub is told. */
+export async function writeBatch(deps: EventDeps, broadcastId: string, size: number): Promise<BatchOutcome> {
+  const [row] = rowsOf<{ outcome: BatchOutcome }>(
+    await retryConflicts(() =>
+      deps.db.execute(sql`select broadcast_write_batch(${broadcastId}, ${size}) as outcome`),
+    ),
+  );
+  if (!row) throw new Error('broadcast_write_batch answered nothing');
+  if (row.outcome.user_ids.length > 0) await deps.realtime.notify([...new Set(row.outcome.user_ids)]);
+  return row.outcome;
+}
+
+/** The last batch is written: the broadcast is sent, and its creator told how many it reached. */
+async function finish(deps: EventDeps, b: BroadcastRow): Promise<void> {
+  await withEvents(deps, async (tx, emit) => {
+    const [done] = await tx
+      .update(broadcasts)
+      .set({ status: 'sent', finishedAt: new Date() })
+      .where(and(eq(broadcasts.id, b.id), eq(broadcasts.status, 'sending')))
+      .returning({ id: broadcasts.id });
+    await refreshBroadcasting(tx, b.creatorId);
+    if (!done) return;
+    const [counted] = rowsOf<{ sent: number }>(
+      await tx.execute(sql`select count(message_id)::int as sent from broadcast_recipients
+        where broadcast_id = ${b.id}`),
+    );
+    emit(b.creatorId, { type: 'broadcast_done', broadcast_id: b.id, sent: counted?.sent ?? 0 });
+  });
+}
+
+/**
+ * The job: writes a broadcast's messages batch by batch until every recipient has theirs. Each
+ * recipient row gets its message id in the transaction that writes the message, so a crash loses
+ * no work and a rerun writes only the rest: nobody gets two.
+ */
+export async function writeBroadcast(deps: EventDeps, broadcastId: string, opts: WriteOptions = {}) {
+  const b = await start(deps.db, broadcastId);
+  if (!b) return;
+  for (let batch = 1; ; batch++) {
+    const outcome = await writeBatch(deps, broadcastId, opts.batchSize ?? BATCH_SIZE);
+    if (outcome.done) break;
+    await opts.afterBatch?.(batch);
+  }
+  await finish(deps, b);
+}

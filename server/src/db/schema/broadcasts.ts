@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { chats } from './chats';
+import { media } from './media';
+import { users } from './users';
+
+/** Tables of migration 0017: see its comments for the rules the database keeps. */
+
+export const broadcasts = pgTable(
+  'broadcasts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sendId: text('send_id').notNull(),
+    status: text('status', { enum: ['scheduled', 'sending', 'sent', 'canceled', 'unsent'] })
+      .notNull()
+      .default('scheduled'),
+    category: text('category').notNull(),
+    /** Only these chats (of the category), when given. */
+    ids: uuid('ids').array(),
+    /** All chats of the category but these, when given. */
+    exceptIds: uuid('except_ids').array(),
+    type: text('type', { enum: ['text', 'image', 'video'] }).notNull(),
+    text: text('text').notNull().default(''),
+    mediaId: uuid('media_id').references(() => media.id),
+    price: integer('price').notNull().default(0),
+    selfDestruct: boolean('self_destruct').notNull().default(false),
+    /** The chat list's preview of the message. */
+    preview: text('preview').notNull(),
+    /** The message as its sender, a recipient and a recipient who owns its media see it (events). */
+    views: jsonb('views').notNull(),
+    sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('broadcasts_send_key').on(t.creatorId, t.sendId),
+    index('broadcasts_creator_idx').on(t.creatorId, t.createdAt.desc(), t.id),
+    check(
+      'broadcasts_status_check',
+      sql`${t.status} IN ('scheduled', 'sending', 'sent', 'canceled', 'unsent')`,
+    ),
+    check('broadcasts_price_range', sql`${t.price} >= 0 AND ${t.price} <= 100000`),
+  ],
+);
+export type BroadcastRow = typeof broadcasts.$inferSelect;
+
+export const broadcastRecipients = pgTable(
+  'broadcast_recipients',
+  {
+    broadcastId: uuid('broadcast_id')
+      .notNull()
+      .references(() => broadcasts.id, { onDelete: 'cascade' }),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    fanId: uuid('fan_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Set in the transaction that writes the message; no foreign key (see the migration). */
+    messageId: bigint('message_id', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ name: 'broadcast_recipients_pk', columns: [t.broadcastId, t.chatId] }),
+    index('broadcast_recipients_pending_idx')
+      .on(t.broadcastId, t.fanId)
+      .where(sql`message_id IS NULL`),
+  ],
+);
