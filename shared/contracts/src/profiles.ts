@@ -55,9 +55,7 @@ export const profile = z.object({
   /** Whether the viewer follows them. */
   is_followee: z.boolean(),
   /** The viewer's subscription to them, if any. */
-  subscription: z
-    .object({ status: z.enum(['active', 'canceled']), expires_at: z.string() })
-    .nullable(),
+  subscription: z.object({ status: z.enum(['active', 'canceled']), expires_at: z.string() }).nullable(),
   /** The viewer's chat with them, if one exists. */
   chat_id: z.string().nullable(),
 });
