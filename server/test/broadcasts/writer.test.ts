@@ -94,7 +94,9 @@ describe('a broadcast to 10,000 fans', () => {
     const started = performance.now();
     await writeBroadcast({ db: t.db, realtime: t.app.realtime }, id);
     const seconds = (performance.now() - started) / 1000;
-    console.log(`broadcast to ${fans} fans written in ${seconds.toFixed(1)} s`);
+    // Reported, and bounded loosely: a shared test machine's timing varies.
+    console.warn(`broadcast to ${fans} fans written in ${seconds.toFixed(1)} s`);
+    expect(seconds).toBeLessThan(60);
 
     const [written] = await rows<{ n: number; chats: number }>(
       t,
