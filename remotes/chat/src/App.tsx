@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Spinner } from '@cove/ui';
 import { lazy, Suspense } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
+import { BroadcastLink } from './features/broadcast/BroadcastLink';
 import { ChatList } from './features/chat-list/ChatList';
 import { applyOpened, applyRead } from './features/chat-list/chat-list-events';
 import { ThreadEvents } from './features/conversation/conversation-events';
@@ -36,6 +37,13 @@ const Conversation = lazy(() =>
   })),
 );
 
+/** The broadcast composer is for creators only: its code loads when one opens it. */
+const BroadcastScreen = lazy(() =>
+  withRetries(() => import('./features/broadcast/BroadcastScreen')).then((m) => ({
+    default: m.BroadcastScreen,
+  })),
+);
+
 /** `/chats` and `/chats/{otherUserId}` as one screen, so the list stays put while chats change. */
 function ChatsScreen() {
   const otherUserId = (useParams()['*'] ?? '').split('/')[0] || undefined;
@@ -43,7 +51,7 @@ function ChatsScreen() {
   return (
     <SplitScreen
       open={otherUserId !== undefined}
-      list={<ChatList selectedUserId={otherUserId} />}
+      list={<ChatList selectedUserId={otherUserId} actions={<BroadcastLink />} />}
       conversation={
         otherUserId && (
           <Suspense fallback={<Spinner size={50} />}>
@@ -68,6 +76,14 @@ export default function App({ host }: RemoteAppProps) {
         <ThreadEvents />
         <SendQueues>
           <Routes>
+            <Route
+              path="broadcast"
+              element={
+                <Suspense fallback={<Spinner size={50} />}>
+                  <BroadcastScreen />
+                </Suspense>
+              }
+            />
             <Route path="*" element={<ChatsScreen />} />
           </Routes>
         </SendQueues>

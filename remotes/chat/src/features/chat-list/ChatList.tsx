@@ -10,7 +10,7 @@ import {
   Tabs,
   useDocumentTitle,
 } from '@cove/ui';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BulkBar } from './BulkBar';
 import { ChatRowItem } from './ChatRowItem';
@@ -97,7 +97,7 @@ function Chats({
  * The chat list with its tabs (in the URL, `?filter=online`), search and edit mode. Beside an open
  * conversation on wide screens, where `selectedUserId` marks the open chat.
  */
-export function ChatList({ selectedUserId }: { selectedUserId?: string }) {
+export function ChatList({ selectedUserId, actions }: { selectedUserId?: string; actions?: ReactNode }) {
   const { api } = useHost();
   const session = useSession();
   const [params] = useSearchParams();
@@ -120,6 +120,7 @@ export function ChatList({ selectedUserId }: { selectedUserId?: string }) {
       {!selectedUserId && <ListTitle />}
       <div className={styles.header}>
         <h1 className={styles.title}>Chats</h1>
+        {actions}
         {signedIn && (
           <Button
             variant={selection.editing ? 'primary' : 'secondary'}

@@ -1,0 +1,448 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import {
+  broadcast as broadcastSchema,
+  chatTabParam,
+  type Broadcast,
+  type MediaResponse,
+} from '@cove/contracts';
+import {
+  failWith,
+  fakeHost,
+  testChat,
+  testChatsPage,
+  testConfig,
+  testMediaResponse,
+  testUser,
+  type FakeHost,
+  type RecordedCall,
+} from '@cove/runtime/testing';
+import App from '../../App';
+
+const now = new Date().toISOString();
+const creator = testUser({ _id: 'u-1', type: 'featured', is_broadcasting: false });
+const maya = testChat({ other: { _id: 'u-2', username: 'maya' } });
+const noah = testChat({ other: { _id: 'u-3', username: 'noah' } });
+
+/** A broadcast as the server lists it, checked against the contract. */
+function aBroadcast(overrides: Partial<Broadcast> = {}): Broadcast {
+  return broadcastSchema.parse({
+    _id: 'b-1',
+    status: 'sent',
+    type: 'text',
+    text: 'Hello all',
+    price: 0,
+    self_destruct: false,
+    category: 'all',
+    send_at: '2026-11-20T10:00:00.000Z',
+    sent: 0,
+    viewed: 0,
+    bought: 0,
+    revenue: 0,
+    created_at: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  });
+}
+
+/** An answer the test hands over when it chooses. */
+function held<T>() {
+  let release: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((resolve) => (release = resolve));
+  return { promise, release };
+}
+
+/** The server's defaults for this screen; `respond` answers first when it has something to say. */
+function renderScreen(
+  respond: (call: RecordedCall) => unknown = () => undefined,
+  opts: { path?: string; fake?: (r: (call: RecordedCall) => unknown) => FakeHost } = {},
+) {
+  const answer = (call: RecordedCall): unknown => {
+    const mine = respond(call);
+    if (mine !== undefined) return mine;
+    if (call.path === '/v1/broadcast' && call.method === 'GET') return { data: [], next: null };
+    if (call.path === '/v1/broadcast/recipients') return { count: 7 };
+    if (call.path === '/v1/broadcast/send') return { data: aBroadcast({ sent: 7 }) };
+    if (call.path === '/v1/chats') return testChatsPage([maya, noah]);
+    if (call.path === '/v1/chats/total')
+      return {
+        all: 2,
+        online: 0,
+        fans: 0,
+        subscribers: 0,
+        favorites: 0,
+        unreplied: 0,
+        vip: 0,
+        recent: 0,
+        sent: 0,
+      };
+    if (call.path === '/v1/media/config')
+      return { upload_url: '/v1/media', max_photo_bytes: 1e8, max_video_bytes: 5e8 };
+    return undefined;
+  };
+  const fake = opts.fake?.(answer) ?? fakeHost({ user: creator, respond: answer });
+  fake.session.config = testConfig();
+  render(
+    <MemoryRouter initialEntries={[opts.path ?? '/chats/broadcast']}>
+      <Routes>
+        <Route path="/chats/*" element={<App host={fake.host} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return fake;
+}
+
+const posts = (fake: FakeHost) =>
+  fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/broadcast/send');
+const sendButton = () => screen.getByRole('button', { name: 'Send broadcast' });
+const stage = () =>
+  screen.getAllByRole('status').find((s) => s.tagName === 'P' && s.className.includes('stage'));
+
+beforeEach(() => window.localStorage.setItem('auth-token', 'tok-1'));
+afterEach(() => window.localStorage.clear());
+
+describe('broadcast entry', () => {
+  it('shows creators with the feature a Broadcast link in the chat list header', async () => {
+    renderScreen(() => undefined, { path: '/chats' });
+    expect(await screen.findByRole('link', { name: 'Broadcast' })).toHaveAttribute(
+      'href',
+      '/chats/broadcast',
+    );
+  });
+
+  it('shows no link to fans or creators without the feature, and tells them the screen is not theirs', async () => {
+    const fake = fakeHost({ user: testUser({ type: 'user' }), respond: () => testChatsPage([]) });
+    fake.session.config = testConfig();
+    render(
+      <MemoryRouter initialEntries={['/chats']}>
+        <Routes>
+          <Route path="/chats/*" element={<App host={fake.host} />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await screen.findByRole('heading', { name: 'No chats yet' });
+    expect(screen.queryByRole('link', { name: 'Broadcast' })).toBeNull();
+
+    const off = renderScreen(() => undefined, {
+      fake: (respond) => fakeHost({ user: creator, respond }),
+    });
+    act(() => {
+      off.session.config = testConfig({ features: { ...testConfig().features, broadcast: false } });
+    });
+    expect(await screen.findByRole('heading', { name: 'Broadcasts are for creators' })).toBeInTheDocument();
+  });
+});
+
+describe('broadcast composer', () => {
+  it('builds the recipients from the category and mode, with the live count', async () => {
+    const fake = renderScreen((call) =>
+      call.path === '/v1/broadcast/recipients' ? { count: call.query.ids ? 2 : 9 } : undefined,
+    );
+    expect(await screen.findByText('Reaches 9 chats')).toBeInTheDocument();
+    expect(fake.calls.find((c) => c.path === '/v1/broadcast/recipients')?.query).toEqual({ category: 'all' });
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Chats' }), 'fans');
+    await userEvent.click(screen.getByRole('radio', { name: 'Only chosen chats' }));
+    expect(screen.getByText('Choose at least one chat.')).toBeInTheDocument();
+    const chats = await screen.findByRole('list', { name: 'Your chats' });
+    expect(fake.calls.find((c) => c.path === '/v1/chats')?.query).toMatchObject({
+      type: chatTabParam('fans'),
+      limit: '20',
+    });
+    await userEvent.click(within(chats).getByRole('checkbox', { name: 'noah' }));
+    await userEvent.click(within(chats).getByRole('checkbox', { name: 'maya' }));
+    expect(await screen.findByText('Reaches 2 chats')).toBeInTheDocument();
+    expect(fake.calls.filter((c) => c.path === '/v1/broadcast/recipients').at(-1)?.query).toEqual({
+      category: 'fans',
+      ids: 'c-u-2,c-u-3',
+    });
+
+    await userEvent.click(screen.getByRole('radio', { name: 'All except chosen chats' }));
+    await waitFor(() =>
+      expect(fake.calls.filter((c) => c.path === '/v1/broadcast/recipients').at(-1)?.query).toEqual({
+        category: 'fans',
+        except_ids: 'c-u-2,c-u-3',
+      }),
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Text' }), 'New set tonight');
+    await userEvent.click(sendButton());
+    await waitFor(() => expect(posts(fake)).toHaveLength(1));
+    expect(posts(fake)[0]?.body).toEqual({
+      category: 'fans',
+      except_ids: 'c-u-2,c-u-3',
+      type: 'text',
+      text: 'New set tonight',
+      price: 0,
+      self_destruct: false,
+      send_id: expect.any(String),
+    });
+  });
+
+  it('follows a text broadcast through Confirming and Broadcasting to done', async () => {
+    const answer = held<{ data: Broadcast }>();
+    const fake = renderScreen((call) => (call.path === '/v1/broadcast/send' ? answer.promise : undefined));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Text' }), 'Hi');
+    await userEvent.click(sendButton());
+    await waitFor(() => expect(stage()).toHaveTextContent('Confirming…'));
+
+    answer.release({ data: aBroadcast({ _id: 'b-9', status: 'sending' }) });
+    await waitFor(() => expect(stage()).toHaveTextContent('Broadcasting…'));
+    act(() => {
+      fake.session.user = { ...creator, is_broadcasting: true };
+    });
+    act(() =>
+      fake.bus.pushServerEvent({
+        type: 'broadcast_done',
+        broadcast_id: 'b-9',
+        sent: 5,
+        seq: 1,
+        created_at: now,
+      }),
+    );
+    // Still written while the server says so.
+    expect(stage()).toHaveTextContent('Broadcasting…');
+    act(() => {
+      fake.session.user = { ...creator, is_broadcasting: false };
+    });
+    expect(await screen.findByText('Broadcast sent to 5 chats.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'New broadcast' }));
+    expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue('');
+  });
+
+  it('shows Broadcasting while another broadcast is being written, and lets none start', async () => {
+    renderScreen(() => undefined, {
+      fake: (respond) => fakeHost({ user: { ...creator, is_broadcasting: true }, respond }),
+    });
+    await waitFor(() => expect(stage()).toHaveTextContent('Broadcasting…'));
+    expect(sendButton()).toBeDisabled();
+  });
+
+  it('uploads a photo with progress and abort, then sends it paid', async () => {
+    let upload = held<MediaResponse>();
+    const fake = renderScreen((call) => {
+      if (call.path === '/v1/media/available') return { status: false, media: null };
+      if (call.path === '/v1/media' && call.method === 'POST') return upload.promise;
+      if (call.path === '/v1/broadcast/send') return { data: aBroadcast({ status: 'sent', sent: 7 }) };
+      return undefined;
+    });
+    const choose = (name: string) =>
+      fireEvent.change(screen.getByLabelText('Photo or video file'), {
+        target: { files: [new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' })] },
+      });
+
+    choose('slow.png');
+    expect(await screen.findByRole('progressbar', { name: 'Uploading slow.png' })).toBeInTheDocument();
+    expect(stage()).toHaveTextContent(/Uploading… \d+%/);
+    expect(sendButton()).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel slow.png' }));
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    upload = held<MediaResponse>();
+    choose('beach.png');
+    await screen.findByRole('progressbar', { name: 'Uploading beach.png' });
+    upload.release(testMediaResponse('m-7'));
+    expect(await screen.findByText('Photo: beach.png')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('spinbutton', { name: /Price/ }), '2.5');
+    expect(screen.getByText('Fans pay $2.50 to see it.')).toBeInTheDocument();
+    await userEvent.click(sendButton());
+    expect(await screen.findByText('Broadcast sent to 7 chats.')).toBeInTheDocument();
+    expect(posts(fake)[0]?.body).toMatchObject({
+      type: 'image',
+      media_id: 'm-7',
+      public_id: expect.any(String),
+      price: 25,
+      text: '',
+    });
+  });
+
+  it('reports a failed upload, and removing the media touches nothing on the server', async () => {
+    const fake = renderScreen((call) => {
+      if (call.path === '/v1/media/available') return { status: false, media: null };
+      if (call.path === '/v1/media' && call.method === 'POST')
+        return failWith(413, 'This photo is too large.');
+      return undefined;
+    });
+    fireEvent.change(screen.getByLabelText('Photo or video file'), {
+      target: { files: [new File(['x'], 'big.gif', { type: 'image/gif' })] },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This photo is too large.');
+    const before = fake.calls.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fake.calls).toHaveLength(before);
+  });
+
+  it('sends vault media without uploading it, and drops it locally', async () => {
+    const fake = renderScreen((call) =>
+      call.path === '/v1/media' && call.method === 'GET'
+        ? {
+            data: [{ ...testMediaResponse('v-1').media, _id: 'v-1', created_at: '2026-01-01T00:00:00.000Z' }],
+            next: null,
+          }
+        : call.path === '/v1/broadcast/send'
+          ? { data: aBroadcast({ type: 'image', sent: 3 }) }
+          : undefined,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Choose from vault' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Use photo 1' }));
+    expect(screen.getByText('(from your vault)')).toBeInTheDocument();
+    const before = fake.calls.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Remove photo 1' }));
+    expect(fake.calls.slice(before).filter((c) => c.method !== 'GET')).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Choose from vault' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Use photo 1' }));
+    await userEvent.click(sendButton());
+    await screen.findByText('Broadcast sent to 3 chats.');
+    expect(posts(fake)[0]?.body).toMatchObject({ type: 'image', media_id: 'v-1', price: 0 });
+    expect(fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/media')).toEqual([]);
+  });
+
+  it('shows Banned when the server refuses with 403', async () => {
+    renderScreen((call) => (call.path === '/v1/broadcast/send' ? failWith(403, 'Forbidden') : undefined));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Text' }), 'Hi');
+    await userEvent.click(sendButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Banned');
+    expect(alert).toHaveTextContent('Forbidden');
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('shows the server’s error and retries with the same send id', async () => {
+    let tries = 0;
+    const fake = renderScreen((call) => {
+      if (call.path !== '/v1/broadcast/send') return undefined;
+      tries += 1;
+      return tries === 1
+        ? failWith(500, 'The broadcast could not be sent.')
+        : { data: aBroadcast({ sent: 2 }) };
+    });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Text' }), 'Hi');
+    await userEvent.click(sendButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error');
+    expect(alert).toHaveTextContent('The broadcast could not be sent.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Broadcast sent to 2 chats.')).toBeInTheDocument();
+    const [first, second] = posts(fake).map((c) => (c.body as { send_id: string }).send_id);
+    expect(second).toBe(first);
+  });
+
+  it('schedules a broadcast with send_at, refusing times in the past or too far ahead', async () => {
+    const fake = renderScreen((call) =>
+      call.path === '/v1/broadcast/send'
+        ? { data: aBroadcast({ status: 'scheduled', send_at: (call.body as { send_at: string }).send_at }) }
+        : undefined,
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Text' }), 'Launch');
+    await userEvent.click(screen.getByRole('radio', { name: 'Schedule' }));
+    const input = screen.getByLabelText('Send at');
+    const local = (ms: number) => {
+      const d = new Date(Date.now() + ms);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    };
+    fireEvent.change(input, { target: { value: local(-3_600_000) } });
+    expect(screen.getByText('Choose a time in the future.')).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: local(31 * 86_400_000) } });
+    expect(screen.getByText('Choose a time within the next 30 days.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Schedule broadcast' })).toBeDisabled();
+
+    const when = local(86_400_000);
+    fireEvent.change(input, { target: { value: when } });
+    await userEvent.click(screen.getByRole('button', { name: 'Schedule broadcast' }));
+    expect(await screen.findByText(/^Scheduled for/)).toBeInTheDocument();
+    expect(posts(fake)[0]?.body).toMatchObject({ text: 'Launch', send_at: new Date(when).toISOString() });
+  });
+});
+
+describe('recent broadcasts', () => {
+  it('lists broadcasts with their funnel and loads more', async () => {
+    const fake = renderScreen((call) =>
+      call.path === '/v1/broadcast' && call.method === 'GET'
+        ? call.query.offset === '20'
+          ? { data: [aBroadcast({ _id: 'b-old', text: 'Older one' })], next: null }
+          : {
+              data: [
+                aBroadcast({
+                  _id: 'b-2',
+                  type: 'image',
+                  text: 'Beach set',
+                  price: 50,
+                  sent: 120,
+                  viewed: 80,
+                  bought: 12,
+                  revenue: 480,
+                }),
+              ],
+              next: '/v1/broadcast?limit=20&offset=20',
+            }
+        : undefined,
+    );
+    const list = await screen.findByRole('list', { name: 'Recent broadcasts' });
+    const row = within(list).getByRole('listitem', { name: 'Photo: Beach set' });
+    expect(row).toHaveTextContent('Sent');
+    expect(row).toHaveTextContent('$5.00');
+    expect(
+      within(row)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['120', '80', '12', '$48.00']);
+    expect(fake.calls.find((c) => c.path === '/v1/broadcast')?.query).toEqual({ limit: '20', offset: '0' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(list).findByRole('listitem', { name: 'Text: Older one' })).toBeInTheDocument();
+  });
+
+  it('says when there are none, and shows a failure with Try again', async () => {
+    let fail = true;
+    renderScreen((call) =>
+      call.path === '/v1/broadcast' && call.method === 'GET' && fail
+        ? failWith(500, 'Server trouble')
+        : undefined,
+    );
+    expect(await screen.findByText('Server trouble')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'No broadcasts yet' })).toBeInTheDocument();
+  });
+
+  it('cancels a scheduled broadcast and unsends a sent one after confirming', async () => {
+    let listed = [
+      aBroadcast({ _id: 'b-s', status: 'scheduled', text: 'Later', send_at: '2026-12-01T10:00:00.000Z' }),
+      aBroadcast({ _id: 'b-t', status: 'sent', text: 'Earlier', sent: 4 }),
+    ];
+    const fake = renderScreen(
+      (call) => {
+        if (call.method === 'DELETE' && call.path === '/v1/broadcast/b-s') {
+          listed = listed.map((b) => (b._id === 'b-s' ? { ...b, status: 'canceled' } : b));
+          return undefined;
+        }
+        if (call.method === 'POST' && call.path === '/v1/broadcast/b-t/unsend') {
+          listed = listed.map((b) => (b._id === 'b-t' ? { ...b, status: 'unsent' } : b));
+          return undefined;
+        }
+        return call.path === '/v1/broadcast' ? { data: listed, next: null } : undefined;
+      },
+      {
+        fake: (respond) => fakeHost({ user: creator, respond, popupOutcome: () => ({ action: 'confirm' }) }),
+      },
+    );
+    const list = await screen.findByRole('list', { name: 'Recent broadcasts' });
+    const later = within(list).getByRole('listitem', { name: 'Text: Later' });
+    expect(within(later).queryByRole('button', { name: 'Unsend' })).toBeNull();
+    await userEvent.click(within(later).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(later).toHaveTextContent('Canceled'));
+
+    const earlier = within(list).getByRole('listitem', { name: 'Text: Earlier' });
+    await userEvent.click(within(earlier).getByRole('button', { name: 'Unsend' }));
+    await waitFor(() => expect(earlier).toHaveTextContent('Unsent'));
+    expect(fake.popups.at(-1)).toMatchObject({ kind: 'generic', confirmLabel: 'Unsend' });
+    expect(fake.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([
+      'DELETE /v1/broadcast/b-s',
+      'POST /v1/broadcast/b-t/unsend',
+    ]);
+  });
+});

@@ -1,0 +1,189 @@
+import { formatBytes, formatMoney, type UploadItem, type Uploads } from '@cove/runtime';
+import { Button } from '@cove/ui';
+import { useId, useRef, useState } from 'react';
+import { priceCredits, type Draft, type DraftMedia } from './draft';
+import { VaultPicker } from './VaultPicker';
+import styles from './Broadcast.module.css';
+
+/**
+ * The broadcast's one message: text, one photo or video (uploaded through the shared pipeline or
+ * picked from the vault), a price for media and self-destruct.
+ */
+export function DraftEditor({
+  draft,
+  onChange,
+  uploads,
+  onPickFile,
+  disabled,
+}: {
+  draft: Draft;
+  onChange(d: Draft): void;
+  uploads: Uploads;
+  onPickFile(file: File): void;
+  disabled: boolean;
+}) {
+  const textId = useId();
+  const priceId = useId();
+  const picker = useRef<HTMLInputElement>(null);
+  const [vault, setVault] = useState(false);
+  const credits = priceCredits(draft.price);
+  const uploading = uploads.items.some((i) => i.error === null);
+  const canAttach = !draft.media && !uploading && !disabled;
+
+  return (
+    <fieldset className={styles.section} disabled={disabled}>
+      <legend className={styles.legend}>Message</legend>
+      <label className={styles.field} htmlFor={textId}>
+        Text
+        <textarea
+          id={textId}
+          className={styles.text}
+          rows={4}
+          maxLength={5000}
+          value={draft.text}
+          onChange={(e) => onChange({ ...draft, text: e.target.value })}
+        />
+      </label>
+
+      {uploads.items.map((item) => (
+        <UploadRow key={item.key} item={item} uploads={uploads} />
+      ))}
+
+      {draft.media ? (
+        <MediaCard media={draft.media} onRemove={() => onChange({ ...draft, media: null, price: '' })} />
+      ) : (
+        <div className={styles.actions}>
+          <input
+            ref={picker}
+            type="file"
+            accept="image/*,video/*"
+            className={styles.fileInput}
+            aria-label="Photo or video file"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) onPickFile(file);
+            }}
+          />
+          <Button variant="secondary" disabled={!canAttach} onClick={() => picker.current?.click()}>
+            Add a photo or video
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={!canAttach}
+            aria-expanded={vault}
+            onClick={() => setVault(!vault)}
+          >
+            Choose from vault
+          </Button>
+        </div>
+      )}
+      {vault && !draft.media && (
+        <VaultPicker
+          onPick={(media: DraftMedia) => {
+            setVault(false);
+            onChange({ ...draft, media });
+          }}
+          onClose={() => setVault(false)}
+        />
+      )}
+
+      {draft.media && (
+        <div className={styles.field}>
+          <label htmlFor={priceId}>Price ($)</label>
+          <input
+            id={priceId}
+            className={styles.input}
+            type="number"
+            min={0}
+            max={10000}
+            step={0.1}
+            inputMode="decimal"
+            placeholder="Free"
+            value={draft.price}
+            aria-invalid={credits === null}
+            aria-describedby={`${priceId}-hint`}
+            onChange={(e) => onChange({ ...draft, price: e.target.value })}
+          />
+          <span id={`${priceId}-hint`} className={styles.muted}>
+            {credits === null
+              ? 'Enter a price from $0.00 to $10000.00.'
+              : credits > 0
+                ? `Fans pay ${formatMoney(credits)} to see it.`
+                : 'Free to see.'}
+          </span>
+        </div>
+      )}
+      <label className={styles.choice}>
+        <input
+          type="checkbox"
+          checked={draft.selfDestruct}
+          onChange={(e) => onChange({ ...draft, selfDestruct: e.target.checked })}
+        />
+        Self-destruct 24 hours after it is opened
+      </label>
+    </fieldset>
+  );
+}
+
+/** The attached photo or video; removing it only takes it off the draft (it stays on the server). */
+function MediaCard({ media, onRemove }: { media: DraftMedia; onRemove(): void }) {
+  const kind = media.type === 'video' ? 'Video' : 'Photo';
+  return (
+    <div className={styles.media}>
+      {media.thumb ? (
+        <img className={styles.thumb} src={media.thumb} alt="" />
+      ) : (
+        <span className={styles.thumb} aria-hidden="true">
+          {media.type === 'video' ? '🎬' : '🖼️'}
+        </span>
+      )}
+      <span className={styles.grow}>
+        {kind}: {media.label}
+        {media.vault && <span className={styles.muted}> (from your vault)</span>}
+      </span>
+      <Button variant="ghost" onClick={onRemove} aria-label={`Remove ${media.label}`}>
+        ✕
+      </Button>
+    </div>
+  );
+}
+
+/** A file on its way with its progress and a Cancel button, or why it failed until dismissed. */
+function UploadRow({ item, uploads }: { item: UploadItem; uploads: Uploads }) {
+  if (item.error !== null) {
+    return (
+      <div className={styles.problem} role="alert">
+        <p>
+          {item.name} could not be uploaded: {item.error}
+        </p>
+        <Button variant="secondary" onClick={() => uploads.dismiss(item.key)}>
+          Dismiss
+        </Button>
+      </div>
+    );
+  }
+  const { phase, loaded, total } = item.progress;
+  const percent = total > 0 ? Math.round((loaded / total) * 100) : 0;
+  const label = phase === 'preparing' ? `Preparing ${item.name}` : `Uploading ${item.name}`;
+  return (
+    <div className={styles.progress}>
+      <div className={styles.actions}>
+        <span className={styles.grow}>
+          {label} ({percent}%){' '}
+          <span className={styles.muted}>
+            {formatBytes(loaded)} of {formatBytes(total)}
+          </span>
+        </span>
+        <Button
+          variant="secondary"
+          onClick={() => uploads.cancel(item.key)}
+          aria-label={`Cancel ${item.name}`}
+        >
+          Cancel
+        </Button>
+      </div>
+      <progress max={100} value={percent} aria-label={label} aria-valuetext={`${percent}%`} />
+    </div>
+  );
+}

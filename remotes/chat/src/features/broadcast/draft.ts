@@ -1,0 +1,49 @@
+import type { MediaKind } from '@cove/contracts';
+
+/** The draft's photo or video, once the server has it (uploaded now, or picked from the vault). */
+export interface DraftMedia {
+  type: MediaKind;
+  media_id: string;
+  public_id: string;
+  width: number | null;
+  height: number | null;
+  video_length: number | null;
+  /** What the creator sees of it: the file's name, or the vault's. */
+  label: string;
+  thumb: string | null;
+  /** Picked from the vault: it was there before and nothing was uploaded (the spec's vault flag). */
+  vault: boolean;
+}
+
+export interface Draft {
+  text: string;
+  media: DraftMedia | null;
+  /** As typed, in dollars; credits are ten times it. */
+  price: string;
+  selfDestruct: boolean;
+}
+
+export const emptyDraft: Draft = { text: '', media: null, price: '', selfDestruct: false };
+
+/** The price in credits (the server's raw money: $1 is 10), or null when it is not a valid one. */
+export function priceCredits(price: string): number | null {
+  if (!price.trim()) return 0;
+  const dollars = Number(price);
+  const credits = Math.round(dollars * 10);
+  return Number.isFinite(dollars) && credits >= 0 && credits <= 100_000 ? credits : null;
+}
+
+/** The longest a broadcast may wait (docs/rules.md: up to 30 days ahead). */
+const maxScheduleMs = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * A `datetime-local` value as the ISO time to send at, or why it cannot be one: in the future and
+ * within 30 days.
+ */
+export function scheduleTime(value: string, now = Date.now()): { at: string } | { problem: string } {
+  const at = new Date(value).getTime();
+  if (!value || Number.isNaN(at)) return { problem: 'Choose a date and time.' };
+  if (at <= now) return { problem: 'Choose a time in the future.' };
+  if (at > now + maxScheduleMs) return { problem: 'Choose a time within the next 30 days.' };
+  return { at: new Date(at).toISOString() };
+}

@@ -1,0 +1,96 @@
+import type { Broadcast, BroadcastSendBody } from '@cove/contracts';
+import { errorMessage, isApiError, useHost, useServerEvent, useSession } from '@cove/runtime';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { broadcastsKey, sendBroadcast } from './broadcast-api';
+
+/**
+ * Where a send is, after any upload (the spec's send progress without None and Uploading, which the
+ * screen knows from the draft): the answer awaited, the server writing it, its end.
+ */
+export type SendStage =
+  | { kind: 'none' }
+  | { kind: 'confirming' }
+  | { kind: 'broadcasting' }
+  | { kind: 'done'; sent: number | null }
+  | { kind: 'scheduled'; broadcast: Broadcast }
+  | { kind: 'banned'; message: string }
+  | { kind: 'error'; message: string };
+
+export type SendBody = Omit<BroadcastSendBody, 'send_id'>;
+
+const newSendId = () => `b-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+
+/**
+ * Sends a broadcast with one `send_id` kept across retries (the server answers a retry with the first),
+ * and follows it: broadcasting while the session user's `is_broadcasting` is true and until its
+ * `broadcast_done` arrives (or `is_broadcasting` falls, should that event be missed).
+ */
+export function useBroadcastSend() {
+  const { api } = useHost();
+  const client = useQueryClient();
+  const serverBusy = useSession().user?.is_broadcasting === true;
+  const [stage, setStage] = useState<SendStage>({ kind: 'none' });
+  const sendId = useRef<string | null>(null);
+  const lastBody = useRef<SendBody | null>(null);
+  const awaited = useRef<string | null>(null);
+  const wasBusy = useRef(serverBusy);
+
+  const finish = (sent: number | null) => {
+    awaited.current = null;
+    setStage((s) => (s.kind === 'broadcasting' ? { kind: 'done', sent } : s));
+    void client.invalidateQueries({ queryKey: broadcastsKey });
+  };
+
+  useEffect(() => {
+    if (wasBusy.current && !serverBusy && awaited.current) finish(null);
+    wasBusy.current = serverBusy;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on the flag's changes only
+  }, [serverBusy]);
+
+  useServerEvent('broadcast_done', (event) => {
+    if (event.broadcast_id === awaited.current) finish(event.sent);
+    else void client.invalidateQueries({ queryKey: broadcastsKey });
+  });
+
+  const post = async (body: SendBody) => {
+    sendId.current ??= newSendId();
+    lastBody.current = body;
+    setStage({ kind: 'confirming' });
+    try {
+      const sent = await sendBroadcast(api, { ...body, send_id: sendId.current });
+      sendId.current = null;
+      lastBody.current = null;
+      void client.invalidateQueries({ queryKey: broadcastsKey });
+      if (sent.status === 'scheduled') setStage({ kind: 'scheduled', broadcast: sent });
+      else if (sent.status === 'sending') {
+        awaited.current = sent._id;
+        setStage({ kind: 'broadcasting' });
+      } else setStage({ kind: 'done', sent: sent.sent });
+    } catch (err) {
+      const message = errorMessage(err);
+      setStage(
+        isApiError(err) && err.status === 403 ? { kind: 'banned', message } : { kind: 'error', message },
+      );
+    }
+  };
+
+  // A broadcast being written shows as such, whoever started it (the spec's stage follows the flag).
+  const shown: SendStage =
+    serverBusy && (stage.kind === 'none' || stage.kind === 'done') ? { kind: 'broadcasting' } : stage;
+  return {
+    stage: shown,
+    /** The server is writing a broadcast (this one or another): one at a time. */
+    busy: serverBusy || stage.kind === 'broadcasting' || stage.kind === 'confirming',
+    send: (body: SendBody) => void post(body),
+    /** The same broadcast again, under the same `send_id`. */
+    retry: () => {
+      if (lastBody.current) void post(lastBody.current);
+    },
+    reset: () => {
+      sendId.current = null;
+      lastBody.current = null;
+      setStage({ kind: 'none' });
+    },
+  };
+}
