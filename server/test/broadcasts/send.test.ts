@@ -241,6 +241,7 @@ describe('scheduling and ownership', () => {
     expect((await stranger.api.delete(`/v1/broadcast/${id}`)).statusCode).toBe(404);
     expect((await stranger.api.post(`/v1/broadcast/${id}/unsend`)).statusCode).toBe(404);
     expect((await fan.api.delete(`/v1/broadcast/${id}`)).statusCode).toBe(404);
+    expect((await stranger.api.get('/v1/broadcast')).json()).toEqual({ data: [], next: null });
     const canceled = await creator.api.delete(`/v1/broadcast/${id}`);
     expect(canceled.json().data).toMatchObject({ status: 'canceled' });
     // Its job comes due and finds nothing to do.
