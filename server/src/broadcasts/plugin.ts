@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import { broadcasts } from '../db/schema';
 import type { Job, WorkerGroup } from '../jobs/jobs';
 import { type BroadcastJobData, broadcastQueue } from './queue';
 import { writeBroadcast } from './write-broadcast';
@@ -17,6 +19,15 @@ export const broadcastWriter = fp(
           await writeBroadcast({ db: app.db, realtime: app.realtime }, job.data.broadcastId);
         },
       );
+      // A broadcast an instance was writing when it died would wait for its job to expire (an hour):
+      // resume it now. Two writers of one broadcast take turns on its row and skip written
+      // recipients, so a run alongside the old job writes nothing twice.
+      const left = await app.db
+        .select({ id: broadcasts.id })
+        .from(broadcasts)
+        .where(eq(broadcasts.status, 'sending'));
+      for (const { id } of left) await app.jobs.boss.send(broadcastQueue.name, { broadcastId: id });
+      if (left.length > 0) workers.notify();
     });
     app.addHook('preClose', async () => {
       await workers?.stop();
