@@ -11,7 +11,11 @@ export interface BroadcastJobData {
  */
 export const broadcastQueue: QueueDefinition = {
   name: 'broadcasts',
-  retryLimit: 5,
+  // pg-boss spends a try on every start of a job a dead worker left (and fails it, with the broadcast
+  // left 'sending' forever, once they run out). A try loses no work (it resumes with the recipients
+  // not yet written), so tries are not rationed: a broadcast is written to the end however often its
+  // server dies mid-write (test/broadcasts/broadcast-crash.test.ts).
+  retryLimit: 1000,
   retryDelay: 10,
   retryBackoff: true,
   expireInSeconds: 3600,
