@@ -34,6 +34,8 @@ export function useBroadcastSend() {
   const sendId = useRef<string | null>(null);
   const lastBody = useRef<SendBody | null>(null);
   const awaited = useRef<string | null>(null);
+  // A short broadcast can be written, and its broadcast_done arrive, before the send's answer does.
+  const doneEarly = useRef(new Map<string, number>());
   const wasBusy = useRef(serverBusy);
 
   const finish = (sent: number | null) => {
@@ -50,7 +52,10 @@ export function useBroadcastSend() {
 
   useServerEvent('broadcast_done', (event) => {
     if (event.broadcast_id === awaited.current) finish(event.sent);
-    else void client.invalidateQueries({ queryKey: broadcastsKey });
+    else {
+      doneEarly.current.set(event.broadcast_id, event.sent);
+      void client.invalidateQueries({ queryKey: broadcastsKey });
+    }
   });
 
   const post = async (body: SendBody) => {
@@ -62,8 +67,11 @@ export function useBroadcastSend() {
       sendId.current = null;
       lastBody.current = null;
       void client.invalidateQueries({ queryKey: broadcastsKey });
-      if (sent.status === 'scheduled') setStage({ kind: 'scheduled', broadcast: sent });
-      else if (sent.status === 'sending') {
+      // A send-now broadcast is stored as scheduled until its job starts: only one asked for later is.
+      if (sent.status === 'scheduled' && body.send_at) setStage({ kind: 'scheduled', broadcast: sent });
+      else if (doneEarly.current.has(sent._id))
+        setStage({ kind: 'done', sent: doneEarly.current.get(sent._id) ?? null });
+      else if (sent.status === 'scheduled' || sent.status === 'sending') {
         awaited.current = sent._id;
         setStage({ kind: 'broadcasting' });
       } else setStage({ kind: 'done', sent: sent.sent });

@@ -1,0 +1,166 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { BroadcastPage } from '../pages/broadcast-page';
+import { ChatPage } from '../pages/chat-page';
+import { LoginPage } from '../pages/login-page';
+import { MailboxPage } from '../pages/mailbox-page';
+import { admin } from '../support/admin';
+import { seriousAccessibilityProblems } from '../support/axe';
+import { journey } from '../support/journey';
+
+const run = journey('broadcast', { env: { MAILBOX: 'true', SEED_DEMO: 'true' } });
+
+// The demo world: luna-rivers (broadcast is on for every creator) has chats with three fans, each of
+// whom wrote first, so all three are in her chat list. Two of them are intros she has not answered yet,
+// which no broadcast reaches (docs/rules.md): she answers them first.
+const lunaEmail = 'luna-rivers@demo.cove.test';
+const buyerEmail = 'sam-fan@demo.cove.test';
+const watcherEmail = 'alex-fan@demo.cove.test';
+const excludedEmail = 'jordan-fan@demo.cove.test';
+
+/** Screenshots to look at by hand; not part of the repository. */
+const shotsDir = '/tmp/cove-shots';
+
+/** An 8 x 8 blue JPEG (made with sharp). */
+const tinyJpeg = Buffer.from(
+  '/9j/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLSwzOko+MzZGNywtQFdBRkxOUlNSMj5aYVpQYEpRUk//2wBDAQ4ODhMREyYVFSZPNS01T09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT0//wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCYBQCH/9k=',
+  'base64',
+);
+
+async function signIn(page: Page, email: string): Promise<string> {
+  const login = new LoginPage(page, run.server.baseUrl);
+  await login.open();
+  await login.requestLink(email);
+  const mailbox = new MailboxPage(await page.context().newPage(), run.server.baseUrl);
+  await page.goto(await mailbox.signInLink(email));
+  await page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
+  await mailbox.page.close();
+  return (await page.evaluate(() => window.localStorage.getItem('auth-token'))) ?? '';
+}
+
+/** Someone's session for set-up calls and checks, signed in in a context of its own. */
+async function tokenOf(email: string): Promise<string> {
+  const context = await run.browser.newContext();
+  try {
+    return await signIn(await context.newPage(), email);
+  } finally {
+    await context.close();
+  }
+}
+
+async function api<T>(token: string, method: string, path: string, body?: object): Promise<T> {
+  const res = await fetch(`${run.server.baseUrl}${path}`, {
+    method,
+    headers: { 'access-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const idOf = async (token: string) => (await api<{ _id: string }>(token, 'GET', '/v1/users/me'))._id;
+
+/** What the fan has in their chat with `otherId`, newest first as the API lists it. */
+async function messagesWith(token: string, otherId: string) {
+  const chat = await api<{ data: { chat_id: string } }>(token, 'GET', `/v1/chat?recipient_id=${otherId}`);
+  return (
+    await api<{ data: { _id: string; type: string; text: string }[] }>(
+      token,
+      'GET',
+      `/v1/chats/${chat.data.chat_id}/messages`,
+    )
+  ).data;
+}
+
+/** A fan in a browser of their own with their chat with luna open. */
+async function openChat(email: string, lunaId: string): Promise<ChatPage> {
+  const context = await run.browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  await signIn(page, email);
+  const chat = new ChatPage(page, run.server.baseUrl);
+  await chat.openWith(lunaId);
+  return chat;
+}
+
+/** Full-page shots at the wide and the phone layout. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  // From the top: the sticky header would otherwise be drawn where the page was scrolled to.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${shotsDir}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shotsDir}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 860 });
+}
+
+describe('broadcast journeys', () => {
+  beforeAll(() => mkdirSync(shotsDir, { recursive: true }));
+
+  it('a creator sends a paid photo to all her chats but one; open chats get it live, one fan buys it', async () => {
+    const lunaPage = run.page;
+    const lunaToken = await signIn(lunaPage, lunaEmail);
+    const lunaId = await idOf(lunaToken);
+    const excludedToken = await tokenOf(excludedEmail);
+    for (const [name, token] of [
+      ['excluded', excludedToken],
+      ['buyer', await tokenOf(buyerEmail)],
+    ] as const) {
+      await api(lunaToken, 'POST', '/v1/messages', {
+        recipient_id: await idOf(token),
+        text: 'Thanks for writing!',
+        send_id: `e2e-answer-${name}`,
+      });
+    }
+    const excludedBefore = await messagesWith(excludedToken, lunaId);
+    await admin(run.server.dataDir, ['grant-credits', buyerEmail, '500']);
+    const buyer = await openChat(buyerEmail, lunaId);
+    const watcher = await openChat(watcherEmail, lunaId);
+
+    const broadcast = new BroadcastPage(lunaPage, run.server.baseUrl);
+    await broadcast.open();
+    await broadcast.recipientCount().getByText('Reaches 3 chats').waitFor();
+    await broadcast.sendTo('All except chosen chats');
+    await broadcast.chat('jordan-fan').check();
+    await broadcast.recipientCount().getByText('Reaches 2 chats').waitFor();
+
+    const text = `Backstage in Porto, only for you (${Date.now().toString(36)})`;
+    await broadcast.text().fill(text);
+    await broadcast.attach({ name: 'backstage.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
+    await broadcast.composer().getByText('Photo: backstage.jpg').waitFor();
+    await broadcast.price().fill('3');
+    await broadcast.composer().getByText('Fans pay $3.00 to see it.').waitFor();
+    expect(await seriousAccessibilityProblems(lunaPage)).toEqual([]);
+    await screenshots(lunaPage, 'broadcast-compose');
+
+    await broadcast.sendButton().click();
+    await broadcast.stage().getByText('Broadcast sent to 2 chats.').waitFor();
+
+    // Both open chats get it live, locked: only its price shows, not its words.
+    for (const fan of [buyer, watcher]) {
+      await fan.thread().getByText('Photo · $3.00').waitFor();
+      await fan.thread().getByRole('button', { name: 'Unlock for $3.00' }).waitFor();
+      expect(await fan.thread().getByText(text).count()).toBe(0);
+    }
+    await buyer.thread().getByRole('button', { name: 'Unlock for $3.00' }).click();
+    const photo = buyer.thread().getByRole('img', { name: 'Photo' });
+    await photo.waitFor();
+    expect(await photo.getAttribute('src')).toMatch(/\/media\//);
+    await buyer.thread().getByText('Bought · $3.00').waitFor();
+    await buyer.thread().getByText(text).waitFor();
+
+    // The chat left out has nothing new.
+    expect(await messagesWith(excludedToken, lunaId)).toEqual(excludedBefore);
+
+    // The funnel is read when the list loads: a reload shows the purchase.
+    await lunaPage.reload();
+    await broadcast.composer().waitFor();
+    const summary = `Photo: ${text}`;
+    await broadcast.funnel(summary, 'Bought').getByText('1', { exact: true }).waitFor();
+    expect(await broadcast.funnel(summary, 'Sent').textContent()).toBe('2');
+    expect(await broadcast.funnel(summary, 'Revenue').textContent()).toMatch(/^\$/);
+    expect(await seriousAccessibilityProblems(lunaPage)).toEqual([]);
+    await screenshots(lunaPage, 'broadcast-recent');
+
+    await buyer.page.context().close();
+    await watcher.page.context().close();
+  });
+});
