@@ -11,6 +11,7 @@ await build({
     'socket-clients': 'src/sockets/clients.ts',
     'http-clients': 'src/users-me/clients.ts',
     'send-clients': 'src/sends/clients.ts',
+    'broadcast-clients': 'src/broadcast/clients.ts',
   },
   outdir: 'dist',
   bundle: true,

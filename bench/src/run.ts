@@ -1,10 +1,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { broadcastBench } from './broadcast/measure';
 import { chatListQuery } from './chat-list';
 import { idleSocketMemory } from './sockets/memory';
 import { usersMeThroughput } from './users-me/throughput';
 import { sendLoad } from './sends/load';
+import { round } from './stats';
 import { startCove } from './system';
 
 /**
@@ -18,16 +21,18 @@ async function main() {
   });
   const runs = (part: string) => !values.only || values.only === part;
   // Other bundles' parts (`--only chat-screen`) start nothing here and leave these results alone.
-  if (!['sends', 'list', 'sockets', 'me'].some(runs)) return;
+  if (!['sends', 'list', 'sockets', 'me', 'broadcast'].some(runs)) return;
   const small = values.small;
   const size = small
     ? {
         load: { fans: 20, creators: 2, rates: [100, 200], seconds: 2 },
         list: { chats: 10_000, inbox: 5_000, runs: 50 },
+        broadcast: { chats: 5_000, online: 100, chatters: 10, rate: 50, limitS: 60 },
       }
     : {
         load: { fans: 200, creators: 10, rates: [250, 500, 1_000, 2_000, 4_000], seconds: 5 },
         list: { chats: 1_000_000, inbox: 100_000, runs: 200 },
+        broadcast: { chats: 100_000, online: 1_000, chatters: 20, rate: 100, limitS: 90 },
       };
   const cove = await startCove();
   const results: Record<string, unknown> = {
@@ -64,6 +69,16 @@ async function main() {
       results.users_me = await usersMeThroughput(cove, small ? 2 : 10, 16);
       console.log('GET /v1/users/me requests per second (16 connections): Cove vs a bare Fastify route');
       console.table([results.users_me]);
+    }
+    if (runs('broadcast')) {
+      results.broadcast = {
+        load_average: loadavg().map((l) => round(l)),
+        ...(await broadcastBench(cove, size.broadcast)),
+      };
+      console.log(
+        `broadcast to ${size.broadcast.chats} chats with ${size.broadcast.online} fans online while ${size.broadcast.chatters} others chat at ${size.broadcast.rate}/s: answer, writing against one raw INSERT ... SELECT, delivery, others' sends against idle`,
+      );
+      console.table([results.broadcast]);
     }
   } finally {
     await cove.stop();
