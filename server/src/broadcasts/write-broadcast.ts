@@ -33,7 +33,7 @@ export async function refreshBroadcasting(tx: Tx, creatorId: string): Promise<vo
  * with the recipients it has; any other status (canceled, done) means there is nothing to do.
  */
 async function start(db: Db, broadcastId: string): Promise<BroadcastRow | null> {
-  return db.transaction(async (tx) => {
+  const b = await db.transaction(async (tx) => {
     const [b] = await tx.select().from(broadcasts).where(eq(broadcasts.id, broadcastId)).for('update');
     if (!b || (b.status !== 'scheduled' && b.status !== 'sending')) return null;
     if (b.status === 'scheduled') {
@@ -51,6 +51,11 @@ async function start(db: Db, broadcastId: string): Promise<BroadcastRow | null> 
     }
     return b;
   });
+  // The recipients just written may outnumber what the table's statistics know of by far; without
+  // fresh ones the planner loops over every recipient for each message of a batch (40 s a batch of
+  // 2,000 out of 100,000, measured; 1.75 s after ANALYZE).
+  if (b?.status === 'scheduled') await db.execute(sql`analyze broadcast_recipients`);
+  return b;
 }
 
 interface BatchOutcome {
