@@ -41,13 +41,13 @@ export async function seedFanChats(db: Db, creatorId: string, count: number): Pr
   return fans.map((f) => f.id);
 }
 
-/** A ready photo of its owner, as the upload pipeline leaves it. */
+/** A ready photo of its owner, as the upload pipeline leaves it (its own hashes: one file per owner and sha256). */
 export async function readyPhoto(db: Db, ownerId: string): Promise<string> {
   const [row] = rowsOf<{ id: string }>(
     await db.execute(sql`
       insert into media (id, owner_id, public_id, kind, upload_type, status, source_type, size, md5, sha256)
       values (gen_random_uuid(), ${ownerId}, ${randomBytes(8).toString('hex')}, 'image', 'paid_message', 'ready',
-        'image/jpeg', 10, 'md5', 'sha')
+        'image/jpeg', 10, ${randomBytes(16).toString('hex')}, ${randomBytes(32).toString('hex')})
       returning id`),
   );
   if (!row) throw new Error('media insert returned nothing');
