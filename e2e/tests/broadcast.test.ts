@@ -2,11 +2,10 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { BroadcastPage } from '../pages/broadcast-page';
 import { ChatPage } from '../pages/chat-page';
-import { LoginPage } from '../pages/login-page';
-import { MailboxPage } from '../pages/mailbox-page';
 import { admin } from '../support/admin';
 import { seriousAccessibilityProblems } from '../support/axe';
 import { journey } from '../support/journey';
+import { sessions } from '../support/session';
 
 const run = journey('broadcast', { env: { MAILBOX: 'true', SEED_DEMO: 'true' } });
 
@@ -27,36 +26,7 @@ const tinyJpeg = Buffer.from(
   'base64',
 );
 
-async function signIn(page: Page, email: string): Promise<string> {
-  const login = new LoginPage(page, run.server.baseUrl);
-  await login.open();
-  await login.requestLink(email);
-  const mailbox = new MailboxPage(await page.context().newPage(), run.server.baseUrl);
-  await page.goto(await mailbox.signInLink(email));
-  await page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
-  await mailbox.page.close();
-  return (await page.evaluate(() => window.localStorage.getItem('auth-token'))) ?? '';
-}
-
-/** Someone's session for set-up calls and checks, signed in in a context of its own. */
-async function tokenOf(email: string): Promise<string> {
-  const context = await run.browser.newContext();
-  try {
-    return await signIn(await context.newPage(), email);
-  } finally {
-    await context.close();
-  }
-}
-
-async function api<T>(token: string, method: string, path: string, body?: object): Promise<T> {
-  const res = await fetch(`${run.server.baseUrl}${path}`, {
-    method,
-    headers: { 'access-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const { signIn, tokenOf, api } = sessions(run);
 
 const idOf = async (token: string) => (await api<{ _id: string }>(token, 'GET', '/v1/users/me'))._id;
 

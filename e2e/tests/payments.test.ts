@@ -3,10 +3,9 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { ChatPage } from '../pages/chat-page';
 import { GetCreditsPage } from '../pages/get-credits-page';
-import { LoginPage } from '../pages/login-page';
-import { MailboxPage } from '../pages/mailbox-page';
 import { SandboxChallengePage, ThreeDsCallbackPage } from '../pages/payment-pages';
 import { journey } from '../support/journey';
+import { sessions } from '../support/session';
 
 const run = journey('payments', { env: { MAILBOX: 'true', SEED_DEMO: 'true' } });
 
@@ -28,37 +27,7 @@ const nextYear = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
 const threeDsCard = { number: '4000 0000 0000 3220', expiry: `12/${nextYear}`, cvc: '123' };
 const declinedCard = { number: '4000 0000 0000 0002', expiry: `12/${nextYear}`, cvc: '123' };
 
-async function signIn(page: Page, email: string): Promise<string> {
-  const login = new LoginPage(page, run.server.baseUrl);
-  await login.open();
-  await login.requestLink(email);
-  const mailbox = new MailboxPage(await page.context().newPage(), run.server.baseUrl);
-  await page.goto(await mailbox.signInLink(email));
-  await page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
-  await mailbox.page.close();
-  return (await page.evaluate(() => window.localStorage.getItem('auth-token'))) ?? '';
-}
-
-/** The creator's session, for the set-up calls; signed in in a context of its own. */
-async function tokenOf(email: string): Promise<string> {
-  const context = await run.browser.newContext();
-  try {
-    return await signIn(await context.newPage(), email);
-  } finally {
-    await context.close();
-  }
-}
-
-async function api<T>(token: string, method: string, path: string, body?: object | FormData): Promise<T> {
-  const json = body !== undefined && !(body instanceof FormData);
-  const res = await fetch(`${run.server.baseUrl}${path}`, {
-    method,
-    headers: { 'access-token': token, ...(json ? { 'content-type': 'application/json' } : {}) },
-    body: json ? JSON.stringify(body) : body,
-  });
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const { signIn, tokenOf, api } = sessions(run);
 
 interface Me {
   _id: string;

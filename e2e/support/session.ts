@@ -1,0 +1,43 @@
+import type { Page } from 'playwright-core';
+import { LoginPage } from '../pages/login-page';
+import { MailboxPage } from '../pages/mailbox-page';
+import type { Journey } from './journey';
+
+/** Signing people in through the local mailbox, and calling the API as them, in one journey. */
+export function sessions(run: Journey) {
+  /** Signs `email` in on `page` through the emailed link; answers their access token. */
+  async function signIn(page: Page, email: string): Promise<string> {
+    const login = new LoginPage(page, run.server.baseUrl);
+    await login.open();
+    await login.requestLink(email);
+    const mailbox = new MailboxPage(await page.context().newPage(), run.server.baseUrl);
+    await page.goto(await mailbox.signInLink(email));
+    await page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
+    await mailbox.page.close();
+    return (await page.evaluate(() => window.localStorage.getItem('auth-token'))) ?? '';
+  }
+
+  /** Someone's session for set-up calls and checks, signed in in a browser context of its own. */
+  async function tokenOf(email: string): Promise<string> {
+    const context = await run.browser.newContext();
+    try {
+      return await signIn(await context.newPage(), email);
+    } finally {
+      await context.close();
+    }
+  }
+
+  /** One API call as the token's owner; JSON or a multipart form; anything but 2xx throws. */
+  async function api<T>(token: string, method: string, path: string, body?: object | FormData): Promise<T> {
+    const json = body !== undefined && !(body instanceof FormData);
+    const res = await fetch(`${run.server.baseUrl}${path}`, {
+      method,
+      headers: { 'access-token': token, ...(json ? { 'content-type': 'application/json' } : {}) },
+      body: json ? JSON.stringify(body) : body,
+    });
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
+  return { signIn, tokenOf, api };
+}
