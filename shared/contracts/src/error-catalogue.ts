@@ -178,6 +178,35 @@ export const errorCatalogue = {
   // Broadcasts
   broadcast_started: { status: 409, message: 'This broadcast has already started.' },
 
+  // Earnings and payouts
+  creators_only: { status: 403, message: 'Earnings and payouts are for creators.' },
+  verification_required: {
+    status: 403,
+    message: 'Enter the code we sent to your email to change your payout method.',
+  },
+  payout_method_not_allowed: {
+    status: 403,
+    message: 'This payout method is not available for your account.',
+  },
+  bad_iban: { status: 400, message: 'This IBAN is not valid. Check it and try again.' },
+  bad_bic: { status: 400, message: 'This BIC / SWIFT code is not valid.' },
+  bad_wallet: { status: 400, message: (currency: string) => `This is not a valid ${currency} address.` },
+  no_payout_method: { status: 400, message: 'Add a payout method first.' },
+  payout_too_small: {
+    status: 400,
+    message: (minimum: string) => `The minimum payout is ${minimum}.`,
+  },
+  payout_too_large: {
+    status: 400,
+    message: (available: string) => `You can request at most ${available}, your available earnings.`,
+  },
+  payout_key_reused: {
+    status: 409,
+    message: 'This idempotency_key was already used for a different payout. Use a new key.',
+  },
+  aml_already_submitted: { status: 409, message: 'You have already sent these details.' },
+  bad_date_of_birth: { status: 400, message: 'Enter a real date of birth; you must be 18 or older.' },
+
   // Uploads
   paid_upload_not_allowed: { status: 403, message: 'Only creators can upload paid media.' },
   empty_file: { status: 400, message: mediaMessages.empty },

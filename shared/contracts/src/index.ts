@@ -16,3 +16,4 @@ export * from './discover';
 export * from './payments';
 export * from './profiles';
 export * from './broadcast';
+export * from './earnings';

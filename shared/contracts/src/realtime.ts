@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { payoutStatus } from './earnings';
 import { mediaStatusEvent } from './media';
 import { message } from './message';
 import { creditsTopUp, paymentStatus } from './payments';
@@ -61,6 +62,10 @@ export const loggedEvent = z.discriminatedUnion('type', [
   }),
   /** The creator's broadcast has reached every recipient (spec: broadcast_done). */
   z.object({ type: z.literal('broadcast_done'), broadcast_id: z.string(), sent: z.number().int() }),
+  /** One of the creator's payouts moved on (sent, held for the AML form, completed, failed): refetch. */
+  z.object({ type: z.literal('payout_updated'), payout_id: z.string(), status: payoutStatus }),
+  /** A payout reached the creator (spec: payout_completed; the payout-completed popup). */
+  z.object({ type: z.literal('payout_completed'), payout_id: z.string(), amount: z.number().int() }),
   /** A chat's settings changed (rate, favorite, block, notes): refetch it. */
   z.object({ type: z.literal('chat_updated'), chat_id: z.string() }),
   /** An upload finished processing, or failed (the uploader only). */

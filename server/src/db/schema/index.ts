@@ -11,3 +11,4 @@ export * from './media';
 export * from './payments';
 export * from './profiles';
 export * from './broadcasts';
+export * from './payouts';

@@ -25,7 +25,17 @@ export const ledgerAccounts = pgTable(
     /** The user who owns it; null for the platform's own accounts. */
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'restrict' }),
     kind: text('kind', {
-      enum: ['credits', 'earnings', 'debt', 'platform_revenue', 'promotions', 'sales', 'provider_clearing'],
+      enum: [
+        'credits',
+        'earnings',
+        'debt',
+        'payout_clearing',
+        'platform_revenue',
+        'promotions',
+        'sales',
+        'provider_clearing',
+        'payouts_sent',
+      ],
     }).notNull(),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     /** Only platform source accounts (promotions, sales) may go negative: they mint credits. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -41,6 +42,8 @@ export const users = pgTable(
     forceDiscover: boolean('force_discover').notNull().default(false),
     onboardingV2: boolean('onboarding_v2').notNull().default(true),
     codeUsed: text('code_used'),
+    /** The creator whose code (`code_used`) this user signed up with; see docs/rules.md, Referrals. */
+    referrerId: uuid('referrer_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     emailVerified: boolean('email_verified').notNull().default(false),
     affiliate: boolean('affiliate').notNull().default(false),
     affiliateProfileVisited: boolean('affiliate_profile_visited').notNull().default(false),

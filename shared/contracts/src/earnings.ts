@@ -1,0 +1,194 @@
+import * as z from 'zod';
+
+/**
+ * Earnings and payouts (spec: account document, payout and account entities, the calls under
+ * `/v1/account`, `/v2/account/payout`, `/v2/account/defaults`, `/v1/users/referrals`,
+ * `/v1/users/send-verification-code`, `payout_completed`). Every amount is in credits, as the ledger
+ * keeps them; a credit is worth $0.10. The rules behind the numbers (share, hold,
+ * minimum payout, AML threshold, referral share) are in docs/rules.md, "Earnings and payouts".
+ */
+
+const credits = z.number().int();
+
+/** What a creator earns from: the per-source split of the stats and the summary chart. */
+export const earningsSources = ['messages', 'ppv', 'tips', 'subscriptions', 'referrals'] as const;
+export const earningsSource = z.enum(earningsSources);
+export type EarningsSource = z.infer<typeof earningsSource>;
+
+/** `GET /v1/account/totals` (`totals=false` is accepted and changes nothing). */
+export const accountTotalsQuery = z.object({ totals: z.enum(['true', 'false']).optional() });
+export const accountTotals = z.object({
+  /** What a payout may take now: settled earnings less what was paid out or is being paid. Negative after a chargeback that came after a payout. */
+  available: credits,
+  /** Earned within the hold period: becomes available when it ends. */
+  pending: credits,
+  /** Everything ever earned, net of chargebacks. */
+  lifetime: credits,
+  /** Paid out (completed payouts). */
+  paid_out: credits,
+  /** Requested payouts not yet completed. */
+  in_payout: credits,
+  /** When the oldest pending earnings become available; null when nothing is pending. */
+  next_release_at: z.string().nullable(),
+  hold_days: z.number().int(),
+  minimum_payout: credits,
+});
+export type AccountTotals = z.infer<typeof accountTotals>;
+
+/** `GET /v1/account/stats?days=30`: per UTC day and source, oldest first, every day present. */
+export const accountStatsQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(30) });
+export const earningsDay = z.object({
+  date: z.string(),
+  messages: credits,
+  ppv: credits,
+  tips: credits,
+  subscriptions: credits,
+  referrals: credits,
+});
+export type EarningsDay = z.infer<typeof earningsDay>;
+export const accountStats = z.object({
+  data: z.array(earningsDay),
+  /** The same period summed per source. */
+  totals: earningsDay.omit({ date: true }),
+});
+export type AccountStats = z.infer<typeof accountStats>;
+
+/** The four payout methods, each behind the feature permission of the same name. */
+export const payoutMethodKinds = [
+  'bank_transfer',
+  'paypal_transfer',
+  'paxum_transfer',
+  'crypto_transfer',
+] as const;
+export const payoutMethodKind = z.enum(payoutMethodKinds);
+export type PayoutMethodKind = z.infer<typeof payoutMethodKind>;
+
+export const cryptoCurrencies = ['BTC', 'ETH', 'USDT_TRC20'] as const;
+export const cryptoCurrency = z.enum(cryptoCurrencies);
+
+/**
+ * `PATCH /v2/account/defaults?verification_code=1234`: the payout method with its details. Shapes are
+ * checked here; the IBAN checksum, the address formats and the permission on the server.
+ */
+export const payoutMethodBody = z.discriminatedUnion('method', [
+  z.object({
+    method: z.literal('bank_transfer'),
+    account_holder: z.string().trim().min(2).max(100),
+    iban: z.string().trim().min(15).max(42),
+    bic: z.string().trim().max(11).optional(),
+  }),
+  z.object({ method: z.literal('paypal_transfer'), email: z.string().trim().email().max(254) }),
+  z.object({ method: z.literal('paxum_transfer'), email: z.string().trim().email().max(254) }),
+  z.object({
+    method: z.literal('crypto_transfer'),
+    currency: cryptoCurrency,
+    address: z.string().trim().min(20).max(100),
+  }),
+]);
+export type PayoutMethodBody = z.infer<typeof payoutMethodBody>;
+export const payoutDefaultsQuery = z.object({
+  verification_code: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
+});
+
+/** A saved method as its owner sees it: never the full account number or address. */
+export const payoutMethod = z.object({
+  method: payoutMethodKind,
+  /** e.g. "PayPal · j•••@example.com", "Bank · DE89 •••• 3000". */
+  label: z.string(),
+  updated_at: z.string(),
+});
+export type PayoutMethod = z.infer<typeof payoutMethod>;
+
+/** `GET /v1/account/info`: what the payout screens need besides the money. */
+export const accountInfo = z.object({
+  payout_method: payoutMethod.nullable(),
+  /** The methods this creator's permissions allow, in display order. */
+  allowed_methods: z.array(payoutMethodKind),
+  /** Where the email code goes (masked). */
+  email: z.string(),
+  aml: z.object({
+    /** Cumulative payouts above which the form is needed. */
+    threshold: credits,
+    /** Paid out or requested so far. */
+    cumulative: credits,
+    submitted: z.boolean(),
+    /** True when a payout is waiting for the form. */
+    required: z.boolean(),
+  }),
+});
+export type AccountInfo = z.infer<typeof accountInfo>;
+export const accountInfoEnvelope = z.object({ data: accountInfo });
+
+/** `POST /v1/users/send-verification-code`: a 4-digit code to the account's email for `action`. */
+export const sendVerificationCodeBody = z.object({ action: z.literal('verify').default('verify') });
+export const sendVerificationCodeResponse = z.object({ email: z.string(), expires_at: z.string() });
+
+export const payoutStatuses = ['on_hold', 'pending', 'completed', 'failed'] as const;
+export const payoutStatus = z.enum(payoutStatuses);
+export type PayoutStatus = z.infer<typeof payoutStatus>;
+
+export const payout = z.object({
+  _id: z.string(),
+  amount: credits,
+  amount_in_dollars: z.number(),
+  method: payoutMethodKind,
+  /** The destination as it was when requested (masked). */
+  label: z.string(),
+  status: payoutStatus,
+  /** Why it failed (the money went back to available). */
+  failure_reason: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type Payout = z.infer<typeof payout>;
+export const payoutEnvelope = z.object({ data: payout });
+
+/** `POST /v2/account/payout`: to the saved method; one payout per `idempotency_key`. */
+export const payoutRequestBody = z.object({
+  amount: z.number().int().positive().max(100_000_000),
+  idempotency_key: z.string().min(1).max(100),
+});
+export type PayoutRequestBody = z.infer<typeof payoutRequestBody>;
+
+export const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export const payoutsPage = z.object({ data: z.array(payout), next: z.string().nullable() });
+
+/** `POST /v1/account/anti-money-laundering`: who is being paid, needed above the threshold. */
+export const amlBody = z.object({
+  full_name: z.string().trim().min(3).max(100),
+  date_of_birth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  address: z.string().trim().min(5).max(300),
+  country: z.string().regex(/^[A-Z]{2}$/),
+  tax_id: z.string().trim().max(50).optional(),
+});
+export type AmlBody = z.infer<typeof amlBody>;
+
+/** `GET /v1/users/referrals`: the creators who signed up with this creator's code. */
+export const referral = z.object({
+  _id: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  joined_at: z.string(),
+  /** Referral earnings stop after this time. */
+  earns_until: z.string(),
+  /** What this referral has earned the referrer so far. */
+  earned: credits,
+});
+export type Referral = z.infer<typeof referral>;
+export const referralsPage = z.object({
+  data: z.array(referral),
+  next: z.string().nullable(),
+  /** The code others sign up with (the username) and the link that carries it. */
+  code: z.string(),
+  link: z.string(),
+  share_percent: z.number(),
+  months: z.number().int(),
+  total_earned: credits,
+});
+export type ReferralsPage = z.infer<typeof referralsPage>;
