@@ -42,6 +42,8 @@ import { subscriptionRoutes } from './routes/subscriptions';
 import { userRoutes } from './routes/users';
 import { subscriptionRenewals } from './subscriptions/plugin';
 import { broadcastWriter } from './broadcasts/plugin';
+import { earnings } from './earnings/plugin';
+import { earningsRoutes } from './earnings/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,6 +107,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(payments);
   await app.register(subscriptionRenewals);
   await app.register(broadcastWriter);
+  await app.register(earnings);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(socketRoute);
 
@@ -124,6 +127,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes);
   await app.register(subscriptionRoutes);
   await app.register(broadcastRoutes);
+  await app.register(earningsRoutes);
   await app.register(sandboxRoutes);
   await app.register(clientErrorRoutes);
   await app.register(devMailboxRoutes);

@@ -39,6 +39,8 @@ const envSchema = z.object({
   UPLOAD_URL: z.url().optional(),
   MEDIA_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  EARNINGS_HOLD_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+  PAYOUT_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
   MEDIA_WORKERS: z.coerce.number().int().min(0).max(8).default(1),
   MEDIA_MAX_PHOTO_MB: z.coerce.number().int().positive().optional(),
@@ -85,6 +87,14 @@ export interface Config {
   paymentWebhookSecret: string | undefined;
   trustProxy: boolean;
   media: MediaSettings;
+  earnings: EarningsSettings;
+}
+
+export interface EarningsSettings {
+  /** Days a sale's earnings stay pending before a payout may take them (docs/rules.md, Hold). */
+  holdDays: number;
+  /** How long the built-in sandbox payout provider takes to settle a payout. */
+  payoutSettleMs: number;
 }
 
 export interface MediaSettings {
@@ -180,5 +190,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     media: mediaSettings(e),
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
+    earnings: { holdDays: e.EARNINGS_HOLD_DAYS, payoutSettleMs: e.PAYOUT_SETTLE_MS },
   };
 }

@@ -1,5 +1,6 @@
 import { messages, type UserPatch, usernameProblem } from '@cove/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { type UserRow, users } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
@@ -25,7 +26,7 @@ export async function applyUserPatch(
   user: UserRow,
   patch: UserPatch,
 ): Promise<{ row: UserRow; deletionChanged: boolean }> {
-  const set: Partial<typeof users.$inferInsert> = {};
+  const set: PgUpdateSetSource<typeof users> = {};
   if (patch.username !== undefined) {
     const problem = await usernameAvailability(db, patch.username, user.id);
     if (problem === messages.usernameTaken) throw fail('username_taken');
@@ -38,6 +39,9 @@ export async function applyUserPatch(
       throw fail('code_already_used');
     }
     set.codeUsed = patch.code_used;
+    // The referrer, resolved once: a creator with that username, never oneself (docs/rules.md, Referrals).
+    set.referrerId = sql`(select r.id from ${users} r where lower(r.username) = lower(${patch.code_used})
+      and r.type = 'featured' and r.id <> ${user.id})`;
   }
   if (patch.invisible !== undefined) set.invisible = patch.invisible;
   if (patch.intro_enabled !== undefined) set.introEnabled = patch.intro_enabled;

@@ -3,8 +3,9 @@ import type { Db } from '../db/client';
 import { isCheckViolation } from '../db/errors';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema';
 
-export type UserAccountKind = 'credits' | 'earnings' | 'debt';
-export type PlatformAccountKind = 'platform_revenue' | 'promotions' | 'sales' | 'provider_clearing';
+export type UserAccountKind = 'credits' | 'earnings' | 'debt' | 'payout_clearing';
+export type PlatformAccountKind =
+  'platform_revenue' | 'promotions' | 'sales' | 'provider_clearing' | 'payouts_sent';
 export type AccountRef =
   { owner: string; kind: UserAccountKind } | { owner: null; kind: PlatformAccountKind };
 

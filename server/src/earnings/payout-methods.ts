@@ -1,0 +1,46 @@
+import { type PayoutMethod, type PayoutMethodBody, payoutMethodBody } from '@cove/contracts';
+import { eq } from 'drizzle-orm';
+import { consumeCode } from '../accounts/email-codes';
+import type { Db } from '../db/client';
+import { type PayoutMethodRow, payoutMethods, type UserRow } from '../db/schema';
+import { fail } from '../errors';
+import { assertCreator, assertMethodAllowed } from './creator';
+import { checkMethod } from './method-checks';
+
+export const toPayoutMethodDto = (row: PayoutMethodRow): PayoutMethod => ({
+  method: row.method,
+  label: row.label,
+  updated_at: row.updatedAt.toISOString(),
+});
+
+export async function savedMethodOf(db: Db, userId: string): Promise<PayoutMethodRow | undefined> {
+  const [row] = await db.select().from(payoutMethods).where(eq(payoutMethods.userId, userId));
+  return row;
+}
+
+/**
+ * `PATCH /v2/account/defaults?verification_code=`: the creator's payout method. Everything about the
+ * method is checked before the code is spent, so a typo does not cost a code; then the code mailed
+ * for `action` must come back (docs/rules.md, Changing a method).
+ */
+export async function setPayoutMethod(
+  db: Db,
+  me: UserRow,
+  input: PayoutMethodBody,
+  code: string | undefined,
+): Promise<PayoutMethod> {
+  assertCreator(me);
+  const body = payoutMethodBody.parse(input);
+  await assertMethodAllowed(db, me, body.method);
+  const checked = checkMethod(body);
+  if (!code) throw fail('verification_required');
+  await consumeCode(db, me.id, ['action'], code);
+  const values = { ...checked, updatedAt: new Date() };
+  const [row] = await db
+    .insert(payoutMethods)
+    .values({ userId: me.id, ...values })
+    .onConflictDoUpdate({ target: payoutMethods.userId, set: values })
+    .returning();
+  if (!row) throw new Error('payout method upsert returned nothing');
+  return toPayoutMethodDto(row);
+}

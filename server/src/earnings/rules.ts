@@ -1,0 +1,38 @@
+import type { EarningsSource } from '@cove/contracts';
+
+/** The numbers of docs/rules.md, "Earnings and payouts" (the hold is configured: EARNINGS_HOLD_DAYS). */
+export const MINIMUM_PAYOUT = 200;
+export const AML_THRESHOLD = 20_000;
+export const REFERRAL_PERCENT = 5;
+export const REFERRAL_MONTHS = 12;
+
+/**
+ * Which source each ledger transaction kind that moves a creator's earnings counts as. Kinds not
+ * here (payouts and their returns) move money the creator already earned.
+ */
+export const sourceOfKind: Record<string, EarningsSource> = {
+  message: 'messages',
+  purchase: 'ppv',
+  feed_purchase: 'ppv',
+  purchase_revoked: 'ppv',
+  tip: 'tips',
+  subscription: 'subscriptions',
+  referral: 'referrals',
+};
+
+/** Sales: what a referrer's share is taken from (not the referred creator's own referral earnings). */
+export const saleKinds = Object.keys(sourceOfKind).filter((k) => k !== 'referral');
+export const earningKinds = Object.keys(sourceOfKind);
+
+/** Ledger transaction kinds of a payout's life. */
+export const payoutKinds = {
+  requested: 'payout',
+  completed: 'payout_completed',
+  returned: 'payout_failed',
+} as const;
+
+/** Credits as the catalogue's texts show money: `200` is `$20.00` (formatMoney in @cove/runtime). */
+export function money(credits: number): string {
+  const dollars = (Math.abs(credits) / 10).toFixed(2);
+  return credits < 0 ? `-$${dollars}` : `$${dollars}`;
+}

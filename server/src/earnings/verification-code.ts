@@ -1,0 +1,22 @@
+import { CODE_TTL_MS, issueCode } from '../accounts/email-codes';
+import type { Db } from '../db/client';
+import type { UserRow } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { codeMail } from '../mail/templates';
+import { assertCreator } from './creator';
+import { maskEmail } from './method-checks';
+
+/**
+ * `POST /v1/users/send-verification-code`: a 4-digit code to the account's address for changing the
+ * payout method, under sign-in's code rules (cooldown, caps, 10 minutes, 5 tries, single use).
+ */
+export async function sendActionCode(
+  deps: { db: Db; mailer: Mailer },
+  me: UserRow,
+  now = new Date(),
+): Promise<{ email: string; expires_at: string }> {
+  assertCreator(me);
+  const code = await issueCode(deps.db, me.id, me.email, 'action', now);
+  await deps.mailer.send(codeMail(me.email, code, 'action'));
+  return { email: maskEmail(me.email), expires_at: new Date(now.getTime() + CODE_TTL_MS).toISOString() };
+}
