@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { fakeHost, testUser } from '@cove/runtime/testing';
 import App from './App';
+import { testStats, testTotals } from './testing/fixtures';
 
 function renderAt(path: string, host: ReturnType<typeof fakeHost>['host']) {
   render(
@@ -15,7 +16,9 @@ function renderAt(path: string, host: ReturnType<typeof fakeHost>['host']) {
 
 describe('earnings', () => {
   it('shows creators their sections, with the summary current', async () => {
-    renderAt('/account/earnings/summary', fakeHost({ user: testUser({ type: 'featured' }) }).host);
+    const respond = ({ path }: { path: string }) =>
+      path === '/v1/account/totals' ? testTotals() : path === '/v1/account/stats' ? testStats() : undefined;
+    renderAt('/account/earnings/summary', fakeHost({ user: testUser({ type: 'featured' }), respond }).host);
     const tabs = screen.getByRole('navigation', { name: 'Earnings sections' });
     expect(within(tabs).getByRole('link', { name: 'Summary' })).toHaveAttribute('aria-current', 'page');
     expect(
@@ -24,6 +27,7 @@ describe('earnings', () => {
         .map((l) => l.textContent),
     ).toEqual(['Summary', 'Payouts', 'Payout method', 'Referrals', 'Broadcast stats']);
     expect(await screen.findByRole('heading', { name: 'Summary' })).toBeInTheDocument();
+    expect(await screen.findByText('$72.00')).toBeInTheDocument();
   });
 
   it('tells fans earnings are for creators', () => {

@@ -3,7 +3,12 @@ import { useSession } from '@cove/runtime';
 import { QueryRoot } from '@cove/runtime/query';
 import { ButtonLink, EmptyState, Page, RemoteRoot, SignInGate, Tabs } from '@cove/ui';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { earningsSections } from './features/earnings/sections';
+import { BroadcastStats } from './features/broadcast-stats/BroadcastStats';
+import { PayoutMethod } from './features/payout-method/PayoutMethod';
+import { Payouts } from './features/payouts/Payouts';
+import { Referrals } from './features/referrals/Referrals';
+import { Summary } from './features/summary/Summary';
+import { usePayoutEvents } from './common/use-payout-events';
 
 /**
  * What this remote was built against: the shell refuses to run it on a page of other versions.
@@ -11,7 +16,33 @@ import { earningsSections } from './features/earnings/sections';
  */
 export { builtWith } from '@cove/contracts';
 
+/** The earnings area's screens, under /account/earnings/. */
+const earningsSections = [
+  { path: 'summary', label: 'Summary', Screen: Summary },
+  { path: 'payouts', label: 'Payouts', Screen: Payouts },
+  { path: 'payout-method', label: 'Payout method', Screen: PayoutMethod },
+  { path: 'referrals', label: 'Referrals', Screen: Referrals },
+  { path: 'broadcasts', label: 'Broadcast stats', Screen: BroadcastStats },
+];
+
 const tabs = earningsSections.map((s) => ({ to: `/account/earnings/${s.path}`, label: s.label }));
+
+/** The creator's tabs; a payout moving on refreshes whichever is open. */
+function CreatorEarnings() {
+  usePayoutEvents();
+  return (
+    <>
+      <Tabs label="Earnings sections" items={tabs} />
+      <Routes>
+        <Route index element={<Navigate to="summary" replace />} />
+        {earningsSections.map(({ path, Screen }) => (
+          <Route key={path} path={path} element={<Screen />} />
+        ))}
+        <Route path="*" element={<Navigate to="summary" replace />} />
+      </Routes>
+    </>
+  );
+}
 
 function Earnings() {
   const { user } = useSession();
@@ -26,26 +57,7 @@ function Earnings() {
       </EmptyState>
     );
   }
-  return (
-    <>
-      <Tabs label="Earnings sections" items={tabs} />
-      <Routes>
-        <Route index element={<Navigate to="summary" replace />} />
-        {earningsSections.map((s) => (
-          <Route
-            key={s.path}
-            path={s.path}
-            element={
-              <EmptyState icon={s.icon} title={s.label}>
-                {s.body}
-              </EmptyState>
-            }
-          />
-        ))}
-        <Route path="*" element={<Navigate to="summary" replace />} />
-      </Routes>
-    </>
-  );
+  return <CreatorEarnings />;
 }
 
 /** The payouts remote: mounted by the shell at /account/earnings/*. */

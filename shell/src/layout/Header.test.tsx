@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import type { AccountTotals } from '@cove/contracts';
 import { MemoryRouter } from 'react-router-dom';
 import { signIn } from '@cove/runtime/shell';
 import { testUser } from '@cove/runtime/testing';
@@ -6,6 +7,28 @@ import { ShellContext } from '../app/shell-context';
 import { reactToServerEvents } from '../session/server-reactions';
 import { fakeServices } from '../test/fake-services';
 import { Header } from './Header';
+import { earningsRefreshMs } from './use-available-earnings';
+
+const totals = (available: number): AccountTotals => ({
+  available,
+  pending: 150,
+  lifetime: 2_000,
+  paid_out: 0,
+  in_payout: 0,
+  next_release_at: null,
+  hold_days: 7,
+  minimum_payout: 200,
+});
+
+function renderHeader(fake: ReturnType<typeof fakeServices>) {
+  render(
+    <ShellContext.Provider value={fake.services}>
+      <MemoryRouter>
+        <Header />
+      </MemoryRouter>
+    </ShellContext.Provider>,
+  );
+}
 
 describe('header', () => {
   it('keeps the balance live: a credits_update changes it without a reload', async () => {
@@ -34,5 +57,43 @@ describe('header', () => {
     expect(screen.getByTitle('Your balance')).toHaveTextContent('$37.00');
     expect(fake.api.get).not.toHaveBeenCalled();
     reactions.unsubscribe();
+  });
+
+  it("shows a creator's available earnings instead of credits, read again once after a burst of sales", async () => {
+    jest.useFakeTimers();
+    try {
+      const fake = fakeServices();
+      const { host, bus } = fake.services;
+      fake.api.get.mockResolvedValueOnce(totals(720)).mockResolvedValueOnce(totals(1_150));
+      signIn(host.session, testUser({ type: 'featured', credits: 30 }));
+      renderHeader(fake);
+      expect(screen.getByTitle('Your available earnings')).toHaveTextContent('…');
+      expect(await screen.findByText('$72.00')).toHaveAttribute('title', 'Your available earnings');
+      expect(screen.queryByTitle('Your balance')).toBeNull();
+      expect(fake.api.get).toHaveBeenCalledWith('/v1/account/totals', expect.anything());
+
+      const at = '2026-01-01T00:00:00.000Z';
+      await act(async () => {
+        bus.pushServerEvent({
+          type: 'payout_completed',
+          payout_id: 'po-1',
+          amount: 200,
+          seq: 1,
+          created_at: at,
+        });
+        bus.pushServerEvent({
+          type: 'payout_updated',
+          payout_id: 'po-2',
+          status: 'pending',
+          seq: 2,
+          created_at: at,
+        });
+        await jest.advanceTimersByTimeAsync(earningsRefreshMs);
+      });
+      expect(screen.getByTitle('Your available earnings')).toHaveTextContent('$115.00');
+      expect(fake.api.get).toHaveBeenCalledTimes(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -1,10 +1,11 @@
-import { useStore } from '@cove/runtime';
+import { formatMoney, useStore } from '@cove/runtime';
 import { Button, ButtonLink } from '@cove/ui';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useShell } from '../app/shell-context';
 import styles from './Header.module.css';
 import { headerLinks } from './nav-items';
+import { useAvailableEarnings } from './use-available-earnings';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.link} ${styles.current}` : styles.link;
@@ -22,6 +23,9 @@ export function Header() {
   const setMenuOpen = (open: boolean) => setOpenOn(open ? pathname : null);
   const menuId = useId();
   const links = headerLinks(session);
+  // Creators see what they can be paid; fans, the credits they can spend.
+  const creatorId = session.user?.type === 'featured' ? session.user._id : null;
+  const earnings = useAvailableEarnings(host, creatorId);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -49,9 +53,15 @@ export function Header() {
         <div className={styles.end}>
           {session.status === 'signed-in' && (
             <>
-              <span className={styles.credits} title="Your balance">
-                {formatCredits(session.credits)}
-              </span>
+              {creatorId ? (
+                <span className={styles.credits} title="Your available earnings">
+                  {earnings === null ? '…' : formatMoney(earnings)}
+                </span>
+              ) : (
+                <span className={styles.credits} title="Your balance">
+                  {formatCredits(session.credits)}
+                </span>
+              )}
               <span className={styles.wideOnly}>
                 <Button variant="ghost" onClick={() => void account.logout()}>
                   Log out

@@ -1,0 +1,72 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { broadcastsPage, type Broadcast } from '@cove/contracts';
+import { failWith } from '@cove/runtime/testing';
+import { renderEarnings } from '../../testing/render-payouts';
+
+function broadcast(n: number, overrides: Partial<Broadcast> = {}): Broadcast {
+  return {
+    _id: `b-${n}`,
+    status: 'sent',
+    type: 'image',
+    text: `New set ${n}`,
+    price: 100,
+    self_destruct: false,
+    category: 'all',
+    send_at: '2026-02-03T18:00:00.000Z',
+    sent: 120,
+    viewed: 80,
+    bought: 12,
+    revenue: 960,
+    created_at: '2026-02-03T18:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const page = (items: Broadcast[], next: string | null = null) => broadcastsPage.parse({ data: items, next });
+
+describe('broadcast stats', () => {
+  it("shows each broadcast's funnel, page by page", async () => {
+    renderEarnings('/account/earnings/broadcasts', (call) =>
+      call.query.offset === '20'
+        ? page([
+            broadcast(3, {
+              status: 'scheduled',
+              text: '',
+              type: 'video',
+              sent: 0,
+              viewed: 0,
+              bought: 0,
+              revenue: 0,
+            }),
+          ])
+        : page(
+            [broadcast(1), broadcast(2, { price: 0, bought: 0, revenue: 0 })],
+            '/v1/broadcast?limit=20&offset=20',
+          ),
+    );
+    const list = await screen.findByRole('list', { name: 'Broadcasts' });
+    const one = within(list).getByRole('listitem', { name: 'New set 1, Sent' });
+    const steps = within(one)
+      .getAllByRole('term')
+      .map((t) => `${t.textContent} ${t.nextElementSibling?.textContent}`);
+    expect(steps).toEqual(['Sent 120', 'Viewed 80 (67%)', 'Bought 12 (10%)', 'Revenue $96.00']);
+    expect(one).toHaveTextContent('$10.00 to unlock');
+    expect(within(list).getByRole('listitem', { name: 'New set 2, Sent' })).toHaveTextContent('Free');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    const three = await within(list).findByRole('listitem', { name: 'Video, Scheduled' });
+    expect(three).toHaveTextContent('Viewed0 (0%)');
+  });
+
+  it('explains an empty list', async () => {
+    renderEarnings('/account/earnings/broadcasts', () => page([]));
+    expect(await screen.findByRole('heading', { name: 'No broadcasts yet' })).toBeInTheDocument();
+  });
+
+  it('shows a failed read with a retry', async () => {
+    renderEarnings('/account/earnings/broadcasts', () =>
+      failWith(500, 'Something went wrong. Please try again.'),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
+  });
+});

@@ -1,0 +1,85 @@
+import { broadcastsPage, type Broadcast } from '@cove/contracts';
+import { formatDate, formatMoney, useHost } from '@cove/runtime';
+import { usePagedList } from '@cove/runtime/query';
+import { ButtonLink, EmptyState, LoadMore, RequestView, Row, RowBody, RowLine, RowList } from '@cove/ui';
+import shared from '../../common/Earnings.module.css';
+import { Screen } from '../../common/Screen';
+import styles from './BroadcastStats.module.css';
+import { Funnel } from './Funnel';
+
+const statusLabels: Record<Broadcast['status'], string> = {
+  scheduled: 'Scheduled',
+  sending: 'Sending',
+  sent: 'Sent',
+  canceled: 'Canceled',
+  unsent: 'Not sent',
+};
+
+/** What the broadcast said, in a line: its text, else what it carried. */
+function preview(b: Broadcast): string {
+  if (b.text.trim()) return b.text;
+  return b.type === 'video' ? 'Video' : b.type === 'image' ? 'Photo' : 'Message';
+}
+
+function BroadcastRow({ broadcast: b }: { broadcast: Broadcast }) {
+  return (
+    <Row label={`${preview(b)}, ${statusLabels[b.status]}`}>
+      <RowBody>
+        <RowLine>
+          <span className={styles.text}>{preview(b)}</span>
+          <span className={`${styles.status} ${styles[b.status]}`}>{statusLabels[b.status]}</span>
+        </RowLine>
+        <RowLine>
+          <time className={shared.hint} dateTime={b.send_at}>
+            {b.status === 'scheduled' ? 'Goes out ' : ''}
+            {formatDate(b.send_at)}
+          </time>
+          <span className={shared.hint}>{b.price > 0 ? `${formatMoney(b.price)} to unlock` : 'Free'}</span>
+        </RowLine>
+        <Funnel broadcast={b} />
+      </RowBody>
+    </Row>
+  );
+}
+
+/** `/account/earnings/broadcasts`: each broadcast with how far it got, newest first, 20 at a time. */
+export function BroadcastStats() {
+  const { api } = useHost();
+  const list = usePagedList<Broadcast>({
+    queryKey: ['broadcasts'],
+    fetchPage: (url, signal) =>
+      api.get(url ?? '/v1/broadcast', {
+        query: url ? {} : { limit: 20, offset: 0 },
+        schema: broadcastsPage,
+        signal,
+      }),
+    itemKey: (b) => b._id,
+  });
+  return (
+    <Screen title="Broadcast stats">
+      <RequestView state={list.state} retry={list.retry}>
+        {(items) =>
+          items.length === 0 ? (
+            <EmptyState
+              icon="📣"
+              title="No broadcasts yet"
+              actions={<ButtonLink to="/chats">Go to chats</ButtonLink>}
+            >
+              Send one message to many of your chats from the chat list. Here you see how many read it, bought
+              it and what it earned.
+            </EmptyState>
+          ) : (
+            <>
+              <RowList label="Broadcasts">
+                {items.map((b) => (
+                  <BroadcastRow key={b._id} broadcast={b} />
+                ))}
+              </RowList>
+              <LoadMore list={list} />
+            </>
+          )
+        }
+      </RequestView>
+    </Screen>
+  );
+}

@@ -1,0 +1,129 @@
+import { errorMessage, formatMoney, useHost } from '@cove/runtime';
+import { Button } from '@cove/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import shared from '../../common/Earnings.module.css';
+import { earningsKeys } from '../../common/earnings-queries';
+import { amlBodyOf, checkAml, emptyAml, type AmlInput } from './aml-fields';
+import { countries } from './countries';
+
+/** The anti-money-laundering details a payout above the threshold waits for. */
+export function AmlForm({ threshold }: { threshold: number }) {
+  const { api } = useHost();
+  const client = useQueryClient();
+  const id = useId();
+  const [input, setInput] = useState<AmlInput>(emptyAml);
+  const [tried, setTried] = useState(false);
+  const countryList = useMemo(() => countries(), []);
+  const errors = tried ? checkAml(input) : {};
+  const send = useMutation({
+    mutationFn: (body: AmlInput) =>
+      api.send('POST', '/v1/account/anti-money-laundering', { body: amlBodyOf(body) }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: earningsKeys.all }),
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setTried(true);
+    if (send.isPending || Object.keys(checkAml(input)).length > 0) return;
+    send.mutate(input);
+  }
+
+  const set = (name: keyof AmlInput) => (value: string) => setInput((old) => ({ ...old, [name]: value }));
+  const field = (
+    name: keyof AmlInput,
+    label: string,
+    control: (props: ControlProps) => ReactNode,
+    wide = false,
+  ) => (
+    <div className={`${shared.field} ${wide ? shared.wide : ''}`}>
+      <label className={shared.label} htmlFor={`${id}-${name}`}>
+        {label}
+      </label>
+      {control({
+        id: `${id}-${name}`,
+        className: shared.input,
+        value: input[name],
+        'aria-invalid': errors[name] ? true : undefined,
+        'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+      })}
+      {errors[name] && (
+        <p id={`${id}-${name}-error`} className={shared.fieldError}>
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+
+  if (send.isSuccess) {
+    return (
+      <p className={shared.done} role="status">
+        Thank you: your details are sent, and your payout is on its way.
+      </p>
+    );
+  }
+
+  return (
+    <form className={shared.box} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className={shared.boxTitle}>
+        Your details
+      </h3>
+      <p className={shared.hint}>
+        Once your payouts pass {formatMoney(threshold)} in all, the law asks us who we are paying. Your payout
+        waits until you send these.
+      </p>
+      <div className={shared.fields}>
+        {field('full_name', 'Legal name', (p) => (
+          <input {...p} autoComplete="name" onChange={(e) => set('full_name')(e.target.value)} />
+        ))}
+        {field('date_of_birth', 'Date of birth', (p) => (
+          <input
+            {...p}
+            type="date"
+            autoComplete="bday"
+            onChange={(e) => set('date_of_birth')(e.target.value)}
+          />
+        ))}
+        {field(
+          'address',
+          'Address',
+          (p) => (
+            <input {...p} autoComplete="street-address" onChange={(e) => set('address')(e.target.value)} />
+          ),
+          true,
+        )}
+        {field('country', 'Country', (p) => (
+          <select {...p} autoComplete="country" onChange={(e) => set('country')(e.target.value)}>
+            <option value="">Choose your country</option>
+            {countryList.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        ))}
+        {field('tax_id', 'Tax ID (optional)', (p) => (
+          <input {...p} onChange={(e) => set('tax_id')(e.target.value)} />
+        ))}
+      </div>
+      {send.isError && (
+        <p className={shared.alert} role="alert">
+          {errorMessage(send.error)}
+        </p>
+      )}
+      <div className={shared.actions}>
+        <Button type="submit" disabled={send.isPending}>
+          {send.isPending ? 'Sending…' : 'Send details'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface ControlProps {
+  id: string;
+  className: string | undefined;
+  value: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}

@@ -1,0 +1,37 @@
+import { requestState } from '@cove/runtime';
+import { RequestView } from '@cove/ui';
+import shared from '../../common/Earnings.module.css';
+import { useAccountInfo, useTotals } from '../../common/earnings-queries';
+import { Screen } from '../../common/Screen';
+import { AmlForm } from './AmlForm';
+import { PayoutHistory } from './PayoutHistory';
+import { RequestPayout } from './RequestPayout';
+import styles from './Payouts.module.css';
+
+/** `/account/earnings/payouts`: request a payout, send the AML details when asked, and the history. */
+export function Payouts() {
+  const totals = useTotals();
+  const info = useAccountInfo();
+  return (
+    <Screen title="Payouts">
+      <div className={styles.layout}>
+        <div className={styles.side}>
+          <RequestView state={requestState(info)} retry={() => void info.refetch()}>
+            {(data) => (
+              <>
+                {data.aml.required && <AmlForm threshold={data.aml.threshold} />}
+                <RequestView state={requestState(totals)} retry={() => void totals.refetch()}>
+                  {(t) => <RequestPayout totals={t} info={data} />}
+                </RequestView>
+              </>
+            )}
+          </RequestView>
+        </div>
+        <div className={styles.history}>
+          <h3 className={shared.boxTitle}>History</h3>
+          <PayoutHistory />
+        </div>
+      </div>
+    </Screen>
+  );
+}

@@ -1,0 +1,46 @@
+import { accountStats } from '@cove/contracts';
+import { formatMoney, requestState, useHost } from '@cove/runtime';
+import { ButtonLink, RequestView } from '@cove/ui';
+import { useQuery } from '@tanstack/react-query';
+import shared from '../../common/Earnings.module.css';
+import { earningsKeys, useTotals } from '../../common/earnings-queries';
+import { Screen } from '../../common/Screen';
+import { EarningsChart } from './EarningsChart';
+import { SourceTotals } from './SourceTotals';
+import { Totals } from './Totals';
+
+const days = 30;
+
+/** `/account/earnings/summary`: what the creator has, what is coming, and the last 30 days by source. */
+export function Summary() {
+  const { api } = useHost();
+  const totals = useTotals();
+  const stats = useQuery({
+    queryKey: earningsKeys.stats(days),
+    queryFn: ({ signal }) => api.get('/v1/account/stats', { query: { days }, schema: accountStats, signal }),
+  });
+  const t = totals.data;
+  return (
+    <Screen title="Summary" actions={<ButtonLink to="/account/earnings/payouts">Request payout</ButtonLink>}>
+      <RequestView state={requestState(totals)} retry={() => void totals.refetch()}>
+        {(data) => <Totals totals={data} />}
+      </RequestView>
+      {t && t.available < t.minimum_payout && (
+        <p className={shared.hint}>
+          You can request a payout once {formatMoney(t.minimum_payout)} is available.
+        </p>
+      )}
+      <div className={shared.box}>
+        <h3 className={shared.boxTitle}>Last {days} days</h3>
+        <RequestView state={requestState(stats)} retry={() => void stats.refetch()}>
+          {(data) => (
+            <>
+              <EarningsChart days={data.data} />
+              <SourceTotals totals={data.totals} />
+            </>
+          )}
+        </RequestView>
+      </div>
+    </Screen>
+  );
+}
