@@ -8,6 +8,7 @@ import type { Database, Db } from './db/client';
 import type { Mailer } from './mail';
 import { mediaPlugin } from './media';
 import { payments } from './payments/plugin';
+import { push } from './push/plugin';
 import { sandboxRoutes } from './payments/sandbox/sandbox-routes';
 import { shellDist } from './paths';
 import { apiDocs } from './plugins/api-docs';
@@ -37,6 +38,7 @@ import { messageRoutes } from './routes/messages';
 import { noteRoutes } from './routes/notes';
 import { paymentRoutes } from './routes/payments';
 import { profileRoutes } from './routes/profiles';
+import { pushRoutes } from './routes/push';
 import { providerConfigRoutes } from './routes/provider-config';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { userRoutes } from './routes/users';
@@ -108,6 +110,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(subscriptionRenewals);
   await app.register(broadcastWriter);
   await app.register(earnings);
+  await app.register(push);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(socketRoute);
 
@@ -126,6 +129,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes);
   await app.register(paymentRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(pushRoutes);
   await app.register(broadcastRoutes);
   await app.register(earningsRoutes);
   await app.register(sandboxRoutes);

@@ -39,6 +39,12 @@ const envSchema = z.object({
   UPLOAD_URL: z.url().optional(),
   MEDIA_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
+    .optional(),
   EARNINGS_HOLD_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   PAYOUT_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
@@ -87,6 +93,7 @@ export interface Config {
   paymentWebhookSecret: string | undefined;
   trustProxy: boolean;
   media: MediaSettings;
+  push: PushSettings;
   earnings: EarningsSettings;
 }
 
@@ -95,6 +102,14 @@ export interface EarningsSettings {
   holdDays: number;
   /** How long the built-in sandbox payout provider takes to settle a payout. */
   payoutSettleMs: number;
+}
+
+export interface PushSettings {
+  /** VAPID keys (base64url) shared by every instance; unset, a pair is made once in DATA_DIR/vapid.json. */
+  vapidPublicKey: string | undefined;
+  vapidPrivateKey: string | undefined;
+  /** Who push services may contact about this sender: a mailto: or https: URL. */
+  vapidSubject: string;
 }
 
 export interface MediaSettings {
@@ -163,6 +178,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid environment:\n  BOT_CHECK: turnstile needs TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY',
     );
   }
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError('Invalid environment:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together');
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -190,6 +208,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     media: mediaSettings(e),
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
+    push: {
+      vapidPublicKey: e.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+      // Unset: the address mail comes from (`Cove <no-reply@…>` gives `mailto:no-reply@…`).
+      vapidSubject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`,
+    },
     earnings: { holdDays: e.EARNINGS_HOLD_DAYS, payoutSettleMs: e.PAYOUT_SETTLE_MS },
   };
 }

@@ -48,6 +48,11 @@ export class RealtimeHub {
   private readonly presence: Presence;
   private readonly readEvents: EventReader;
   watchers: WatcherLookup = async () => [];
+  /**
+   * Told, after their notice went out, of committed events whose user has no visible socket on this
+   * instance (push notifications queue theirs here). It must not wait on anything slow.
+   */
+  committed: (events: AppendedEvent[]) => void = () => undefined;
 
   constructor(
     private readonly db: Db,
@@ -106,6 +111,8 @@ export class RealtimeHub {
   /** Tells every instance's sockets of these users of committed events (`withEvents` calls it after commit). */
   async notify(userIds: string[], events?: AppendedEvent[]): Promise<void> {
     await this.notices.notify(userIds, events);
+    const away = events?.filter((e) => this.visibleSockets(e.userId) === 0) ?? [];
+    if (away.length > 0) this.committed(away);
   }
 
   /** Closes every socket of a user on every instance (a ban), after sending what is already logged. */

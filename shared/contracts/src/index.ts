@@ -17,3 +17,4 @@ export * from './payments';
 export * from './profiles';
 export * from './broadcast';
 export * from './earnings';
+export * from './push';

@@ -12,3 +12,4 @@ export * from './payments';
 export * from './profiles';
 export * from './broadcasts';
 export * from './payouts';
+export * from './push';
