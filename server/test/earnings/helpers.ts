@@ -62,7 +62,7 @@ export const payoutRequest = (amount: number, key: string = randomUUID()) => ({
 export async function eventsOf(t: TestApp, userId: string, types: string[]) {
   return (await t.db.select().from(userEvents).where(eq(userEvents.userId, userId)).orderBy(userEvents.seq))
     .filter((e) => types.includes(e.type))
-    .map((e) => ({ type: e.type, ...e.payload }));
+    .map((e): Record<string, unknown> => ({ type: e.type, ...e.payload }));
 }
 
 /** A creator's ledger balances of the accounts money leaves through, straight from the entries. */
