@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { payouts } from '../../src/db/schema';
+import { requeueUnsent } from '../../src/earnings/send-payout';
 import { settlePayout } from '../../src/earnings/settle-payout';
-import { balanceMismatches } from '../../src/ledger/ledger';
+import { balanceMismatches, postMovement } from '../../src/ledger/ledger';
 import { person } from '../helpers/chats';
 import { eventually } from '../helpers/payments';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -169,4 +170,50 @@ it('is for creators only, signed in', async () => {
     const anonymous = await t.app.inject({ method, url, payload });
     expect([url, anonymous.statusCode]).toEqual([url, 401]);
   }
+});
+
+it('sends a pending payout whose job a crash lost, once however often it is queued again', async () => {
+  const { creator } = await creatorWithEarnings(t, 1000);
+  // What a request leaves when its job is lost: the row pending, the money in clearing, no job.
+  const id = await t.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(payouts)
+      .values({
+        creatorId: creator.user.id,
+        idempotencyKey: 'lost',
+        amount: 300,
+        method: 'paypal_transfer',
+        details: { email: 'creator@example.com' },
+        label: 'PayPal · c•••@example.com',
+        provider: 'sandbox',
+        updatedAt: new Date(Date.now() - 60_000),
+      })
+      .returning();
+    if (!row) throw new Error('no payout');
+    await postMovement(tx, {
+      kind: 'payout',
+      reference: { payout_id: row.id },
+      idempotencyKey: `payout:${row.id}`,
+      entries: [
+        { account: { owner: creator.user.id, kind: 'earnings' }, amount: -300 },
+        { account: { owner: creator.user.id, kind: 'payout_clearing' }, amount: 300 },
+      ],
+    });
+    return row.id;
+  });
+  expect(await requeueUnsent(t.db, t.app.jobs.boss, 30_000)).toBeGreaterThanOrEqual(1);
+  // Touched as it was queued: a sweep right after leaves it to that job.
+  expect(await requeueUnsent(t.db, t.app.jobs.boss, 30_000)).toBe(0);
+  await t.app.jobs.boss.send('payouts', { payoutId: id });
+  t.app.payouts.queued();
+  const done = await eventually(
+    () => payoutOf(id),
+    (p) => p?.status === 'completed',
+  );
+  expect(done?.status).toBe('completed');
+  expect(await moneyOf(t, creator.user.id)).toEqual({ earnings: 500, clearing: 0 });
+  const completed = (await eventsOf(t, creator.user.id, ['payout_completed'])).filter(
+    (e) => e.payout_id === id,
+  );
+  expect(completed).toHaveLength(1);
 });
