@@ -46,6 +46,8 @@ import { subscriptionRenewals } from './subscriptions/plugin';
 import { broadcastWriter } from './broadcasts/plugin';
 import { earnings } from './earnings/plugin';
 import { earningsRoutes } from './earnings/routes';
+import { autoMessageSender } from './auto-messages/plugin';
+import { autoMessageRoutes } from './routes/auto-messages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,6 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(payments);
   await app.register(subscriptionRenewals);
   await app.register(broadcastWriter);
+  await app.register(autoMessageSender);
   await app.register(earnings);
   await app.register(push);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -131,6 +134,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(subscriptionRoutes);
   await app.register(pushRoutes);
   await app.register(broadcastRoutes);
+  await app.register(autoMessageRoutes);
   await app.register(earningsRoutes);
   await app.register(sandboxRoutes);
   await app.register(clientErrorRoutes);

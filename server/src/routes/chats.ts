@@ -21,7 +21,7 @@ import { chatBetween, chatDtos, chatNotFound } from '../chats/chat-store';
 import { chatTotals as totalsOf } from '../chats/chat-totals';
 import { listChats } from '../chats/list-chats';
 import { openChat, otherUser } from '../chats/open-chat';
-import { isGone } from '../chats/pair-rules';
+import { fanOf, isGone } from '../chats/pair-rules';
 import { chatMembers } from '../db/schema';
 import { fail } from '../errors';
 import { withErrors } from './with-errors';
@@ -73,7 +73,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...guarded, schema: { body: createChatBody, response: withErrors({ 200: chatResponse }, [401]) } },
     async (request) => {
       const me = currentUser(request);
-      await openChat(app.db, me, await otherUser(app.db, request.body.recipient_id));
+      const other = await otherUser(app.db, request.body.recipient_id);
+      const { created } = await openChat(app.db, me, other);
+      if (created && fanOf(me, other)?.id === me.id) await app.autoMessages.fire('welcome', other.id, me.id);
       return chatWith(me.id, request.body.recipient_id);
     },
   );

@@ -82,6 +82,11 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
         response: withErrors({ 200: feedBuyResponse }, [401, 402, 403, 404, 409]),
       },
     },
-    async (request) => buyPost(app, currentUser(request), request.params.id),
+    async (request) => {
+      const me = currentUser(request);
+      const answer = await buyPost(app, me, request.params.id);
+      await app.autoMessages.purchased(me.id, answer.data.model_id);
+      return answer;
+    },
   );
 };

@@ -69,7 +69,9 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const me = currentUser(request);
-        const { message, credits } = await sendMessage(app, me, request.body, warned);
+        const { message, credits, created } = await sendMessage(app, me, request.body, warned);
+        // A fan's paid chat message is a purchase from the creator.
+        if (created && message.cost > 0) await app.autoMessages.purchased(me.id, message.recipientId);
         const [data] = await toDtos(app.media, me.id, [message]);
         if (!data) throw new Error('sent message has no view');
         return { data, credits };
@@ -80,14 +82,23 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/messages/tip',
     { ...guarded, schema: { body: tipBody, response: withErrors({ 200: sendMessageResponse }, [401]) } },
-    async (request) =>
-      tip(app, currentUser(request), request.body.chat_id, request.body.amount, request.body.send_id),
+    async (request) => {
+      const me = currentUser(request);
+      const answer = await tip(app, me, request.body.chat_id, request.body.amount, request.body.send_id);
+      await app.autoMessages.purchased(me.id, answer.data.recipient_id);
+      return answer;
+    },
   );
 
   app.patch(
     '/v1/messages/:id/buy',
     { ...guarded, schema: { params: messageParams, response: withErrors({ 200: buyResponse }, [401, 404]) } },
-    async (request) => buyMessage(app, currentUser(request), messageId(request.params.id)),
+    async (request) => {
+      const me = currentUser(request);
+      const answer = await buyMessage(app, me, messageId(request.params.id));
+      await app.autoMessages.purchased(me.id, answer.data.sender_id);
+      return answer;
+    },
   );
 
   app.patch(

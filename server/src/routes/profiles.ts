@@ -51,7 +51,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       url: '/v1/users/:id/follow',
       ...guarded,
       schema: { params: idParams, response: withErrors({ 200: followResponse }, [401, 404]) },
-      handler: async (request) => setFollow(app.db, currentUser(request).id, request.params.id, follow),
+      handler: async (request) => {
+        const me = currentUser(request);
+        const answer = await setFollow(app.db, me.id, request.params.id, follow);
+        if (follow) await app.autoMessages.fire('new_follower', request.params.id, me.id);
+        return answer;
+      },
     });
   }
 };

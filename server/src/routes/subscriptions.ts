@@ -27,7 +27,11 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: withErrors({ 200: subscribeResponse }, [401, 402, 403, 404, 409, 423]),
       },
     },
-    async (request) => subscribe(deps, currentUser(request), request.body.model_id, request.body.send_id),
+    async (request) => {
+      const answer = await subscribe(deps, currentUser(request), request.body.model_id, request.body.send_id);
+      await app.autoMessages.fire('new_subscriber', request.body.model_id, currentUser(request).id);
+      return answer;
+    },
   );
 
   app.get(

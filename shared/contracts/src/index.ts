@@ -17,4 +17,5 @@ export * from './payments';
 export * from './profiles';
 export * from './broadcast';
 export * from './earnings';
+export * from './auto-messages';
 export * from './push';

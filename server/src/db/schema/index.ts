@@ -12,4 +12,5 @@ export * from './payments';
 export * from './profiles';
 export * from './broadcasts';
 export * from './payouts';
+export * from './auto-messages';
 export * from './push';

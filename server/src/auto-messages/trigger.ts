@@ -1,0 +1,55 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { autoMessageCategories } from '../db/schema';
+import { type AutoMessageJobData, autoMessageQueue, singletonKeyOf } from './queue';
+
+/**
+ * A trigger fired: queues the delivery when the creator has messages in that category and this fan
+ * has not had them yet, to start after the category's delay. Cheap to call on every follow or
+ * purchase; the job itself makes the final check (deliver.ts). Answers whether a job was queued.
+ */
+export async function queueAutoMessages(boss: PgBoss, db: Db, data: AutoMessageJobData): Promise<boolean> {
+  const [due] = await db
+    .select({ delayMinutes: autoMessageCategories.delayMinutes })
+    .from(autoMessageCategories)
+    .where(
+      and(
+        eq(autoMessageCategories.creatorId, data.creatorId),
+        eq(autoMessageCategories.category, data.category),
+        sql`exists (select 1 from auto_messages m
+          where m.creator_id = ${data.creatorId} and m.category = ${data.category})`,
+        sql`not exists (select 1 from auto_message_sends s where s.creator_id = ${data.creatorId}
+          and s.fan_id = ${data.fanId} and s.category = ${data.category})`,
+      ),
+    );
+  if (!due) return false;
+  const id = await boss.send(
+    autoMessageQueue.name,
+    { ...data },
+    {
+      singletonKey: singletonKeyOf(data),
+      startAfter: due.delayMinutes * 60,
+    },
+  );
+  return id !== null;
+}
+
+/**
+ * Whether the fan has bought from this creator exactly once so far: one paid unlock (chat or feed),
+ * tip or paid chat message. Called right after a purchase, it says the purchase was their first.
+ */
+export async function isFirstPurchase(db: Db, fanId: string, creatorId: string): Promise<boolean> {
+  // Each kind is counted up to 2: past one purchase the answer is no, however many there are.
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`select
+      (select count(*) from (select 1 from purchases p join messages m on m.id = p.message_id
+        where p.buyer_id = ${fanId} and m.sender_id = ${creatorId} limit 2) x)
+      + (select count(*) from (select 1 from feed_purchases fp join feed_posts f on f.id = fp.post_id
+        where fp.buyer_id = ${fanId} and f.creator_id = ${creatorId} limit 2) x)
+      + (select count(*) from (select 1 from messages m where m.sender_id = ${fanId}
+        and m.recipient_id = ${creatorId} and m.cost > 0 and m.type <> 'tip_model' limit 2) x) as n`),
+  );
+  return Number(row?.n ?? 0) === 1;
+}

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { media } from './media';
+import { users } from './users';
+
+/** Tables of migration 0020: see its comments for the rules the database keeps. */
+
+export const autoMessageCategories = pgTable(
+  'auto_message_categories',
+  {
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category', {
+      enum: ['welcome', 'new_follower', 'new_subscriber', 'first_purchase'],
+    }).notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    delayMinutes: integer('delay_minutes').notNull().default(0),
+    cooldownHours: integer('cooldown_hours').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'auto_message_categories_pkey', columns: [t.creatorId, t.category] }),
+    check(
+      'auto_message_categories_category_check',
+      sql`${t.category} IN ('welcome', 'new_follower', 'new_subscriber', 'first_purchase')`,
+    ),
+    check('auto_message_categories_delay_range', sql`${t.delayMinutes} BETWEEN 0 AND 1440`),
+    check('auto_message_categories_cooldown_range', sql`${t.cooldownHours} BETWEEN 0 AND 168`),
+  ],
+);
+
+export const autoMessages = pgTable(
+  'auto_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id').notNull(),
+    category: text('category', {
+      enum: ['welcome', 'new_follower', 'new_subscriber', 'first_purchase'],
+    }).notNull(),
+    position: integer('position').notNull(),
+    type: text('type', { enum: ['text', 'media'] }).notNull(),
+    text: text('text').notNull().default(''),
+    mediaId: uuid('media_id').references(() => media.id, { onDelete: 'cascade' }),
+    price: integer('price').notNull().default(0),
+  },
+  (t) => [
+    foreignKey({
+      name: 'auto_messages_category_fk',
+      columns: [t.creatorId, t.category],
+      foreignColumns: [autoMessageCategories.creatorId, autoMessageCategories.category],
+    }).onDelete('cascade'),
+    uniqueIndex('auto_messages_position_key').on(t.creatorId, t.category, t.position),
+    index('auto_messages_media_idx').on(t.mediaId),
+    check('auto_messages_type_check', sql`${t.type} IN ('text', 'media')`),
+    check('auto_messages_media_check', sql`(${t.type} = 'media') = (${t.mediaId} IS NOT NULL)`),
+    check('auto_messages_price_range', sql`${t.price} >= 0 AND ${t.price} <= 100000`),
+  ],
+);
+export type AutoMessageRow = typeof autoMessages.$inferSelect;
+
+export const autoMessageSends = pgTable(
+  'auto_message_sends',
+  {
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fanId: uuid('fan_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    sent: integer('sent').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'auto_message_sends_pkey', columns: [t.creatorId, t.fanId, t.category] })],
+);

@@ -1,0 +1,78 @@
+import * as z from 'zod';
+import { mediaDescriptor } from './media';
+import { MAX_TEXT_LENGTH } from './message';
+
+/**
+ * Auto-messages (spec: account document, "Auto-message category" and "Auto-message", and
+ * `GET/PUT /v1/auto-messages`): per trigger, the messages a creator's fans get once (docs/rules.md).
+ */
+
+/** What sends a category: a fan's first chat, a follow, a subscription, a first purchase. */
+export const autoMessageCategory = z.enum(['welcome', 'new_follower', 'new_subscriber', 'first_purchase']);
+export type AutoMessageCategory = z.infer<typeof autoMessageCategory>;
+
+/** Messages one category holds at most. */
+export const AUTO_MESSAGE_LIMIT = 5;
+/** The longest a category may wait after its trigger: 24 hours. */
+export const AUTO_MESSAGE_MAX_DELAY_MINUTES = 1440;
+/** The longest per-fan cooldown: a week. */
+export const AUTO_MESSAGE_MAX_COOLDOWN_HOURS = 168;
+/** The paid-message range (docs/rules.md, Paid messages). */
+export const AUTO_MESSAGE_MAX_PRICE = 100_000;
+
+/** One message as the creator writes it: text, or a media from their uploads with an optional caption. */
+export const autoMessageInput = z.object({
+  type: z.enum(['text', 'media']),
+  text: z.string().max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`).default(''),
+  media_id: z.string().max(100).optional(),
+  /** Credits to unlock (0: free); paid messages lock like any pay-per-view. */
+  price: z.number().int().min(0).max(AUTO_MESSAGE_MAX_PRICE).default(0),
+});
+export type AutoMessageInput = z.input<typeof autoMessageInput>;
+
+/** `PUT /v1/auto-messages`: replaces one category wholesale; an empty list clears it. */
+export const putAutoMessagesBody = z.object({
+  category: autoMessageCategory,
+  auto_messages: z
+    .array(autoMessageInput)
+    .max(AUTO_MESSAGE_LIMIT, `A category holds at most ${AUTO_MESSAGE_LIMIT} messages.`),
+  delay_minutes: z.number().int().min(0).max(AUTO_MESSAGE_MAX_DELAY_MINUTES).default(0),
+  cooldown_hours: z.number().int().min(0).max(AUTO_MESSAGE_MAX_COOLDOWN_HOURS).default(0),
+});
+export type PutAutoMessagesBody = z.input<typeof putAutoMessagesBody>;
+
+/** A stored auto-message; `media` is null for text and for a media erased since. */
+export const autoMessage = z.object({
+  _id: z.string(),
+  type: z.enum(['text', 'media']),
+  text: z.string(),
+  price: z.number().int(),
+  media_id: z.string().nullable(),
+  media: mediaDescriptor.nullable(),
+});
+export type AutoMessage = z.infer<typeof autoMessage>;
+
+/** A category with its excerpt (the list's one-line summary, empty when cleared) and messages. */
+export const autoMessageCategoryDto = z.object({
+  category: autoMessageCategory,
+  excerpt: z.string(),
+  delay_minutes: z.number().int(),
+  cooldown_hours: z.number().int(),
+  messages: z.array(autoMessage),
+});
+export type AutoMessageCategoryDto = z.infer<typeof autoMessageCategoryDto>;
+
+/** `GET /v1/auto-messages`: every category, in the order above, empty ones included. */
+export const autoMessagesResponse = z.object({ data: z.array(autoMessageCategoryDto) });
+export const autoMessageCategoryResponse = z.object({ data: autoMessageCategoryDto });
+
+/** The list's one-line summary of a category: its first message, as a chat list would preview it. */
+export function autoMessageExcerpt(
+  messages: readonly (Pick<AutoMessage, 'type' | 'text' | 'price'> & { kind: 'image' | 'video' | null })[],
+): string {
+  const first = messages[0];
+  if (!first) return '';
+  const text = first.text.trim().slice(0, 120);
+  const what = first.type === 'text' ? text : text || (first.kind === 'video' ? 'Video' : 'Photo');
+  return first.price > 0 ? `Paid: ${what}` : what;
+}
