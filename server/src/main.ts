@@ -8,6 +8,7 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { serverDatabase } from './db/database-source';
 import { migrationsFolder, repoRoot } from './paths';
 import { ensureRemotesPublished } from './release';
+import { seedDemoAutoMessages } from './seed/demo-auto-messages';
 import { seedDemoChats } from './seed/demo-chats';
 import { seedDemoProfiles } from './seed/demo-profiles';
 import { seedDemoWorld } from './seed/demo-world';
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     if (seeded) {
       await seedDemoChats(app);
       await seedDemoProfiles(app);
+      await seedDemoAutoMessages(app);
     }
     // A fresh data folder gets the remotes as built. In production later versions come only through
     // the release CLI; elsewhere a build never published before is served at start.
