@@ -17,6 +17,9 @@ export const sandboxPayoutQueue: QueueDefinition = {
   expireInSeconds: 60,
 };
 
+/** The database's clock and this process's may differ by a little: wake just after the job is due. */
+const WAKE_MARGIN_MS = 50;
+
 export const SANDBOX_REFUSAL = 'The payout provider refused this destination.';
 
 /** docs/rules.md, Sandbox payouts: a PayPal/Paxum email or account holder starting with `fail` fails. */
@@ -37,7 +40,7 @@ export class SandboxPayouts implements PayoutProvider {
   constructor(
     private readonly boss: PgBoss,
     private readonly settleMs: number,
-    /** Wakes the settling workers: a payout due at once need not wait for their next poll. */
+    /** Wakes the settling workers: a payout due now need not wait for their next poll. */
     private readonly wake: () => void,
   ) {}
 
@@ -46,7 +49,8 @@ export class SandboxPayouts implements PayoutProvider {
     await this.boss.send(sandboxPayoutQueue.name, job, {
       startAfter: new Date(Date.now() + this.settleMs),
     });
-    if (this.settleMs === 0) this.wake();
+    // The workers poll every 2 s; woken just after the job is due, it settles on time.
+    setTimeout(this.wake, this.settleMs + WAKE_MARGIN_MS).unref();
     return `po_${order.id.replaceAll('-', '')}`;
   }
 }
