@@ -1,3 +1,43 @@
+import { join } from 'node:path';
 import { createConfig } from '@cove/build-config';
+import type { Configuration } from '@rspack/core';
 
-export default createConfig({ dir: __dirname, part: { kind: 'shell' } });
+const shell = { ...createConfig({ dir: __dirname, part: { kind: 'shell' } }), name: 'shell' };
+
+/**
+ * The service worker, built after the shell into the same folder as `/service-worker.js`: a fixed
+ * name at the root (its scope is the folder it is served from), one self-contained file (a worker
+ * cannot load chunks), outside Module Federation.
+ */
+const serviceWorker: Configuration = {
+  name: 'service-worker',
+  dependencies: ['shell'],
+  context: __dirname,
+  mode: 'production',
+  target: 'webworker',
+  devtool: false,
+  entry: { 'service-worker': './src/push/service-worker.ts' },
+  output: {
+    path: shell.output?.path ?? join(__dirname, 'dist'),
+    filename: 'service-worker.js',
+    clean: false,
+  },
+  resolve: { extensions: ['.ts', '.js'] },
+  module: {
+    rules: [
+      {
+        test: /\.ts$/,
+        exclude: /node_modules/,
+        loader: 'builtin:swc-loader',
+        options: {
+          jsc: { parser: { syntax: 'typescript' } },
+          env: { targets: 'chrome >= 109, firefox >= 115, safari >= 16.4' },
+        },
+        type: 'javascript/auto',
+      },
+    ],
+  },
+  stats: 'errors-warnings',
+};
+
+export default [shell, serviceWorker];

@@ -4,6 +4,7 @@ import { Banners } from '../layout/Banners';
 import { Header } from '../layout/Header';
 import { runOnboarding } from '../onboarding/onboarding';
 import { PopupLayer } from '../popups/PopupLayer';
+import { PushPrompt } from '../push/PushPrompt';
 import { reactToServerEvents } from '../session/server-reactions';
 import styles from './App.module.css';
 import { AppRoutes } from './routes';
@@ -52,6 +53,7 @@ export function App({ services }: { services: ShellServices }) {
           </a>
           <Header />
           <Banners />
+          <PushPrompt />
           {/* The page's one main landmark: every shell screen and remote renders inside it. */}
           <main id="main" className={styles.main}>
             <AppRoutes />

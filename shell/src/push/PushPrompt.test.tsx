@@ -1,0 +1,148 @@
+import { MessageChannel as NodeMessageChannel } from 'node:worker_threads';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ServiceWorkerMessage } from '@cove/contracts';
+import { localTokenStore } from '@cove/runtime';
+import { signIn, signOut } from '@cove/runtime/shell';
+import { testUser } from '@cove/runtime/testing';
+import { ShellContext } from '../app/shell-context';
+import { fakeServices } from '../test/fake-services';
+import type { BrowserPush } from './browser-push';
+import { PushPrompt } from './PushPrompt';
+
+/** A browser whose worker records what the page posts and answers a subscription request with `ok`. */
+function fakeBrowser(permission: NotificationPermission, answer: NotificationPermission = 'granted') {
+  const posted: ServiceWorkerMessage[] = [];
+  const active = {
+    postMessage: (message: ServiceWorkerMessage, transfer: Transferable[] = []) => {
+      posted.push(message);
+      if (message.type === 'ensureSubscription') (transfer[0] as MessagePort).postMessage({ ok: true });
+    },
+  };
+  const registration = { active } as unknown as ServiceWorkerRegistration;
+  const notification: BrowserPush['notification'] & { permission: NotificationPermission } = {
+    permission,
+    requestPermission: jest.fn(async () => (notification.permission = answer)),
+  };
+  const register = jest.fn(async () => registration);
+  const browser: BrowserPush = {
+    serviceWorker: { register, ready: Promise.resolve(registration) },
+    notification,
+  };
+  return { browser, posted, register, notification };
+}
+
+async function renderPrompt(browser: BrowserPush | null) {
+  const fake = fakeServices();
+  fake.api.get.mockResolvedValue({ public_key: 'BKey' } as never);
+  localTokenStore().set('token-1');
+  const user = testUser({ _id: 'u1', username: 'mia' });
+  signIn(fake.services.host.session, user);
+  render(
+    <ShellContext.Provider value={fake.services}>
+      <PushPrompt browser={browser} />
+    </ShellContext.Provider>,
+  );
+  // The worker registers, then the page describes the session to it.
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+  return fake;
+}
+
+const turnOn = () => screen.queryByRole('button', { name: 'Turn on notifications' });
+const clickTurnOn = () => userEvent.click(screen.getByRole('button', { name: 'Turn on notifications' }));
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+
+// jsdom has no MessageChannel, which the page answers the worker's subscription result through.
+beforeAll(() => {
+  globalThis.MessageChannel = NodeMessageChannel as unknown as typeof MessageChannel;
+});
+afterEach(() => localStorage.clear());
+
+describe('push notifications', () => {
+  it('offers them while permission is default, and turning them on subscribes and says so', async () => {
+    const { browser, posted, register, notification } = fakeBrowser('default');
+    await renderPrompt(browser);
+    expect(register).toHaveBeenCalledWith('/service-worker.js', { scope: '/' });
+    expect(posted).toEqual([
+      {
+        type: 'setup',
+        user_id: 'u1',
+        username: 'mia',
+        access_token: 'token-1',
+        api_root: window.location.origin,
+        debug: false,
+        push_public_key: 'BKey',
+      },
+    ]);
+    // Nothing is asked of the browser before the click.
+    expect(notification.requestPermission).not.toHaveBeenCalled();
+
+    await clickTurnOn();
+    await settle();
+    expect(notification.requestPermission).toHaveBeenCalledTimes(1);
+    expect(posted.slice(1).map((m) => m.type)).toEqual([
+      'setup',
+      'ensureSubscription',
+      'internalNotification',
+    ]);
+    expect(posted.at(-1)).toEqual({
+      type: 'internalNotification',
+      subject: 'Notifications enabled',
+      body: 'Thank you for enabling notifications!',
+    });
+    expect(turnOn()).toBeNull();
+  });
+
+  it('says nothing more when the person refuses', async () => {
+    const { browser, posted } = fakeBrowser('default', 'denied');
+    await renderPrompt(browser);
+    await clickTurnOn();
+    await settle();
+    expect(turnOn()).toBeNull();
+    expect(posted.map((m) => m.type)).toEqual(['setup']);
+  });
+
+  it('is not offered once granted: the subscription is kept up to date at sign-in instead', async () => {
+    const { browser, posted } = fakeBrowser('granted');
+    await renderPrompt(browser);
+    expect(turnOn()).toBeNull();
+    expect(posted.map((m) => m.type)).toEqual(['setup', 'ensureSubscription']);
+  });
+
+  it('is not offered once denied, nor where the browser has no push', async () => {
+    const { browser } = fakeBrowser('denied');
+    await renderPrompt(browser);
+    expect(turnOn()).toBeNull();
+    document.body.innerHTML = '';
+    await renderPrompt(null);
+    expect(turnOn()).toBeNull();
+  });
+
+  it('can be put off for now', async () => {
+    const { browser } = fakeBrowser('default');
+    await renderPrompt(browser);
+    await userEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(turnOn()).toBeNull();
+  });
+
+  it('tells the worker of the unread count and of the sign-out', async () => {
+    const { browser, posted } = fakeBrowser('granted');
+    const fake = await renderPrompt(browser);
+    const { bus, host } = fake.services;
+    await act(async () =>
+      bus.pushServerEvent({
+        type: 'unread_messages',
+        unread_messages: 3,
+        unread_messages_favorites: 1,
+        seq: 1,
+        created_at: '2026-01-01T00:00:00.000Z',
+      }),
+    );
+    await act(async () => {
+      signOut(host.session);
+      bus.emit({ type: 'session.changed', status: 'signed-out' });
+    });
+    await settle();
+    expect(posted.slice(2)).toEqual([{ type: 'updateBadge', count: 3 }, { type: 'logout' }]);
+  });
+});

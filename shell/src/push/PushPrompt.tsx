@@ -1,0 +1,56 @@
+import { localTokenStore, useStore } from '@cove/runtime';
+import { Button } from '@cove/ui';
+import { useEffect, useState } from 'react';
+import { useShell } from '../app/shell-context';
+import { type BrowserPush, browserPush } from './browser-push';
+import styles from './PushPrompt.module.css';
+import { createShellPush } from './shell-push';
+
+/**
+ * Push notifications for the page's life: the service worker kept told of the session, and, while the
+ * browser's permission is still `default`, an offer to turn them on. The browser's own permission
+ * prompt comes only from the person's click (browsers ignore or penalise unprompted asks).
+ */
+export function PushPrompt({ browser = browserPush() }: { browser?: BrowserPush | null }) {
+  const { host, bus } = useShell();
+  const [push] = useState(() =>
+    createShellPush({
+      browser,
+      api: host.api,
+      bus,
+      session: host.session,
+      token: () => localTokenStore().get(),
+      apiRoot: window.location.origin,
+      debug: localStorage.getItem('cove-debug-push') === 'true',
+    }),
+  );
+  useEffect(() => push.start(), [push]);
+  const { permission } = useStore(push.state);
+  const { status } = useStore(host.session);
+  const [dismissed, setDismissed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  if (status !== 'signed-in' || permission !== 'default' || dismissed) return null;
+  return (
+    <aside className={styles.prompt} aria-label="Notifications">
+      <p className={styles.text}>Get notified when someone messages you, even when Cove is closed.</p>
+      <div className={styles.actions}>
+        <Button
+          disabled={busy}
+          onClick={() => {
+            setBusy(true);
+            void push
+              .enable()
+              .catch((err: unknown) => console.warn('Push: turning on failed', err))
+              .finally(() => setBusy(false));
+          }}
+        >
+          Turn on notifications
+        </Button>
+        <Button variant="secondary" onClick={() => setDismissed(true)}>
+          Not now
+        </Button>
+      </div>
+    </aside>
+  );
+}
