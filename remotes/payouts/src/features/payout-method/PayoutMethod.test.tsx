@@ -46,7 +46,7 @@ describe('payout method', () => {
     const fake = renderMethod(() =>
       failWith(400, 'This IBAN is not valid. Check it and try again.', { code: 'bad_iban' }),
     );
-    expect(await screen.findByText('None yet: add one below to be paid.')).toBeInTheDocument();
+    expect(await screen.findByText('None yet: add one to be paid.')).toBeInTheDocument();
     const form = await fillBank('DE89 3704 0044 0532 0130 01');
     expect(within(form).queryByRole('button', { name: 'Save payout method' })).toBeNull();
 

@@ -25,7 +25,7 @@ export function PayoutMethod() {
                   <span className={shared.hint}> · since {formatDate(data.payout_method.updated_at)}</span>
                 </p>
               ) : (
-                <p className={shared.hint}>None yet: add one below to be paid.</p>
+                <p className={shared.hint}>None yet: add one to be paid.</p>
               )}
               {saves > 0 && data.payout_method && (
                 <p className={shared.done} role="status">

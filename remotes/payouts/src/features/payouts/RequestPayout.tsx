@@ -89,12 +89,19 @@ export function RequestPayout({ totals, info }: { totals: AccountTotals; info: A
           All of it
         </Button>
       </div>
-      <p id={`${id}-credits`} className={`${shared.hint} ${styles.credits}`} aria-live="polite">
-        {amount.credits !== undefined ? `That is ${amount.credits.toLocaleString('en-US')} credits.` : ''}
+      <p id={`${id}-credits`} className={shared.hint} aria-live="polite">
+        {amount.credits !== undefined
+          ? `That is ${amount.credits.toLocaleString('en-US')} credits.`
+          : 'Each $1.00 is 10 credits.'}
       </p>
       <p id={`${id}-limits`} className={shared.hint}>
         Minimum {formatMoney(totals.minimum_payout)} · Available {formatMoney(totals.available)}
       </p>
+      {totals.available < totals.minimum_payout && (
+        <p className={shared.hint}>
+          You can request a payout once {formatMoney(totals.minimum_payout)} is available.
+        </p>
+      )}
       {tried && problem && (
         <p id={`${id}-error`} className={shared.fieldError}>
           {problem}

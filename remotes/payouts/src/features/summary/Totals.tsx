@@ -7,7 +7,9 @@ export function Totals({ totals }: { totals: AccountTotals }) {
   const pendingNote =
     totals.pending > 0 && totals.next_release_at
       ? `Part of it is available from ${formatDate(totals.next_release_at)}.`
-      : `Earnings wait ${totals.hold_days} days before you can have them.`;
+      : totals.hold_days > 0
+        ? `Earnings wait ${totals.hold_days} days before you can have them.`
+        : 'New earnings are yours at once.';
   const figures = [
     {
       label: 'Available',
@@ -18,7 +20,14 @@ export function Totals({ totals }: { totals: AccountTotals }) {
           : 'Yours to request now.',
     },
     { label: 'Pending', amount: totals.pending, note: pendingNote },
-    { label: 'Lifetime', amount: totals.lifetime, note: 'Everything you have earned.' },
+    {
+      label: 'Lifetime',
+      amount: totals.lifetime,
+      note:
+        totals.paid_out > 0
+          ? `Everything you have earned; ${formatMoney(totals.paid_out)} of it paid out.`
+          : 'Everything you have earned.',
+    },
     { label: 'In payout', amount: totals.in_payout, note: 'Requested, on its way to you.' },
   ];
   return (
