@@ -4,12 +4,12 @@ import { QueryRoot } from '@cove/runtime/query';
 import { EmptyState, Page, RemoteRoot, SignInGate, SplitLayout } from '@cove/ui';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { accountNav, accountSectionTitle } from './features/account-nav';
+import { AutoMessages } from './features/auto-messages/AutoMessages';
 import { Cards } from './features/cards/Cards';
 import { EditProfile } from './features/edit-profile/EditProfile';
 import { GetCredits } from './features/get-credits/GetCredits';
 import { Overview } from './features/overview/Overview';
 import { Purchases } from './features/purchases/Purchases';
-import { pendingSections } from './features/sections/sections';
 import { Settings } from './features/settings/Settings';
 import { Subscriptions } from './features/subscriptions/Subscriptions';
 import { Vault } from './features/vault/Vault';
@@ -45,17 +45,8 @@ function AccountArea() {
             <Route path="cards" element={<Cards />} />
             <Route path="purchases" element={<Purchases />} />
             <Route path="subscriptions" element={<Subscriptions />} />
-            {pendingSections.map((s) => (
-              <Route
-                key={s.path}
-                path={s.path}
-                element={
-                  <EmptyState icon={s.icon} title={s.title}>
-                    {s.body}
-                  </EmptyState>
-                }
-              />
-            ))}
+            <Route path="auto-messages" element={<AutoMessages />} />
+            <Route path="auto-messages/:category" element={<AutoMessages />} />
             <Route
               path="*"
               element={

@@ -1,0 +1,42 @@
+import {
+  autoMessageCategoryResponse,
+  autoMessagesResponse,
+  type AutoMessageCategoryDto,
+  type ApiClient,
+  type PutAutoMessagesBody,
+} from '@cove/contracts';
+import { useHost } from '@cove/runtime';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+
+export const autoMessagesKey = ['auto-messages'];
+
+/** Every category as last saved (`GET /v1/auto-messages`). */
+export function useAutoMessages() {
+  const { api } = useHost();
+  return useQuery({
+    queryKey: autoMessagesKey,
+    queryFn: async ({ signal }) =>
+      (await api.get('/v1/auto-messages', { schema: autoMessagesResponse, signal })).data,
+  });
+}
+
+/** Replaces one category (`PUT /v1/auto-messages`) and keeps the cached list in step with the answer. */
+export function useSaveCategory() {
+  const { api } = useHost();
+  const client = useQueryClient();
+  return useCallback(
+    async (body: PutAutoMessagesBody): Promise<AutoMessageCategoryDto> => {
+      const saved = await putCategory(api, body);
+      client.setQueryData<AutoMessageCategoryDto[]>(autoMessagesKey, (all) =>
+        all?.map((c) => (c.category === saved.category ? saved : c)),
+      );
+      return saved;
+    },
+    [api, client],
+  );
+}
+
+async function putCategory(api: ApiClient, body: PutAutoMessagesBody) {
+  return (await api.put('/v1/auto-messages', body, { schema: autoMessageCategoryResponse })).data;
+}
