@@ -154,6 +154,28 @@ describe('chat list', () => {
     expect(fake.calls).toHaveLength(2);
   });
 
+  it("reads the list again when the creator's broadcast is done, which moved many chats at once", async () => {
+    let chats = [noah];
+    const fake = fakeHost({ user: testUser({ type: 'featured' }), respond: () => testChatsPage(chats) });
+    renderChat('/chats', fake);
+    const list = await screen.findByRole('list', { name: 'Chats' });
+    chats = [
+      { ...maya, last_message_text: 'New set tonight' },
+      { ...noah, last_message_text: 'New set tonight' },
+    ];
+    act(() =>
+      fake.bus.pushServerEvent({
+        type: 'broadcast_done',
+        seq: 1,
+        created_at: now,
+        broadcast_id: 'b-1',
+        sent: 2,
+      }),
+    );
+    expect(await within(list).findByRole('link', { name: /maya/ })).toBeInTheDocument();
+    expect(within(list).getAllByText('New set tonight')).toHaveLength(2);
+  });
+
   it('shows why the list failed, with a retry', async () => {
     let fail = true;
     const fake = fakeHost({

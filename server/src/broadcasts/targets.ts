@@ -31,9 +31,15 @@ const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
  * `(chat_id, fan_id)` of every chat the broadcast reaches now: the creator's listed chats of the tab
  * (over `m`, their member row, and `o`, the fan), never a deleted or terminated account, a block
  * either way, an intro still waiting for the creator's own answer, or (for media) a fan refusing
- * media in that chat. The write re-checks these per batch (migration 0017).
+ * media in that chat; `onlineOnly` keeps the fans online now. The write re-checks these per batch
+ * (migration 0019).
  */
-export function targetsSql(creatorId: string, t: Targets, kind: 'text' | 'image' | 'video'): SQL {
+export function targetsSql(
+  creatorId: string,
+  t: Targets,
+  kind: 'text' | 'image' | 'video',
+  onlineOnly = false,
+): SQL {
   return sql`
     select m.chat_id, m.other_id as fan_id
     from chat_members m
@@ -45,6 +51,7 @@ export function targetsSql(creatorId: string, t: Targets, kind: 'text' | 'image'
       ${t.exceptIds ? sql`and m.chat_id <> all(${uuidArray(t.exceptIds)})` : sql``}
       and o.banned_at is null and o.terminated_at is null and (o.delete_at is null or o.delete_at > now())
       and not (c.is_intro and not c.intro_ended)
+      ${onlineOnly ? sql`and o.is_online` : sql``}
       ${kind === 'text' ? sql`` : sql`and not theirs.media_blocked`}
       and not exists (select 1 from blocks k
         where (k.blocker_id = m.user_id and k.blocked_id = m.other_id)

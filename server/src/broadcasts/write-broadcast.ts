@@ -27,35 +27,54 @@ export async function refreshBroadcasting(tx: Tx, creatorId: string): Promise<vo
     .where(eq(users.id, creatorId));
 }
 
+/** Adds the broadcast's recipients as they are now (all, or the fans online); known ones stay. */
+async function resolve(tx: Tx, b: BroadcastRow, onlineOnly: boolean): Promise<void> {
+  const targets = targetsSql(
+    b.creatorId,
+    { category: b.category as never, ids: b.ids, exceptIds: b.exceptIds },
+    b.type,
+    onlineOnly,
+  );
+  await tx.execute(sql`
+    insert into broadcast_recipients (broadcast_id, chat_id, fan_id)
+    select ${b.id}, t.chat_id, t.fan_id from (${targets}) t
+    on conflict do nothing`);
+}
+
 /**
- * A scheduled broadcast starts: its recipients are resolved as they are now, in one
- * INSERT ... SELECT, and it becomes `sending`. A broadcast already sending (a retried job) goes on
- * with the recipients it has; any other status (canceled, done) means there is nothing to do.
+ * A scheduled broadcast starts: the fans online now are its first recipients, so the people looking
+ * get it within the first batch (the rest are resolved once those are written), and it becomes
+ * `sending`. A broadcast already sending (a retried job) goes on with the recipients it has; any other
+ * status (canceled, done) means there is nothing to do.
  */
 async function start(db: Db, broadcastId: string): Promise<BroadcastRow | null> {
-  const b = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [b] = await tx.select().from(broadcasts).where(eq(broadcasts.id, broadcastId)).for('update');
     if (!b || (b.status !== 'scheduled' && b.status !== 'sending')) return null;
     if (b.status === 'scheduled') {
-      const targets = targetsSql(
-        b.creatorId,
-        { category: b.category as never, ids: b.ids, exceptIds: b.exceptIds },
-        b.type,
-      );
-      await tx.execute(sql`
-        insert into broadcast_recipients (broadcast_id, chat_id, fan_id)
-        select ${b.id}, t.chat_id, t.fan_id from (${targets}) t
-        on conflict do nothing`);
+      await resolve(tx, b, true);
       await tx.update(broadcasts).set({ status: 'sending' }).where(eq(broadcasts.id, b.id));
       await refreshBroadcasting(tx, b.creatorId);
     }
     return b;
   });
-  // The recipients just written may outnumber what the table's statistics know of by far; without
-  // fresh ones the planner loops over every recipient for each message of a batch (40 s a batch of
-  // 2,000 out of 100,000, measured; 1.75 s after ANALYZE).
-  if (b?.status === 'scheduled') await db.execute(sql`analyze broadcast_recipients`);
-  return b;
+}
+
+/**
+ * Once the first recipients are written, everyone else the broadcast reaches, in one
+ * INSERT ... SELECT; nothing when that was done before (by this run or another).
+ */
+async function resolveRest(db: Db, broadcastId: string): Promise<void> {
+  const added = await db.transaction(async (tx) => {
+    const [b] = await tx.select().from(broadcasts).where(eq(broadcasts.id, broadcastId)).for('update');
+    if (!b || b.status !== 'sending' || b.resolved) return false;
+    await resolve(tx, b, false);
+    await tx.update(broadcasts).set({ resolved: true }).where(eq(broadcasts.id, b.id));
+    return true;
+  });
+  // The table may now hold far more rows than its statistics know of; the batches' own statements do
+  // not depend on them, but other readers of the table (the funnel, the planner's join choices) do.
+  if (added) await db.execute(sql`analyze broadcast_recipients`);
 }
 
 interface BatchOutcome {
@@ -64,7 +83,7 @@ interface BatchOutcome {
   user_ids: string[];
 }
 
-/** One batch in one transaction (`broadcast_write_batch`, migration 0017), then the hub is told. */
+/** One batch in one transaction (`broadcast_write_batch`, migration 0019), then the hub is told. */
 export async function writeBatch(deps: EventDeps, broadcastId: string, size: number): Promise<BatchOutcome> {
   const [row] = rowsOf<{ outcome: BatchOutcome }>(
     await retryConflicts(() =>
@@ -102,10 +121,17 @@ async function finish(deps: EventDeps, b: BroadcastRow): Promise<void> {
 export async function writeBroadcast(deps: EventDeps, broadcastId: string, opts: WriteOptions = {}) {
   const b = await start(deps.db, broadcastId);
   if (!b) return;
-  for (let batch = 1; ; batch++) {
+  let batch = 0;
+  // Nothing left means done only once every recipient is resolved: the rest are resolved after the
+  // first ones are written, and a second run may resolve them while this one looks.
+  let resolvedSeen = false;
+  for (;;) {
     const outcome = await writeBatch(deps, broadcastId, opts.batchSize ?? BATCH_SIZE);
-    if (outcome.done) break;
-    await opts.afterBatch?.(batch);
+    if (outcome.done) {
+      if (resolvedSeen) break;
+      await resolveRest(deps.db, broadcastId);
+      resolvedSeen = true;
+    } else await opts.afterBatch?.(++batch);
   }
   await finish(deps, b);
 }

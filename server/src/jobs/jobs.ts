@@ -40,6 +40,8 @@ export class Jobs {
   readonly boss: PgBoss;
   /** pg-boss's queries and the handlers of this instance's workers. */
   private readonly inFlight = new InFlight();
+  /** This instance's workers by queue, for `wake`. */
+  private readonly workerIds = new Map<string, string[]>();
 
   constructor(
     private readonly db: Db,
@@ -92,13 +94,27 @@ export class Jobs {
         ),
       ),
     );
+    this.workerIds.set(queue, [...(this.workerIds.get(queue) ?? []), ...ids]);
     return {
       notify: () => ids.forEach((id) => this.boss.notifyWorker(id)),
       stop: async () => {
         for (const id of ids) await this.boss.offWork({ id });
+        this.workerIds.set(
+          queue,
+          (this.workerIds.get(queue) ?? []).filter((id) => !ids.includes(id)),
+        );
         await running.settled();
       },
     };
+  }
+
+  /**
+   * Makes this instance's workers of `queue` look for a job now instead of at their next poll (a
+   * couple of seconds): for work queued by a request that someone is waiting on. Other instances'
+   * workers still find it by polling.
+   */
+  wake(queue: string): void {
+    for (const id of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(id);
   }
 
   /**

@@ -11,6 +11,7 @@ import * as z from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { listBroadcasts } from '../broadcasts/list-broadcasts';
 import { cancelBroadcast, unsendBroadcast } from '../broadcasts/manage-broadcast';
+import { broadcastQueue } from '../broadcasts/queue';
 import { countRecipients } from '../broadcasts/recipients';
 import { assertMayBroadcast, sendBroadcast } from '../broadcasts/send-broadcast';
 import { withErrors } from './with-errors';
@@ -31,9 +32,16 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
         response: withErrors({ 200: broadcastEnvelope }, [401, 403, 409, 422, 423]),
       },
     },
-    async (request) => ({
-      data: await sendBroadcast({ db: app.db, boss: app.jobs.boss }, currentUser(request), request.body),
-    }),
+    async (request) => {
+      const data = await sendBroadcast(
+        { db: app.db, boss: app.jobs.boss },
+        currentUser(request),
+        request.body,
+      );
+      // Due now: this instance's writer starts it at once rather than at its next poll.
+      app.jobs.wake(broadcastQueue.name);
+      return { data };
+    },
   );
 
   app.get(

@@ -47,6 +47,8 @@ export const broadcasts = pgTable(
     sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Every recipient is resolved (online fans are resolved, and written, first: migration 0019). */
+    resolved: boolean('resolved').notNull().default(false),
   },
   (t) => [
     uniqueIndex('broadcasts_send_key').on(t.creatorId, t.sendId),

@@ -88,4 +88,9 @@ export function useChatListEvents(): void {
   useServerEvent('user_online', (e) => applyPresence(client, e.user_id, true));
   useServerEvent('user_offline', (e) => applyPresence(client, e.user_id, false));
   useServerEvent('chat_updated', () => void client.invalidateQueries({ queryKey: chatListKey }));
+  // A broadcast tells its creator once, when done, rather than once per chat it wrote to.
+  useServerEvent('broadcast_done', () => {
+    void client.invalidateQueries({ queryKey: chatListKey });
+    void client.invalidateQueries({ queryKey: chatTotalsKey });
+  });
 }
