@@ -89,6 +89,15 @@ describe('shell reactions to server events', () => {
     ]);
   });
 
+  it('payout_completed: the payout-completed popup with the amount, once per payout', () => {
+    const s = setup();
+    s.bus.pushServerEvent({ type: 'payout_completed', payout_id: 'po-1', amount: 250, ...at });
+    s.bus.pushServerEvent({ type: 'payout_completed', payout_id: 'po-1', amount: 250, ...at });
+    expect(s.services.popupStore.snapshot().map((p) => p.spec)).toEqual([
+      { kind: 'payout-completed', id: 'payout-completed-po-1', amount: 250 },
+    ]);
+  });
+
   it('stops reacting once disposed', () => {
     const s = setup();
     s.subscription.unsubscribe();

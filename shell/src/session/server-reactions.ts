@@ -7,7 +7,8 @@ import type { ShellAccount } from './account';
 /**
  * What the shell itself does with server events (spec section 4): approved shows the account
  * verified popup and reloads the user; banned runs the banned flow; reported warns of termination;
- * credits_top_up shows what a crypto top-up brought; the rest keep the session in step. Remotes subscribe to the same streams for their own needs.
+ * credits_top_up shows what a crypto top-up brought; payout_completed says a payout reached the creator;
+ * the rest keep the session in step. Remotes subscribe to the same streams for their own needs.
  * The returned subscription ends them all.
  */
 export function reactToServerEvents(host: ShellHost, account: ShellAccount): Subscription {
@@ -48,6 +49,11 @@ export function reactToServerEvents(host: ShellHost, account: ShellAccount): Sub
         credits,
         ...(fee !== undefined ? { fee } : {}),
       }),
+  );
+  on(
+    'payout_completed',
+    ({ payout_id, amount }) =>
+      void popups.open({ kind: 'payout-completed', id: `payout-completed-${payout_id}`, amount }),
   );
   on('email_verified', () => updateUser(session, { email_verified: true }));
   return subscription;
