@@ -5,6 +5,7 @@ import { Header } from '../layout/Header';
 import { runOnboarding } from '../onboarding/onboarding';
 import { PopupLayer } from '../popups/PopupLayer';
 import { PushPrompt } from '../push/PushPrompt';
+import { applyReferralCode, keepReferralCode } from '../session/referral-code';
 import { reactToServerEvents } from '../session/server-reactions';
 import styles from './App.module.css';
 import { AppRoutes } from './routes';
@@ -20,14 +21,18 @@ function RouterBridge() {
 
 /**
  * At boot: who is signed in, and which version of each remote runs (registered, not yet loaded).
- * For the page's life: the shell's reactions to server events, and onboarding at each sign-in.
+ * For the page's life: the shell's reactions to server events, and at each sign-in onboarding and
+ * the referral code the visitor arrived with (`?code=`).
  */
 function BootLoader() {
   const { host, bus, account, loader } = useShell();
   useEffect(() => {
     const reactions = reactToServerEvents(host, account);
+    keepReferralCode(window.location.search);
     const signIns = bus.shell$.subscribe((e) => {
-      if (e.type === 'session.changed' && e.status === 'signed-in') void runOnboarding(host);
+      if (e.type !== 'session.changed' || e.status !== 'signed-in') return;
+      void runOnboarding(host);
+      if (host.session.user) void applyReferralCode(host.session.user, account);
     });
     const controller = new AbortController();
     void account.boot(controller.signal);

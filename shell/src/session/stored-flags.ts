@@ -42,3 +42,17 @@ export const greeted = {
   has: (userId: string) => read(`cove:greeted:${userId}`) === 'true',
   set: (userId: string) => write(`cove:greeted:${userId}`, 'true'),
 };
+
+/**
+ * A referral link's code (`/?code=<creator>`), kept from the visit until an account takes it as its
+ * `code_used`. Local storage: the sign-in link that follows opens in another tab.
+ */
+const referralCodeKey = 'cove:referral-code';
+export const referralCode = {
+  take(): string | null {
+    const code = read(referralCodeKey);
+    write(referralCodeKey, null);
+    return code;
+  },
+  set: (code: string) => write(referralCodeKey, code),
+};
