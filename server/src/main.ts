@@ -10,6 +10,7 @@ import { migrationsFolder, repoRoot } from './paths';
 import { ensureRemotesPublished } from './release';
 import { seedDemoAutoMessages } from './seed/demo-auto-messages';
 import { seedDemoChats } from './seed/demo-chats';
+import { seedDemoEarnings } from './seed/demo-earnings';
 import { seedDemoProfiles } from './seed/demo-profiles';
 import { seedDemoWorld } from './seed/demo-world';
 import { writeServerFile } from './server-file';
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
     if (seeded) {
       await seedDemoChats(app);
       await seedDemoProfiles(app);
+      await seedDemoEarnings(app);
       await seedDemoAutoMessages(app);
     }
     // A fresh data folder gets the remotes as built. In production later versions come only through

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { issueAccessToken } from '../src/auth/tokens';
 import { users } from '../src/db/schema';
 import { seedDemoChats } from '../src/seed/demo-chats';
+import { seedDemoEarnings } from '../src/seed/demo-earnings';
 import { seedDemoProfiles } from '../src/seed/demo-profiles';
 import { demoEmail, seedDemoWorld } from '../src/seed/demo-world';
 import { as, type Client } from './helpers/api';
@@ -25,6 +26,7 @@ beforeAll(async () => {
   await seedDemoWorld(t.db, join(t.config.dataDir, 'media'));
   await seedDemoChats(t.app);
   await seedDemoProfiles(t.app);
+  await seedDemoEarnings(t.app);
   alex = as(t.app, await issueAccessToken(t.db, await idOf('alex-fan')));
   luna = as(t.app, await issueAccessToken(t.db, await idOf('luna-rivers')));
 });
@@ -120,5 +122,41 @@ describe('the demo conversations', () => {
     expect(inbox.map((c) => c.other_user.username).sort()).toEqual(['alex-fan', 'jordan-fan', 'sam-fan']);
     expect(inbox.filter((c) => c.unread_messages > 0).length).toBeGreaterThanOrEqual(2);
     expect(inbox.find((c) => c.other_user.username === 'alex-fan')?.notes[0]?.note).toMatch(/Lisbon/);
+  });
+});
+
+describe('the demo earnings', () => {
+  it('give luna available and pending earnings from several sources over the month, a PayPal method, a completed payout and a referral', async () => {
+    const totals = (await luna.get('/v1/account/totals')).json();
+    expect(totals.available).toBeGreaterThan(0);
+    expect(totals.pending).toBeGreaterThan(0);
+    expect(totals.paid_out).toBe(200);
+
+    const stats = (await luna.get('/v1/account/stats?days=30')).json<{
+      data: { date: string }[];
+      totals: Record<string, number>;
+    }>();
+    for (const source of ['messages', 'ppv', 'tips', 'subscriptions', 'referrals'])
+      expect(stats.totals[source]).toBeGreaterThan(0);
+    const earningDays = stats.data.filter((d) =>
+      Object.entries(d).some(([k, v]) => k !== 'date' && typeof v === 'number' && v > 0),
+    );
+    expect(earningDays.length).toBeGreaterThanOrEqual(5);
+
+    expect((await luna.get('/v1/account/info')).json()).toMatchObject({
+      data: { payout_method: { method: 'paypal_transfer', label: 'PayPal · l•••@demo.cove.test' } },
+    });
+    const payouts = (await luna.get('/v1/account/payouts')).json<{
+      data: { status: string; amount: number }[];
+    }>();
+    expect(payouts.data).toEqual([expect.objectContaining({ status: 'completed', amount: 200 })]);
+
+    const referrals = (await luna.get('/v1/users/referrals')).json<{
+      data: { username: string; earned: number }[];
+      code: string;
+    }>();
+    expect(referrals.code).toBe('luna-rivers');
+    expect(referrals.data).toEqual([expect.objectContaining({ username: 'nova-lake' })]);
+    expect(referrals.data[0]?.earned).toBeGreaterThan(0);
   });
 });

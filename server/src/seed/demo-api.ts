@@ -82,6 +82,53 @@ export async function demoActors(app: FastifyInstance, names: string[], what: st
   return { idOf, tokenOf, call, upload, done };
 }
 
+/** What the demo's card payments say of the browser they came from. */
+const demoBrowser = {
+  user_agent: 'Cove demo world',
+  language: 'en',
+  java_enabled: false,
+  color_depth: 24,
+  screen_width: 1280,
+  screen_height: 800,
+  time_zone: 'UTC',
+  time_zone_offset: 0,
+};
+
+/** A fan buys a credit package with the sandbox's test Visa, as at the payment screen. */
+export async function buyCredits(
+  app: FastifyInstance,
+  token: string,
+  amount: number,
+  opts: { key: string; saveCard?: boolean },
+): Promise<void> {
+  const card = await app.inject({
+    method: 'POST',
+    url: '/sandbox/v1/tokens',
+    payload: {
+      number: '4242424242424242',
+      exp_month: 12,
+      exp_year: new Date().getFullYear() + 3,
+      cvc: '123',
+    },
+  });
+  const paid = await app.inject({
+    method: 'POST',
+    url: '/v1/payment',
+    headers: { 'access-token': token },
+    payload: {
+      amount,
+      success_url: '/account/get-credits',
+      fail_url: '/account/get-credits',
+      browser_info: demoBrowser,
+      card_token: card.json<{ token: string }>().token,
+      save_card: opts.saveCard ?? false,
+      idempotency_key: opts.key,
+    },
+  });
+  if (paid.statusCode >= 300)
+    throw new Error(`demo credits: payment answered ${paid.statusCode} ${paid.body}`);
+}
+
 /** Waits until an upload is processed; null when it failed, took too long, or no worker processes media. */
 export async function whenReady(
   app: FastifyInstance,

@@ -1,20 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../db/schema';
-import { demoActors, picture } from './demo-api';
+import { buyCredits, demoActors, picture } from './demo-api';
 import { paidVideo } from './demo-paid-video';
-
-/** What the demo's card payment says of the browser it came from. */
-const demoBrowser = {
-  user_agent: 'Cove demo world',
-  language: 'en',
-  java_enabled: false,
-  color_depth: 24,
-  screen_width: 1280,
-  screen_height: 800,
-  time_zone: 'UTC',
-  time_zone_offset: 0,
-};
 
 /**
  * Conversations worth opening on a fresh install, made through the API as the demo people would make
@@ -39,25 +27,7 @@ export async function seedDemoChats(app: FastifyInstance): Promise<void> {
 
   // Alex bought the popular package with a card he kept (the sandbox's test Visa), as a fan would,
   // and may also top up in crypto.
-  const card = await app.inject({
-    method: 'POST',
-    url: '/sandbox/v1/tokens',
-    payload: {
-      number: '4242424242424242',
-      exp_month: 12,
-      exp_year: new Date().getFullYear() + 3,
-      cvc: '123',
-    },
-  });
-  await call('alex-fan', 'POST', '/v1/payment', {
-    amount: 500,
-    success_url: '/account/get-credits',
-    fail_url: '/account/get-credits',
-    browser_info: demoBrowser,
-    card_token: card.json<{ token: string }>().token,
-    save_card: true,
-    idempotency_key: 'demo-package',
-  });
+  await buyCredits(app, tokenOf('alex-fan'), 500, { key: 'demo-package', saveCard: true });
   await app.db
     .update(users)
     .set({ features: { crypto_payment: true } })
