@@ -43,6 +43,7 @@ import { providerConfigRoutes } from './routes/provider-config';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { userRoutes } from './routes/users';
 import { subscriptionRenewals } from './subscriptions/plugin';
+import { accountDeletions } from './accounts/deletion-plugin';
 import { broadcastWriter } from './broadcasts/plugin';
 import { earnings } from './earnings/plugin';
 import { earningsRoutes } from './earnings/routes';
@@ -110,6 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaPlugin);
   await app.register(payments);
   await app.register(subscriptionRenewals);
+  await app.register(accountDeletions);
   await app.register(broadcastWriter);
   await app.register(autoMessageSender);
   await app.register(earnings);

@@ -20,6 +20,7 @@ export const adminCommands = {
   freeze: 'freeze the account: it cannot chat until unfrozen',
   unfreeze: 'lift a freeze',
   ban: 'ban the account: every token revoked, open sockets closed (sends banned)',
+  terminate: 'terminate the account for good: every token revoked, open sockets closed (sends banned)',
   report: 'warn the account that it was reported and may be terminated (sends reported)',
   'grant-staff': 'make the account support staff',
   'grant-credits': '<amount>  add promotional credits, recorded in the ledger',
@@ -90,14 +91,18 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
         break;
       }
       case 'ban':
-        await update(tx, user, { bannedAt: new Date() });
+      case 'terminate': {
+        const banned = req.command === 'ban';
+        await update(tx, user, banned ? { bannedAt: new Date() } : { terminatedAt: new Date() });
+        // The spec has one event for both: `banned` shows the terminated popup.
         emit({ type: 'banned' });
         await tx
           .update(accessTokens)
           .set({ revokedAt: new Date() })
           .where(and(eq(accessTokens.userId, user.id), isNull(accessTokens.revokedAt)));
-        message = `${email} is banned and signed out everywhere.`;
+        message = `${email} is ${banned ? 'banned' : 'terminated'} and signed out everywhere.`;
         break;
+      }
       case 'report':
         emit({ type: 'reported' });
         message = `${email} was warned.`;
@@ -149,6 +154,6 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
     return message;
   });
 
-  if (req.command === 'ban') await notifier.disconnectUser(user.id, 'banned');
+  if (req.command === 'ban' || req.command === 'terminate') await notifier.disconnectUser(user.id, 'banned');
   return result;
 }

@@ -6,9 +6,14 @@ export const frozenError = () => fail('frozen');
 
 const isStaff = (u: UserRow) => u.isStaff || u.isStaffMo;
 
-/** Whether the account is gone for others: banned, terminated, or past its scheduled deletion. */
+/** Whether the account is gone for others: banned, terminated, deleted, or past its scheduled deletion. */
 export function isGone(u: UserRow, now = new Date()): boolean {
-  return u.bannedAt !== null || u.terminatedAt !== null || (u.deleteAt !== null && u.deleteAt <= now);
+  return (
+    u.bannedAt !== null ||
+    u.terminatedAt !== null ||
+    u.deletedAt !== null ||
+    (u.deleteAt !== null && u.deleteAt <= now)
+  );
 }
 
 /**

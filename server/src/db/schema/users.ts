@@ -65,6 +65,15 @@ export const users = pgTable(
     frozen: boolean('frozen').notNull().default(false),
     bannedAt: timestamp('banned_at', { withTimezone: true }),
     terminatedAt: timestamp('terminated_at', { withTimezone: true }),
+    /** When the scheduled deletion was carried out: personal data erased, the row kept for the ledger. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** When the person confirmed they are 18 or older and accepted the terms (at sign-up). */
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** A creator's profile and chats are closed to fans in these countries (ISO 3166-1 alpha-2). */
+    blockedCountries: text('blocked_countries')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Per-user overrides of the provider's default feature permissions. */
     features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
     notifyMarketing: boolean('notify_marketing').notNull().default(true),
@@ -89,6 +98,9 @@ export const users = pgTable(
       .on(t.id)
       .where(sql`${t.isOnline} AND ${t.type} = 'featured'`),
     index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    index('users_delete_due_idx')
+      .on(t.deleteAt)
+      .where(sql`${t.deleteAt} IS NOT NULL AND ${t.deletedAt} IS NULL`),
   ],
 );
 

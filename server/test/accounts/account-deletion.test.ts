@@ -1,0 +1,140 @@
+import { join } from 'node:path';
+import type { MediaResponse } from '@cove/contracts';
+import { eq } from 'drizzle-orm';
+import { eraseDueAccounts } from '../../src/accounts/erase-account';
+import { accessTokens, purchases, savedCards, users } from '../../src/db/schema';
+import { balanceMismatches, balanceOf } from '../../src/ledger/ledger';
+import { mediaForMessage } from '../../src/media';
+import { fanAndCreator } from '../helpers/chats';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { photo } from '../media/helpers/fixtures';
+import { messageWithMedia } from '../media/helpers/messages';
+import { fetchMedia, settled, upload } from '../media/helpers/upload';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const sweep = (now: Date) =>
+  eraseDueAccounts(
+    {
+      db: t.db,
+      storage: t.app.media.storage,
+      mediaDir: join(t.app.config.dataDir, 'media'),
+      realtime: t.app.realtime,
+    },
+    now,
+  );
+
+async function uploaded(token: string, data: Buffer, type: string): Promise<MediaResponse> {
+  const res = await upload(t.app, token, { data }, { type });
+  expect(res.statusCode).toBe(200);
+  return settled(t.app, token, (res.json() as MediaResponse).media_id);
+}
+
+/** A creator who sold one photo to a fan and sent them another for free, then scheduled deletion. */
+async function creatorLeaving() {
+  const party = await fanAndCreator(t, { credits: 500 });
+  const { fan, creator, chatId } = party;
+  await t.db
+    .update(users)
+    .set({ bio: 'Songs at dawn', tags: ['music'] })
+    .where(eq(users.id, creator.user.id));
+  await t.db.insert(savedCards).values({
+    userId: creator.user.id,
+    provider: 'sandbox',
+    providerRef: `card-${creator.user.id}`,
+    brand: 'VISA',
+    last4: '4242',
+    expMonth: 12,
+    expYear: 2040,
+  });
+  const sold = await uploaded(creator.token, await photo({ width: 400, height: 300 }), 'paid_message');
+  const free = await uploaded(creator.token, await photo({ width: 300, height: 300 }), 'message');
+  const paid = await messageWithMedia(t, {
+    chatId,
+    senderId: creator.user.id,
+    recipientId: fan.user.id,
+    mediaId: sold.media_id,
+    price: 50,
+  });
+  await messageWithMedia(t, {
+    chatId,
+    senderId: creator.user.id,
+    recipientId: fan.user.id,
+    mediaId: free.media_id,
+  });
+  expect((await fan.api.patch(`/v1/messages/${paid.id}/buy`)).statusCode).toBe(200);
+
+  const scheduled = await creator.api.patch(`/v1/users/${creator.user.id}`, { deleted_scheduled: true });
+  expect(scheduled.json()).toMatchObject({ deleted_scheduled: true });
+  const deleteAt = new Date(scheduled.json().delete_at as string);
+  return { ...party, sold, free, paidId: paid.id, deleteAt };
+}
+
+const fullView = (mediaId: string, viewerId: string) =>
+  mediaForMessage(t.app.media, mediaId, viewerId, { paid: true, bought: true, isSender: false });
+
+describe('scheduled deletion', () => {
+  it('erases personal data at delete_at and keeps money records and what the buyer paid for', async () => {
+    const { fan, creator, sold, free, paidId, deleteAt } = await creatorLeaving();
+    const earnings = await balanceOf(t.db, { owner: creator.user.id, kind: 'earnings' });
+    const freeKeys = await t.app.media.storage.list(`m/${free.media_id}`);
+    expect(freeKeys.length).toBeGreaterThan(0);
+
+    expect(await sweep(new Date(deleteAt.getTime() - 60_000))).toBe(0);
+    // The grace period passes.
+    await t.db
+      .update(users)
+      .set({ deleteAt: new Date(Date.now() - 1000) })
+      .where(eq(users.id, creator.user.id));
+    expect(await sweep(new Date())).toBe(1);
+
+    const [row] = await t.db.select().from(users).where(eq(users.id, creator.user.id));
+    expect(row).toMatchObject({
+      email: `deleted-${creator.user.id}@deleted.invalid`,
+      username: `deleted-${creator.user.id}`,
+      bio: '',
+      tags: [],
+      avatarUrl: null,
+    });
+    expect(row?.deletedAt).not.toBeNull();
+    expect(await t.db.$count(savedCards, eq(savedCards.userId, creator.user.id))).toBe(0);
+    const tokens = await t.db.select().from(accessTokens).where(eq(accessTokens.userId, creator.user.id));
+    expect(tokens.every((tok) => tok.revokedAt !== null)).toBe(true);
+    expect((await creator.api.get('/v1/users/me')).statusCode).toBe(401);
+
+    // The fan's chat shows the account as gone.
+    const chat = await fan.api.get(`/v1/chat?recipient_id=${creator.user.id}`);
+    expect([chat.statusCode, chat.json().message]).toEqual([410, 'Sorry, this account no longer exists.']);
+
+    // Money records stay; the buyer still opens what they bought; the free photo is erased.
+    expect(await t.db.$count(purchases, eq(purchases.messageId, paidId))).toBe(1);
+    expect(await balanceOf(t.db, { owner: creator.user.id, kind: 'earnings' })).toBe(earnings);
+    expect(await balanceMismatches(t.db)).toEqual([]);
+    const bought = await fullView(sold.media_id, fan.user.id);
+    expect((await fetchMedia(t.app, bought?.st as string)).statusCode).toBe(200);
+    expect(await t.app.media.storage.list(`m/${free.media_id}`)).toEqual([]);
+
+    // A second run finds nothing to do and changes nothing.
+    expect(await sweep(new Date(Date.now() + 60_000))).toBe(0);
+    const [again] = await t.db.select().from(users).where(eq(users.id, creator.user.id));
+    expect(again).toEqual(row);
+    expect((await fetchMedia(t.app, bought?.st as string)).statusCode).toBe(200);
+  });
+
+  it('keeps everything when cancelled before delete_at', async () => {
+    const { fan, creator, free, deleteAt } = await creatorLeaving();
+    const cancelled = await creator.api.patch(`/v1/users/${creator.user.id}`, { deleted_scheduled: false });
+    expect(cancelled.json()).toMatchObject({ deleted_scheduled: false, delete_at: null });
+
+    expect(await sweep(new Date(deleteAt.getTime() + 1000))).toBe(0);
+    const [row] = await t.db.select().from(users).where(eq(users.id, creator.user.id));
+    expect(row).toMatchObject({ email: creator.user.email, bio: 'Songs at dawn', deletedAt: null });
+    expect((await creator.api.get('/v1/users/me')).statusCode).toBe(200);
+    expect((await fan.api.get(`/v1/chat?recipient_id=${creator.user.id}`)).statusCode).toBe(200);
+    expect((await t.app.media.storage.list(`m/${free.media_id}`)).length).toBeGreaterThan(0);
+  });
+});
