@@ -121,7 +121,8 @@ export default tseslint.config(
     },
   },
   {
-    // Inside a remote: app -> features -> shared packages. A feature never imports the app or another feature.
+    // Inside a remote: app -> features -> common -> shared packages. A feature never imports the app or
+    // another feature; what several features of one remote share lives in its `common` folder.
     files: ['remotes/*/src/**/*.{ts,tsx}'],
     ignores: tests,
     plugins: { boundaries },
@@ -129,6 +130,7 @@ export default tseslint.config(
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
       'boundaries/elements': [
         { type: 'feature', pattern: 'remotes/*/src/features/*', capture: ['remote', 'feature'] },
+        { type: 'common', pattern: 'remotes/*/src/common/*', mode: 'file', capture: ['remote', 'file'] },
         { type: 'app', pattern: 'remotes/*/src/*', mode: 'file', capture: ['remote', 'file'] },
       ],
     },
@@ -138,8 +140,12 @@ export default tseslint.config(
         {
           default: 'disallow',
           message:
-            '${file.type} may not import ${dependency.type} (${dependency.source}): app -> features -> shared only.',
-          rules: [{ from: 'app', allow: ['feature'] }],
+            '${file.type} may not import ${dependency.type} (${dependency.source}): app -> features -> common -> shared only.',
+          rules: [
+            { from: 'app', allow: ['feature', 'common'] },
+            { from: 'feature', allow: ['common'] },
+            { from: 'common', allow: ['common'] },
+          ],
         },
       ],
     },
