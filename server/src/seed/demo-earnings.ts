@@ -56,40 +56,33 @@ async function spreadSales(app: FastifyInstance, creatorId: string, now: number)
 }
 
 /**
- * luna-rivers' earnings worth opening (/account/earnings/*), made through the API as the demo people
- * would make them: more sales from sam-fan and jordan-fan (messages, paid messages, tips) beside the
- * demo chats' ones, spread over the last 30 days so some are available and some pending; nova-lake
- * signed up with luna's referral code and sold, which earned luna referral credits; a PayPal method
- * and one completed payout. Run after the demo chats and profiles, before luna's auto-messages.
+ * luna-rivers' earnings worth opening (/account/earnings/*), made through the API as a fan would make
+ * them: alex-fan (the demo's one paying fan, so the other fans stay as the e2e journeys expect them)
+ * tips, writes and buys a paid post beside the demo chats' sales, spread over the last 30 days so some
+ * are available and some pending; nova-lake signed up with luna's referral code and sold paid posts,
+ * which earned luna referral credits; a PayPal method and one completed payout. Run after the demo
+ * chats and profiles, before luna's auto-messages.
  */
 export async function seedDemoEarnings(app: FastifyInstance): Promise<void> {
-  const actors = await demoActors(
-    app,
-    ['sam-fan', 'jordan-fan', 'luna-rivers', 'nova-lake'],
-    'demo earnings',
-  );
+  const actors = await demoActors(app, ['alex-fan', 'luna-rivers', 'nova-lake'], 'demo earnings');
   const { call, idOf, tokenOf } = actors;
   const now = Date.now();
   let sends = 0;
-  const say = async (from: string, to: string, text: string, price?: number) => {
-    const sent = await call(from, 'POST', '/v1/messages', {
-      recipient_id: idOf(to),
-      text,
-      send_id: `demo-earnings-${++sends}`,
-      ...(price ? { price } : {}),
-    });
-    return (sent.data as { _id: string })._id;
+  const sendId = () => `demo-earnings-${++sends}`;
+  const lunaChat = (await call('alex-fan', 'GET', `/v1/chat?recipient_id=${idOf('luna-rivers')}`)) as {
+    data: { chat_id: string };
   };
-  const tip = async (fan: string, creator: string, amount: number) => {
-    await call(fan, 'POST', '/v1/chat', { recipient_id: idOf(creator) });
-    const chat = (await call(fan, 'GET', `/v1/chat?recipient_id=${idOf(creator)}`)) as {
-      data: { chat_id: string };
-    };
-    await call(fan, 'POST', '/v1/messages/tip', {
-      chat_id: chat.data.chat_id,
+  const tip = (amount: number) =>
+    call('alex-fan', 'POST', '/v1/messages/tip', {
+      chat_id: lunaChat.data.chat_id,
       amount,
-      send_id: `demo-earnings-${++sends}`,
+      send_id: sendId(),
     });
+  const say = (text: string) =>
+    call('alex-fan', 'POST', '/v1/messages', { recipient_id: idOf('luna-rivers'), text, send_id: sendId() });
+  const paidPost = async (creator: string, text: string, price: number) => {
+    const post = await call(creator, 'POST', '/v1/feed', { type: 'text', text, price, send_id: sendId() });
+    await call('alex-fan', 'PATCH', `/v1/feed/${(post.data as { _id: string })._id}/buy`);
   };
 
   // nova-lake joined through luna's referral link (docs/rules.md, Referrals) six weeks ago.
@@ -98,22 +91,17 @@ export async function seedDemoEarnings(app: FastifyInstance): Promise<void> {
     sql`update users set created_at = ${new Date(now - 42 * DAY_MS)} where id = ${idOf('nova-lake')}`,
   );
 
-  for (const fan of ['sam-fan', 'jordan-fan'])
-    await buyCredits(app, tokenOf(fan), 1000, { key: `demo-earnings-${fan}` });
-  await tip('sam-fan', 'luna-rivers', 150);
-  await say('sam-fan', 'luna-rivers', 'Porto it is! Any café you would send me to?');
-  const setlist = await say('luna-rivers', 'sam-fan', 'My café list and the setlist of Friday 🎶', 40);
-  await call('sam-fan', 'PATCH', `/v1/messages/${setlist}/buy`);
-  await say('jordan-fan', 'luna-rivers', 'When is the next show?');
-  const demo = await say('luna-rivers', 'jordan-fan', 'An unreleased demo, for you first', 60);
-  await call('jordan-fan', 'PATCH', `/v1/messages/${demo}/buy`);
-  await tip('jordan-fan', 'luna-rivers', 100);
-  await say('jordan-fan', 'luna-rivers', 'It gave me chills. Thank you!');
+  await buyCredits(app, tokenOf('alex-fan'), 1000, { key: 'demo-earnings-package' });
+  await tip(150);
+  await say('The castle photo is my wallpaper now.');
+  await paidPost('luna-rivers', 'The setlist and lyrics of Friday, before anyone else', 60);
+  await tip(100);
+  await say('See you at the listening party!');
   await spreadSales(app, idOf('luna-rivers'), now);
 
   // nova's sales on two ended days; the referral job credits luna her share of each, dated that day.
-  await tip('sam-fan', 'nova-lake', 200);
-  await tip('jordan-fan', 'nova-lake', 150);
+  await paidPost('nova-lake', 'My any% route, split by split', 200);
+  await paidPost('nova-lake', 'The retro console tier list', 150);
   const [older, newer] = [...(await salesOf(app, idOf('nova-lake')))].reverse();
   if (older) await moveTo(app, [older], new Date(now - 12 * DAY_MS));
   if (newer) await moveTo(app, [newer], new Date(now - 3 * DAY_MS));
