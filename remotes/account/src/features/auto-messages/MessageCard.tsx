@@ -54,7 +54,7 @@ export function MessageCard({
   const credits = priceOf(priceText);
   const priceError =
     credits === null
-      ? `Enter a price in dollars, up to ${formatMoney(AUTO_MESSAGE_MAX_PRICE)}, in steps of 10 cents.`
+      ? `Enter a price in dollars, up to $${(AUTO_MESSAGE_MAX_PRICE / 10).toLocaleString('en-US')}, in steps of 10 cents.`
       : null;
   const textBox = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
@@ -110,25 +110,28 @@ export function MessageCard({
           onChange={(e) => onChange({ text: e.target.value })}
         />
       </label>
-      <label className={styles.priceField} htmlFor={priceId}>
-        <span>Price of message {n} in dollars</span>
-        <input
-          id={priceId}
-          inputMode="decimal"
-          placeholder="Free"
-          value={priceText}
-          disabled={m.deleting}
-          aria-invalid={priceError !== null}
-          aria-describedby={priceError ? `${priceId}-error` : undefined}
-          onChange={(e) => {
-            const text = e.target.value;
-            setPriceText(text);
-            const value = priceOf(text);
-            onPriceValid(value !== null);
-            if (value !== null) onChange({ price: value });
-          }}
-        />
-      </label>
+      <div className={styles.priceField}>
+        <label htmlFor={priceId}>Price of message {n} in dollars</label>
+        <span className={styles.money}>
+          <span aria-hidden="true">$</span>
+          <input
+            id={priceId}
+            inputMode="decimal"
+            placeholder="Free"
+            value={priceText}
+            disabled={m.deleting}
+            aria-invalid={priceError !== null}
+            aria-describedby={priceError ? `${priceId}-error` : undefined}
+            onChange={(e) => {
+              const text = e.target.value;
+              setPriceText(text);
+              const value = priceOf(text);
+              onPriceValid(value !== null);
+              if (value !== null) onChange({ price: value });
+            }}
+          />
+        </span>
+      </div>
       {priceError ? (
         <p id={`${priceId}-error`} className={styles.error}>
           {priceError}
