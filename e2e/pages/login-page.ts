@@ -20,6 +20,11 @@ export class LoginPage {
     return this.page.getByRole('checkbox', { name: "I'm not a robot" });
   }
 
+  /** The sign-up confirmation a new account needs: 18 or older, terms accepted. */
+  adultAndTerms() {
+    return this.page.getByRole('checkbox', { name: /^I am 18 or older and accept the Terms of Service/ });
+  }
+
   submitButton() {
     return this.page.getByRole('button', { name: 'Email me a sign-in link' });
   }
@@ -30,6 +35,7 @@ export class LoginPage {
 
   async requestLink(email: string): Promise<void> {
     await this.page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await this.adultAndTerms().check();
     await this.page.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await this.heading('Check your email').waitFor();
   }

@@ -27,6 +27,7 @@ describe('sign-in bot check', () => {
     await run.page.keyboard.press('Space');
     expect(await login.notARobot().isChecked()).toBe(true);
 
+    await login.adultAndTerms().check();
     await login.submitButton().click();
     await login.heading('Check your email').waitFor();
   });

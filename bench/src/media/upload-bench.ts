@@ -97,7 +97,7 @@ async function signIn(port: number): Promise<string> {
   await fetch(`${base}/v1/users/sign`, {
     method: 'POST',
     headers: json,
-    body: JSON.stringify({ email, web: true, react_flow: true }),
+    body: JSON.stringify({ email, web: true, react_flow: true, accept_terms: true }),
   });
   const mails = (await (await fetch(`${base}/dev/mailbox.json`)).json()) as { to: string; text: string }[];
   const link = mails.find((m) => m.to === email)?.text.match(/\/login\?token=([A-Za-z0-9_-]+)/)?.[1];

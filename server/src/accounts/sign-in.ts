@@ -15,13 +15,24 @@ export function normaliseEmail(raw: string): string {
   return email;
 }
 
-/** Finds the account for an email, creating a fan account on first use. */
-export async function findOrCreateUser(db: Db, email: string): Promise<UserRow> {
-  await db.insert(users).values({ email }).onConflictDoNothing();
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email));
+const byEmail = async (db: Db, email: string) =>
+  (
+    await db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email))
+  )[0];
+
+/**
+ * Finds the account for an email, creating a fan account on first use: only for a person who
+ * confirmed they are 18 or older and accepted the terms, which is recorded.
+ */
+export async function findOrCreateUser(db: Db, email: string, acceptedTerms: boolean): Promise<UserRow> {
+  const existing = await byEmail(db, email);
+  if (existing) return existing;
+  if (!acceptedTerms) throw fail('terms_required');
+  await db.insert(users).values({ email, termsAcceptedAt: new Date() }).onConflictDoNothing();
+  const row = await byEmail(db, email);
   if (!row) throw new Error('user vanished after insert');
   return row;
 }

@@ -27,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await checkHuman(app.config.botCheck, request.body.captcha_token, request.ip);
       const email = normaliseEmail(request.body.email);
-      const user = await findOrCreateUser(app.db, email);
+      const user = await findOrCreateUser(app.db, email, request.body.accept_terms === true);
       refuseInactive(user);
       const token = await createSignInLink(app.db, user.id);
       await app.mailer.send(signInMail(email, `${app.config.publicUrl}/login?token=${token}`));

@@ -15,7 +15,7 @@ const sign = (email: string, extra: Record<string, unknown> = {}) =>
   t.app.inject({
     method: 'POST',
     url: '/v1/users/sign',
-    payload: { email, web: true, react_flow: true, ...extra },
+    payload: { email, web: true, react_flow: true, accept_terms: true, ...extra },
   });
 const redeem = (token: string) => t.app.inject({ method: 'POST', url: '/v1/auth', payload: { token } });
 const me = (token: string) => t.app.inject({ url: '/v1/users/me', headers: { 'access-token': token } });
@@ -101,7 +101,12 @@ describe('sign-in protections', () => {
       env: { SIGN_IN_PER_EMAIL_PER_10_MINUTES: '3', SIGN_IN_PER_10_MINUTES: '6' },
     });
     const ask = (email: string, remoteAddress = '203.0.113.7') =>
-      limited.app.inject({ method: 'POST', url: '/v1/users/sign', payload: { email }, remoteAddress });
+      limited.app.inject({
+        method: 'POST',
+        url: '/v1/users/sign',
+        payload: { email, accept_terms: true },
+        remoteAddress,
+      });
     try {
       for (let i = 0; i < 3; i++) expect((await ask('Alex@example.com')).statusCode).toBe(200);
       const own = await ask('alex@example.com ');
@@ -129,7 +134,12 @@ describe('sign-in protections', () => {
 
   it('asks for a passed bot check when one is configured', async () => {
     const guarded = await createTestApp({ env: { BOT_CHECK: 'fake' } });
-    const post = (payload: object) => guarded.app.inject({ method: 'POST', url: '/v1/users/sign', payload });
+    const post = (payload: object) =>
+      guarded.app.inject({
+        method: 'POST',
+        url: '/v1/users/sign',
+        payload: { accept_terms: true, ...payload },
+      });
     const missing = await post({ email: 'bot@example.com' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Please confirm you are human and try again.');

@@ -26,7 +26,7 @@ describe('mail over SMTP', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/users/sign',
-      payload: { email: 'smtp@example.com' },
+      payload: { email: 'smtp@example.com', accept_terms: true },
     });
     expect(res.statusCode).toBe(200);
     expect(received).toHaveLength(1);

@@ -34,7 +34,7 @@ export async function signInByEmail(
   const sent = await app.inject({
     method: 'POST',
     url: '/v1/users/sign',
-    payload: { email, web: true, react_flow: true },
+    payload: { email, web: true, react_flow: true, accept_terms: true },
   });
   if (sent.statusCode !== 200) throw new Error(`sign-in request failed: ${sent.body}`);
   const res = await app.inject({

@@ -263,7 +263,12 @@ describe('rate limits across instances', () => {
   it('counts sign-in requests for one email on every instance together', async () => {
     const email = `limited-${randomBytes(4).toString('hex')}@example.com`;
     const ask = (app: FastifyInstance) =>
-      app.inject({ method: 'POST', url: '/v1/users/sign', payload: { email }, remoteAddress: address() });
+      app.inject({
+        method: 'POST',
+        url: '/v1/users/sign',
+        payload: { email, accept_terms: true },
+        remoteAddress: address(),
+      });
     expect((await ask(c)).statusCode).toBe(200);
     expect((await ask(d)).statusCode).toBe(200);
     const third = await ask(c);

@@ -9,6 +9,8 @@ export const signInBody = z.object({
   react_flow: z.boolean().optional(),
   /** The bot-check answer (Cloudflare Turnstile token) when a bot check is on. */
   captcha_token: z.string().max(4096).optional(),
+  /** The person confirms they are 18 or older and accepts the terms; needed to create an account. */
+  accept_terms: z.boolean().optional(),
 });
 
 export const authBody = z.object({ token: z.string().min(1).max(200) });

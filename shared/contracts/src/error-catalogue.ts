@@ -38,6 +38,10 @@ export const errorCatalogue = {
 
   // Accounts and sign-in
   invalid_email: { status: 400, message: messages.invalidEmail },
+  terms_required: {
+    status: 400,
+    message: 'Please confirm you are 18 or older and accept the terms to create an account.',
+  },
   suspended: { status: 403, message: messages.suspended },
   frozen: { status: 423, message: messages.frozen },
   gone: { status: 410, message: messages.accountGone },

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { Banners } from '../layout/Banners';
+import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
 import { runOnboarding } from '../onboarding/onboarding';
 import { PopupLayer } from '../popups/PopupLayer';
@@ -63,6 +64,7 @@ export function App({ services }: { services: ShellServices }) {
           <main id="main" className={styles.main}>
             <AppRoutes />
           </main>
+          <Footer />
         </div>
         <PopupLayer />
       </BrowserRouter>

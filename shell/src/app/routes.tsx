@@ -4,6 +4,8 @@ import { DeepLink } from '../screens/DeepLink';
 import { Login } from '../screens/login/Login';
 import { Maintenance } from '../screens/Maintenance';
 import { MobileHandoff } from '../screens/MobileHandoff';
+import { Privacy } from '../screens/legal/Privacy';
+import { Terms } from '../screens/legal/Terms';
 import { NotFound } from '../screens/NotFound';
 import { ThreeDsCallback } from '../screens/ThreeDsCallback';
 import { TokenCleanup } from '../screens/TokenCleanup';
@@ -27,6 +29,8 @@ export function AppRoutes() {
       <Route path="/3ds-callback" element={<ThreeDsCallback />} />
       <Route path="/maintenance" element={<Maintenance />} />
       <Route path="/clear-token" element={<TokenCleanup />} />
+      <Route path="/terms" element={<Terms />} />
+      <Route path="/privacy" element={<Privacy />} />
       {remoteMounts.map((m) => (
         <Route key={m.path} path={m.path} element={<RemoteSlot key={m.remote} remote={m.remote} />} />
       ))}

@@ -61,7 +61,7 @@ afterEach(() => {
 describe('sign-in bot check', () => {
   it('off: shows no check and sends no token', async () => {
     const { api } = renderLogin({ mode: 'off', site_key: null });
-    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: "I'm not a robot" })).not.toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Human check' })).not.toBeInTheDocument();
     api.post.mockResolvedValueOnce(sent);
     await typeEmail();

@@ -2,7 +2,7 @@ import { messageResponse, messages } from '@cove/contracts';
 import { emailPattern, errorMessage, useStore } from '@cove/runtime';
 import { Button } from '@cove/ui';
 import { useRef, useState, type FormEvent } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useShell } from '../../app/shell-context';
 import { DeliverabilityWarning, DidYouMean } from '../../email/AddressHints';
 import { useCooldown } from '../../popups/email-verification/use-cooldown';
@@ -36,6 +36,8 @@ export function EmailSignIn() {
   const [stage, setStage] = useState<Stage>({ step: 'form' });
   const [sending, setSending] = useState(false);
   const [captcha, setCaptcha] = useState<string | null>(null);
+  // New accounts need it; the server says so when an unticked request would create one.
+  const [acceptedTerms, setAcceptedTerms] = useState(false);
   const check = useRef<BotCheckHandle>(null);
   const [cooldown, startCooldown] = useCooldown(0);
   // Turnstile gives its token on its own; without one the server would only refuse.
@@ -43,7 +45,7 @@ export function EmailSignIn() {
 
   async function send(value: string) {
     setSending(true);
-    const body = { email: value, web: true, react_flow: true };
+    const body = { email: value, web: true, react_flow: true, ...(acceptedTerms && { accept_terms: true }) };
     try {
       await host.api.post(
         '/v1/users/sign',
@@ -122,6 +124,17 @@ export function EmailSignIn() {
         </label>
         <DidYouMean email={email} onAccept={setEmail} />
         <BotCheck ref={check} settings={botCheck} onToken={setCaptcha} />
+        <label className={screenStyles.consent}>
+          <input
+            type="checkbox"
+            checked={acceptedTerms}
+            onChange={(e) => setAcceptedTerms(e.target.checked)}
+          />
+          <span>
+            I am 18 or older and accept the <Link to="/terms">Terms of Service</Link> and{' '}
+            <Link to="/privacy">Privacy Policy</Link>
+          </span>
+        </label>
         {error && (
           <p className={screenStyles.error} role="alert">
             {error}
