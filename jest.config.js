@@ -4,6 +4,7 @@
 const projects = [
   '<rootDir>/shared/contracts',
   '<rootDir>/shared/runtime',
+  '<rootDir>/shared/ui',
   '<rootDir>/shared/build-config',
   '<rootDir>/server',
   '<rootDir>/shell',

@@ -2,7 +2,7 @@ import { Button } from './Button';
 import styles from './State.module.css';
 
 /** What a paged list's foot needs (a `PagedList` from `@cove/runtime/query` fits). */
-interface MorePages {
+export interface MorePages {
   hasMore: boolean;
   loadingMore: boolean;
   moreError: string | null;

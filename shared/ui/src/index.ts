@@ -7,6 +7,7 @@ export { Page, Tabs, SplitLayout, type NavItem } from './Page';
 export { SignInGate } from './SignInGate';
 export { RequestView } from './RequestView';
 export { LoadMore } from './LoadMore';
+export { VaultPicker } from './VaultPicker';
 export { RowList, Row, RowBody, RowLine } from './RowList';
 export { useAutoLoad } from './use-auto-load';
 export { RemoteRoot } from './RemoteRoot';

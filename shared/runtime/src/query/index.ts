@@ -10,3 +10,4 @@ export {
   type PagedList,
   type PagedListOptions,
 } from './paged-list';
+export { useVaultList } from './vault-list';

@@ -5,7 +5,8 @@ import {
   type MediaDescriptor,
 } from '@cove/contracts';
 import { errorMessage, useHost, useUploads, type UploadedMedia } from '@cove/runtime';
-import { Button, FileButton } from '@cove/ui';
+import { useVaultList } from '@cove/runtime/query';
+import { Button, FileButton, VaultPicker } from '@cove/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -14,7 +15,6 @@ import { categoryInfo, cooldownChoices, delayChoices } from './categories';
 import { bodyOf, type Draft, type DraftMessage, draftOf, isDirty, moved, newKey } from './draft';
 import { MessageCard } from './MessageCard';
 import { UploadRows } from './UploadRows';
-import { VaultPicker } from './VaultPicker';
 import styles from './AutoMessages.module.css';
 
 const mediaMessage = (media: MediaDescriptor): DraftMessage => ({
@@ -48,6 +48,8 @@ export function CategoryEditor({ saved, headingId }: { saved: AutoMessageCategor
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
+  // The vault page's own list: what was uploaded there shows here without asking again.
+  const vault = useVaultList(api, ['vault'], picking);
   const [focusKey, setFocusKey] = useState<string | null>(null);
   const delayId = useId();
   const cooldownId = useId();
@@ -263,6 +265,9 @@ export function CategoryEditor({ saved, headingId }: { saved: AutoMessageCategor
       </div>
       {picking && (
         <VaultPicker
+          list={vault}
+          verb="Add"
+          empty="Upload a photo or video here, or in your vault."
           onClose={() => setPicking(false)}
           onPick={(item) => {
             add(mediaMessage(item));

@@ -1,9 +1,25 @@
-import { formatBytes, formatMoney, type UploadItem, type Uploads } from '@cove/runtime';
-import { Button } from '@cove/ui';
+import type { VaultItem } from '@cove/contracts';
+import { formatBytes, formatMoney, useHost, type UploadItem, type Uploads } from '@cove/runtime';
+import { useVaultList } from '@cove/runtime/query';
+import { Button, VaultPicker } from '@cove/ui';
 import { useId, useRef, useState } from 'react';
 import { priceCredits, type Draft, type DraftMedia } from './draft';
-import { VaultPicker } from './VaultPicker';
 import styles from './Broadcast.module.css';
+
+/** A vault item as the draft's media: sent as it is, nothing uploaded. */
+function asDraftMedia(item: VaultItem, position: number): DraftMedia {
+  return {
+    type: item.type,
+    media_id: item.media_id,
+    public_id: item.public_id,
+    width: item.width,
+    height: item.height,
+    video_length: item.video_length,
+    label: `${item.type === 'video' ? 'video' : 'photo'} ${position}`,
+    thumb: item.th,
+    vault: true,
+  };
+}
 
 /**
  * The broadcast's one message: text, one photo or video (uploaded through the shared pipeline or
@@ -25,7 +41,9 @@ export function DraftEditor({
   const textId = useId();
   const priceId = useId();
   const picker = useRef<HTMLInputElement>(null);
+  const { api } = useHost();
   const [vault, setVault] = useState(false);
+  const vaultList = useVaultList(api, ['broadcast-vault'], vault && !draft.media);
   const credits = priceCredits(draft.price);
   const uploading = uploads.items.some((i) => i.error === null);
   const canAttach = !draft.media && !uploading && !disabled;
@@ -80,9 +98,12 @@ export function DraftEditor({
       )}
       {vault && !draft.media && (
         <VaultPicker
-          onPick={(media: DraftMedia) => {
+          list={vaultList}
+          verb="Use"
+          empty="Photos and videos you upload in your account’s vault show up here."
+          onPick={(item, position) => {
             setVault(false);
-            onChange({ ...draft, media });
+            onChange({ ...draft, media: asDraftMedia(item, position) });
           }}
           onClose={() => setVault(false)}
         />

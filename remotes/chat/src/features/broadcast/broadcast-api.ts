@@ -4,19 +4,17 @@ import {
   broadcastsPage,
   chatsResponse,
   chatTabParam,
-  vaultPage,
   type ApiClient,
   type Broadcast,
   type BroadcastSendBody,
   type Chat,
   type ChatTab,
-  type VaultItem,
 } from '@cove/contracts';
 import { usePagedList } from '@cove/runtime/query';
 import { useQuery } from '@tanstack/react-query';
 import type { AudienceParams } from './recipients';
 
-/** The spec's page size for broadcast, chat and vault lists. */
+/** The spec's page size for broadcast and chat lists. */
 const pageSize = 20;
 
 export const broadcastsKey = ['broadcasts'] as const;
@@ -55,16 +53,6 @@ export function usePickableChats(api: ApiClient, category: ChatTab, search: stri
             signal,
           }),
     itemKey: (chat) => chat.chat_id,
-  });
-}
-
-/** The creator's vault (`GET /v1/media`), to send media already uploaded. */
-export function useVaultList(api: ApiClient) {
-  return usePagedList<VaultItem>({
-    queryKey: ['broadcast-vault'],
-    fetchPage: (url, signal) =>
-      api.get(url ?? '/v1/media', { query: url ? {} : { limit: pageSize }, schema: vaultPage, signal }),
-    itemKey: (item) => item._id,
   });
 }
 

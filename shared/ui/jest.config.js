@@ -1,0 +1,3 @@
+module.exports = require('../runtime/jest.browser.js')('ui', {
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+});
