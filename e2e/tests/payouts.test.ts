@@ -7,6 +7,9 @@ import { sessions } from '../support/session';
 // No hold, so what a fan pays the creator is hers to request at once (docs/rules.md, Hold).
 const run = journey('payouts', { env: { MAILBOX: 'true', SEED_DEMO: 'true', EARNINGS_HOLD_DAYS: '0' } });
 
+// The demo world's luna-rivers has earned from several sources over the month, been paid out once
+// and referred nova-lake (server/src/seed/demo-earnings.ts).
+const lunaEmail = 'luna-rivers@demo.cove.test';
 // Demo people: a creator who has never been paid out and has no payout method, and a fan who has
 // never bought credits.
 const creatorEmail = 'mira-kent@demo.cove.test';
@@ -119,5 +122,25 @@ describe('payout journeys', () => {
       .waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${shotsDir}/payouts-summary-after-1280.png`, fullPage: true });
+  });
+
+  it("the demo creator's earnings are there at her first sign-in: a month by source, a payout and a referral", async () => {
+    const page = run.page;
+    await signIn(page, lunaEmail);
+    await page.goto(`${run.server.baseUrl}/account/earnings/summary`);
+    await page.getByRole('heading', { name: 'Last 30 days' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${shotsDir}/payouts-demo-summary-1280.png`, fullPage: true });
+    const sections = page.getByRole('navigation', { name: 'Earnings sections' });
+    await sections.getByRole('link', { name: 'Payouts', exact: true }).click();
+    await page
+      .getByRole('list', { name: 'Payout history' })
+      .getByRole('listitem', { name: '$20.00, Completed' })
+      .waitFor();
+    await sections.getByRole('link', { name: 'Referrals', exact: true }).click();
+    await page
+      .getByRole('list', { name: 'Referred creators' })
+      .getByRole('listitem', { name: /^nova-lake, \$\d+\.\d\d earned$/ })
+      .waitFor();
   });
 });

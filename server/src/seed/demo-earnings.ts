@@ -92,7 +92,7 @@ export async function seedDemoEarnings(app: FastifyInstance): Promise<void> {
   );
 
   await buyCredits(app, tokenOf('alex-fan'), 1000, { key: 'demo-earnings-package' });
-  await tip(150);
+  await tip(400);
   await say('The castle photo is my wallpaper now.');
   await paidPost('luna-rivers', 'The setlist and lyrics of Friday, before anyone else', 60);
   await tip(100);
