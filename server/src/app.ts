@@ -40,6 +40,7 @@ import { paymentRoutes } from './routes/payments';
 import { profileRoutes } from './routes/profiles';
 import { pushRoutes } from './routes/push';
 import { providerConfigRoutes } from './routes/provider-config';
+import { regionRoutes } from './routes/region';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { userRoutes } from './routes/users';
 import { subscriptionRenewals } from './subscriptions/plugin';
@@ -124,6 +125,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(regionRoutes);
   await app.register(discoverRoutes);
   await app.register(profileRoutes);
   await app.register(feedRoutes);

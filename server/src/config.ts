@@ -36,6 +36,10 @@ const envSchema = z.object({
   SIGN_IN_PER_EMAIL_PER_10_MINUTES: z.coerce.number().int().positive().default(5),
   SEED_DEMO: bool.default(true),
   TRUST_PROXY: bool.default(false),
+  COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be a header name')
+    .default('cf-ipcountry'),
   UPLOAD_URL: z.url().optional(),
   MEDIA_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -92,6 +96,8 @@ export interface Config {
   /** Signs the payment provider's webhooks; unset, a random secret is kept in DATA_DIR/payment-webhook-secret. */
   paymentWebhookSecret: string | undefined;
   trustProxy: boolean;
+  /** The header a trusted proxy names the client's country in (lower case); read only with `trustProxy`. */
+  countryHeader: string;
   media: MediaSettings;
   push: PushSettings;
   earnings: EarningsSettings;
@@ -206,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
+    countryHeader: e.COUNTRY_HEADER.toLowerCase(),
     media: mediaSettings(e),
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
     push: {

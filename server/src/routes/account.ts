@@ -1,6 +1,5 @@
 import {
   changeVerifyEmailBody,
-  geoIpResponse,
   messageResponse,
   resendVerifyBody,
   tagBody,
@@ -113,11 +112,4 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       return { tags: await addTag(app.db, me, request.body.tag) };
     },
   );
-
-  // No outside lookups: the country comes only from a trusted proxy's header, when there is one.
-  app.get('/v1/geo_ip', { schema: { response: withErrors({ 200: geoIpResponse }) } }, async (request) => {
-    const header = app.config.trustProxy ? request.headers['cf-ipcountry'] : undefined;
-    const country = typeof header === 'string' && /^[A-Z]{2}$/.test(header) ? header : null;
-    return { ip: request.ip, country_code: country };
-  });
 };

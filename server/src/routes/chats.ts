@@ -24,6 +24,7 @@ import { openChat, otherUser } from '../chats/open-chat';
 import { fanOf, isGone } from '../chats/pair-rules';
 import { chatMembers } from '../db/schema';
 import { fail } from '../errors';
+import { assertRegionAllows } from '../region/guard';
 import { withErrors } from './with-errors';
 
 const done = z.object({ ok: z.literal(true) });
@@ -64,15 +65,25 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/chat',
-    { ...guarded, schema: { querystring: chatQuery, response: withErrors({ 200: chatResponse }, [401]) } },
-    async (request) => chatWith(currentUser(request).id, request.query.recipient_id),
+    {
+      ...guarded,
+      schema: { querystring: chatQuery, response: withErrors({ 200: chatResponse }, [401, 410, 451]) },
+    },
+    async (request) => {
+      await assertRegionAllows(app, request, request.query.recipient_id);
+      return chatWith(currentUser(request).id, request.query.recipient_id);
+    },
   );
 
   app.post(
     '/v1/chat',
-    { ...guarded, schema: { body: createChatBody, response: withErrors({ 200: chatResponse }, [401]) } },
+    {
+      ...guarded,
+      schema: { body: createChatBody, response: withErrors({ 200: chatResponse }, [401, 410, 451]) },
+    },
     async (request) => {
       const me = currentUser(request);
+      await assertRegionAllows(app, request, request.body.recipient_id);
       const other = await otherUser(app.db, request.body.recipient_id);
       const { created } = await openChat(app.db, me, other);
       if (created && fanOf(me, other)?.id === me.id) await app.autoMessages.fire('welcome', other.id, me.id);

@@ -17,6 +17,7 @@ import { sendMessage } from '../messages/send-message';
 import { tip } from '../messages/tip';
 import { fail } from '../errors';
 import { withErrors } from './with-errors';
+import { assertRegionAllows } from '../region/guard';
 
 const messageParams = z.object({ id: z.string() });
 /** Message ids are whole numbers; anything else names no message. */
@@ -65,10 +66,11 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       {
         ...guarded,
-        schema: { body: sendMessageBody, response: withErrors({ 200: sendMessageResponse }, [401]) },
+        schema: { body: sendMessageBody, response: withErrors({ 200: sendMessageResponse }, [401, 451]) },
       },
       async (request) => {
         const me = currentUser(request);
+        await assertRegionAllows(app, request, request.body.recipient_id);
         const { message, credits, created } = await sendMessage(app, me, request.body, warned);
         // A fan's paid chat message is a purchase from the creator.
         if (created && message.cost > 0) await app.autoMessages.purchased(me.id, message.recipientId);

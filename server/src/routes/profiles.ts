@@ -6,6 +6,7 @@ import { currentUser, requireUser } from '../auth/guards';
 import { setFollow } from '../profiles/follows';
 import { applyProfilePatch, type ProfileDeps, setRandomAvatar } from '../profiles/profile-patch';
 import { viewProfile } from '../profiles/profile-view';
+import { assertRegionAllows } from '../region/guard';
 import { userDto } from '../users/load-user';
 import { withErrors } from './with-errors';
 
@@ -38,8 +39,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/users/:id/profile',
-    { ...guarded, schema: { params: idParams, response: withErrors({ 200: profileEnvelope }, [401, 404]) } },
-    async (request) => ({ data: await viewProfile(app.db, currentUser(request).id, request.params.id) }),
+    {
+      ...guarded,
+      schema: { params: idParams, response: withErrors({ 200: profileEnvelope }, [401, 404, 451]) },
+    },
+    async (request) => {
+      await assertRegionAllows(app, request, request.params.id);
+      return { data: await viewProfile(app.db, currentUser(request).id, request.params.id) };
+    },
   );
 
   for (const [method, follow] of [

@@ -89,6 +89,7 @@ export const errorCatalogue = {
 
   // Profiles
   own_follow: { status: 400, message: 'You can not follow yourself.' },
+  region_blocked: { status: 451, message: 'Sorry this creator not available in your country' },
 
   // Chats
   own_chat: { status: 400, message: 'Can not create chat with your own user.' },

@@ -19,3 +19,4 @@ export * from './broadcast';
 export * from './earnings';
 export * from './auto-messages';
 export * from './push';
+export * from './region';

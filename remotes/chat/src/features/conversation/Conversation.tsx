@@ -168,7 +168,8 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
 }
 
 /**
- * Why a chat cannot open: gone (410), a free chat to unlock (402), or the server's refusal. Buying
+ * Why a chat cannot open: gone (410), closed to the fan's country (451), a free chat to unlock (402), or
+ * the server's refusal. Buying
  * credits to unlock it comes back here (`backTo`).
  */
 function Closed({ error, retry, otherUserId }: { error: unknown; retry(): void; otherUserId: string }) {
@@ -185,11 +186,12 @@ function Closed({ error, retry, otherUserId }: { error: unknown; retry(): void; 
       });
     }
   }, [code, error, popups, backTo, otherUserId]);
-  if (code === 'gone') {
+  // Neither changes with a retry: the account is gone, or the creator is closed to the fan's country.
+  if (code === 'gone' || code === 'region_blocked') {
     return (
       <EmptyState
-        icon="🚪"
-        title="This chat is closed"
+        icon={code === 'gone' ? '🚪' : '🌍'}
+        title={code === 'gone' ? 'This chat is closed' : 'Not available in your country'}
         actions={<ButtonLink to="/chats">Back to chats</ButtonLink>}
       >
         {errorMessage(error)}
