@@ -180,7 +180,9 @@ function showForcedState(
     case 'media_blocked':
       host.popups.open({ kind: 'sending-media-blocked' });
       return;
+    // Blocked by the other person, or the creator is closed to the fan's country: the server's words.
     case 'blocked':
+    case 'region_blocked':
       host.popups.open({ kind: 'messaging-disabled', message });
       return;
     default:
