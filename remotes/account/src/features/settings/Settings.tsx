@@ -1,6 +1,7 @@
 import type { HostSession, UserPatch } from '@cove/contracts';
 import { errorMessage, useHost, useSession } from '@cove/runtime';
 import { useMutation } from '@tanstack/react-query';
+import { BlockedCountries } from './BlockedCountries';
 import { DangerZone } from './DangerZone';
 import { notificationSettings, profileSettings, type SettingKey } from './settings-fields';
 import styles from './Settings.module.css';
@@ -53,7 +54,7 @@ function SettingSwitch({
   );
 }
 
-/** `/account/settings` (and `/privacy`): each switch saves on its own. */
+/** `/account/settings` (and `/privacy`): each switch saves on its own; creators also block countries. */
 export function Settings({ section }: { section: 'all' | 'privacy' }) {
   const { user } = useSession();
   if (!user) return null;
@@ -68,6 +69,7 @@ export function Settings({ section }: { section: 'all' | 'privacy' }) {
           <SettingSwitch key={s.key} user={user} setting={s} changes={(v) => ({ [s.key]: v })} />
         ))}
       </section>
+      {user.type === 'featured' && <BlockedCountries />}
       {section === 'all' && (
         <>
           <section className={styles.group} aria-label="Notifications">
