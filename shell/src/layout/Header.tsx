@@ -4,11 +4,10 @@ import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useShell } from '../app/shell-context';
 import styles from './Header.module.css';
-import { headerLinks } from './nav-items';
+import { currentLink, headerLinks } from './nav-items';
 import { useAvailableEarnings } from './use-available-earnings';
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  isActive ? `${styles.link} ${styles.current}` : styles.link;
+const linkClass = (isActive: boolean) => (isActive ? `${styles.link} ${styles.current}` : styles.link);
 
 /** Money is shown as a tenth of the raw amount with 2 decimals and a dollar sign. */
 const formatCredits = (credits: number) => `$${(credits / 10).toFixed(2)}`;
@@ -23,6 +22,7 @@ export function Header() {
   const setMenuOpen = (open: boolean) => setOpenOn(open ? pathname : null);
   const menuId = useId();
   const links = headerLinks(session);
+  const current = currentLink(links, pathname);
   // Creators see what they can be paid; fans, the credits they can spend.
   const creatorId = session.user?.type === 'featured' ? session.user._id : null;
   const earnings = useAvailableEarnings(host, creatorId);
@@ -45,9 +45,14 @@ export function Header() {
         </Link>
         <nav aria-label="Main" className={styles.nav}>
           {links.map((l) => (
-            <NavLink key={l.to} to={l.to} className={linkClass}>
+            <Link
+              key={l.to}
+              to={l.to}
+              className={linkClass(l === current)}
+              aria-current={l === current ? 'page' : undefined}
+            >
               {l.label}
-            </NavLink>
+            </Link>
           ))}
         </nav>
         <div className={styles.end}>
@@ -89,12 +94,17 @@ export function Header() {
       {menuOpen && (
         <nav id={menuId} aria-label="Menu" className={styles.menu}>
           {links.map((l) => (
-            <NavLink key={l.to} to={l.to} className={linkClass}>
+            <Link
+              key={l.to}
+              to={l.to}
+              className={linkClass(l === current)}
+              aria-current={l === current ? 'page' : undefined}
+            >
               {l.label}
-            </NavLink>
+            </Link>
           ))}
           {session.status === 'signed-out' && (
-            <NavLink to="/login" className={linkClass}>
+            <NavLink to="/login" className={({ isActive }) => linkClass(isActive)}>
               Sign in
             </NavLink>
           )}

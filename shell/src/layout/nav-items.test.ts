@@ -1,4 +1,4 @@
-import { headerLinks } from './nav-items';
+import { currentLink, headerLinks } from './nav-items';
 
 describe('the header links', () => {
   it('give creators their own profile and earnings, and fans neither', () => {
@@ -7,9 +7,28 @@ describe('the header links', () => {
     expect(headerLinks({ user: { _id: 'c1', type: 'featured' } })).toEqual(
       expect.arrayContaining([
         { to: '/creators/c1', label: 'My profile' },
-        { to: '/account/earnings/summary', label: 'Earnings' },
+        { to: '/account/earnings/summary', label: 'Earnings', section: '/account/earnings' },
       ]),
     );
     expect(headerLinks({ user: null }).map((l) => l.label)).toEqual(['Discover', 'Chats', 'Account']);
+  });
+});
+
+describe('the current link', () => {
+  const links = headerLinks({ user: { _id: 'c1', type: 'featured' } });
+  const current = (path: string) => currentLink(links, path)?.label;
+
+  it('is the closest section: Earnings on every earnings page, Account on the rest of the account', () => {
+    expect(current('/account/earnings/payouts')).toBe('Earnings');
+    expect(current('/account/earnings/summary')).toBe('Earnings');
+    expect(current('/account/cards')).toBe('Account');
+    expect(current('/account')).toBe('Account');
+    expect(current('/creators/c1')).toBe('My profile');
+    expect(current('/chats/abc')).toBe('Chats');
+  });
+
+  it('is none on pages no link stands for, or that only share a prefix', () => {
+    expect(current('/login')).toBeUndefined();
+    expect(current('/accounts-elsewhere')).toBeUndefined();
   });
 });

@@ -3,6 +3,8 @@ import type { HostSession } from '@cove/contracts';
 export interface HeaderLink {
   to: string;
   label: string;
+  /** The paths it stands for, when more than `to`'s own. */
+  section?: string;
 }
 
 /** The header's destinations; a creator's own profile and earnings are for creators only. */
@@ -18,7 +20,20 @@ export function headerLinks(session: {
     links.push(
       // A creator's own profile is where they post to their feed.
       { to: `/creators/${session.user._id}`, label: 'My profile' },
-      { to: '/account/earnings/summary', label: 'Earnings' },
+      { to: '/account/earnings/summary', label: 'Earnings', section: '/account/earnings' },
     );
   return links;
+}
+
+const within = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/**
+ * The link of the page shown: the one whose section holds the path most closely, so the earnings
+ * pages (under /account) mark Earnings and not Account as well.
+ */
+export function currentLink(links: HeaderLink[], pathname: string): HeaderLink | undefined {
+  const sectionOf = (l: HeaderLink) => l.section ?? l.to;
+  return links
+    .filter((l) => within(pathname, sectionOf(l)))
+    .sort((a, b) => sectionOf(b).length - sectionOf(a).length)[0];
 }
