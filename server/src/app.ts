@@ -50,6 +50,8 @@ import { earnings } from './earnings/plugin';
 import { earningsRoutes } from './earnings/routes';
 import { autoMessageSender } from './auto-messages/plugin';
 import { autoMessageRoutes } from './routes/auto-messages';
+import { onboardingRoutes } from './routes/onboarding';
+import { identitySandboxRoutes } from './onboarding/identity-sandbox-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -140,7 +142,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(broadcastRoutes);
   await app.register(autoMessageRoutes);
   await app.register(earningsRoutes);
+  await app.register(onboardingRoutes);
   await app.register(sandboxRoutes);
+  await app.register(identitySandboxRoutes);
   await app.register(clientErrorRoutes);
   await app.register(devMailboxRoutes);
   await app.register(adminRoutes);

@@ -1,9 +1,10 @@
 import { featureName, type LoggedEvent } from '@cove/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { accessTokens, adminActions, providerSettings, type UserRow, users } from '../db/schema';
+import { accessTokens, adminActions, type UserRow, users } from '../db/schema';
 import { creditsOf, postMovement } from '../ledger/ledger';
-import { effectiveFeatures } from '../provider/provider-config';
+import { approveCreator, rejectCreator } from '../onboarding/decide';
+import { setUserFeature } from '../onboarding/features';
 import { withEvents, type EventNotifier } from '../realtime/with-events';
 
 /** What an admin command needs from the realtime layer: tell sockets about news, or close them. */
@@ -66,20 +67,11 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
         message = `${email} is now a creator awaiting approval.`;
         break;
       case 'approve':
-        if (user.type !== 'featured')
-          throw new AdminCommandError(`${email} is not a creator; run make-creator first.`);
-        await update(tx, user, {
-          idVerified: true,
-          idVerificationStatus: 'verified',
-          requiresModeration: false,
-          discoverStatus: 'featured',
-        });
-        emit({ type: 'approved' });
+        await approveCreator(tx, user, { actor: req.actor, emit: emitFor });
         message = `${email} is approved.`;
         break;
       case 'reject':
-        await update(tx, user, { idVerificationStatus: 'rejected', discoverStatus: 'denied' });
-        emit({ type: 'onboarding_rejected' });
+        await rejectCreator(tx, user, { actor: req.actor, emit: emitFor });
         message = `${email} is rejected.`;
         break;
       case 'freeze':
@@ -137,13 +129,7 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
             `feature takes a name (${featureName.options.join(', ')}) and on or off.`,
           );
         }
-        const features = { ...user.features, [name.data]: state === 'on' };
-        await update(tx, user, { features });
-        const [settings] = await tx.select().from(providerSettings);
-        emit({
-          type: 'provider_features_update',
-          features: effectiveFeatures(settings?.defaultFeatures ?? {}, features),
-        });
+        await setUserFeature(tx, emitFor, user, name.data, state === 'on');
         message = `${email}: ${name.data} is ${state}.`;
         break;
       }

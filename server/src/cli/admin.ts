@@ -11,6 +11,7 @@ import {
 } from '../admin/commands';
 import { isJobCommand, jobCommands, type JobRequest, runJobCommand } from '../admin/job-commands';
 import { type Bus, createBus } from '../bus';
+import { AppError } from '../errors';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { toolDatabase } from '../db/database-source';
@@ -146,7 +147,9 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${message}\n`);
     return 0;
   } catch (err) {
-    process.stderr.write(`${err instanceof AdminCommandError ? err.message : String(err)}\n`);
+    // A refusal from the shared rules (e.g. approving before the identity check passed) reads like ours.
+    const refused = err instanceof AdminCommandError || err instanceof AppError;
+    process.stderr.write(`${refused ? err.message : String(err)}\n`);
     return 1;
   }
 }

@@ -8,7 +8,7 @@ import { assertCreator } from './creator';
 import { queuePayout } from './payout-queue';
 
 /** A real calendar date, at least 18 years and at most 120 years before today. */
-function adultBirthDate(value: string, now: Date): boolean {
+export function adultBirthDate(value: string, now: Date): boolean {
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
   const born = new Date(Date.UTC(y, m - 1, d));
   if (born.getUTCFullYear() !== y || born.getUTCMonth() !== m - 1 || born.getUTCDate() !== d) return false;

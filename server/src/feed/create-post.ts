@@ -7,6 +7,7 @@ import { fail } from '../errors';
 import type { Tx } from '../realtime/event-log';
 import { type EventDeps, withEvents } from '../realtime/with-events';
 import { liveSubscription } from './audience';
+import { isRestricted } from '../users/user-dto';
 
 type NewPost = z.infer<typeof newFeedBody>;
 
@@ -50,6 +51,8 @@ async function audienceOf(tx: Tx, creatorId: string): Promise<string[]> {
  */
 export async function createPost(deps: EventDeps, me: UserRow, body: NewPost): Promise<string> {
   if (me.type !== 'featured') throw fail('forbidden');
+  // docs/rules.md, "Becoming a creator": a restricted creator posts once approved.
+  if (isRestricted(me)) throw fail('creator_under_review');
   return withEvents(deps, async (tx, emit) => {
     const find = () =>
       tx

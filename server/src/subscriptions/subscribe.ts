@@ -14,6 +14,7 @@ import { chargePeriod } from './charge-period';
 import { isLive, PERIOD_MS } from './live';
 import { dollars, recordPayment, subscriptionChat } from './subscription-chat';
 import { toSubscriptionDto } from './subscription-dto';
+import { isRestricted } from '../users/user-dto';
 
 export interface SubscribeResult {
   data: Subscription;
@@ -88,6 +89,7 @@ export async function subscribe(
         if (me.type !== 'user') throw fail('subscribe_not_allowed');
         const creator = creatorId ? await userRow(tx, creatorId) : undefined;
         if (!creator || creator.type !== 'featured' || isGone(creator)) throw fail('user_not_found');
+        if (isRestricted(creator)) throw fail('creator_unavailable');
         if (me.frozen) throw frozenError();
         if (await isBlockedEitherWay(tx, me.id, creator.id)) throw cannotChat();
         if (creator.subscriptionPrice === 0) throw fail('no_subscriptions');

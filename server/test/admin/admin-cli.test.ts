@@ -99,7 +99,7 @@ describe('npm run admin', () => {
     expect(res).toMatchObject({ code: 0, out: 'live@example.com now has 40 credits.\n' });
     const failed = await quietly(['approve', 'live@example.com']);
     expect(failed.code).toBe(1);
-    expect(failed.err).toContain('is not a creator');
+    expect(failed.err).toContain('There is no application in review.');
 
     expect(await quietly(['ban', 'live@example.com'])).toMatchObject({ code: 0 });
     expect(await closed).toBe(closeCodes.banned);

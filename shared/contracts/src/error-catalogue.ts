@@ -212,6 +212,22 @@ export const errorCatalogue = {
   aml_already_submitted: { status: 409, message: 'You have already sent these details.' },
   bad_date_of_birth: { status: 400, message: 'Enter a real date of birth; you must be 18 or older.' },
 
+  // Becoming a creator (docs/rules.md)
+  application_rejected: {
+    status: 409,
+    message: "Sorry. Your application was rejected. You can't apply again",
+  },
+  application_pending: { status: 409, message: 'Your application is already in review.' },
+  already_creator: { status: 409, message: 'You are already a creator.' },
+  no_application: { status: 404, message: 'There is no application in review.' },
+  identity_check_not_open: { status: 409, message: 'There is no identity check to take right now.' },
+  identity_not_verified: { status: 409, message: 'The identity check has not passed yet.' },
+  creator_under_review: {
+    status: 403,
+    message: 'Your creator account is under review; you can do this once it is approved.',
+  },
+  creator_unavailable: { status: 403, message: 'This creator is not available right now.' },
+
   // Uploads
   paid_upload_not_allowed: { status: 403, message: 'Only creators can upload paid media.' },
   empty_file: { status: 400, message: mediaMessages.empty },

@@ -20,3 +20,4 @@ export * from './earnings';
 export * from './auto-messages';
 export * from './push';
 export * from './region';
+export * from './onboarding';

@@ -14,3 +14,4 @@ export * from './broadcasts';
 export * from './payouts';
 export * from './auto-messages';
 export * from './push';
+export * from './creator-applications';

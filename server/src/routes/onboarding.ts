@@ -1,0 +1,90 @@
+import {
+  adminApplicationsResponse,
+  applicationDecisionResponse,
+  applyBody,
+  featureName,
+  features,
+  idVerificationResponse,
+} from '@cove/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
+import { currentUser, requireRole, requireUser } from '../auth/guards';
+import { applyToBecomeCreator } from '../onboarding/apply';
+import { idVerificationOf, startIdentityCheck } from '../onboarding/id-verification';
+import { decideApplication, pendingApplications, setFeatureAsStaff } from '../onboarding/staff';
+import { withErrors } from './with-errors';
+
+/**
+ * Becoming a creator (docs/rules.md): the applicant's own calls, and staff's review of applications
+ * and of a user's feature permissions. Staff routes answer 403 to everyone else.
+ */
+export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, realtime: app.realtime };
+  const staffOnly = requireRole('staff');
+
+  app.post(
+    '/v1/users/apply',
+    {
+      onRequest: requireUser,
+      schema: { body: applyBody, response: withErrors({ 200: idVerificationResponse }, [401, 403, 409]) },
+    },
+    async (request) => applyToBecomeCreator(app.db, currentUser(request), request.body),
+  );
+  app.get(
+    '/v1/users/id-verification',
+    { onRequest: requireUser, schema: { response: withErrors({ 200: idVerificationResponse }, [401]) } },
+    async (request) => idVerificationOf(app.db, currentUser(request)),
+  );
+  app.post(
+    '/v1/users/id-verification',
+    {
+      onRequest: requireUser,
+      schema: { response: withErrors({ 200: idVerificationResponse }, [401, 404, 409]) },
+    },
+    async (request) => startIdentityCheck(app.db, currentUser(request)),
+  );
+
+  app.get(
+    '/v1/admin/applications',
+    {
+      onRequest: staffOnly,
+      schema: { response: withErrors({ 200: adminApplicationsResponse }, [401, 403]) },
+    },
+    async () => ({ applications: await pendingApplications(app.db) }),
+  );
+  app.post(
+    '/v1/admin/applications/:id/:decision',
+    {
+      onRequest: staffOnly,
+      schema: {
+        params: z.object({ id: z.uuid(), decision: z.enum(['approve', 'reject']) }),
+        response: withErrors({ 200: applicationDecisionResponse }, [401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { id, decision } = request.params;
+      await decideApplication(deps, currentUser(request), id, decision);
+      return { id, status: decision === 'approve' ? ('approved' as const) : ('rejected' as const) };
+    },
+  );
+  app.put(
+    '/v1/admin/users/:id/features/:name',
+    {
+      onRequest: staffOnly,
+      schema: {
+        params: z.object({ id: z.uuid(), name: featureName }),
+        body: z.object({ enabled: z.boolean() }),
+        response: withErrors({ 200: z.object({ features }) }, [401, 403, 404]),
+      },
+    },
+    async (request) => ({
+      features: await setFeatureAsStaff(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.params.name,
+        request.body.enabled,
+      ),
+    }),
+  );
+};

@@ -1,0 +1,59 @@
+import * as z from 'zod';
+import { identityCheck, idVerificationStatus } from './entities/user';
+
+/**
+ * Becoming a creator (docs/rules.md, "Becoming a creator"): a fan applies, passes the identity check,
+ * and staff approve or reject. The applicant stays a fan until approved.
+ */
+
+/** ISO 3166-1 alpha-2 country code. */
+export const countryCode = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+  .transform((c) => c.toUpperCase());
+
+/** `POST /v1/users/apply`: the creator's public name and bio, and the person's birth date and country. */
+export const applyBody = z.object({
+  username: z.string().trim().min(1).max(30),
+  bio: z.string().trim().min(1).max(500),
+  date_of_birth: z.iso.date(),
+  country: countryCode,
+});
+export type ApplyBody = z.input<typeof applyBody>;
+
+export const applicationStatus = z.enum(['none', 'pending', 'approved', 'rejected']);
+export type ApplicationStatus = z.infer<typeof applicationStatus>;
+
+/**
+ * `GET /v1/users/id-verification` (also the answer to applying and to starting a check): where the
+ * application and its identity check stand, and the sandbox check's page while one is open.
+ */
+export const idVerificationResponse = z.object({
+  application: applicationStatus,
+  id_verification_status: idVerificationStatus.nullable(),
+  identity_check: identityCheck.nullable(),
+  /** The identity check's page; null when no check is open (none started, passed, or decided). */
+  check_url: z.string().nullable(),
+});
+export type IdVerification = z.infer<typeof idVerificationResponse>;
+
+/** One pending application as staff see it (`GET /v1/admin/applications`). */
+export const adminApplication = z.object({
+  id: z.uuid(),
+  user_id: z.uuid(),
+  email: z.string(),
+  username: z.string().nullable(),
+  bio: z.string(),
+  date_of_birth: z.string(),
+  country: z.string(),
+  identity_check: identityCheck.nullable(),
+  created_at: z.string(),
+});
+export type AdminApplication = z.infer<typeof adminApplication>;
+export const adminApplicationsResponse = z.object({ applications: z.array(adminApplication) });
+
+/** `POST /v1/admin/applications/:id/approve|reject`: the decision taken. */
+export const applicationDecisionResponse = z.object({
+  id: z.uuid(),
+  status: z.enum(['approved', 'rejected']),
+});
