@@ -4,6 +4,8 @@ import { QueryRoot } from '@cove/runtime/query';
 import { EmptyState, Page, RemoteRoot, SignInGate, SplitLayout } from '@cove/ui';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { accountNav, accountSectionTitle } from './features/account-nav';
+import { Applications } from './features/applications/Applications';
+import { Apply } from './features/apply/Apply';
 import { AutoMessages } from './features/auto-messages/AutoMessages';
 import { Cards } from './features/cards/Cards';
 import { EditProfile } from './features/edit-profile/EditProfile';
@@ -34,7 +36,10 @@ function AccountArea() {
         title="Sign in to manage your account"
         reason="Settings, credits and purchases are kept with your account."
       >
-        <SplitLayout label="Account sections" items={accountNav(user?.type === 'featured')}>
+        <SplitLayout
+          label="Account sections"
+          items={accountNav(user?.type === 'featured', user?.is_staff === true || user?.is_staff_mo === true)}
+        >
           <Routes>
             <Route index element={<Overview />} />
             <Route path="settings" element={<Settings section="all" />} />
@@ -47,6 +52,8 @@ function AccountArea() {
             <Route path="subscriptions" element={<Subscriptions />} />
             <Route path="auto-messages" element={<AutoMessages />} />
             <Route path="auto-messages/:category" element={<AutoMessages />} />
+            <Route path="apply" element={<Apply />} />
+            <Route path="applications" element={<Applications />} />
             <Route
               path="*"
               element={

@@ -31,6 +31,7 @@ export const popupSpec = z.discriminatedUnion('kind', [
     email: z.string().optional(),
   }),
   kind('account-verified', {}),
+  kind('application-rejected', {}),
   kind('crypto-top-up', {
     amount: z.number(),
     currency: z.string(),

@@ -29,6 +29,8 @@ export function AppRoutes() {
       <Route path="/3ds-callback" element={<ThreeDsCallback />} />
       <Route path="/maintenance" element={<Maintenance />} />
       <Route path="/clear-token" element={<TokenCleanup />} />
+      {/* The spec's /apply (the identity check comes back here); the form lives in the account area. */}
+      <Route path="/apply" element={<Navigate to="/account/apply" replace />} />
       <Route path="/terms" element={<Terms />} />
       <Route path="/privacy" element={<Privacy />} />
       {remoteMounts.map((m) => (

@@ -33,6 +33,14 @@ describe('popup layer', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('says the application was rejected in the spec text', () => {
+    const { services } = setup();
+    act(() => void services.host.popups.open({ kind: 'application-rejected' }));
+    expect(screen.getByRole('dialog', { name: 'Application rejected' })).toHaveTextContent(
+      "Sorry. Your application was rejected. You can't apply again",
+    );
+  });
+
   it('uses the spec texts and leads to get-credits from Unlock Free Chat', async () => {
     const { services, navigate } = setup();
     act(() => void services.host.popups.open({ kind: 'unlock-free-chat' }));

@@ -1,4 +1,4 @@
-import type { PaymentContext, PopupSpec } from '@cove/contracts';
+import { errorText, type PaymentContext, type PopupSpec } from '@cove/contracts';
 import type { ReactNode } from 'react';
 
 export interface PopupAction {
@@ -38,6 +38,13 @@ export function popupContent(spec: PopupSpec): PopupContent {
         icon: '🎉',
         title: 'Your account is verified',
         body: 'You now have full access to Cove.',
+        primary: ok,
+      };
+    case 'application-rejected':
+      return {
+        icon: '🚫',
+        title: 'Application rejected',
+        body: errorText('application_rejected'),
         primary: ok,
       };
     case 'crypto-top-up':

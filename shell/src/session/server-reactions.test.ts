@@ -25,6 +25,14 @@ describe('shell reactions to server events', () => {
     expect(s.api.get).toHaveBeenCalledWith('/v1/users/me', expect.anything());
   });
 
+  it('onboarding_rejected: the rejection with the spec text, and the user reloaded', () => {
+    const s = setup();
+    s.api.get.mockResolvedValue(testUser({ id_verification_status: 'rejected' }) as never);
+    s.bus.pushServerEvent({ type: 'onboarding_rejected', ...at });
+    expect(s.kinds()).toEqual(['application-rejected']);
+    expect(s.api.get).toHaveBeenCalledWith('/v1/users/me', expect.anything());
+  });
+
   it('banned: the terminated popup and sign-out; reported: the termination warning', () => {
     const s = setup();
     s.bus.pushServerEvent({ type: 'reported', ...at });

@@ -6,7 +6,7 @@ import type { ShellAccount } from './account';
 
 /**
  * What the shell itself does with server events (spec section 4): approved shows the account
- * verified popup and reloads the user; banned runs the banned flow; reported warns of termination;
+ * verified popup and reloads the user, onboarding_rejected the rejection; banned runs the banned flow; reported warns of termination;
  * credits_top_up shows what a crypto top-up brought; payout_completed says a payout reached the creator;
  * the rest keep the session in step. Remotes subscribe to the same streams for their own needs.
  * The returned subscription ends them all.
@@ -22,7 +22,10 @@ export function reactToServerEvents(host: ShellHost, account: ShellAccount): Sub
     popups.open({ kind: 'account-verified', id: 'account-verified' });
     void reload();
   });
-  on('onboarding_rejected', () => void reload());
+  on('onboarding_rejected', () => {
+    popups.open({ kind: 'application-rejected', id: 'application-rejected' });
+    void reload();
+  });
   on('banned', () => account.banned());
   on('reported', () => void popups.open({ kind: 'account-termination', id: 'account-termination' }));
   on('frozen', ({ frozen }) => {

@@ -1,7 +1,10 @@
 import type { NavItem } from '@cove/ui';
 
-/** The account area's sections; earnings belong to the payouts remote and are for creators. */
-export function accountNav(isCreator: boolean): NavItem[] {
+/**
+ * The account area's sections; earnings belong to the payouts remote and are for creators, applying
+ * to become one is for fans, and reviewing applications for staff.
+ */
+export function accountNav(isCreator: boolean, isStaff = false): NavItem[] {
   const items: NavItem[] = [
     { to: '/account', label: 'Overview', end: true },
     { to: '/account/settings', label: 'Settings' },
@@ -17,13 +20,16 @@ export function accountNav(isCreator: boolean): NavItem[] {
       { to: '/account/auto-messages', label: 'Auto-messages' },
       { to: '/account/earnings/summary', label: 'Earnings' },
     );
+  } else {
+    items.push({ to: '/account/apply', label: 'Become a creator' });
   }
+  if (isStaff) items.push({ to: '/account/applications', label: 'Applications' });
   return items;
 }
 
 /** The screen name a path under /account shows, for the tab's title: its section, else the account itself. */
 export function accountSectionTitle(pathname: string): string {
-  const section = accountNav(true).find(
+  const section = [...accountNav(true, true), ...accountNav(false)].find(
     (item) => !item.end && (pathname === item.to || pathname.startsWith(`${item.to}/`)),
   );
   return section?.label ?? 'Account';
