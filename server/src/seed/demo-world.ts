@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { generateAvatar } from './avatar';
+import { seedDemoApplications } from './demo-applications';
 
 interface DemoPerson {
   username: string;
@@ -57,5 +58,6 @@ export async function seedDemoWorld(db: Db, mediaDir: string): Promise<boolean> 
     .insert(users)
     .values([...creators, ...fans])
     .onConflictDoNothing();
+  await seedDemoApplications(db, demoEmail);
   return true;
 }

@@ -1,6 +1,10 @@
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { runAdminCommand } from '../../src/admin/commands';
+import { issueAccessToken } from '../../src/auth/tokens';
 import { adminActions, userEvents, users } from '../../src/db/schema';
+import { demoApplicant, demoStaff } from '../../src/seed/demo-applications';
+import { demoEmail, seedDemoWorld } from '../../src/seed/demo-world';
 import { as } from '../helpers/api';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { signedInUser } from '../helpers/users';
@@ -271,5 +275,21 @@ describe('feature permissions', () => {
     expect(Object.keys((event?.payload as { features: object }).features).length).toBeGreaterThan(1);
     const config = (await as(t.app, token).get('/v1/provider/config?platform=react')).json();
     expect(config.features.broadcast).toBe(false);
+  });
+});
+
+describe('the demo world', () => {
+  it('has a staff member with an application waiting for them', async () => {
+    await seedDemoWorld(t.db, join(t.config.dataDir, 'media'));
+    const [staffRow] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.email, demoEmail(demoStaff)));
+    expect(staffRow?.isStaff).toBe(true);
+    const token = await issueAccessToken(t.db, staffRow?.id ?? '');
+    const list = (await as(t.app, token).get('/v1/admin/applications')).json().applications;
+    expect(list).toContainEqual(
+      expect.objectContaining({ username: demoApplicant, identity_check: 'verified', country: 'PT' }),
+    );
   });
 });
