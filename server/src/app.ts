@@ -28,6 +28,7 @@ import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { chatRoutes } from './routes/chats';
 import { clientErrorRoutes } from './routes/client-errors';
+import { releaseHealthRoutes } from './routes/release-health';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { discoverRoutes } from './routes/discover';
 import { feedRoutes } from './routes/feed';
@@ -146,6 +147,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(sandboxRoutes);
   await app.register(identitySandboxRoutes);
   await app.register(clientErrorRoutes);
+  await app.register(releaseHealthRoutes);
   await app.register(devMailboxRoutes);
   await app.register(adminRoutes);
   return app;

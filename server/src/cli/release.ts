@@ -1,21 +1,32 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { remoteName, type RemoteName } from '@cove/contracts';
 import {
   findRepoRoot,
+  promote,
   publish,
+  recentChanges,
   resolveDataDir,
   rollback,
   status,
+  type CanaryResult,
   type ReleaseContext,
   type ReleaseResult,
 } from '../release';
+import type { AuditEntry } from '../release/audit';
+import type { VersionHealth } from '../release/health-rule';
+import { readStatusHealth, type HealthByRemote } from '../release/status-health';
 
 const usage = `Usage: npm run release -- <command> [options]
 
 Commands:
-  status                            each remote's current version and history
-  publish <remote> [--no-build]     build the remote, store it as a new version, point the registry at it
-  rollback <remote> [--to <version>] point the registry back at a stored version (default: the previous one)
+  status                            per remote: current version, canary and share, error rates, last changes
+  publish <remote> [--no-build | --dir <folder>] [--canary <percent>]
+                                    build the remote (or take a finished build), store it as a new version,
+                                    point the registry at it; with --canary serve it to that share of browsers
+  promote <remote>                  make the running canary the version every browser runs
+  rollback <remote> [--to <version>] end a running canary; otherwise point the registry back at a stored
+                                    version (default: the previous one)
 
 Remotes: chat, discover, account, payouts
 Options:
@@ -41,9 +52,38 @@ function remoteArg(value: string | undefined): RemoteName {
 
 class UsageError extends Error {}
 
-function describe(r: ReleaseResult): string {
+function describe(r: ReleaseResult | CanaryResult): string {
+  if ('action' in r) {
+    if (!r.changed)
+      return `${r.remote}: the canary already runs ${r.to} at ${r.percent ?? 0}%; nothing changed.`;
+    if (r.action === 'canary') return `${r.remote}: canary ${r.to} for ${r.percent ?? 0}% of browsers`;
+    if (r.action === 'promote') return `${r.remote}: ${r.from ?? '(none)'} -> ${r.to} (canary promoted)`;
+    return `${r.remote}: canary ${r.from ?? ''} ended; every browser runs ${r.to}`;
+  }
   if (!r.changed) return `${r.remote} already runs ${r.to}; nothing changed.`;
   return `${r.remote}: ${r.from ?? '(none)'} -> ${r.to}`;
+}
+
+function canaryPercent(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value.replace(/%$/, ''));
+  if (!Number.isInteger(n) || n < 1 || n > 99) throw new UsageError(`--canary takes a percent from 1 to 99.`);
+  return n;
+}
+
+const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+
+function healthLine(label: string, h: VersionHealth | undefined): string {
+  if (!h) return '';
+  return `\n          ${label.padEnd(7)} ${h.version}: ${h.failed}/${h.sessions} sessions failed (${percent(h.rate)})`;
+}
+
+function changeLine(e: AuditEntry): string {
+  const figures = e.figures
+    ? ` (canary ${percent(e.figures.canary.rate)} of ${e.figures.canary.sessions}, stable ${percent(e.figures.stable.rate)} of ${e.figures.stable.sessions})`
+    : '';
+  const share = e.percent !== undefined ? ` at ${e.percent}%` : '';
+  return `\n          ${e.at} ${e.action} ${e.from ?? '(none)'} -> ${e.to}${share} by ${e.by}${figures}`;
 }
 
 /** The release CLI, the one writer of the registry. Returns the process exit code. */
@@ -57,6 +97,8 @@ export async function main(argv: string[], io: Io = consoleIo): Promise<number> 
         'data-dir': { type: 'string' },
         to: { type: 'string' },
         'no-build': { type: 'boolean', default: false },
+        dir: { type: 'string' },
+        canary: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -84,20 +126,48 @@ export async function main(argv: string[], io: Io = consoleIo): Promise<number> 
     switch (command) {
       case 'status': {
         const rows = await status(ctx);
+        const changes = await recentChanges(ctx, 3);
+        let health: HealthByRemote | null = null;
+        let healthNote = 'error rates: no database (start the server or set DATABASE_URL)';
+        try {
+          health = await readStatusHealth(ctx.dataDir, rows);
+        } catch (err) {
+          healthNote = `error rates unavailable: ${(err as Error).message}`;
+        }
         const text = rows
           .map((r) => {
-            const last = r.lastChange ? `  last: ${r.lastChange.action} at ${r.lastChange.at}` : '';
-            const older = r.versions.filter((v) => v !== r.current);
-            return `${r.remote.padEnd(9)} ${r.current ?? '(not released)'}${last}${
-              older.length ? `\n          stored: ${older.join(', ')}` : ''
-            }`;
+            const byVersion = new Map(health?.[r.remote]?.map((h) => [h.version, h]));
+            const canary = r.canary ? `  canary: ${r.canary.version} at ${r.canary.percent}%` : '';
+            const older = r.versions.filter((v) => v !== r.current && v !== r.canary?.version);
+            return `${r.remote.padEnd(9)} ${r.current ?? '(not released)'}${canary}${
+              r.current ? healthLine('stable', byVersion.get(r.current)) : ''
+            }${r.canary ? healthLine('canary', byVersion.get(r.canary.version)) : ''}${(
+              changes[r.remote] ?? []
+            )
+              .map(changeLine)
+              .join('')}${older.length ? `\n          stored: ${older.join(', ')}` : ''}`;
           })
           .join('\n');
-        print(rows, `Registry: ${ctx.dataDir}/mf/registry.json\n${text}`);
+        const json = rows.map((r) => ({
+          ...r,
+          health: health?.[r.remote] ?? null,
+          changes: changes[r.remote] ?? [],
+        }));
+        print(json, `Registry: ${ctx.dataDir}/mf/registry.json\n${health ? '' : `${healthNote}\n`}${text}`);
         return 0;
       }
       case 'publish': {
-        const result = await publish(ctx, remoteArg(target), { build: !values['no-build'] });
+        const result = await publish(ctx, remoteArg(target), {
+          build: !values['no-build'],
+          dir:
+            values.dir === undefined ? undefined : resolve(process.env.INIT_CWD ?? process.cwd(), values.dir),
+          canary: canaryPercent(values.canary),
+        });
+        print(result, describe(result));
+        return 0;
+      }
+      case 'promote': {
+        const result = await promote(ctx, remoteArg(target));
         print(result, describe(result));
         return 0;
       }

@@ -1,15 +1,25 @@
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { RemoteName } from '@cove/contracts';
+import type { RegistryAction, RemoteName } from '@cove/contracts';
+
+/** What the server saw of each version when it rolled a canary back (sessions since the canary began). */
+export interface HealthFigures {
+  canary: { version: string; sessions: number; failed: number; rate: number };
+  stable: { version: string; sessions: number; failed: number; rate: number };
+}
 
 export interface AuditEntry {
   at: string;
-  action: 'publish' | 'rollback';
+  action: RegistryAction;
   remote: RemoteName;
   from: string | null;
   to: string;
-  /** Who ran it: the OS user, when known. */
+  /** Who ran it: the OS user, when known, or the server for an automatic rollback. */
   by: string;
+  /** A canary's share of browsers, when one started or changed. */
+  percent?: number;
+  /** Why an automatic rollback happened. */
+  figures?: HealthFigures;
 }
 
 /** One JSON line per change to the registry, appended and never rewritten. */

@@ -1,6 +1,9 @@
+export type { CanaryResult } from './canary';
 export {
   ensureRemotesPublished,
+  promote,
   publish,
+  recentChanges,
   rollback,
   status,
   type ReleaseContext,

@@ -1,20 +1,25 @@
 import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
-import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { remoteNames, type Registry, type RegistryRemote, type RemoteName } from '@cove/contracts';
-import { appendAudit } from './audit';
+import {
+  remoteNames,
+  type Registry,
+  type RegistryCanary,
+  type RegistryRemote,
+  type RemoteName,
+} from '@cove/contracts';
+import { appendAudit, readAudit, type AuditEntry } from './audit';
 import { buildRemote } from './build-remote';
+import { endCanary, promote as promoteCanary, startCanary, type CanaryResult } from './canary';
 import { sharedProblems } from './compat';
 import { contentHash, versionName } from './content';
 import { withFileLock } from './lock';
 import { readManifest, readRemoteManifest } from './manifest';
 import { releasePaths, type ReleasePaths } from './paths';
+import { actor, entryOf, ReleaseError } from './registry-entry';
 import { readRegistry, writeRegistry } from './registry-store';
 
-export class ReleaseError extends Error {
-  override readonly name = 'ReleaseError';
-}
+export { ReleaseError };
 
 export interface ReleaseContext {
   dataDir: string;
@@ -32,18 +37,6 @@ export interface ReleaseResult {
 }
 
 export const containerOf = (remote: RemoteName) => `cove_${remote}`;
-
-function actor(): string {
-  try {
-    return userInfo().username;
-  } catch {
-    return 'unknown';
-  }
-}
-
-function entryOf(reg: Registry, remote: RemoteName): RegistryRemote {
-  return reg.remotes[remote] ?? { current: null, versions: [], history: [] };
-}
 
 /** Refuses a build whose manifest is missing or whose shared singletons do not fit the shell's. */
 async function checkBuild(paths: ReleasePaths, remote: RemoteName, dir: string): Promise<void> {
@@ -75,6 +68,11 @@ async function pointTo(
   return withFileLock(paths.lockFile, async () => {
     const reg = await readRegistry(paths.registryFile);
     const entry = entryOf(reg, remote);
+    if (entry.canary) {
+      throw new ReleaseError(
+        `${remote} has a canary running (${entry.canary.version}): promote it or roll it back first.`,
+      );
+    }
     const { to, added } = change(entry);
     const from = entry.current;
     const versions =
@@ -89,6 +87,7 @@ async function pointTo(
       remotes: {
         ...reg.remotes,
         [remote]: {
+          ...entry,
           current: to,
           versions,
           history: from === to ? entry.history : [...entry.history, { at, action, from, to }],
@@ -103,13 +102,25 @@ async function pointTo(
 
 /**
  * Stores a finished build of `remote` as a new immutable version (or finds the identical one already
- * stored) and points the registry at it.
+ * stored) and points the registry at it, or with `canary` serves it to that share of browsers.
  */
 export async function publishFromDir(
   ctx: ReleaseContext,
   remote: RemoteName,
   dir: string,
-): Promise<ReleaseResult> {
+): Promise<ReleaseResult>;
+export async function publishFromDir(
+  ctx: ReleaseContext,
+  remote: RemoteName,
+  dir: string,
+  canary: number,
+): Promise<CanaryResult>;
+export async function publishFromDir(
+  ctx: ReleaseContext,
+  remote: RemoteName,
+  dir: string,
+  canary?: number,
+): Promise<ReleaseResult | CanaryResult> {
   const paths = releasePaths(ctx.dataDir, ctx.repoRoot);
   await checkBuild(paths, remote, dir);
   const hash = await contentHash(dir);
@@ -131,35 +142,56 @@ export async function publishFromDir(
   }
   const to = version;
   const added = { version: to, publishedAt: publishedAt.toISOString(), contentHash: hash };
+  if (canary !== undefined) return startCanary(ctx, paths, remote, added, canary);
   return pointTo(ctx, paths, remote, 'publish', () => ({ to, added }));
+}
+
+export interface PublishOptions {
+  /** False: store `remotes/<remote>/dist` (or `dir`) as it is. */
+  build?: boolean;
+  /** A finished build to store instead of building (`--dir`). */
+  dir?: string;
+  /** Serve the version to this share of browsers (1–99) beside the current one. */
+  canary?: number;
 }
 
 /** `release publish <remote>`: builds it, stores the version and points the registry at it. */
 export async function publish(
   ctx: ReleaseContext,
   remote: RemoteName,
-  opts: { build?: boolean } = {},
-): Promise<ReleaseResult> {
+  opts: PublishOptions = {},
+): Promise<ReleaseResult | CanaryResult> {
   const paths = releasePaths(ctx.dataDir, ctx.repoRoot);
-  if (opts.build === false) return publishFromDir(ctx, remote, paths.remoteDist(remote));
+  const from = (dir: string) =>
+    opts.canary === undefined
+      ? publishFromDir(ctx, remote, dir)
+      : publishFromDir(ctx, remote, dir, opts.canary);
+  if (opts.dir !== undefined) return from(opts.dir);
+  if (opts.build === false) return from(paths.remoteDist(remote));
   const out = join(paths.stagingDir, `build-${remote}-${randomUUID()}`);
   await mkdir(paths.stagingDir, { recursive: true });
   try {
     ctx.log?.(`Building ${remote}…`);
     await buildRemote(ctx.repoRoot, remote, out);
-    return await publishFromDir(ctx, remote, out);
+    return await from(out);
   } finally {
     await rm(out, { recursive: true, force: true });
   }
 }
 
 /**
- * `release rollback <remote> [--to <version>]`: points the registry back at a stored version, by
- * default the one published before the current one. Nothing is rebuilt.
+ * `release rollback <remote> [--to <version>]`: ends a running canary (every browser back on the
+ * current version); otherwise points the registry back at a stored version, by default the one
+ * published before the current one. Nothing is rebuilt.
  */
-export async function rollback(ctx: ReleaseContext, remote: RemoteName, to?: string): Promise<ReleaseResult> {
+export async function rollback(
+  ctx: ReleaseContext,
+  remote: RemoteName,
+  to?: string,
+): Promise<ReleaseResult | CanaryResult> {
   const paths = releasePaths(ctx.dataDir, ctx.repoRoot);
   const entry = entryOf(await readRegistry(paths.registryFile), remote);
+  if (entry.canary && to === undefined) return endCanary(ctx, paths, remote, { action: 'canary-end' });
   if (!entry.current) throw new ReleaseError(`${remote} has never been released.`);
   let target = to;
   if (!target) {
@@ -179,10 +211,30 @@ export async function rollback(ctx: ReleaseContext, remote: RemoteName, to?: str
   });
 }
 
+/** `release promote <remote>`: the running canary becomes the version every browser runs. */
+export function promote(ctx: ReleaseContext, remote: RemoteName): Promise<CanaryResult> {
+  return promoteCanary(ctx, releasePaths(ctx.dataDir, ctx.repoRoot), remote);
+}
+
+/** The last `count` audit entries of each remote, oldest first. */
+export async function recentChanges(
+  ctx: ReleaseContext,
+  count: number,
+): Promise<Partial<Record<RemoteName, AuditEntry[]>>> {
+  const entries = await readAudit(releasePaths(ctx.dataDir, ctx.repoRoot).auditFile);
+  const byRemote: Partial<Record<RemoteName, AuditEntry[]>> = {};
+  for (const remote of remoteNames) {
+    const own = entries.filter((e) => e.remote === remote);
+    if (own.length > 0) byRemote[remote] = own.slice(-count);
+  }
+  return byRemote;
+}
+
 export interface RemoteStatus {
   remote: RemoteName;
   current: string | null;
   publishedAt: string | null;
+  canary: RegistryCanary | null;
   versions: string[];
   lastChange: { at: string; action: string; from: string | null; to: string } | null;
 }
@@ -196,6 +248,7 @@ export async function status(ctx: ReleaseContext): Promise<RemoteStatus[]> {
       remote,
       current: entry.current,
       publishedAt: entry.versions.find((v) => v.version === entry.current)?.publishedAt ?? null,
+      canary: entry.canary ?? null,
       versions: entry.versions.map((v) => v.version),
       lastChange: entry.history[entry.history.length - 1] ?? null,
     };

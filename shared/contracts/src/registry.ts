@@ -18,16 +18,41 @@ export const publishedVersion = z.object({
 });
 export type PublishedVersion = z.infer<typeof publishedVersion>;
 
+/**
+ * publish and rollback move `current`; canary starts one, promote makes it current, canary-end ends it
+ * (by `release rollback`, or `auto-rollback` when the server saw it fail more than stable).
+ */
+export const registryAction = z.enum([
+  'publish',
+  'rollback',
+  'canary',
+  'promote',
+  'canary-end',
+  'auto-rollback',
+]);
+export type RegistryAction = z.infer<typeof registryAction>;
+
 export const registryChange = z.object({
   at: z.iso.datetime(),
-  action: z.enum(['publish', 'rollback']),
+  action: registryAction,
   from: remoteVersion.nullable(),
   to: remoteVersion,
 });
 export type RegistryChange = z.infer<typeof registryChange>;
 
+/** A version served to a share of browsers beside the stable `current` (docs/frontend-platform.md, Canary). */
+export const registryCanary = z.object({
+  version: remoteVersion,
+  /** 1–99: the browsers whose bucket (`canaryBucket`) is below it run the canary. */
+  percent: z.number().int().min(1).max(99),
+  startedAt: z.iso.datetime(),
+});
+export type RegistryCanary = z.infer<typeof registryCanary>;
+
 export const registryRemote = z.object({
   current: remoteVersion.nullable(),
+  /** Absent or null when every browser runs `current`. */
+  canary: registryCanary.nullish(),
   /** Every version ever stored for this remote, oldest first; their folders are never changed. */
   versions: z.array(publishedVersion),
   /** Every move of `current`, oldest first. */
@@ -48,6 +73,26 @@ export const registryPath = '/mf/registry.json';
 /** Where a remote version's manifest is served; the folder holds the whole build. */
 export function manifestUrl(remote: RemoteName, version: string): string {
   return `/mf/${remote}/${version}/mf-manifest.json`;
+}
+
+/**
+ * A browser's bucket (0–99) for one remote: FNV-1a over `<browserId>:<remote>`, so the same browser
+ * always lands in the same bucket, and its buckets for different remotes are unrelated.
+ */
+export function canaryBucket(browserId: string, remote: RemoteName): number {
+  let hash = 0x811c9dc5;
+  for (const ch of `${browserId}:${remote}`) {
+    hash ^= ch.codePointAt(0) ?? 0;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % 100;
+}
+
+/** The version one browser runs: the canary when its bucket is below the canary's share, else `current`. */
+export function versionFor(entry: RegistryRemote, remote: RemoteName, browserId: string): string | null {
+  const canary = entry.canary;
+  if (canary && canaryBucket(browserId, remote) < canary.percent) return canary.version;
+  return entry.current;
 }
 
 export function emptyRegistry(): Registry {

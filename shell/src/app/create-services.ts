@@ -2,6 +2,8 @@ import { getInstance, registerRemotes, loadRemote } from '@module-federation/enh
 import { hostContractVersion, type HostContext } from '@cove/contracts';
 import { createApiClient, createStore, localTokenStore } from '@cove/runtime';
 import { createBus, createSession } from '@cove/runtime/shell';
+import { canaryId, healthSession } from '../federation/browser-ids';
+import { createHealthReporter, watchClientErrors } from '../federation/health-report';
 import { createRemoteLoader, type FederationRuntime } from '../federation/remote-loader';
 import { createFailureReporter } from '../federation/report';
 import { createPopupStore } from '../popups/popup-store';
@@ -67,12 +69,22 @@ export function createServices(): ShellServices {
     popups: popupStore.controller,
     navigate: nav,
   };
+  // Each remote version's loads and failures are counted, so a bad canary rolls itself back.
+  const health = createHealthReporter(api, healthSession());
+  watchClientErrors(window, health);
+  const reportFailure = createFailureReporter(api);
   return {
     host,
     bus,
     account: shellAccount,
-    loader: createRemoteLoader(federationRuntime),
-    reportFailure: createFailureReporter(api),
+    loader: createRemoteLoader(federationRuntime, undefined, {
+      browserId: canaryId(),
+      onLoaded: health.loaded,
+    }),
+    reportFailure: (failure) => {
+      reportFailure(failure);
+      health.failed(failure);
+    },
     popupStore,
     versions,
     setNavigate: (fn) => {

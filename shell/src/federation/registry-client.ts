@@ -1,4 +1,11 @@
-import { manifestUrl, registry, registryPath, type Registry, type RemoteName } from '@cove/contracts';
+import {
+  manifestUrl,
+  registry,
+  registryPath,
+  versionFor,
+  type Registry,
+  type RemoteName,
+} from '@cove/contracts';
 
 export interface RemoteTarget {
   remote: RemoteName;
@@ -31,9 +38,14 @@ export function parseRegistry(data: unknown): Registry {
   return parsed.data;
 }
 
-/** Where the registry says a remote's current version lives, or an error saying why there is none. */
-export function targetOf(reg: Registry, remote: RemoteName): RemoteTarget {
-  const version = reg.remotes[remote]?.current;
+/**
+ * Where the version this browser runs lives: the canary when `browserId` falls in its share, else the
+ * current one; or an error saying why there is none. Every browser reads the same registry and picks
+ * for itself, so the registry stays one static file and the id never leaves the browser.
+ */
+export function targetOf(reg: Registry, remote: RemoteName, browserId = ''): RemoteTarget {
+  const entry = reg.remotes[remote];
+  const version = entry ? versionFor(entry, remote, browserId) : null;
   if (!version) throw new RegistryError(`No version of ${remote} has been released.`);
   return { remote, version, entry: manifestUrl(remote, version) };
 }

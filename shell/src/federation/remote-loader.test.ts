@@ -85,3 +85,33 @@ describe('remote loader', () => {
     await expect(loader.load('chat')).resolves.toMatchObject({ version: 'v1' });
   });
 });
+
+describe('remote loader with a canary', () => {
+  const withCanary = (): Registry => {
+    const reg = registryWith('stable');
+    const chat = reg.remotes.chat;
+    if (chat) chat.canary = { version: 'canary', percent: 50, startedAt: '2026-01-01T00:00:00.000Z' };
+    return reg;
+  };
+  // Two ids on either side of the 50% line (canaryBucket for chat: 'id-1' is 42, 'id-4' is 87).
+  const inCanary = 'id-1';
+  const inStable = 'id-4';
+
+  it.each([
+    [inCanary, 'canary'],
+    [inStable, 'stable'],
+  ])('runs the version the browser %s is assigned, and says it loaded', async (browserId, version) => {
+    const { runtime, registered } = fakeRuntime([{ default: App }]);
+    const onLoaded = jest.fn();
+    const loader = createRemoteLoader(runtime, async () => withCanary(), { browserId, onLoaded });
+    await expect(loader.load('chat')).resolves.toMatchObject({ version });
+    expect(registered).toEqual([{ entry: `/mf/chat/${version}/mf-manifest.json`, force: false }]);
+    expect(onLoaded).toHaveBeenCalledWith('chat', version);
+  });
+
+  it('runs the current version without a browser id', async () => {
+    const { runtime } = fakeRuntime([{ default: App }]);
+    const loader = createRemoteLoader(runtime, async () => withCanary());
+    await expect(loader.load('chat')).resolves.toMatchObject({ version: 'stable' });
+  });
+});

@@ -33,6 +33,13 @@ export interface RemoteLoader {
 
 export const containerOf = (remote: RemoteName) => `cove_${remote}`;
 
+export interface RemoteLoaderOptions {
+  /** The id the canary assignment hashes (`canaryId()`); without one every remote runs its current version. */
+  browserId?: string;
+  /** Told once per remote when its `./App` loaded, for the release health counts. */
+  onLoaded?(remote: RemoteName, version: string): void;
+}
+
 export class RemoteLoadError extends Error {
   override readonly name = 'RemoteLoadError';
 }
@@ -53,6 +60,7 @@ function describe(err: unknown): string {
 export function createRemoteLoader(
   runtime: FederationRuntime,
   readRegistry: () => Promise<Registry> = () => fetchRegistry(),
+  { browserId = '', onLoaded }: RemoteLoaderOptions = {},
 ): RemoteLoader {
   let registry: Promise<Registry> | null = null;
   const targets = new Map<RemoteName, RemoteTarget>();
@@ -80,7 +88,7 @@ export function createRemoteLoader(
       registry = null;
       throw err;
     }
-    const target = targetOf(reg, remote);
+    const target = targetOf(reg, remote, browserId);
     targets.set(remote, target);
     return target;
   }
@@ -98,7 +106,7 @@ export function createRemoteLoader(
       }
       for (const remote of remoteNames) {
         if (targets.has(remote) || !reg.remotes[remote]?.current) continue;
-        const target = targetOf(reg, remote);
+        const target = targetOf(reg, remote, browserId);
         targets.set(remote, target);
         register(remote, target.entry);
       }
@@ -128,6 +136,7 @@ export function createRemoteLoader(
           builtWith: builtWithOf(mod),
         };
         loaded.set(remote, result);
+        onLoaded?.(remote, result.version);
         return result;
       } catch (err) {
         targets.delete(remote);
