@@ -46,17 +46,22 @@ function howToInstall(packages) {
 }
 
 // What each root task needs. The server runs without ffmpeg (only video uploads fail), so `start`
-// warns where `test` stops.
+// warns where `test` stops; `release` status and rollback need no browser, only publish's smoke test.
 const needsOf = {
   test: { needs: ['chromium', 'ffmpeg'] },
   e2e: { needs: ['chromium'] },
   bench: { needs: ['ffmpeg'] },
-  start: { needs: ['ffmpeg'], optional: true },
+  start: { needs: ['ffmpeg'], optional: true, meanwhile: 'video uploads fail; photos work' },
+  release: {
+    needs: ['chromium'],
+    optional: true,
+    meanwhile: 'publish refuses: its smoke test runs in Chromium',
+  },
 };
 
 /** Makes sure what `task` needs is there: returns when it is, else installs it or says how. */
 export function ensureSystemPackages(task) {
-  const { needs = [], optional = false } = needsOf[task] ?? {};
+  const { needs = [], optional = false, meanwhile = '' } = needsOf[task] ?? {};
   const missing = needs.filter((name) => !programs[name].present());
   if (missing.length === 0) return;
   const command = ['start', 'test'].includes(task) ? `npm ${task}` : `npm run ${task}`;
@@ -71,7 +76,7 @@ export function ensureSystemPackages(task) {
   }
   const say = `${command} needs ${missing.join(' and ')}, which npm cannot install. ${howToInstall(missing)}`;
   if (optional) {
-    console.warn(`${say} (until then video uploads fail; photos work).`);
+    console.warn(`${say} (until then ${meanwhile}).`);
     return;
   }
   console.error(say);

@@ -21,9 +21,11 @@ const usage = `Usage: npm run release -- <command> [options]
 
 Commands:
   status                            per remote: current version, canary and share, error rates, last changes
-  publish <remote> [--no-build | --dir <folder>] [--canary <percent>]
+  publish <remote> [--no-build | --dir <folder>] [--canary <percent>] [--skip-checks]
                                     build the remote (or take a finished build), store it as a new version,
-                                    point the registry at it; with --canary serve it to that share of browsers
+                                    point the registry at it; with --canary serve it to that share of browsers.
+                                    First it must expose ./App, stay within its first-load budget and render
+                                    its root route in headless Chromium (--skip-checks: not the last two)
   promote <remote>                  make the running canary the version every browser runs
   rollback <remote> [--to <version>] end a running canary; otherwise point the registry back at a stored
                                     version (default: the previous one)
@@ -99,6 +101,7 @@ export async function main(argv: string[], io: Io = consoleIo): Promise<number> 
         'no-build': { type: 'boolean', default: false },
         dir: { type: 'string' },
         canary: { type: 'string' },
+        'skip-checks': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -162,6 +165,7 @@ export async function main(argv: string[], io: Io = consoleIo): Promise<number> 
           dir:
             values.dir === undefined ? undefined : resolve(process.env.INIT_CWD ?? process.cwd(), values.dir),
           canary: canaryPercent(values.canary),
+          checks: !values['skip-checks'],
         });
         print(result, describe(result));
         return 0;

@@ -16,6 +16,7 @@ import { contentHash, versionName } from './content';
 import { withFileLock } from './lock';
 import { readManifest, readRemoteManifest } from './manifest';
 import { releasePaths, type ReleasePaths } from './paths';
+import { preflight } from './preflight';
 import { actor, entryOf, ReleaseError } from './registry-entry';
 import { readRegistry, writeRegistry } from './registry-store';
 
@@ -153,6 +154,8 @@ export interface PublishOptions {
   dir?: string;
   /** Serve the version to this share of browsers (1–99) beside the current one. */
   canary?: number;
+  /** False (`--skip-checks`): no budget or smoke test (preflight.ts); ./App and the singletons are still checked. */
+  checks?: boolean;
 }
 
 /** `release publish <remote>`: builds it, stores the version and points the registry at it. */
@@ -162,10 +165,13 @@ export async function publish(
   opts: PublishOptions = {},
 ): Promise<ReleaseResult | CanaryResult> {
   const paths = releasePaths(ctx.dataDir, ctx.repoRoot);
-  const from = (dir: string) =>
-    opts.canary === undefined
+  const from = async (dir: string) => {
+    // The publish checks (./App, first-load budget, smoke test) run before the registry may move.
+    if (opts.checks !== false) await preflight(ctx.repoRoot, remote, dir);
+    return opts.canary === undefined
       ? publishFromDir(ctx, remote, dir)
       : publishFromDir(ctx, remote, dir, opts.canary);
+  };
   if (opts.dir !== undefined) return from(opts.dir);
   if (opts.build === false) return from(paths.remoteDist(remote));
   const out = join(paths.stagingDir, `build-${remote}-${randomUUID()}`);

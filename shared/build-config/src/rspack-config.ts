@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, DefinePlugin, HtmlRspackPlugin } from '@rspack/core';
+import { FirstLoadBudgetPlugin } from './first-load-budget';
 import { PrecompressPlugin } from './precompress';
 import { sharedSingletons } from './shared-singletons';
 import { RemoteSizeReportPlugin, SizeReportPlugin } from './size-report';
@@ -37,6 +38,8 @@ const swcRule = {
  */
 export function createConfig({ dir, part }: PartOptions): Configuration {
   const isShell = part.kind === 'shell';
+  // `npm run dev -- <remote>`: a watched, unminified build served by the dev server, never published.
+  const dev = process.env.COVE_DEV === '1';
   const outDir = process.env.COVE_DIST_DIR || join(dir, 'dist');
   const federation = new ModuleFederationPlugin({
     name: isShell ? 'cove_shell' : containerName(part.remote),
@@ -50,7 +53,7 @@ export function createConfig({ dir, part }: PartOptions): Configuration {
   return {
     context: dir,
     mode: 'production',
-    devtool: 'source-map',
+    devtool: dev ? 'cheap-module-source-map' : 'source-map',
     entry: isShell ? { main: './src/index.ts' } : {},
     output: {
       path: outDir,
@@ -85,9 +88,14 @@ export function createConfig({ dir, part }: PartOptions): Configuration {
             new HtmlRspackPlugin({ template: './src/index.html', scriptLoading: 'defer', minify: true }),
             new SizeReportPlugin(),
           ]
-        : [new RemoteSizeReportPlugin(part.remote)]),
-      new PrecompressPlugin(),
+        : dev
+          ? []
+          : [new RemoteSizeReportPlugin(part.remote)]),
+      ...(dev ? [] : [new PrecompressPlugin()]),
+      // After precompression, since the budget is in brotli KB.
+      ...(isShell || dev ? [] : [new FirstLoadBudgetPlugin(part.remote, dir)]),
     ],
+    ...(dev ? { optimization: { minimize: false } } : {}),
     performance: { hints: false },
     // Remotes resolve their public path from the manifest's URL at runtime, which is the intent; the
     // manifest plugin's note saying so is logged through infrastructure logging.
