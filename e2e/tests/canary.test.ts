@@ -1,0 +1,172 @@
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { canaryBucket } from '@cove/contracts';
+import type { BrowserContext } from 'playwright-core';
+import { ShellPage } from '../pages/shell-page';
+import { repoRoot } from '../support/paths';
+import { fetchRegistry, release } from '../support/release';
+import { journey } from '../support/journey';
+
+const run = journey('canary', { context: { viewport: { width: 1200, height: 800 } } });
+
+/**
+ * The chat build with a bug: its root throws while rendering. The bug is armed by a flag the test's
+ * browsers set, as a bug that only real visitors hit would be (the publish checks' smoke test, in a
+ * clean browser, sees a healthy build), so the canary is what catches it.
+ */
+async function crashingChatBuild(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'cove-chat-crash-'));
+  await cp(join(repoRoot, 'remotes', 'chat', 'dist'), dir, { recursive: true });
+  let patched = 0;
+  for (const file of (await readdir(dir)).filter((f) => f.endsWith('.js'))) {
+    const text = await readFile(join(dir, file), 'utf8');
+    if (!text.includes('"data-remote-root":')) continue;
+    const bug = '(()=>{if(globalThis.__coveArmedBug)throw Error("deliberate canary crash")})()||';
+    await writeFile(join(dir, file), text.replaceAll('"data-remote-root":', `"data-remote-root":${bug}`));
+    // The precompressed copies would still serve the healthy code.
+    await rm(join(dir, `${file}.br`), { force: true });
+    await rm(join(dir, `${file}.gz`), { force: true });
+    patched += 1;
+  }
+  if (patched === 0) throw new Error('The chat build no longer renders data-remote-root: update the bug.');
+  return dir;
+}
+
+/** A browser identity: its own context, with the canary id the shell keeps, and the bug armed. */
+async function identity(canaryId: string): Promise<{ context: BrowserContext; shell: ShellPage }> {
+  const context = await run.browser.newContext({ viewport: { width: 1200, height: 800 } });
+  await context.addInitScript((id) => {
+    if (!localStorage.getItem('cove.canary-id')) localStorage.setItem('cove.canary-id', id);
+    (globalThis as { __coveArmedBug?: boolean }).__coveArmedBug = true;
+  }, canaryId);
+  return { context, shell: new ShellPage(await context.newPage(), run.server.baseUrl) };
+}
+
+/** Ids that fall on either side of a 50% canary of chat. */
+function idsAround50(): { inCanary: string; inStable: string } {
+  const ids = Array.from({ length: 20 }, (_, i) => `e2e-browser-${i}`);
+  const inCanary = ids.find((id) => canaryBucket(id, 'chat') < 50);
+  const inStable = ids.find((id) => canaryBucket(id, 'chat') >= 50);
+  if (!inCanary || !inStable) throw new Error('no ids on both sides of 50%');
+  return { inCanary, inStable };
+}
+
+async function postHealth(session: string, version: string, kind: string): Promise<number> {
+  const res = await fetch(`${run.server.baseUrl}/v1/release-health`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ session, remote: 'chat', version, kind }),
+  });
+  return res.status;
+}
+
+describe('chat canary', () => {
+  it('serves a crashing canary to its share only, and rolls it back once enough sessions fail', async () => {
+    const stable = (await fetchRegistry(run.server.baseUrl)).remotes.chat?.current ?? '';
+    const published = await release(run.server.dataDir, [
+      'publish',
+      'chat',
+      '--dir',
+      await crashingChatBuild(),
+      '--canary',
+      '50',
+      '--json',
+    ]);
+    expect(published).toMatchObject({ code: 0 });
+    const canary = (JSON.parse(published.stdout) as { to: string }).to;
+    expect((await fetchRegistry(run.server.baseUrl)).remotes.chat).toMatchObject({
+      current: stable,
+      canary: { version: canary, percent: 50 },
+    });
+
+    const ids = idsAround50();
+    const a = await identity(ids.inCanary);
+    const b = await identity(ids.inStable);
+    try {
+      // A runs the canary, whose crash stays inside the chat area; its failure is reported.
+      const crashReport = a.shell.page.waitForRequest(
+        (req) => req.url().endsWith('/v1/release-health') && (req.postData() ?? '').includes('render_crash'),
+      );
+      await a.shell.open('/chats');
+      expect(await a.shell.loadedVersion('chat')).toBe(canary);
+      await a.shell.fallback('chat').getByRole('heading', { name: 'Chats stopped working' }).waitFor();
+      expect(JSON.parse((await crashReport).postData() ?? '{}')).toMatchObject({
+        remote: 'chat',
+        version: canary,
+        kind: 'render_crash',
+      });
+      // The rest of the site works.
+      await a.shell.navigate('Discover');
+      await a.shell.heading('Discover').waitFor();
+
+      // B runs the stable version and sees chat working.
+      await b.shell.open('/chats');
+      expect(await b.shell.loadedVersion('chat')).toBe(stable);
+      await b.shell.heading('Chats').waitFor();
+
+      // Each keeps its version across reloads.
+      for (let i = 0; i < 2; i++) {
+        await a.shell.open('/chats');
+        expect(await a.shell.loadedVersion('chat')).toBe(canary);
+        await b.shell.page.reload();
+        expect(await b.shell.loadedVersion('chat')).toBe(stable);
+      }
+
+      // A browser with no id of its own keeps the one the shell drew (and loads chat without the bug).
+      const fresh = await run.browser.newContext();
+      let freshInCanary: boolean;
+      try {
+        const page = new ShellPage(await fresh.newPage(), run.server.baseUrl);
+        await page.open('/discover');
+        const drawn = await page.page.evaluate(() => localStorage.getItem('cove.canary-id'));
+        expect(drawn).toMatch(/^[a-f0-9]{32}$/);
+        await page.open('/chats');
+        const first = await page.loadedVersion('chat');
+        await page.page.reload();
+        expect(await page.loadedVersion('chat')).toBe(first);
+        freshInCanary = canaryBucket(drawn ?? '', 'chat') < 50;
+        expect(first).toBe(freshInCanary ? canary : stable);
+      } finally {
+        await fresh.close();
+      }
+
+      // More visitors' tabs hit the crash; the 20th canary session rolls it back, not one before.
+      const failing = 20 - (freshInCanary ? 1 : 0);
+      for (let i = 1; i < 19 - (freshInCanary ? 1 : 0); i++)
+        expect(await postHealth(`visitor-${i}-tab`, canary, 'render_crash')).toBe(204);
+      expect((await fetchRegistry(run.server.baseUrl)).remotes.chat?.canary?.version).toBe(canary);
+      expect(await postHealth('visitor-last-tab', canary, 'render_crash')).toBe(204);
+      const after = (await fetchRegistry(run.server.baseUrl)).remotes.chat;
+      expect(after).toMatchObject({ current: stable, canary: null });
+      expect(after?.history.at(-1)).toMatchObject({ action: 'auto-rollback', from: canary, to: stable });
+
+      const audit = (await readFile(join(run.server.dataDir, 'mf', 'audit.log'), 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(audit.at(-1)).toMatchObject({
+        action: 'auto-rollback',
+        remote: 'chat',
+        from: canary,
+        to: stable,
+        figures: { canary: { version: canary, sessions: 20, failed: failing } },
+      });
+
+      // The next page load runs the stable version for everyone.
+      await a.shell.open('/chats');
+      expect(await a.shell.loadedVersion('chat')).toBe(stable);
+      await a.shell.heading('Chats').waitFor();
+      await b.shell.page.reload();
+      expect(await b.shell.loadedVersion('chat')).toBe(stable);
+
+      const status = await release(run.server.dataDir, ['status']);
+      expect(status).toMatchObject({ code: 0 });
+      expect(status.stdout).toMatch(new RegExp(`chat\\s+${stable}\\n`));
+      expect(status.stdout).toContain(`auto-rollback ${canary} -> ${stable} by cove-server (automatic)`);
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  });
+});
