@@ -1,6 +1,7 @@
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { canaryBucket } from '@cove/contracts';
 import type { BrowserContext } from 'playwright-core';
 import { ShellPage } from '../pages/shell-page';
@@ -23,10 +24,11 @@ async function crashingChatBuild(): Promise<string> {
     const text = await readFile(join(dir, file), 'utf8');
     if (!text.includes('"data-remote-root":')) continue;
     const bug = '(()=>{if(globalThis.__coveArmedBug)throw Error("deliberate canary crash")})()||';
-    await writeFile(join(dir, file), text.replaceAll('"data-remote-root":', `"data-remote-root":${bug}`));
-    // The precompressed copies would still serve the healthy code.
-    await rm(join(dir, `${file}.br`), { force: true });
-    await rm(join(dir, `${file}.gz`), { force: true });
+    const buggy = Buffer.from(text.replaceAll('"data-remote-root":', `"data-remote-root":${bug}`));
+    await writeFile(join(dir, file), buggy);
+    // The precompressed copies are what browsers get: they carry the bug too.
+    await writeFile(join(dir, `${file}.br`), brotliCompressSync(buggy));
+    await writeFile(join(dir, `${file}.gz`), gzipSync(buggy));
     patched += 1;
   }
   if (patched === 0) throw new Error('The chat build no longer renders data-remote-root: update the bug.');
