@@ -37,8 +37,9 @@ function buildOne(root, pkg, pnpm) {
   writeFileSync(join(root, pkg, 'dist', stampName), new Date().toISOString());
 }
 
-export function buildStale(root, pnpm) {
-  for (const pkg of built) if (isStale(root, pkg)) buildOne(root, pkg, pnpm);
+/** Rebuilds the stale packages among `only` (all by default), in dependency order. */
+export function buildStale(root, pnpm, only = built) {
+  for (const pkg of built) if (only.includes(pkg) && isStale(root, pkg)) buildOne(root, pkg, pnpm);
 }
 
 export function buildAll(root, pnpm) {

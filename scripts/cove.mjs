@@ -67,13 +67,22 @@ switch (task) {
     break;
   case 'seed':
   case 'admin':
-  case 'release':
     buildStale(root, pnpm);
     run('node', [`server/dist/${task}-cli.js`, ...rest]);
     break;
+  case 'release':
+    // Only the CLI and the shell it checks against: publishing one remote never waits on (or fails
+    // because of) another remote's sources.
+    buildStale(root, pnpm, ['shell', 'server']);
+    run('node', ['server/dist/release-cli.js', ...rest]);
+    break;
+  case 'dev':
+    // Nothing is built first: the remote builds itself in watch mode against the running site.
+    run('node', ['scripts/dev-remote.mjs', ...rest]);
+    break;
   default:
     console.error(
-      `Unknown task "${task}". Tasks: start, build, test, e2e, lint, format, typecheck, bench, seed, admin, release`,
+      `Unknown task "${task}". Tasks: start, dev, build, test, e2e, lint, format, typecheck, bench, seed, admin, release`,
     );
     process.exit(2);
 }

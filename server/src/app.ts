@@ -30,6 +30,7 @@ import { chatRoutes } from './routes/chats';
 import { clientErrorRoutes } from './routes/client-errors';
 import { releaseHealthRoutes } from './routes/release-health';
 import { devMailboxRoutes } from './routes/dev-mailbox';
+import { devRemotesRoutes } from './routes/dev-remotes';
 import { discoverRoutes } from './routes/discover';
 import { feedRoutes } from './routes/feed';
 import { gifRoutes } from './routes/gifs';
@@ -101,6 +102,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     rateLimitPerMinute: config.rateLimitPerMinute,
     connectSrc: config.media.uploadUrl ? [new URL(config.media.uploadUrl).origin] : [],
     turnstile: config.botCheck.mode === 'turnstile',
+    devRemotes: config.devRemotes,
   });
   if (config.apiDocs) await app.register(apiDocs);
   await app.register(auth);
@@ -149,6 +151,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(clientErrorRoutes);
   await app.register(releaseHealthRoutes);
   await app.register(devMailboxRoutes);
+  await app.register(devRemotesRoutes);
   await app.register(adminRoutes);
   return app;
 }

@@ -25,6 +25,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Cove <no-reply@cove.localhost>'),
   MAILBOX: bool.optional(),
   API_DOCS: bool.optional(),
+  ALLOW_DEV_REMOTES: bool.optional(),
   BOT_CHECK: z.enum(['off', 'fake', 'turnstile']).default('off'),
   TURNSTILE_SITE_KEY: z.string().optional(),
   TURNSTILE_SECRET_KEY: z.string().optional(),
@@ -85,6 +86,8 @@ export interface Config {
   mailboxEnabled: boolean;
   /** Whether /openapi.json and /docs describe the API: on except in production, unless API_DOCS says so. */
   apiDocs: boolean;
+  /** Whether a page may run a remote from a developer's dev server (`npm run dev -- <remote>`): on except in production, unless ALLOW_DEV_REMOTES says so. */
+  devRemotes: boolean;
   botCheck: { mode: 'off' | 'fake' | 'turnstile'; siteKey?: string; secretKey?: string };
   logLevel: string;
   rateLimitPerMinute: number;
@@ -202,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     mailboxEnabled: e.MAILBOX ?? e.NODE_ENV !== 'production',
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    devRemotes: e.ALLOW_DEV_REMOTES ?? e.NODE_ENV !== 'production',
     botCheck: { mode: e.BOT_CHECK, siteKey: e.TURNSTILE_SITE_KEY, secretKey: e.TURNSTILE_SECRET_KEY },
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

@@ -3,7 +3,36 @@ import './styles/global.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createServices } from './app/create-services';
+import { clearDevRemotes, loadDevRemotes, reloadOnRebuild } from './federation/dev-remotes';
+import { DevRemotesBadge } from './federation/DevRemotesBadge';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(<App services={createServices()} />);
+const mount = root;
+
+function tabStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+const storage = tabStorage();
+const reload = () => window.location.reload();
+// A tab that asked for no dev remote (`?cove-dev=`, npm run dev) makes no request and renders at once.
+void loadDevRemotes(storage, new URL(window.location.href), window.history).then((devRemotes) =>
+  createRoot(mount).render(
+    <>
+      <App services={createServices(devRemotes)} />
+      <DevRemotesBadge
+        remotes={devRemotes}
+        turnOff={() => {
+          if (storage) clearDevRemotes(storage);
+          reload();
+        }}
+        watch={() => reloadOnRebuild(devRemotes, reload)}
+      />
+    </>,
+  ),
+);

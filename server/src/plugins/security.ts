@@ -10,24 +10,28 @@ export interface SecurityOptions {
   connectSrc?: string[];
   /** Cloudflare Turnstile's widget must load from its own origin when that bot check is on. */
   turnstile?: boolean;
+  /** A remote may run from a developer's dev server on this machine (`npm run dev -- <remote>`). */
+  devRemotes?: boolean;
 }
 
 const TURNSTILE = 'https://challenges.cloudflare.com';
+const DEV_SERVERS = ['http://localhost:*', 'http://127.0.0.1:*'];
 
 /** Security headers on every answer, and a per-address request budget on the API (shared through Redis when set). */
 export const security = fp(
   async (app: FastifyInstance, opts: SecurityOptions) => {
+    const dev = opts.devRemotes ? DEV_SERVERS : [];
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...(opts.turnstile ? [TURNSTILE] : [])],
+          scriptSrc: ["'self'", ...(opts.turnstile ? [TURNSTILE] : []), ...dev],
           frameSrc: ["'self'", ...(opts.turnstile ? [TURNSTILE] : [])],
           // Remotes inject their CSS modules as <style> elements at runtime.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'", ...dev],
+          imgSrc: ["'self'", 'data:', 'blob:', ...dev],
           mediaSrc: ["'self'", 'blob:'],
-          connectSrc: ["'self'", 'ws:', 'wss:', ...(opts.connectSrc ?? [])],
+          connectSrc: ["'self'", 'ws:', 'wss:', ...(opts.connectSrc ?? []), ...dev],
           frameAncestors: ["'none'"],
           upgradeInsecureRequests: null,
         },

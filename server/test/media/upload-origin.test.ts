@@ -7,7 +7,8 @@ describe('where uploads go', () => {
   describe('by default', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp({ env: { PUBLIC_URL: site } });
+      // Without dev remotes, which a developer's page may also load from localhost (npm run dev).
+      t = await createTestApp({ env: { PUBLIC_URL: site, ALLOW_DEV_REMOTES: 'false' } });
     });
     afterAll(() => t.close());
 

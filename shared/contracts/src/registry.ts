@@ -98,3 +98,11 @@ export function versionFor(entry: RegistryRemote, remote: RemoteName, browserId:
 export function emptyRegistry(): Registry {
   return { schemaVersion: 1, updatedAt: null, remotes: {} };
 }
+
+/**
+ * `npm run dev -- <remote>`: a page opened with `?cove-dev=<remote>@<manifest URL>` runs that remote from
+ * a developer's machine, in that tab only, when the server answers here (ALLOW_DEV_REMOTES, on outside
+ * production). In production the route does not exist, so the shell ignores the override.
+ */
+export const devRemotesPath = '/dev/remotes';
+export const devRemotesAnswer = z.object({ allowed: z.literal(true) });

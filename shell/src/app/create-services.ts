@@ -3,6 +3,7 @@ import { hostContractVersion, type HostContext } from '@cove/contracts';
 import { createApiClient, createStore, localTokenStore } from '@cove/runtime';
 import { createBus, createSession } from '@cove/runtime/shell';
 import { canaryId, healthSession } from '../federation/browser-ids';
+import { withDevRemotes, type DevRemotes } from '../federation/dev-remotes';
 import { createHealthReporter, watchClientErrors } from '../federation/health-report';
 import { createRemoteLoader, type FederationRuntime } from '../federation/remote-loader';
 import { createFailureReporter } from '../federation/report';
@@ -16,8 +17,8 @@ const federationRuntime: FederationRuntime = {
   loadRemote: (id) => loadRemote(id),
 };
 
-/** Everything the shell owns, made once at boot. */
-export function createServices(): ShellServices {
+/** Everything the shell owns, made once at boot; `devRemotes` run from a developer's dev server. */
+export function createServices(devRemotes: DevRemotes): ShellServices {
   if (!getInstance()) throw new Error('The Module Federation runtime did not start');
   let navigate: HostContext['navigate'] = (to) => window.location.assign(to);
   const bus = createBus();
@@ -77,7 +78,7 @@ export function createServices(): ShellServices {
     host,
     bus,
     account: shellAccount,
-    loader: createRemoteLoader(federationRuntime, undefined, {
+    loader: createRemoteLoader(withDevRemotes(federationRuntime, devRemotes), undefined, {
       browserId: canaryId(),
       onLoaded: health.loaded,
     }),

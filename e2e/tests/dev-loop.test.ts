@@ -1,0 +1,149 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdir, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { remoteNames } from '@cove/contracts';
+import { ShellPage } from '../pages/shell-page';
+import { journey } from '../support/journey';
+import { repoRoot } from '../support/paths';
+import { fetchRegistry } from '../support/release';
+import { startServer } from '../support/server';
+
+// A production build of the site, told to allow dev remotes as a developer's `npm start` does by default.
+const run = journey('dev-loop', { env: { ALLOW_DEV_REMOTES: 'true' } });
+const marker = `dev-loop-${Date.now()}`;
+let dev: ChildProcess;
+let devPort: number;
+let openUrl: string;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Every built file of the shell and the remotes with its time: the dev loop must rebuild none. */
+async function builtFiles(): Promise<string[]> {
+  const dirs = [
+    join(repoRoot, 'shell', 'dist'),
+    ...remoteNames.map((r) => join(repoRoot, 'remotes', r, 'dist')),
+  ];
+  const files = await Promise.all(
+    dirs.map(async (dir) =>
+      Promise.all((await readdir(dir)).map(async (f) => `${dir}/${f}@${(await stat(join(dir, f))).mtimeMs}`)),
+    ),
+  );
+  return files.flat().sort();
+}
+
+let before: string[];
+
+beforeAll(async () => {
+  before = await builtFiles();
+  devPort = await freePort();
+  // `npm run dev -- chat`, with a build label standing in for a developer's edit.
+  dev = spawn(
+    process.execPath,
+    [
+      join(repoRoot, 'scripts', 'cove.mjs'),
+      'dev',
+      'chat',
+      '--port',
+      String(devPort),
+      '--site',
+      run.server.baseUrl,
+    ],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, COVE_BUILD_LABEL: marker },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, stopped whole as Ctrl+C stops it in a terminal.
+      detached: true,
+    },
+  );
+  let output = '';
+  openUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm run dev did not start:\n${output}`)), 150_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /^ {2}(http\S+cove-dev=\S+)$/m.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve(url);
+      }
+    };
+    dev.stdout?.on('data', read);
+    dev.stderr?.on('data', read);
+    dev.once('exit', (code) => reject(new Error(`npm run dev exited with ${code}:\n${output}`)));
+  });
+}, 180_000);
+
+afterAll(async () => {
+  if (dev?.pid && dev.exitCode === null) {
+    const exited = new Promise((r) => dev.once('exit', r));
+    process.kill(-dev.pid, 'SIGINT');
+    await exited;
+  }
+});
+
+describe('npm run dev -- chat', () => {
+  it('prints the link that runs chat from the dev server in that tab only', () => {
+    expect(openUrl).toBe(
+      `${run.server.baseUrl}/chats?cove-dev=chat@http://localhost:${devPort}/mf-manifest.json`,
+    );
+  });
+
+  it('serves the changed chat in the running site, with a badge, rebuilding nothing else', async () => {
+    const registry = await fetchRegistry(run.server.baseUrl);
+    const shell = new ShellPage(run.page, run.server.baseUrl);
+    await run.page.goto(openUrl);
+    expect(await shell.buildLabel('chat')).toBe(marker);
+    const badge = run.page.getByRole('complementary', { name: 'Dev remotes' });
+    await badge.getByText(`chat from localhost:${devPort} (dev)`).waitFor();
+    // The switch leaves the address; the tab keeps it across a reload.
+    expect(new URL(run.page.url()).search).toBe('');
+    await run.page.reload();
+    expect(await shell.buildLabel('chat')).toBe(marker);
+
+    // Another browser on the same site runs the released chat, and the rest of the site is as it was.
+    const other = await run.browser.newContext();
+    try {
+      const page = await other.newPage();
+      await page.goto(`${run.server.baseUrl}/chats`);
+      expect(await new ShellPage(page, run.server.baseUrl).buildLabel('chat')).toBe('');
+      expect(await page.getByRole('complementary', { name: 'Dev remotes' }).count()).toBe(0);
+    } finally {
+      await other.close();
+    }
+    expect(await fetchRegistry(run.server.baseUrl)).toEqual(registry);
+    expect(await builtFiles()).toEqual(before);
+
+    // Turn off: the released chat again, in this tab too.
+    await Promise.all([
+      run.page.waitForEvent('framenavigated'),
+      badge.getByRole('button', { name: 'Turn off' }).click(),
+    ]);
+    expect(await shell.buildLabel('chat')).toBe('');
+    expect(await badge.count()).toBe(0);
+  });
+
+  it('is ignored by a site that does not allow dev remotes (production)', async () => {
+    const production = await startServer('dev-loop-production');
+    try {
+      const res = await fetch(`${production.baseUrl}/dev/remotes`);
+      expect(res.status).toBe(404);
+      await run.page.goto(
+        `${production.baseUrl}/chats?cove-dev=chat@http://localhost:${devPort}/mf-manifest.json`,
+      );
+      expect(await new ShellPage(run.page, production.baseUrl).buildLabel('chat')).toBe('');
+      expect(await run.page.getByRole('complementary', { name: 'Dev remotes' }).count()).toBe(0);
+    } finally {
+      await production.stop();
+    }
+  });
+});
