@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, stat, utimes } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { remoteNames } from '@cove/contracts';
@@ -108,6 +108,19 @@ describe('npm run dev -- chat', () => {
     // The switch leaves the address; the tab keeps it across a reload.
     expect(new URL(run.page.url()).search).toBe('');
     await run.page.reload();
+    expect(await shell.buildLabel('chat')).toBe(marker);
+
+    // A save in chat's sources: the dev server rebuilds it and the open page reloads by itself.
+    await run.page.evaluate(() => Object.assign(window, { beforeTheSave: true }));
+    const saved = new Date();
+    await Promise.all([
+      run.page.waitForEvent('framenavigated', {
+        predicate: (frame) => frame === run.page.mainFrame(),
+        timeout: 120_000,
+      }),
+      utimes(join(repoRoot, 'remotes', 'chat', 'src', 'App.tsx'), saved, saved),
+    ]);
+    expect(await run.page.evaluate(() => 'beforeTheSave' in window)).toBe(false);
     expect(await shell.buildLabel('chat')).toBe(marker);
 
     // Another browser on the same site runs the released chat, and the rest of the site is as it was.
