@@ -45,10 +45,12 @@ export const autoMessageSender = fp(
     app.decorate('autoMessages', {
       fire,
       purchased: (fanId: string, creatorId: string) =>
-        guarded({ category: 'first_purchase', creatorId, fanId }, async () => {
-          if (!(await isFirstPurchase(app.db, fanId, creatorId))) return false;
-          return queueAutoMessages(app.jobs.boss, app.db, { creatorId, fanId, category: 'first_purchase' });
-        }),
+        // Most creators have no first-purchase messages: their fans' purchases are not counted.
+        guarded({ category: 'first_purchase', creatorId, fanId }, () =>
+          queueAutoMessages(app.jobs.boss, app.db, { creatorId, fanId, category: 'first_purchase' }, () =>
+            isFirstPurchase(app.db, fanId, creatorId),
+          ),
+        ),
     });
 
     app.addHook('onReady', async () => {

@@ -8,9 +8,15 @@ import { type AutoMessageJobData, autoMessageQueue, singletonKeyOf } from './que
 /**
  * A trigger fired: queues the delivery when the creator has messages in that category and this fan
  * has not had them yet, to start after the category's delay. Cheap to call on every follow or
- * purchase; the job itself makes the final check (deliver.ts). Answers whether a job was queued.
+ * purchase; a costlier condition (`alsoIf`) is asked only then. The job itself makes the final check
+ * (deliver.ts). Answers whether a job was queued.
  */
-export async function queueAutoMessages(boss: PgBoss, db: Db, data: AutoMessageJobData): Promise<boolean> {
+export async function queueAutoMessages(
+  boss: PgBoss,
+  db: Db,
+  data: AutoMessageJobData,
+  alsoIf: () => Promise<boolean> = async () => true,
+): Promise<boolean> {
   const [due] = await db
     .select({ delayMinutes: autoMessageCategories.delayMinutes })
     .from(autoMessageCategories)
@@ -24,7 +30,7 @@ export async function queueAutoMessages(boss: PgBoss, db: Db, data: AutoMessageJ
           and s.fan_id = ${data.fanId} and s.category = ${data.category})`,
       ),
     );
-  if (!due) return false;
+  if (!due || !(await alsoIf())) return false;
   const id = await boss.send(
     autoMessageQueue.name,
     { ...data },
