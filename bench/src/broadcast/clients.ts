@@ -1,5 +1,6 @@
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { WebSocket } from 'ws';
+import { postJson } from '../post-json';
 import { clock } from './clock';
 
 /** What the broadcast benchmark asks of this process (measure.ts); each answer carries the order's id. */
@@ -21,29 +22,8 @@ const agent = new Agent({ keepAlive: true, maxSockets: 200 });
 const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
 const IN_FLIGHT = 50;
 
-function post(base: string, path: string, token: string, body: unknown): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const req = request(
-      `${base}${path}`,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'access-token': token,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const post = (base: string, path: string, token: string, body: unknown) =>
+  postJson(agent, base, path, token, body);
 
 /** The fans' sockets: each records when the broadcast's message (its text is the marker) reached it. */
 const arrivals: number[] = [];

@@ -1,5 +1,6 @@
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { WebSocket } from 'ws';
+import { postJson } from '../post-json';
 import { ms, summarise } from '../stats';
 
 /** One run the benchmark asks of this process (see load.ts). */
@@ -20,29 +21,8 @@ export type Order =
 const agent = new Agent({ keepAlive: true, maxSockets: 2_000 });
 const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
 
-function post(base: string, path: string, token: string, body: unknown): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const req = request(
-      `${base}${path}`,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'access-token': token,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const post = (base: string, path: string, token: string, body: unknown) =>
+  postJson(agent, base, path, token, body);
 
 function open(url: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
