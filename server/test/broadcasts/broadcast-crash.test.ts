@@ -9,6 +9,7 @@ import { ledgerViolations, noViolations } from '../helpers/payment-invariants';
 import { serverProcess, type ServerProcess } from '../helpers/server-process';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { signedInUser } from '../helpers/users';
+import { seededRandom } from '../helpers/seeded-random';
 
 // The real server in its own process writes paid photo broadcasts to 10,000 fans while a few fans
 // buy theirs, and is killed with SIGKILL at a random moment after each start, KILLS times over,
@@ -26,13 +27,7 @@ const BYSTANDERS = 20;
 const PRICE = 50;
 const BUYER_CREDITS = 100_000;
 
-let a = SEED >>> 0;
-function random(): number {
-  a = (a + 0x6d2b79f5) >>> 0;
-  let t = Math.imul(a ^ (a >>> 15), a | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+const { next: random } = seededRandom(SEED);
 
 interface Person {
   id: string;

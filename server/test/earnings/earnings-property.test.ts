@@ -6,30 +6,13 @@ import { CREATOR_SHARE } from '../../src/messages/charges';
 import { revokeUnlock } from '../../src/payments/payment-ledger';
 import { grantCredits, type Party, person, text } from '../helpers/chats';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { seededRandom } from '../helpers/seeded-random';
 
 // A seeded random walk over every sale that pays a creator (paid messages, PPV unlocks and their
 // chargebacks, tips, subscriptions), against a model of each creator's share. EARNINGS_SEED=<n>
 // replays a failed run.
 const SEED = Number(process.env.EARNINGS_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const STEPS = Number(process.env.EARNINGS_STEPS ?? 120);
-
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = <T>(items: readonly T[]): T => {
-    const item = items[Math.floor(next() * items.length)];
-    if (item === undefined) throw new Error('pick from nothing');
-    return item;
-  };
-  return { int, pick };
-}
 
 type Source = 'messages' | 'ppv' | 'tips' | 'subscriptions';
 interface CreatorModel {
@@ -55,7 +38,7 @@ afterAll(async () => {
 const share = (price: number) => Math.floor(price * CREATOR_SHARE);
 
 it(`a creator's earnings are the sum of their share of every sale (EARNINGS_SEED=${SEED})`, async () => {
-  const rnd = generator(SEED);
+  const rnd = seededRandom(SEED);
   const creators: CreatorModel[] = [];
   for (const rate of [0, 7, 13]) {
     const party = await person(t, { type: 'featured', creditRate: rate, subscriptionPrice: rnd.int(30, 90) });

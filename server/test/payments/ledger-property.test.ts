@@ -12,6 +12,7 @@ import { type Party, person, text } from '../helpers/chats';
 import { balances, ledgerViolations, noViolations, webhooksSettled } from '../helpers/payment-invariants';
 import { CARDS, eventually, payWithCard } from '../helpers/payments';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { seededRandom } from '../helpers/seeded-random';
 
 // A seeded random walk over everything that moves credits, checked step by step against a model of
 // what each fan, creator and the platform should hold. LEDGER_SEED=<n> replays a failed run.
@@ -19,28 +20,6 @@ const SEED = Number(process.env.LEDGER_SEED ?? Math.floor(Math.random() * 2 ** 3
 const STEPS = Number(process.env.LEDGER_STEPS ?? 300);
 const FANS = 4;
 const RATES = [0, 3, 7];
-
-/** mulberry32: small, fast and the same on every platform. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: <T>(items: readonly T[]): T => {
-      const item = items[Math.floor(next() * items.length)];
-      if (item === undefined) throw new Error('pick from nothing');
-      return item;
-    },
-    chance: (p: number) => next() < p,
-  };
-}
 
 interface FanModel {
   party: Party;
@@ -81,7 +60,7 @@ interface PaymentModel {
 
 let t: TestApp;
 let secret: Buffer;
-const rnd = generator(SEED);
+const rnd = seededRandom(SEED);
 const fans: FanModel[] = [];
 const creators: CreatorModel[] = [];
 const messages: PaidMessage[] = [];

@@ -12,6 +12,7 @@ import { browserInfo, CARDS } from '../helpers/payments';
 import { serverProcess, type ServerProcess } from '../helpers/server-process';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { signedInUser } from '../helpers/users';
+import { seededRandom } from '../helpers/seeded-random';
 
 // The real server in its own process takes concurrent card payments (plain, 3-D Secure, message
 // unlocks), refunds and chargebacks, and is killed with SIGKILL at a random moment, several rounds
@@ -23,14 +24,7 @@ const FANS = 6;
 const LANES = 2;
 const PAID_MESSAGES = 3;
 
-let a = SEED >>> 0;
-function random(): number {
-  a = (a + 0x6d2b79f5) >>> 0;
-  let t = Math.imul(a ^ (a >>> 15), a | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+const { next: random, pick } = seededRandom(SEED);
 
 interface Person {
   id: string;
