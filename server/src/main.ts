@@ -9,6 +9,7 @@ import { serverDatabase } from './db/database-source';
 import { migrationsFolder, repoRoot } from './paths';
 import { ensureRemotesPublished } from './release';
 import { seedDemoAutoMessages } from './seed/demo-auto-messages';
+import { seedDemoBroadcasts } from './seed/demo-broadcasts';
 import { seedDemoChats } from './seed/demo-chats';
 import { seedDemoEarnings } from './seed/demo-earnings';
 import { seedDemoProfiles } from './seed/demo-profiles';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       await seedDemoProfiles(app);
       await seedDemoEarnings(app);
       await seedDemoAutoMessages(app);
+      await seedDemoBroadcasts(app);
     }
     // A fresh data folder gets the remotes as built. In production later versions come only through
     // the release CLI; elsewhere a build never published before is served at start.

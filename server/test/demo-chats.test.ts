@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { issueAccessToken } from '../src/auth/tokens';
 import { users } from '../src/db/schema';
+import { demoBroadcastTime, seedDemoBroadcasts } from '../src/seed/demo-broadcasts';
 import { seedDemoChats } from '../src/seed/demo-chats';
 import { seedDemoEarnings } from '../src/seed/demo-earnings';
 import { seedDemoProfiles } from '../src/seed/demo-profiles';
@@ -27,6 +28,7 @@ beforeAll(async () => {
   await seedDemoChats(t.app);
   await seedDemoProfiles(t.app);
   await seedDemoEarnings(t.app);
+  await seedDemoBroadcasts(t.app);
   alex = as(t.app, await issueAccessToken(t.db, await idOf('alex-fan')));
   luna = as(t.app, await issueAccessToken(t.db, await idOf('luna-rivers')));
 });
@@ -122,6 +124,19 @@ describe('the demo conversations', () => {
     expect(inbox.map((c) => c.other_user.username).sort()).toEqual(['alex-fan', 'jordan-fan', 'sam-fan']);
     expect(inbox.filter((c) => c.unread_messages > 0).length).toBeGreaterThanOrEqual(2);
     expect(inbox.find((c) => c.other_user.username === 'alex-fan')?.notes[0]?.note).toMatch(/Lisbon/);
+  });
+});
+
+describe('the demo broadcasts', () => {
+  it('give luna a broadcast scheduled for tomorrow evening, listed with its funnel and not yet sent', async () => {
+    const list = (await luna.get('/v1/broadcast')).json() as {
+      data: { status: string; text: string; send_at: string; sent: number; created_at: string }[];
+    };
+    expect(list.data).toEqual([
+      expect.objectContaining({ status: 'scheduled', text: expect.stringContaining('new single'), sent: 0 }),
+    ]);
+    const [scheduled] = list.data;
+    expect(scheduled?.send_at).toBe(demoBroadcastTime(new Date(scheduled?.created_at ?? '')).toISOString());
   });
 });
 
