@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, stripVTControlCharacters } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const remotes = { chat: 3101, discover: 3102, account: 3103, payouts: 3104 };
@@ -169,10 +169,17 @@ server.listen(port, '127.0.0.1', () => {
     env: { ...process.env, COVE_DEV: '1', COVE_DIST_DIR: outDir },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // Rspack colours its output when the terminal (or FORCE_COLOR) asks for it, and a line may arrive
+  // in pieces: match on whole lines with the colour codes taken out.
+  let partial = '';
   rspack.stdout.on('data', (chunk) => {
     const text = chunk.toString();
     process.stdout.write(text);
-    if (/compiled successfully/i.test(text)) onBuilt();
+    const lines = (partial + text).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (/compiled successfully/i.test(stripVTControlCharacters(line))) onBuilt();
+    }
   });
   rspack.on('exit', (code, signal) => {
     console.error(`The ${remote} build stopped (${signal ?? `exit code ${code}`}).`);

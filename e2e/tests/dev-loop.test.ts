@@ -60,7 +60,8 @@ beforeAll(async () => {
     ],
     {
       cwd: repoRoot,
-      env: { ...process.env, COVE_BUILD_LABEL: marker },
+      // Colours on, as in a developer's terminal (and some CI): the build's output is matched without them.
+      env: { ...process.env, COVE_BUILD_LABEL: marker, FORCE_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
       // Its own process group, stopped whole as Ctrl+C stops it in a terminal.
       detached: true,
