@@ -1,5 +1,5 @@
 import { messages, type UserPatch, usernameProblem } from '@cove/contracts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { type UserRow, users } from '../db/schema';
@@ -58,7 +58,12 @@ export async function applyUserPatch(
   }
   if (Object.keys(set).length === 0) return { row: user, deletionChanged };
   try {
-    const [row] = await db.update(users).set(set).where(eq(users.id, user.id)).returning();
+    // From delete_at the account is gone (docs/rules.md): too late to cancel or change anything.
+    const [row] = await db
+      .update(users)
+      .set(set)
+      .where(and(eq(users.id, user.id), or(isNull(users.deleteAt), gt(users.deleteAt, sql`now()`))))
+      .returning();
     if (!row) throw fail('gone');
     return { row, deletionChanged };
   } catch (err) {

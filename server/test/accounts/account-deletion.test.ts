@@ -137,4 +137,18 @@ describe('scheduled deletion', () => {
     expect((await fan.api.get(`/v1/chat?recipient_id=${creator.user.id}`)).statusCode).toBe(200);
     expect((await t.app.media.storage.list(`m/${free.media_id}`)).length).toBeGreaterThan(0);
   });
+
+  it('is too late to cancel once delete_at has come, before the sweep runs', async () => {
+    const { creator } = await creatorLeaving();
+    await t.db
+      .update(users)
+      .set({ deleteAt: new Date(Date.now() - 1000) })
+      .where(eq(users.id, creator.user.id));
+    const late = await creator.api.patch(`/v1/users/${creator.user.id}`, { deleted_scheduled: false });
+    expect(late.statusCode).toBe(410);
+    expect(late.json()).toMatchObject({ message: 'Sorry, this account no longer exists.' });
+    expect(await sweep(new Date())).toBe(1);
+    const [row] = await t.db.select().from(users).where(eq(users.id, creator.user.id));
+    expect(row?.deletedAt).not.toBeNull();
+  });
 });
