@@ -128,6 +128,8 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      // Re-exports and lazy imports cross boundaries as much as imports do.
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
       'boundaries/elements': [
         { type: 'feature', pattern: 'remotes/*/src/features/*', capture: ['remote', 'feature'] },
         { type: 'common', pattern: 'remotes/*/src/common/*', mode: 'file', capture: ['remote', 'file'] },
