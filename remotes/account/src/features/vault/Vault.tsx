@@ -1,4 +1,4 @@
-import { mediaConfig, vaultDeleteResponse, vaultPage, type VaultItem } from '@cove/contracts';
+import { mediaConfig, vaultDeleteResponse, type VaultItem } from '@cove/contracts';
 import {
   errorMessage,
   useHost,
@@ -7,7 +7,7 @@ import {
   useUploads,
   type UploadedMedia,
 } from '@cove/runtime';
-import { updatePagedItems, usePagedList } from '@cove/runtime/query';
+import { updatePagedItems, useVaultList } from '@cove/runtime/query';
 import { Button, EmptyState, FileButton, LoadMore, RequestView } from '@cove/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useState, type ChangeEvent } from 'react';
@@ -34,12 +34,7 @@ function CreatorVault() {
   const { api, popups } = useHost();
   const client = useQueryClient();
   const headingId = useId();
-  const list = usePagedList<VaultItem>({
-    queryKey: vaultKey,
-    fetchPage: (url, signal) =>
-      api.get(url ?? '/v1/media', { query: url ? {} : { limit: 20 }, schema: vaultPage, signal }),
-    itemKey: (item) => item._id,
-  });
+  const list = useVaultList(api, vaultKey);
   // Limits and the upload URL, read once for every file chosen here.
   const config = useQuery({
     queryKey: ['media-config'],
