@@ -114,14 +114,21 @@ async function answerFor(deps: PaymentDeps, p: PaymentRow, amount: number): Prom
  * `POST /v1/payment`: a credit package by card. The provider answers at once (succeeded, declined) or
  * asks for 3-D Secure on its page; money moves only through `applyProviderEvent`, from the provider's
  * own answer or its signed webhook, and what the payment was for is finished right after.
+ * `creatorAvailable` refuses a payment for a creator's message or a tip to them (the region rule).
  */
-export async function payByCard(deps: PaymentDeps, me: UserRow, body: PaymentBody): Promise<PaymentResponse> {
+export async function payByCard(
+  deps: PaymentDeps,
+  me: UserRow,
+  body: PaymentBody,
+  creatorAvailable: (creatorId: string) => Promise<void>,
+): Promise<PaymentResponse> {
   const pkg = packageOf(body.amount);
   if (!pkg) throw fail('bad_package');
   const earlier = await byKey(deps, me.id, body.idempotency_key);
   if (earlier) return answerFor(deps, earlier, body.amount);
   await refuseCardTesting(deps, me.id);
   const ctx = await contextOf(deps, me, body);
+  if (ctx.paymentType !== 'credits' && ctx.modelId) await creatorAvailable(ctx.modelId);
   let card: { token: string } | { savedRef: string };
   let cardId: string | null = null;
   if (body.card_id) {

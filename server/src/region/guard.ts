@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../auth/guards';
-import { assertAvailableIn } from './availability';
+import { assertAvailableIn, type CreatorRef } from './availability';
 import { requestCountry } from './country';
 
-/** The region rule for a signed-in request about one creator (their profile, a chat, a message to them). */
-export const assertRegionAllows = (app: FastifyInstance, request: FastifyRequest, creatorId: string) =>
-  assertAvailableIn(app.db, currentUser(request), creatorId, requestCountry(app.config, request.headers));
+/**
+ * The region rule for a signed-in request about one creator: their profile and chat, a message to
+ * them, and whatever the fan pays them or reads of theirs (tips, paid messages, subscriptions, posts).
+ */
+export const assertRegionAllows = (app: FastifyInstance, request: FastifyRequest, creator: CreatorRef) =>
+  assertAvailableIn(app.db, currentUser(request), creator, requestCountry(app.config, request.headers));

@@ -15,6 +15,7 @@ import { createPost } from '../feed/create-post';
 import { feedItemById } from '../feed/feed-item';
 import { listFeed } from '../feed/list-feed';
 import { deletePost, editPost } from '../feed/manage-post';
+import { assertRegionAllows } from '../region/guard';
 import { withErrors } from './with-errors';
 
 const postParams = z.object({ id: z.string() });
@@ -31,8 +32,15 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/feed',
-    { ...guarded, schema: { querystring: feedQuery, response: withErrors({ 200: feedPage }, [401, 404]) } },
-    async (request) => listFeed(app.media, currentUser(request).id, request.query),
+    {
+      ...guarded,
+      schema: { querystring: feedQuery, response: withErrors({ 200: feedPage }, [401, 404, 451]) },
+    },
+    async (request) => {
+      if (request.query.model_id !== undefined)
+        await assertRegionAllows(app, request, request.query.model_id);
+      return listFeed(app.media, currentUser(request).id, request.query);
+    },
   );
 
   app.post(
@@ -79,11 +87,12 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         params: postParams,
-        response: withErrors({ 200: feedBuyResponse }, [401, 402, 403, 404, 409]),
+        response: withErrors({ 200: feedBuyResponse }, [401, 402, 403, 404, 409, 451]),
       },
     },
     async (request) => {
       const me = currentUser(request);
+      await assertRegionAllows(app, request, { post: request.params.id });
       const answer = await buyPost(app, me, request.params.id);
       await app.autoMessages.purchased(me.id, answer.data.model_id);
       return answer;

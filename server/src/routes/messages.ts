@@ -36,10 +36,13 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({ chatId: z.string() }),
         querystring: messagesQuery,
-        response: withErrors({ 200: messagesPage }, [401, 404]),
+        response: withErrors({ 200: messagesPage }, [401, 404, 451]),
       },
     },
-    async (request) => listMessages(app.media, request.params.chatId, currentUser(request).id, request.query),
+    async (request) => {
+      await assertRegionAllows(app, request, { chat: request.params.chatId });
+      return listMessages(app.media, request.params.chatId, currentUser(request).id, request.query);
+    },
   );
 
   app.get(
@@ -83,9 +86,10 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/messages/tip',
-    { ...guarded, schema: { body: tipBody, response: withErrors({ 200: sendMessageResponse }, [401]) } },
+    { ...guarded, schema: { body: tipBody, response: withErrors({ 200: sendMessageResponse }, [401, 451]) } },
     async (request) => {
       const me = currentUser(request);
+      await assertRegionAllows(app, request, { chat: request.body.chat_id });
       const answer = await tip(app, me, request.body.chat_id, request.body.amount, request.body.send_id);
       await app.autoMessages.purchased(me.id, answer.data.recipient_id);
       return answer;
@@ -94,10 +98,15 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/v1/messages/:id/buy',
-    { ...guarded, schema: { params: messageParams, response: withErrors({ 200: buyResponse }, [401, 404]) } },
+    {
+      ...guarded,
+      schema: { params: messageParams, response: withErrors({ 200: buyResponse }, [401, 404, 451]) },
+    },
     async (request) => {
       const me = currentUser(request);
-      const answer = await buyMessage(app, me, messageId(request.params.id));
+      const id = messageId(request.params.id);
+      await assertRegionAllows(app, request, { message: id });
+      const answer = await buyMessage(app, me, id);
       await app.autoMessages.purchased(me.id, answer.data.sender_id);
       return answer;
     },

@@ -26,6 +26,7 @@ import { CREDIT_PACKAGES, FIRST_PURCHASE_BONUS } from '../payments/packages';
 import { toPaymentDto } from '../payments/payment-dto';
 import { WebhookSignatureError } from '../payments/provider';
 import { listPurchases } from '../payments/purchases';
+import { assertRegionAllows } from '../region/guard';
 import { withErrors } from './with-errors';
 
 /** Credits and payments: packages, card and crypto payments, saved cards, purchases, provider webhooks. */
@@ -60,8 +61,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/payment',
-    { ...guarded, schema: { body: paymentBody, response: withErrors({ 200: paymentResponse }, [401, 404]) } },
-    async (request) => payByCard(deps, currentUser(request), request.body),
+    {
+      ...guarded,
+      schema: { body: paymentBody, response: withErrors({ 200: paymentResponse }, [401, 404, 451]) },
+    },
+    async (request) =>
+      payByCard(deps, currentUser(request), request.body, (creatorId) =>
+        assertRegionAllows(app, request, creatorId),
+      ),
   );
 
   app.post(

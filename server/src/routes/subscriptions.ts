@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { cancelSubscriptions } from '../subscriptions/cancel-subscriptions';
+import { assertRegionAllows } from '../region/guard';
 import { listSubscriptions } from '../subscriptions/list-subscriptions';
 import { subscribe } from '../subscriptions/subscribe';
 import { withErrors } from './with-errors';
@@ -24,10 +25,11 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         body: subscribeBody,
-        response: withErrors({ 200: subscribeResponse }, [401, 402, 403, 404, 409, 423]),
+        response: withErrors({ 200: subscribeResponse }, [401, 402, 403, 404, 409, 423, 451]),
       },
     },
     async (request) => {
+      await assertRegionAllows(app, request, request.body.model_id);
       const answer = await subscribe(deps, currentUser(request), request.body.model_id, request.body.send_id);
       await app.autoMessages.fire('new_subscriber', request.body.model_id, currentUser(request).id);
       return answer;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
-/** Requests as one signed-in person; each answer is the raw inject response. */
-export function as(app: FastifyInstance, token: string) {
-  const headers = { 'access-token': token };
+/** Requests as one signed-in person, with any `extra` headers; each answer is the raw inject response. */
+export function as(app: FastifyInstance, token: string, extra: Record<string, string> = {}) {
+  const headers = { 'access-token': token, ...extra };
   return {
     get: (url: string) => app.inject({ method: 'GET', url, headers }),
     post: (url: string, payload: object = {}) => app.inject({ method: 'POST', url, headers, payload }),
