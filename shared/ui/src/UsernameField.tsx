@@ -1,23 +1,24 @@
 import type { UsernameCheck } from '@cove/runtime';
 import { useId } from 'react';
-import styles from './Field.module.css';
+import kit from './Kit.module.css';
+import styles from './UsernameField.module.css';
 
 function describe(
   check: UsernameCheck,
   value: string,
-): { text: string; tone: 'ok' | 'bad' | 'quiet' } | null {
+): { text: string; tone: 'ok' | 'fieldError' | 'hint' } | null {
   switch (check.state) {
     case 'empty':
     case 'unchanged':
       return null;
     case 'checking':
-      return { text: 'Checking…', tone: 'quiet' };
+      return { text: 'Checking…', tone: 'hint' };
     case 'available':
       return { text: `${value.trim()} is available`, tone: 'ok' };
     case 'invalid':
     case 'taken':
     case 'error':
-      return { text: check.message, tone: 'bad' };
+      return { text: check.message, tone: 'fieldError' };
   }
 }
 
@@ -35,15 +36,15 @@ export function UsernameField({
 }) {
   const id = useId();
   const status = describe(check, value);
-  const bad = status?.tone === 'bad';
+  const bad = status?.tone === 'fieldError';
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
+    <div className={`${kit.field} ${styles.field}`}>
+      <label htmlFor={id} className={kit.label}>
         {label}
       </label>
       <input
         id={id}
-        className={styles.input}
+        className={kit.input}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         autoComplete="username"
@@ -53,7 +54,7 @@ export function UsernameField({
         aria-invalid={bad}
         aria-describedby={`${id}-status`}
       />
-      <p id={`${id}-status`} className={styles[status?.tone ?? 'quiet']} aria-live="polite">
+      <p id={`${id}-status`} className={`${styles.status} ${kit[status?.tone ?? 'hint']}`} aria-live="polite">
         {status?.text ?? 'Letters, numbers and hyphens, 3 to 30 characters.'}
       </p>
     </div>

@@ -1,6 +1,6 @@
 import { errorText, type IdVerification } from '@cove/contracts';
 import { requestState, useSession } from '@cove/runtime';
-import { ButtonLink, EmptyState, RequestView } from '@cove/ui';
+import { ButtonLink, EmptyState, kit, RequestView } from '@cove/ui';
 import { useId } from 'react';
 import { useIdVerification } from './apply-api';
 import { ApplyForm } from './ApplyForm';
@@ -42,7 +42,7 @@ export function Apply() {
         {(state) => {
           if (user.id_verification_status === 'rejected' || state.application === 'rejected') {
             return (
-              <p className={styles.rejected} role="alert">
+              <p className={kit.error} role="alert">
                 {errorText('application_rejected')}
               </p>
             );
@@ -64,9 +64,9 @@ export function Apply() {
               {step === 0 && <ApplyForm />}
               {step === 1 && <IdentityStep state={state} />}
               {step === 2 && (
-                <div className={styles.card} role="status">
+                <div className={`${kit.panel} ${kit.roomy}`} role="status">
                   <h3 className={styles.subtitle}>Your application is in review</h3>
-                  <p className={styles.muted}>
+                  <p className={kit.hint}>
                     Your identity check passed. Our team is reviewing your application; this page updates as
                     soon as they decide.
                   </p>

@@ -1,5 +1,5 @@
 import { errorMessage, useHost, useSession, useUsernameCheck } from '@cove/runtime';
-import { Button, UsernameField, usernameReady } from '@cove/ui';
+import { Button, kit, UsernameField, usernameReady } from '@cove/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useApply } from './apply-api';
 import styles from './Apply.module.css';
@@ -34,8 +34,13 @@ export function ApplyForm() {
   }
 
   return (
-    <form className={styles.card} onSubmit={submit} noValidate aria-label="Creator application">
-      <p className={styles.muted}>
+    <form
+      className={`${kit.panel} ${kit.roomy}`}
+      onSubmit={submit}
+      noValidate
+      aria-label="Creator application"
+    >
+      <p className={kit.hint}>
         Creators publish a feed, sell content and earn. Tell us who you are; you must be 18 or older.
       </p>
       <UsernameField
@@ -44,43 +49,43 @@ export function ApplyForm() {
         onChange={(v) => (setUsername(v), apply.reset())}
         check={check}
       />
-      <div className={styles.field}>
-        <label htmlFor={`${id}-bio`} className={styles.label}>
+      <div className={kit.field}>
+        <label htmlFor={`${id}-bio`} className={kit.label}>
           Bio
         </label>
         <textarea
           id={`${id}-bio`}
-          className={styles.input}
+          className={kit.input}
           value={bio}
           maxLength={500}
           rows={4}
           onChange={(e) => (setBio(e.target.value), apply.reset())}
           aria-describedby={`${id}-bio-hint`}
         />
-        <p id={`${id}-bio-hint`} className={styles.hint}>
+        <p id={`${id}-bio-hint`} className={kit.hint}>
           What fans will find on your profile ({bio.length}/500).
         </p>
       </div>
       <div className={styles.row}>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-dob`} className={styles.label}>
+        <div className={kit.field}>
+          <label htmlFor={`${id}-dob`} className={kit.label}>
             Date of birth
           </label>
           <input
             id={`${id}-dob`}
-            className={styles.input}
+            className={kit.input}
             type="date"
             value={dateOfBirth}
             onChange={(e) => (setDateOfBirth(e.target.value), apply.reset())}
           />
         </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-country`} className={styles.label}>
+        <div className={kit.field}>
+          <label htmlFor={`${id}-country`} className={kit.label}>
             Country
           </label>
           <input
             id={`${id}-country`}
-            className={styles.input}
+            className={kit.input}
             value={country}
             maxLength={2}
             autoComplete="country"
@@ -88,13 +93,13 @@ export function ApplyForm() {
             onChange={(e) => (setCountry(e.target.value.toUpperCase()), apply.reset())}
             aria-describedby={`${id}-country-hint`}
           />
-          <p id={`${id}-country-hint`} className={styles.hint}>
+          <p id={`${id}-country-hint`} className={kit.hint}>
             Two-letter country code.
           </p>
         </div>
       </div>
       {apply.isError && (
-        <p className={styles.error} role="alert">
+        <p className={kit.error} role="alert">
           {errorMessage(apply.error)}
         </p>
       )}

@@ -1,6 +1,6 @@
 import type { IdVerification } from '@cove/contracts';
 import { errorMessage } from '@cove/runtime';
-import { Button, Spinner } from '@cove/ui';
+import { Button, kit, Spinner } from '@cove/ui';
 import { useStartCheck } from './apply-api';
 import styles from './Apply.module.css';
 
@@ -12,7 +12,7 @@ export function IdentityStep({ state }: { state: IdVerification }) {
   const start = useStartCheck();
   const open = state.identity_check === 'in_progress' && state.check_url;
   return (
-    <div className={styles.card}>
+    <div className={`${kit.panel} ${kit.roomy}`}>
       <h3 className={styles.subtitle}>Verify your identity</h3>
       {state.identity_check === 'retake' && (
         <p className={styles.warning} role="alert">
@@ -21,7 +21,7 @@ export function IdentityStep({ state }: { state: IdVerification }) {
       )}
       {open ? (
         <>
-          <p className={styles.muted}>
+          <p className={kit.hint}>
             Take the check on our identity partner’s page with a photo of your ID. You come back here when it
             is done.
           </p>
@@ -36,11 +36,11 @@ export function IdentityStep({ state }: { state: IdVerification }) {
         </>
       ) : (
         <>
-          <p className={styles.muted}>
+          <p className={kit.hint}>
             We check every creator’s ID before they can earn. It takes a couple of minutes.
           </p>
           {start.isError && (
-            <p className={styles.error} role="alert">
+            <p className={kit.error} role="alert">
               {errorMessage(start.error)}
             </p>
           )}

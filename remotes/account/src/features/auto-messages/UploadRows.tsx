@@ -1,5 +1,5 @@
-import { formatBytes, type UploadItem, type Uploads } from '@cove/runtime';
-import { Button } from '@cove/ui';
+import type { Uploads } from '@cove/runtime';
+import { Button, UploadProgress } from '@cove/ui';
 import styles from './AutoMessages.module.css';
 
 /**
@@ -9,7 +9,9 @@ import styles from './AutoMessages.module.css';
 export function UploadRows({ uploads, first }: { uploads: Uploads; first: number }) {
   return uploads.items.map((item, i) =>
     item.error === null ? (
-      <Uploading key={item.key} item={item} n={first + i} onCancel={() => uploads.cancel(item.key)} />
+      <li key={item.key} className={styles.card} aria-label={`Message ${first + i}`}>
+        <UploadProgress item={item} lead={`${first + i}. `} onCancel={() => uploads.cancel(item.key)} />
+      </li>
     ) : (
       <li key={item.key} className={`${styles.card} ${styles.failed}`} aria-label={`Message ${first + i}`}>
         <div role="alert">
@@ -27,28 +29,5 @@ export function UploadRows({ uploads, first }: { uploads: Uploads; first: number
         </Button>
       </li>
     ),
-  );
-}
-
-function Uploading({ item, n, onCancel }: { item: UploadItem; n: number; onCancel(): void }) {
-  const { phase, loaded, total } = item.progress;
-  const percent = total > 0 ? Math.round((loaded / total) * 100) : 0;
-  const label = phase === 'preparing' ? `Preparing ${item.name}` : `Uploading ${item.name}`;
-  return (
-    <li className={styles.card} aria-label={`Message ${n}`}>
-      <div className={styles.cardHead}>
-        <strong>
-          {n}. {label} ({percent}%)
-        </strong>
-        <span className={styles.grow} />
-        <span className={styles.muted}>
-          {formatBytes(loaded)} of {formatBytes(total)}
-        </span>
-        <Button variant="secondary" onClick={onCancel} aria-label={`Cancel ${item.name}`}>
-          Cancel
-        </Button>
-      </div>
-      <progress max={100} value={percent} aria-label={label} aria-valuetext={`${percent}%`} />
-    </li>
   );
 }

@@ -1,6 +1,6 @@
 import { BIO_MAX_LENGTH } from '@cove/contracts';
 import { errorMessage } from '@cove/runtime';
-import { Button } from '@cove/ui';
+import { Button, kit } from '@cove/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useProfileSave } from './use-profile-save';
 import styles from './EditProfile.module.css';
@@ -23,7 +23,12 @@ export function BioSection({ bio }: { bio: string }) {
   }
 
   return (
-    <form className={styles.card} onSubmit={submit} noValidate aria-label="Bio">
+    <form
+      className={`${kit.panel} ${kit.roomy} ${styles.card}`}
+      onSubmit={submit}
+      noValidate
+      aria-label="Bio"
+    >
       <label className={styles.title} htmlFor={fieldId}>
         Bio
       </label>
@@ -41,7 +46,7 @@ export function BioSection({ bio }: { bio: string }) {
         {text.length}/{BIO_MAX_LENGTH}
       </p>
       {save.isError && (
-        <p id={errorId} className={styles.error} role="alert">
+        <p id={errorId} className={kit.error} role="alert">
           {errorMessage(save.error)}
         </p>
       )}

@@ -1,6 +1,6 @@
 import type { User, UserPatch } from '@cove/contracts';
 import { errorMessage, useHost, useSession, useUsernameCheck } from '@cove/runtime';
-import { Button, UsernameField, usernameReady } from '@cove/ui';
+import { Button, kit, UsernameField, usernameReady } from '@cove/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { BioSection } from './BioSection';
@@ -59,7 +59,12 @@ function AccountForm() {
   }
 
   return (
-    <form className={styles.card} onSubmit={save} noValidate aria-label="Edit profile">
+    <form
+      className={`${kit.panel} ${kit.roomy} ${styles.card}`}
+      onSubmit={save}
+      noValidate
+      aria-label="Edit profile"
+    >
       <h2 className={styles.title}>Edit profile</h2>
       <UsernameField value={username} onChange={(v) => (setUsername(v), saving.reset())} check={check} />
       <fieldset className={styles.genders}>
@@ -78,7 +83,7 @@ function AccountForm() {
         ))}
       </fieldset>
       {saving.isError && (
-        <p className={styles.error} role="alert">
+        <p className={kit.error} role="alert">
           {errorMessage(saving.error)}
         </p>
       )}

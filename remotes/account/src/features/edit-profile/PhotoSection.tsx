@@ -1,11 +1,10 @@
 import { mediaConfig, type MediaResponse } from '@cove/contracts';
 import { errorMessage, useHost, useUploads, type UploadedMedia } from '@cove/runtime';
-import { Button, FileButton } from '@cove/ui';
+import { Button, FileButton, kit, UploadQueue } from '@cove/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useState, type ChangeEvent } from 'react';
 import { Cropper } from './Cropper';
 import { initialCrop, type CropState } from './crop';
-import { UploadProgress } from './UploadProgress';
 import { useProfileSave } from './use-profile-save';
 import styles from './EditProfile.module.css';
 
@@ -91,7 +90,7 @@ export function PhotoSection({ kind, url }: { kind: 'avatar' | 'cover'; url: str
   const error = save.error ?? random.error;
 
   return (
-    <section className={styles.card} aria-labelledby={headingId}>
+    <section className={`${kit.panel} ${kit.roomy} ${styles.card}`} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.title}>
         {title}
       </h3>
@@ -99,10 +98,10 @@ export function PhotoSection({ kind, url }: { kind: 'avatar' | 'cover'; url: str
         (url ? (
           <img className={kind === 'avatar' ? styles.avatar : styles.cover} src={url} alt={`Your ${noun}`} />
         ) : (
-          <p className={styles.hint}>No {noun} yet.</p>
+          <p className={kit.hint}>No {noun} yet.</p>
         ))}
 
-      <UploadProgress uploads={uploads} />
+      <UploadQueue uploads={uploads} />
 
       {choice &&
         (choice.src ? (
@@ -116,11 +115,11 @@ export function PhotoSection({ kind, url }: { kind: 'avatar' | 'cover'; url: str
             onChange={(crop) => setChoice({ ...choice, crop })}
           />
         ) : (
-          <p className={styles.hint}>This photo is still being processed. Try again in a moment.</p>
+          <p className={kit.hint}>This photo is still being processed. Try again in a moment.</p>
         ))}
 
       {error && (
-        <p className={styles.error} role="alert">
+        <p className={kit.error} role="alert">
           {errorMessage(error)}
         </p>
       )}

@@ -1,6 +1,6 @@
 import { SUBSCRIPTION_PRICE_MAX } from '@cove/contracts';
 import { errorMessage, formatMoney } from '@cove/runtime';
-import { Button } from '@cove/ui';
+import { Button, kit } from '@cove/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { creditsToDollars, dollarsToCredits } from './money';
 import { useProfileSave } from './use-profile-save';
@@ -31,7 +31,7 @@ function PriceField({
   const id = useId();
   const noteId = useId();
   return (
-    <div className={styles.field}>
+    <div className={kit.field}>
       <label htmlFor={id} className={styles.legend}>
         {label}
       </label>
@@ -47,7 +47,7 @@ function PriceField({
           onChange={(e) => onChange(e.target.value)}
         />
       </div>
-      <p id={noteId} className={error ? styles.error : styles.hint}>
+      <p id={noteId} className={error ? kit.error : kit.hint}>
         {error ?? explain}
       </p>
     </div>
@@ -84,7 +84,12 @@ export function PricesSection({
   const edit = (set: (v: string) => void) => (v: string) => (set(v), save.reset());
 
   return (
-    <form className={styles.card} onSubmit={submit} noValidate aria-label="Prices">
+    <form
+      className={`${kit.panel} ${kit.roomy} ${styles.card}`}
+      onSubmit={submit}
+      noValidate
+      aria-label="Prices"
+    >
       <h3 className={styles.title}>Prices</h3>
       <PriceField
         label="Chat rate (per message)"
@@ -111,7 +116,7 @@ export function PricesSection({
         }
       />
       {save.isError && (
-        <p className={styles.error} role="alert">
+        <p className={kit.error} role="alert">
           {errorMessage(save.error)}
         </p>
       )}

@@ -1,6 +1,6 @@
 import { tagBody, tagsResponse } from '@cove/contracts';
 import { errorMessage, useHost } from '@cove/runtime';
-import { Button } from '@cove/ui';
+import { Button, kit } from '@cove/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import styles from './EditProfile.module.css';
@@ -31,7 +31,12 @@ export function TagsSection({ tags: initial }: { tags: readonly string[] }) {
   }
 
   return (
-    <form className={styles.card} onSubmit={submit} noValidate aria-label="Tags">
+    <form
+      className={`${kit.panel} ${kit.roomy} ${styles.card}`}
+      onSubmit={submit}
+      noValidate
+      aria-label="Tags"
+    >
       <h3 className={styles.title}>Tags</h3>
       {tags.length > 0 ? (
         <ul className={styles.tags} aria-label="Your tags">
@@ -42,7 +47,7 @@ export function TagsSection({ tags: initial }: { tags: readonly string[] }) {
           ))}
         </ul>
       ) : (
-        <p className={styles.hint}>No tags yet. Tags help fans find you.</p>
+        <p className={kit.hint}>No tags yet. Tags help fans find you.</p>
       )}
       <div className={styles.inline}>
         <label htmlFor={fieldId} className={styles.srOnly}>
@@ -63,7 +68,7 @@ export function TagsSection({ tags: initial }: { tags: readonly string[] }) {
         </Button>
       </div>
       {add.isError && (
-        <p id={errorId} className={styles.error} role="alert">
+        <p id={errorId} className={kit.error} role="alert">
           {errorMessage(add.error)}
         </p>
       )}

@@ -1,5 +1,5 @@
 import type { CardFormProvider } from '@cove/contracts';
-import { Button } from '@cove/ui';
+import { Button, kit } from '@cove/ui';
 import { useId, type RefObject } from 'react';
 import {
   brandNames,
@@ -43,14 +43,14 @@ export function CardFields({
   });
   const error = (name: keyof CardInput) =>
     errors[name] && (
-      <p id={`${id}-${name}-error`} className={styles.fieldError}>
+      <p id={`${id}-${name}-error`} className={kit.fieldError}>
         {errors[name]}
       </p>
     );
 
   return (
-    <div className={styles.cardFields}>
-      <div className={styles.field}>
+    <div className={`${kit.panel} ${styles.cardFields}`}>
+      <div className={`${kit.field} ${styles.field}`}>
         <label htmlFor={`${id}-number`}>Card number</label>
         <div className={styles.numberRow}>
           <input
@@ -70,7 +70,7 @@ export function CardFields({
         {error('number')}
       </div>
       <div className={styles.pair}>
-        <div className={styles.field}>
+        <div className={`${kit.field} ${styles.field}`}>
           <label htmlFor={`${id}-expiry`}>Expiry (MM/YY)</label>
           <input
             {...field('expiry')}
@@ -89,7 +89,7 @@ export function CardFields({
           />
           {error('expiry')}
         </div>
-        <div className={styles.field}>
+        <div className={`${kit.field} ${styles.field}`}>
           <label htmlFor={`${id}-cvc`}>CVC</label>
           <input
             {...field('cvc')}

@@ -8,7 +8,7 @@ import {
   type SavedCard,
 } from '@cove/contracts';
 import { errorMessage, formatMoney, isApiError, useHost } from '@cove/runtime';
-import { Button, ButtonLink } from '@cove/ui';
+import { Button, ButtonLink, kit } from '@cove/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { browser, browserInfo, checkCard, digitsOnly, parseExpiry, returnUrls, type CardInput } from './card';
@@ -217,16 +217,16 @@ export function Checkout({
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Buy credits">
-      <fieldset className={styles.packages}>
-        <legend className={styles.legend}>Choose a package</legend>
+      <fieldset className={kit.fieldset}>
+        <legend className={kit.legend}>Choose a package</legend>
         {offer.first_purchase_bonus > 0 && (
-          <p className={styles.hint}>
+          <p className={kit.hint}>
             First purchase: {offer.first_purchase_bonus} bonus credits on top of any package.
           </p>
         )}
         <div className={styles.packageList}>
           {offer.data.map((p) => (
-            <label key={p.amount} className={styles.package}>
+            <label key={p.amount} className={`${kit.choice} ${styles.package}`}>
               <input
                 type="radio"
                 name={`${ids}-package`}
@@ -245,8 +245,8 @@ export function Checkout({
         </div>
       </fieldset>
 
-      <fieldset className={styles.method}>
-        <legend className={styles.legend}>Pay by card</legend>
+      <fieldset className={kit.fieldset}>
+        <legend className={kit.legend}>Pay by card</legend>
         {savedCards.length > 0 && (
           <div className={styles.methodList}>
             {savedCards.map((c) => (
@@ -287,7 +287,7 @@ export function Checkout({
       </fieldset>
 
       {payError && (
-        <p className={styles.alert} role="alert">
+        <p className={kit.alert} role="alert">
           {payError}
         </p>
       )}
@@ -299,7 +299,7 @@ export function Checkout({
 
       {offer.crypto && (
         <div className={styles.crypto}>
-          <p className={styles.hint}>
+          <p className={kit.hint}>
             Or pay {price} in crypto on the provider&apos;s page.
             {context && ' Crypto adds the credits only: unlock or tip again in the chat afterwards.'}
           </p>
@@ -311,7 +311,7 @@ export function Checkout({
             {cryptoPay.isPending ? 'Opening…' : 'Pay with crypto'}
           </Button>
           {cryptoPay.error && (
-            <p className={styles.alert} role="alert">
+            <p className={kit.alert} role="alert">
               {errorMessage(cryptoPay.error)}
             </p>
           )}

@@ -7,9 +7,8 @@ import {
   type PaymentContext,
 } from '@cove/contracts';
 import { formatMoney, requestState, useHost } from '@cove/runtime';
-import { ButtonLink, EmptyState, RequestView } from '@cove/ui';
+import { ButtonLink, EmptyState, kit, RequestView, Section } from '@cove/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Checkout } from './Checkout';
 import styles from './GetCredits.module.css';
@@ -28,7 +27,6 @@ function contextNote(context: PaymentContext | undefined): string | null {
  */
 export function GetCredits() {
   const { api } = useHost();
-  const headingId = useId();
   const back = backTargetState.safeParse(useLocation().state);
   const target: BackTargetState | null = back.success ? back.data : null;
   const offer = useQuery({
@@ -42,18 +40,18 @@ export function GetCredits() {
   const note = contextNote(target?.purchase);
 
   return (
-    <section className={styles.page} aria-labelledby={headingId}>
-      <div className={styles.head}>
-        <h2 id={headingId} className={styles.title}>
-          Get credits
-        </h2>
-        {target && (
+    <Section
+      title="Get credits"
+      className={styles.page}
+      actions={
+        target && (
           <ButtonLink to={target.backTo} variant="secondary">
             Back to the chat
           </ButtonLink>
-        )}
-      </div>
-      {note && <p className={styles.context}>{note}</p>}
+        )
+      }
+    >
+      {note && <p className={kit.notice}>{note}</p>}
       <RequestView state={requestState(offer)} retry={() => void offer.refetch()}>
         {(data) =>
           data.data.length === 0 ? (
@@ -70,7 +68,7 @@ export function GetCredits() {
           )
         }
       </RequestView>
-    </section>
+    </Section>
   );
 }
 

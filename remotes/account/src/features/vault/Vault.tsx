@@ -8,10 +8,9 @@ import {
   type UploadedMedia,
 } from '@cove/runtime';
 import { updatePagedItems, useVaultList } from '@cove/runtime/query';
-import { Button, EmptyState, FileButton, LoadMore, RequestView } from '@cove/ui';
+import { Button, EmptyState, FileButton, LoadMore, RequestView, Section, UploadQueue } from '@cove/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId, useState, type ChangeEvent } from 'react';
-import { UploadQueue } from './UploadQueue';
+import { useCallback, useState, type ChangeEvent } from 'react';
 import { VaultTile } from './VaultTile';
 import styles from './Vault.module.css';
 
@@ -33,7 +32,6 @@ export function Vault() {
 function CreatorVault() {
   const { api, popups } = useHost();
   const client = useQueryClient();
-  const headingId = useId();
   const list = useVaultList(api, vaultKey);
   // Limits and the upload URL, read once for every file chosen here.
   const config = useQuery({
@@ -101,11 +99,9 @@ function CreatorVault() {
     });
 
   return (
-    <section className={styles.vault} aria-labelledby={headingId}>
-      <div className={styles.head}>
-        <h2 id={headingId} className={styles.title}>
-          Vault
-        </h2>
+    <Section
+      title="Vault"
+      actions={
         <div className={styles.actions}>
           {selected.size > 0 && (
             <Button variant="danger" onClick={() => void deleteSelected()}>
@@ -116,8 +112,8 @@ function CreatorVault() {
             Upload photos or videos
           </FileButton>
         </div>
-      </div>
-
+      }
+    >
       <UploadQueue uploads={uploads} />
 
       {notice && (
@@ -150,6 +146,6 @@ function CreatorVault() {
           )
         }
       </RequestView>
-    </section>
+    </Section>
   );
 }

@@ -1,5 +1,5 @@
 import { useUploads, type UploadedMedia } from '@cove/runtime';
-import { Button, ButtonLink, EmptyState, useDocumentTitle } from '@cove/ui';
+import { Button, ButtonLink, EmptyState, kit, useDocumentTitle } from '@cove/ui';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useCanBroadcast } from './can-broadcast';
 import { emptyDraft, priceCredits, scheduleTime, type Draft } from './draft';
@@ -127,7 +127,7 @@ function Composer() {
         disabled={sender.busy || ended}
         onPickFile={(file) => uploads.start([file])}
       />
-      <fieldset className={styles.section} disabled={sender.busy || ended}>
+      <fieldset className={kit.panel} disabled={sender.busy || ended}>
         <legend className={styles.legend}>When</legend>
         <div role="radiogroup" aria-label="When" className={styles.modes}>
           <label className={styles.choice}>

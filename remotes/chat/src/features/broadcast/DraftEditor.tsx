@@ -1,7 +1,7 @@
 import type { VaultItem } from '@cove/contracts';
-import { formatBytes, formatMoney, useHost, type UploadItem, type Uploads } from '@cove/runtime';
+import { formatMoney, useHost, type Uploads } from '@cove/runtime';
 import { useVaultList } from '@cove/runtime/query';
-import { Button, VaultPicker } from '@cove/ui';
+import { Button, kit, UploadQueue, VaultPicker } from '@cove/ui';
 import { useId, useRef, useState } from 'react';
 import { priceCredits, type Draft, type DraftMedia } from './draft';
 import styles from './Broadcast.module.css';
@@ -49,7 +49,7 @@ export function DraftEditor({
   const canAttach = !draft.media && !uploading && !disabled;
 
   return (
-    <fieldset className={styles.section} disabled={disabled}>
+    <fieldset className={kit.panel} disabled={disabled}>
       <legend className={styles.legend}>Message</legend>
       <label className={styles.field} htmlFor={textId}>
         Text
@@ -63,9 +63,7 @@ export function DraftEditor({
         />
       </label>
 
-      {uploads.items.map((item) => (
-        <UploadRow key={item.key} item={item} uploads={uploads} />
-      ))}
+      <UploadQueue uploads={uploads} />
 
       {draft.media ? (
         <MediaCard media={draft.media} onRemove={() => onChange({ ...draft, media: null, price: '' })} />
@@ -166,45 +164,6 @@ function MediaCard({ media, onRemove }: { media: DraftMedia; onRemove(): void })
       <Button variant="ghost" onClick={onRemove} aria-label={`Remove ${media.label}`}>
         ✕
       </Button>
-    </div>
-  );
-}
-
-/** A file on its way with its progress and a Cancel button, or why it failed until dismissed. */
-function UploadRow({ item, uploads }: { item: UploadItem; uploads: Uploads }) {
-  if (item.error !== null) {
-    return (
-      <div className={styles.problem} role="alert">
-        <p>
-          {item.name} could not be uploaded: {item.error}
-        </p>
-        <Button variant="secondary" onClick={() => uploads.dismiss(item.key)}>
-          Dismiss
-        </Button>
-      </div>
-    );
-  }
-  const { phase, loaded, total } = item.progress;
-  const percent = total > 0 ? Math.round((loaded / total) * 100) : 0;
-  const label = phase === 'preparing' ? `Preparing ${item.name}` : `Uploading ${item.name}`;
-  return (
-    <div className={styles.progress}>
-      <div className={styles.actions}>
-        <span className={styles.grow}>
-          {label} ({percent}%){' '}
-          <span className={styles.muted}>
-            {formatBytes(loaded)} of {formatBytes(total)}
-          </span>
-        </span>
-        <Button
-          variant="secondary"
-          onClick={() => uploads.cancel(item.key)}
-          aria-label={`Cancel ${item.name}`}
-        >
-          Cancel
-        </Button>
-      </div>
-      <progress max={100} value={percent} aria-label={label} aria-valuetext={`${percent}%`} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { Broadcast } from '@cove/contracts';
 import { errorMessage, formatMoney, messageTime, useHost } from '@cove/runtime';
-import { Button, EmptyState, LoadMore, RequestView } from '@cove/ui';
+import { Button, EmptyState, kit, LoadMore, RequestView } from '@cove/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { broadcastsKey, cancelBroadcast, unsendBroadcast, useBroadcasts } from './broadcast-api';
@@ -20,7 +20,7 @@ export function RecentBroadcasts() {
   const headingId = useId();
   const list = useBroadcasts(api);
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
+    <section className={kit.panel} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.legend}>
         Recent broadcasts
       </h2>

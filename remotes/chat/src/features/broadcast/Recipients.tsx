@@ -1,6 +1,6 @@
 import { broadcastCategory, type BroadcastCategory } from '@cove/contracts';
 import { useHost } from '@cove/runtime';
-import { EmptyState, LoadMore, RequestView } from '@cove/ui';
+import { EmptyState, kit, LoadMore, RequestView } from '@cove/ui';
 import { useEffect, useId, useState } from 'react';
 import { usePickableChats, useRecipientCount } from './broadcast-api';
 import { audienceParams, isEmptyAudience, type Audience, type RecipientMode } from './recipients';
@@ -48,7 +48,7 @@ export function Recipients({
     });
 
   return (
-    <fieldset className={styles.section} disabled={disabled}>
+    <fieldset className={kit.panel} disabled={disabled}>
       <legend className={styles.legend}>Who receives it</legend>
       <label className={styles.field} htmlFor={categoryId}>
         Chats

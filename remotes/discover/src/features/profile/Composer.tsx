@@ -1,6 +1,6 @@
 import type { Audience, MediaDescriptor } from '@cove/contracts';
 import { formatBytes, useUploads, type UploadedMedia } from '@cove/runtime';
-import { Button } from '@cove/ui';
+import { Button, kit } from '@cove/ui';
 import { useCallback, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { audienceLabels, audiences, priceFromDollars } from './post-fields';
 import type { Posting } from './use-posting';
@@ -38,7 +38,7 @@ export function Composer({ posting }: { posting: Posting }) {
   }
 
   return (
-    <form className={styles.composer} onSubmit={submit} aria-label="New post">
+    <form className={`${kit.panel} ${styles.composer}`} onSubmit={submit} aria-label="New post">
       <label className={styles.field}>
         <span>New post</span>
         <textarea

@@ -1,9 +1,18 @@
 import { broadcastsPage, type Broadcast } from '@cove/contracts';
 import { formatDate, formatMoney, useHost } from '@cove/runtime';
 import { usePagedList } from '@cove/runtime/query';
-import { ButtonLink, EmptyState, LoadMore, RequestView, Row, RowBody, RowLine, RowList } from '@cove/ui';
-import shared from '../../common/Earnings.module.css';
-import { Screen } from '../../common/Screen';
+import {
+  ButtonLink,
+  EmptyState,
+  kit,
+  LoadMore,
+  RequestView,
+  Row,
+  RowBody,
+  RowLine,
+  RowList,
+  Section,
+} from '@cove/ui';
 import styles from './BroadcastStats.module.css';
 import { Funnel } from './Funnel';
 
@@ -30,11 +39,11 @@ function BroadcastRow({ broadcast: b }: { broadcast: Broadcast }) {
           <span className={`${styles.status} ${styles[b.status]}`}>{statusLabels[b.status]}</span>
         </RowLine>
         <RowLine>
-          <time className={shared.hint} dateTime={b.send_at}>
+          <time className={kit.hint} dateTime={b.send_at}>
             {b.status === 'scheduled' ? 'Goes out ' : ''}
             {formatDate(b.send_at)}
           </time>
-          <span className={shared.hint}>{b.price > 0 ? `${formatMoney(b.price)} to unlock` : 'Free'}</span>
+          <span className={kit.hint}>{b.price > 0 ? `${formatMoney(b.price)} to unlock` : 'Free'}</span>
         </RowLine>
         <Funnel broadcast={b} />
       </RowBody>
@@ -56,7 +65,7 @@ export function BroadcastStats() {
     itemKey: (b) => b._id,
   });
   return (
-    <Screen title="Broadcast stats">
+    <Section title="Broadcast stats">
       <RequestView state={list.state} retry={list.retry}>
         {(items) =>
           items.length === 0 ? (
@@ -80,6 +89,6 @@ export function BroadcastStats() {
           )
         }
       </RequestView>
-    </Screen>
+    </Section>
   );
 }

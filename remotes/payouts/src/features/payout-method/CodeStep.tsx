@@ -1,4 +1,4 @@
-import { Button } from '@cove/ui';
+import { Button, kit } from '@cove/ui';
 import { useId } from 'react';
 import shared from '../../common/Earnings.module.css';
 import styles from './PayoutMethod.module.css';
@@ -29,17 +29,17 @@ export function CodeStep({
   const id = useId();
   return (
     <div className={styles.codeStep}>
-      <p className={shared.hint} role="status">
+      <p className={kit.hint} role="status">
         We sent a 4-digit code to <strong>{sentTo}</strong>. It works until{' '}
         {timeFormat.format(new Date(expiresAt))}.
       </p>
-      <div className={`${shared.field} ${styles.codeField}`}>
-        <label className={shared.label} htmlFor={`${id}-code`}>
+      <div className={`${kit.field} ${styles.codeField}`}>
+        <label className={kit.label} htmlFor={`${id}-code`}>
           Code from the email
         </label>
         <input
           id={`${id}-code`}
-          className={`${shared.input} ${styles.code}`}
+          className={`${kit.input} ${styles.code}`}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={4}
@@ -49,7 +49,7 @@ export function CodeStep({
           aria-describedby={error ? `${id}-code-error` : undefined}
         />
         {error && (
-          <p id={`${id}-code-error`} className={shared.fieldError}>
+          <p id={`${id}-code-error`} className={kit.fieldError}>
             {error}
           </p>
         )}

@@ -1,5 +1,6 @@
 import type { PayoutMethodKind } from '@cove/contracts';
 import { useId } from 'react';
+import { kit } from '@cove/ui';
 import shared from '../../common/Earnings.module.css';
 import { currencyNames, type Currency, type DetailErrors, type MethodDetails } from './method-details';
 
@@ -23,7 +24,7 @@ export function MethodFields({
     undefined;
   const error = (name: keyof MethodDetails) =>
     errors[name] && (
-      <p id={`${id}-${name}-error`} className={shared.fieldError}>
+      <p id={`${id}-${name}-error`} className={kit.fieldError}>
         {errors[name]}
       </p>
     );
@@ -32,13 +33,13 @@ export function MethodFields({
     label: string,
     extra: { autoComplete?: string; type?: string; hint?: string } = {},
   ) => (
-    <div className={shared.field}>
-      <label className={shared.label} htmlFor={`${id}-${name}`}>
+    <div className={kit.field}>
+      <label className={kit.label} htmlFor={`${id}-${name}`}>
         {label}
       </label>
       <input
         id={`${id}-${name}`}
-        className={shared.input}
+        className={kit.input}
         type={extra.type ?? 'text'}
         autoComplete={extra.autoComplete ?? 'off'}
         spellCheck={false}
@@ -48,7 +49,7 @@ export function MethodFields({
         aria-describedby={describe(name, Boolean(extra.hint))}
       />
       {extra.hint && (
-        <p id={`${id}-${name}-hint`} className={shared.hint}>
+        <p id={`${id}-${name}-hint`} className={kit.hint}>
           {extra.hint}
         </p>
       )}
@@ -68,13 +69,13 @@ export function MethodFields({
   if (kind === 'crypto_transfer') {
     return (
       <div className={shared.fields}>
-        <div className={shared.field}>
-          <label className={shared.label} htmlFor={`${id}-currency`}>
+        <div className={kit.field}>
+          <label className={kit.label} htmlFor={`${id}-currency`}>
             Currency
           </label>
           <select
             id={`${id}-currency`}
-            className={shared.input}
+            className={kit.input}
             value={details.currency}
             onChange={(e) => onChange({ ...details, currency: e.target.value as Currency })}
           >

@@ -1,6 +1,6 @@
 import type { AccountInfo, PayoutMethodKind } from '@cove/contracts';
 import { errorMessage } from '@cove/runtime';
-import { Button } from '@cove/ui';
+import { Button, kit } from '@cove/ui';
 import { useId, useState, type FormEvent } from 'react';
 import shared from '../../common/Earnings.module.css';
 import { CodeStep } from './CodeStep';
@@ -44,15 +44,20 @@ export function MethodForm({ info, onSaved }: { info: AccountInfo; onSaved(): vo
   }
 
   return (
-    <form className={shared.box} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <form
+      className={`${kit.panel} ${shared.box}`}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
       <h3 id={`${id}-title`} className={shared.boxTitle}>
         {info.payout_method ? 'Change payout method' : 'Add a payout method'}
       </h3>
-      <fieldset className={shared.fieldset}>
-        <legend className={shared.legend}>Method</legend>
+      <fieldset className={kit.fieldset}>
+        <legend className={kit.legend}>Method</legend>
         <div className={styles.choices}>
           {allowed.map((m) => (
-            <label key={m} className={styles.choice}>
+            <label key={m} className={`${kit.choice} ${styles.choice}`}>
               <input
                 type="radio"
                 name={`${id}-kind`}
@@ -70,7 +75,7 @@ export function MethodForm({ info, onSaved }: { info: AccountInfo; onSaved(): vo
       </fieldset>
       <MethodFields kind={kind} details={details} errors={errors} onChange={setDetails} />
       {sendCode.isError && (
-        <p className={shared.alert} role="alert">
+        <p className={kit.alert} role="alert">
           {errorMessage(sendCode.error)}
         </p>
       )}
@@ -95,11 +100,11 @@ export function MethodForm({ info, onSaved }: { info: AccountInfo; onSaved(): vo
           <Button type="submit" disabled={sendCode.isPending} aria-busy={sendCode.isPending}>
             {sendCode.isPending ? 'Sending…' : 'Send code'}
           </Button>
-          <p className={shared.hint}>To keep your money safe, we email you a code to confirm the change.</p>
+          <p className={kit.hint}>To keep your money safe, we email you a code to confirm the change.</p>
         </div>
       )}
       {save.isError && (
-        <p className={shared.alert} role="alert">
+        <p className={kit.alert} role="alert">
           {errorMessage(save.error)}
         </p>
       )}

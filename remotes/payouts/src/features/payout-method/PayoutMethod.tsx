@@ -1,9 +1,8 @@
 import { formatDate, requestState } from '@cove/runtime';
-import { EmptyState, RequestView } from '@cove/ui';
+import { EmptyState, kit, RequestView, Section } from '@cove/ui';
 import { useState } from 'react';
 import shared from '../../common/Earnings.module.css';
 import { useAccountInfo } from '../../common/earnings-queries';
-import { Screen } from '../../common/Screen';
 import { MethodForm } from './MethodForm';
 import styles from './PayoutMethod.module.css';
 
@@ -13,22 +12,22 @@ export function PayoutMethod() {
   // A new form after each save, so the next change starts from the code step again.
   const [saves, setSaves] = useState(0);
   return (
-    <Screen title="Payout method">
+    <Section title="Payout method">
       <RequestView state={requestState(info)} retry={() => void info.refetch()}>
         {(data) => (
           <div className={styles.layout}>
-            <div className={shared.box}>
+            <div className={`${kit.panel} ${shared.box}`}>
               <h3 className={shared.boxTitle}>Current method</h3>
               {data.payout_method ? (
                 <p className={styles.current}>
                   <strong>{data.payout_method.label}</strong>
-                  <span className={shared.hint}> · since {formatDate(data.payout_method.updated_at)}</span>
+                  <span className={kit.hint}> · since {formatDate(data.payout_method.updated_at)}</span>
                 </p>
               ) : (
-                <p className={shared.hint}>None yet: add one to be paid.</p>
+                <p className={kit.hint}>None yet: add one to be paid.</p>
               )}
               {saves > 0 && data.payout_method && (
-                <p className={shared.done} role="status">
+                <p className={kit.notice} role="status">
                   Saved: your payouts now go to {data.payout_method.label}.
                 </p>
               )}
@@ -43,6 +42,6 @@ export function PayoutMethod() {
           </div>
         )}
       </RequestView>
-    </Screen>
+    </Section>
   );
 }

@@ -1,5 +1,5 @@
 import { errorMessage, formatMoney, useHost } from '@cove/runtime';
-import { Button } from '@cove/ui';
+import { Button, kit } from '@cove/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import shared from '../../common/Earnings.module.css';
@@ -36,19 +36,19 @@ export function AmlForm({ threshold }: { threshold: number }) {
     control: (props: ControlProps) => ReactNode,
     wide = false,
   ) => (
-    <div className={`${shared.field} ${wide ? shared.wide : ''}`}>
-      <label className={shared.label} htmlFor={`${id}-${name}`}>
+    <div className={`${kit.field} ${wide ? shared.wide : ''}`}>
+      <label className={kit.label} htmlFor={`${id}-${name}`}>
         {label}
       </label>
       {control({
         id: `${id}-${name}`,
-        className: shared.input,
+        className: kit.input,
         value: input[name],
         'aria-invalid': errors[name] ? true : undefined,
         'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
       })}
       {errors[name] && (
-        <p id={`${id}-${name}-error`} className={shared.fieldError}>
+        <p id={`${id}-${name}-error`} className={kit.fieldError}>
           {errors[name]}
         </p>
       )}
@@ -57,18 +57,23 @@ export function AmlForm({ threshold }: { threshold: number }) {
 
   if (send.isSuccess) {
     return (
-      <p className={shared.done} role="status">
+      <p className={kit.notice} role="status">
         Thank you: your details are sent, and your payout is on its way.
       </p>
     );
   }
 
   return (
-    <form className={shared.box} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <form
+      className={`${kit.panel} ${shared.box}`}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
       <h3 id={`${id}-title`} className={shared.boxTitle}>
         Your details
       </h3>
-      <p className={shared.hint}>
+      <p className={kit.hint}>
         Once your payouts pass {formatMoney(threshold)} in all, the law asks us who we are paying. Your payout
         waits until you send these.
       </p>
@@ -107,7 +112,7 @@ export function AmlForm({ threshold }: { threshold: number }) {
         ))}
       </div>
       {send.isError && (
-        <p className={shared.alert} role="alert">
+        <p className={kit.alert} role="alert">
           {errorMessage(send.error)}
         </p>
       )}

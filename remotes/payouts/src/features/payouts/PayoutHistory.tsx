@@ -1,8 +1,7 @@
 import { payoutsPage, type Payout } from '@cove/contracts';
 import { formatDate, formatMoney, useHost } from '@cove/runtime';
 import { usePagedList } from '@cove/runtime/query';
-import { EmptyState, LoadMore, RequestView, Row, RowBody, RowLine, RowList } from '@cove/ui';
-import shared from '../../common/Earnings.module.css';
+import { EmptyState, kit, LoadMore, RequestView, Row, RowBody, RowLine, RowList } from '@cove/ui';
 import { earningsKeys } from '../../common/earnings-queries';
 import styles from './Payouts.module.css';
 import { StatusBadge, statusLabels } from './StatusBadge';
@@ -18,7 +17,7 @@ function PayoutRow({ payout }: { payout: Payout }) {
         </RowLine>
         <RowLine>
           <span className={styles.destination}>{payout.label}</span>
-          <time className={shared.hint} dateTime={when}>
+          <time className={kit.hint} dateTime={when}>
             {payout.status === 'completed' ? 'Paid ' : 'Requested '}
             {formatDate(when)}
           </time>
@@ -30,7 +29,7 @@ function PayoutRow({ payout }: { payout: Payout }) {
           </p>
         )}
         {payout.status === 'on_hold' && (
-          <p className={shared.hint}>It is sent as soon as you send the details the form above asks for.</p>
+          <p className={kit.hint}>It is sent as soon as you send the details the form above asks for.</p>
         )}
       </RowBody>
     </Row>

@@ -1,8 +1,7 @@
 import { requestState } from '@cove/runtime';
-import { RequestView } from '@cove/ui';
+import { RequestView, Section } from '@cove/ui';
 import shared from '../../common/Earnings.module.css';
 import { useAccountInfo, useTotals } from '../../common/earnings-queries';
-import { Screen } from '../../common/Screen';
 import { AmlForm } from './AmlForm';
 import { PayoutHistory } from './PayoutHistory';
 import { RequestPayout } from './RequestPayout';
@@ -13,7 +12,7 @@ export function Payouts() {
   const totals = useTotals();
   const info = useAccountInfo();
   return (
-    <Screen title="Payouts">
+    <Section title="Payouts">
       <div className={styles.layout}>
         <div className={styles.side}>
           <RequestView state={requestState(info)} retry={() => void info.refetch()}>
@@ -32,6 +31,6 @@ export function Payouts() {
           <PayoutHistory />
         </div>
       </div>
-    </Screen>
+    </Section>
   );
 }

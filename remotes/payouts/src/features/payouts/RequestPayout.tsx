@@ -1,6 +1,6 @@
 import type { AccountInfo, AccountTotals } from '@cove/contracts';
 import { errorMessage, formatMoney } from '@cove/runtime';
-import { Button, ButtonLink, Spinner } from '@cove/ui';
+import { Button, ButtonLink, kit, Spinner } from '@cove/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import shared from '../../common/Earnings.module.css';
@@ -42,12 +42,17 @@ export function RequestPayout({ totals, info }: { totals: AccountTotals; info: A
   }
 
   return (
-    <form className={shared.box} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <form
+      className={`${kit.panel} ${shared.box}`}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
       <h3 id={`${id}-title`} className={shared.boxTitle}>
         Request a payout
       </h3>
       {method ? (
-        <p className={shared.hint}>
+        <p className={kit.hint}>
           Paid to <strong className={styles.method}>{method.label}</strong>.{' '}
           <Link className={shared.link} to="/account/earnings/payout-method">
             Change
@@ -55,22 +60,22 @@ export function RequestPayout({ totals, info }: { totals: AccountTotals; info: A
         </p>
       ) : (
         <div className={shared.actions}>
-          <p className={shared.hint}>Add a payout method first: it is where your money goes.</p>
+          <p className={kit.hint}>Add a payout method first: it is where your money goes.</p>
           <ButtonLink to="/account/earnings/payout-method" variant="secondary">
             Set a payout method
           </ButtonLink>
         </div>
       )}
       <div className={styles.amountRow}>
-        <div className={shared.field}>
-          <label className={shared.label} htmlFor={`${id}-amount`}>
+        <div className={kit.field}>
+          <label className={kit.label} htmlFor={`${id}-amount`}>
             Amount in dollars
           </label>
           <div className={styles.dollarInput}>
             <span aria-hidden="true">$</span>
             <input
               id={`${id}-amount`}
-              className={shared.input}
+              className={kit.input}
               inputMode="decimal"
               autoComplete="off"
               value={text}
@@ -89,37 +94,37 @@ export function RequestPayout({ totals, info }: { totals: AccountTotals; info: A
           All of it
         </Button>
       </div>
-      <p id={`${id}-credits`} className={shared.hint} aria-live="polite">
+      <p id={`${id}-credits`} className={kit.hint} aria-live="polite">
         {amount.credits !== undefined
           ? `That is ${amount.credits.toLocaleString('en-US')} credits.`
           : 'Each $1.00 is 10 credits.'}
       </p>
-      <p id={`${id}-limits`} className={shared.hint}>
+      <p id={`${id}-limits`} className={kit.hint}>
         Minimum {formatMoney(totals.minimum_payout)} · Available {formatMoney(totals.available)}
       </p>
       {totals.available < totals.minimum_payout && (
-        <p className={shared.hint}>
+        <p className={kit.hint}>
           You can request a payout once {formatMoney(totals.minimum_payout)} is available.
         </p>
       )}
       {tried && problem && (
-        <p id={`${id}-error`} className={shared.fieldError}>
+        <p id={`${id}-error`} className={kit.fieldError}>
           {problem}
         </p>
       )}
       {needsDetails && (
-        <p className={shared.hint}>
+        <p className={kit.hint}>
           Payouts over {formatMoney(aml.threshold)} in all need your details: this one waits until you send
           them.
         </p>
       )}
       {mutation.isError && (
-        <p className={shared.alert} role="alert">
+        <p className={kit.alert} role="alert">
           {errorMessage(mutation.error)}
         </p>
       )}
       {done && (
-        <p className={shared.done} role="status">
+        <p className={kit.notice} role="status">
           {done.status === 'on_hold'
             ? `Your payout of ${formatMoney(done.amount)} is waiting for your details: fill in the form below.`
             : `Payout of ${formatMoney(done.amount)} requested to ${done.label}. It is on its way.`}

@@ -1,6 +1,6 @@
 import type { ReferralsPage } from '@cove/contracts';
 import { formatMoney } from '@cove/runtime';
-import { Button } from '@cove/ui';
+import { Button, kit } from '@cove/ui';
 import { useId, useRef, useState } from 'react';
 import shared from '../../common/Earnings.module.css';
 import styles from './Referrals.module.css';
@@ -25,9 +25,9 @@ export function ReferralLink({ terms }: { terms: ReferralsPage }) {
   }
 
   return (
-    <div className={shared.box}>
+    <div className={`${kit.panel} ${shared.box}`}>
       <h3 className={shared.boxTitle}>Your referral link</h3>
-      <p className={shared.hint}>
+      <p className={kit.hint}>
         Creators who sign up with your link or code earn you {terms.share_percent}% of what they earn, for{' '}
         {terms.months} months after they join. It comes out of Cove&apos;s share, never theirs.
       </p>
@@ -38,14 +38,14 @@ export function ReferralLink({ terms }: { terms: ReferralsPage }) {
         <input
           ref={input}
           id={`${id}-link`}
-          className={`${shared.input} ${styles.link}`}
+          className={`${kit.input} ${styles.link}`}
           value={terms.link}
           readOnly
           onFocus={(e) => e.target.select()}
         />
         <Button onClick={() => void copy()}>Copy link</Button>
       </div>
-      <p className={shared.hint} role="status">
+      <p className={kit.hint} role="status">
         {copied === 'copied' && 'Link copied.'}
         {copied === 'failed' && 'Copying did not work: the link is selected, copy it from there.'}
       </p>

@@ -1,8 +1,17 @@
 import type { Referral } from '@cove/contracts';
 import { formatDate, formatMoney } from '@cove/runtime';
-import { Avatar, EmptyState, LoadMore, RequestView, Row, RowBody, RowLine, RowList } from '@cove/ui';
-import shared from '../../common/Earnings.module.css';
-import { Screen } from '../../common/Screen';
+import {
+  Avatar,
+  EmptyState,
+  kit,
+  LoadMore,
+  RequestView,
+  Row,
+  RowBody,
+  RowLine,
+  RowList,
+  Section,
+} from '@cove/ui';
 import { ReferralLink } from './ReferralLink';
 import styles from './Referrals.module.css';
 import { useReferrals } from './use-referrals';
@@ -17,8 +26,8 @@ function ReferralRow({ referral }: { referral: Referral }) {
           <span className={styles.earned}>{formatMoney(referral.earned)}</span>
         </RowLine>
         <RowLine>
-          <span className={shared.hint}>Joined {formatDate(referral.joined_at)}</span>
-          <span className={shared.hint}>Earns you until {formatDate(referral.earns_until)}</span>
+          <span className={kit.hint}>Joined {formatDate(referral.joined_at)}</span>
+          <span className={kit.hint}>Earns you until {formatDate(referral.earns_until)}</span>
         </RowLine>
       </RowBody>
     </Row>
@@ -29,7 +38,7 @@ function ReferralRow({ referral }: { referral: Referral }) {
 export function Referrals() {
   const { list, terms } = useReferrals();
   return (
-    <Screen title="Referrals">
+    <Section title="Referrals">
       <RequestView state={list.state} retry={list.retry}>
         {(items) => (
           <>
@@ -53,6 +62,6 @@ export function Referrals() {
           </>
         )}
       </RequestView>
-    </Screen>
+    </Section>
   );
 }

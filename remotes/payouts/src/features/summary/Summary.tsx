@@ -1,10 +1,9 @@
 import { accountStats } from '@cove/contracts';
 import { formatMoney, requestState, useHost } from '@cove/runtime';
-import { ButtonLink, RequestView } from '@cove/ui';
+import { ButtonLink, kit, RequestView, Section } from '@cove/ui';
 import { useQuery } from '@tanstack/react-query';
 import shared from '../../common/Earnings.module.css';
 import { earningsKeys, useTotals } from '../../common/earnings-queries';
-import { Screen } from '../../common/Screen';
 import { EarningsChart } from './EarningsChart';
 import { SourceTotals } from './SourceTotals';
 import { Totals } from './Totals';
@@ -21,16 +20,16 @@ export function Summary() {
   });
   const t = totals.data;
   return (
-    <Screen title="Summary" actions={<ButtonLink to="/account/earnings/payouts">Request payout</ButtonLink>}>
+    <Section title="Summary" actions={<ButtonLink to="/account/earnings/payouts">Request payout</ButtonLink>}>
       <RequestView state={requestState(totals)} retry={() => void totals.refetch()}>
         {(data) => <Totals totals={data} />}
       </RequestView>
       {t && t.available < t.minimum_payout && (
-        <p className={shared.hint}>
+        <p className={kit.hint}>
           You can request a payout once {formatMoney(t.minimum_payout)} is available.
         </p>
       )}
-      <div className={shared.box}>
+      <div className={`${kit.panel} ${shared.box}`}>
         <h3 className={shared.boxTitle}>Last {days} days</h3>
         <RequestView state={requestState(stats)} retry={() => void stats.refetch()}>
           {(data) => (
@@ -41,6 +40,6 @@ export function Summary() {
           )}
         </RequestView>
       </div>
-    </Screen>
+    </Section>
   );
 }

@@ -1,12 +1,12 @@
 import { formatBytes, type UploadItem, type Uploads } from '@cove/runtime';
-import { Button } from '@cove/ui';
-import styles from './Vault.module.css';
+import { Button } from './Button';
+import styles from './UploadQueue.module.css';
 
-/** Files on their way: a bar with bytes and a Cancel button each, and failures until dismissed. */
+/** Files on their way, each with its progress and Cancel, and the ones that failed until dismissed. */
 export function UploadQueue({ uploads }: { uploads: Uploads }) {
   return uploads.items.map((item) =>
     item.error === null ? (
-      <UploadRow key={item.key} item={item} onCancel={() => uploads.cancel(item.key)} />
+      <UploadProgress key={item.key} item={item} onCancel={() => uploads.cancel(item.key)} />
     ) : (
       <div key={item.key} className={styles.problem} role="alert">
         <strong>Upload error</strong>
@@ -21,14 +21,24 @@ export function UploadQueue({ uploads }: { uploads: Uploads }) {
   );
 }
 
-function UploadRow({ item, onCancel }: { item: UploadItem; onCancel(): void }) {
+/** One file on its way: how far it is (after `lead`, a number say), the bytes sent, Cancel, and a bar. */
+export function UploadProgress({
+  item,
+  onCancel,
+  lead = '',
+}: {
+  item: UploadItem;
+  onCancel(): void;
+  lead?: string;
+}) {
   const { phase, loaded, total } = item.progress;
   const percent = total > 0 ? Math.round((loaded / total) * 100) : 0;
   const label = phase === 'preparing' ? `Preparing ${item.name}` : `Uploading ${item.name}`;
   return (
     <div className={styles.progress}>
-      <div className={styles.progressHead}>
+      <div className={styles.head}>
         <span>
+          {lead}
           {label} ({percent}%)
         </span>
         <span className={styles.bytes}>
