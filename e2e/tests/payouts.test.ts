@@ -90,7 +90,9 @@ describe('payout journeys', () => {
     const mailbox = new MailboxPage(await page.context().newPage(), run.server.baseUrl);
     const code = await mailbox.verificationCode(creatorEmail);
     await mailbox.page.close();
-    await page.getByLabel('Code from the email').fill(code);
+    const codeBoxes = page.getByRole('group', { name: 'Code from the email' });
+    for (const [i, digit] of [...code].entries())
+      await codeBoxes.getByRole('textbox', { name: `Digit ${i + 1}` }).fill(digit);
     await page.getByRole('button', { name: 'Save payout method' }).click();
     await page.getByText('Saved: your payouts now go to PayPal · m•••@example.com.').waitFor();
 

@@ -1,4 +1,5 @@
 import type { PayoutMethodBody, PayoutMethodKind } from '@cove/contracts';
+import { normaliseEmail } from '../accounts/sign-in';
 import { fail } from '../errors';
 
 /** A payout method as stored: what the provider needs, and the masked label the API shows. */
@@ -57,7 +58,8 @@ export function checkMethod(body: PayoutMethodBody): CheckedMethod {
     }
     case 'paypal_transfer':
     case 'paxum_transfer': {
-      const email = body.email.toLowerCase();
+      // Sign-in's address check, so a bad one answers the spec's text (invalid_email).
+      const email = normaliseEmail(body.email);
       const name = body.method === 'paypal_transfer' ? 'PayPal' : 'Paxum';
       return { method: body.method, details: { email }, label: `${name} · ${maskEmail(email)}` };
     }

@@ -12,10 +12,13 @@ const DAY_MS = 86_400_000;
 export interface Balance {
   /** Every entry: earnings, chargebacks, payouts and their returns. */
   balance: number;
-  /** Sales within the hold period: not yet payable. Reversals and payouts count at once. */
+  /**
+   * Sales within the hold period, each net of its revocation: not yet payable. Other reversals and
+   * payouts count at once.
+   */
   held: number;
   lifetime: number;
-  /** When the oldest held entry was made; null when nothing is held. */
+  /** When the oldest held sale was made; null when nothing is held. */
   oldestHeld: Date | null;
 }
 
@@ -27,13 +30,20 @@ export async function balanceOf(
 ): Promise<Balance> {
   const holdStart = new Date(now.getTime() - holdDays * DAY_MS);
   const earning = kindIn(sql`kind`, earningKinds);
-  const held = sql`${earning} and amount > 0 and created_at > ${holdStart}`;
+  // Each sale made within the hold, net of its revocation: a held sale that was taken back is neither
+  // pending nor available. What is left negative (taking back a sale older than the hold) counts at once.
   const [row] = rowsOf<{ balance: string; held: string; lifetime: string; oldest: Date | string | null }>(
     await db.execute(sql`
+      with held as (
+        select sum(amount) as amount, min(created_at) as sold_at
+        from (${earningsEntriesOf(userId)}) e
+        where ${earning} and created_at > ${holdStart}
+        group by sale_id
+        having sum(amount) > 0)
       select coalesce(sum(amount), 0)::bigint as balance,
-        coalesce(sum(amount) filter (where ${held}), 0)::bigint as held,
+        (select coalesce(sum(amount), 0) from held)::bigint as held,
         coalesce(sum(amount) filter (where ${earning}), 0)::bigint as lifetime,
-        min(created_at) filter (where ${held}) as oldest
+        (select min(sold_at) from held) as oldest
       from (${earningsEntriesOf(userId)}) e`),
   );
   return {

@@ -111,8 +111,10 @@ it('checks each method and keeps the code for a corrected try', async () => {
       400,
       'bad_bic',
     ],
-    [{ method: 'paypal_transfer', email: 'not-an-email' }, 400, 'validation'],
-    [{ method: 'paxum_transfer', email: 'a@b' }, 400, 'validation'],
+    [{ method: 'paypal_transfer', email: 'not-an-email' }, 400, 'invalid_email'],
+    [{ method: 'paxum_transfer', email: 'a@b' }, 400, 'invalid_email'],
+    [{ method: 'paypal_transfer', email: ' ' }, 400, 'invalid_email'],
+    [{ method: 'paypal_transfer', email: `${'a'.repeat(250)}@example.com` }, 400, 'invalid_email'],
     [
       { method: 'crypto_transfer', currency: 'BTC', address: '0OIl00000000000000000000000' },
       400,
@@ -156,6 +158,9 @@ it('checks each method and keeps the code for a corrected try', async () => {
     address: '0x' + 'z'.repeat(40),
   });
   expect(wallet.json().message).toBe('This is not a valid ETH address.');
+  // The spec's text for a bad address, not a schema message naming the field.
+  const email = await tryWith({ method: 'paxum_transfer', email: 'ann@example' });
+  expect(email.json()).toEqual({ message: 'Email is not a valid email address.', code: 'invalid_email' });
   expect(await savedOf(c)).toBeUndefined();
 
   const accepted: [object, string][] = [

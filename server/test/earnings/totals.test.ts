@@ -76,6 +76,30 @@ it('splits a creator’s real sales by source and day, pending for the hold and 
   });
 });
 
+it('takes a chargeback of a sale still in the hold from pending, never from available', async () => {
+  const { fan, creator, chatId } = await fanAndCreator(t, { credits: 1000, rate: 0 });
+  const paid = await creator.api.post('/v1/messages', text(fan.user.id, 'locked', { price: 50 }));
+  const messageId = paid.json().data._id as string;
+  expect((await fan.api.patch(`/v1/messages/${messageId}/buy`)).statusCode).toBe(200);
+  const tip = { chat_id: chatId, amount: 25, send_id: randomUUID() };
+  expect((await fan.api.post('/v1/messages/tip', tip)).statusCode).toBe(200);
+  const before = (await creator.api.get('/v1/account/totals')).json();
+  expect(before).toMatchObject({ available: 0, pending: 60, lifetime: 60 });
+
+  await t.db.transaction((tx) => revokeUnlock(tx, fan.user.id, Number(messageId)));
+  // Only the tip is left waiting: its release, not the revoked unlock's, is the next one.
+  const after = (await creator.api.get('/v1/account/totals')).json();
+  expect(after).toMatchObject({ available: 0, pending: 20, lifetime: 20 });
+  expect(Date.parse(after.next_release_at)).toBeGreaterThan(Date.parse(before.next_release_at));
+  await backdateEarnings(t, creator.user.id, 8);
+  expect((await creator.api.get('/v1/account/totals')).json()).toMatchObject({
+    available: 20,
+    pending: 0,
+    lifetime: 20,
+    next_release_at: null,
+  });
+});
+
 it('leaves a negative balance when a chargeback follows a payout, repaid by later earnings', async () => {
   const { fan, creator, chatId } = await fanAndCreator(t, { credits: 1000, rate: 0 });
   const paid = await creator.api.post('/v1/messages', text(fan.user.id, 'locked', { price: 250 }));

@@ -67,8 +67,14 @@ export const cryptoCurrencies = ['BTC', 'ETH', 'USDT_TRC20'] as const;
 export const cryptoCurrency = z.enum(cryptoCurrencies);
 
 /**
+ * A PayPal or Paxum account's email: any text here, checked by the server, which answers a bad one with
+ * the spec's 'Email is not a valid email address.' (`invalid_email`) rather than a schema message.
+ */
+const payoutEmail = z.string();
+
+/**
  * `PATCH /v2/account/defaults?verification_code=1234`: the payout method with its details. Shapes are
- * checked here; the IBAN checksum, the address formats and the permission on the server.
+ * checked here; the IBAN checksum, the email and address formats and the permission on the server.
  */
 export const payoutMethodBody = z.discriminatedUnion('method', [
   z.object({
@@ -77,8 +83,8 @@ export const payoutMethodBody = z.discriminatedUnion('method', [
     iban: z.string().trim().min(15).max(42),
     bic: z.string().trim().max(11).optional(),
   }),
-  z.object({ method: z.literal('paypal_transfer'), email: z.string().trim().email().max(254) }),
-  z.object({ method: z.literal('paxum_transfer'), email: z.string().trim().email().max(254) }),
+  z.object({ method: z.literal('paypal_transfer'), email: payoutEmail }),
+  z.object({ method: z.literal('paxum_transfer'), email: payoutEmail }),
   z.object({
     method: z.literal('crypto_transfer'),
     currency: cryptoCurrency,

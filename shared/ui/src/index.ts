@@ -1,5 +1,6 @@
 export { Avatar } from './Avatar';
 export { Button, ButtonLink, type ButtonVariant } from './Button';
+export { CodeBoxes, emptyCode } from './CodeBoxes';
 export { EmptyState } from './EmptyState';
 export { FileButton } from './FileButton';
 export { Spinner, type SpinnerSize } from './Spinner';
@@ -15,4 +16,5 @@ export { default as kit } from './Kit.module.css';
 export { useAutoLoad } from './use-auto-load';
 export { RemoteRoot } from './RemoteRoot';
 export { useDocumentTitle } from './use-document-title';
+export { useCooldown } from './use-cooldown';
 export { UsernameField, usernameReady } from './UsernameField';

@@ -7,15 +7,15 @@ import { ShellContext } from '../app/shell-context';
 import { reactToServerEvents } from '../session/server-reactions';
 import { fakeServices } from '../test/fake-services';
 import { Header } from './Header';
-import { earningsRefreshMs } from './use-available-earnings';
+import { earningsRefreshMs, releaseSlackMs } from './use-available-earnings';
 
-const totals = (available: number): AccountTotals => ({
+const totals = (available: number, nextReleaseAt: string | null = null): AccountTotals => ({
   available,
   pending: 150,
   lifetime: 2_000,
   paid_out: 0,
   in_payout: 0,
-  next_release_at: null,
+  next_release_at: nextReleaseAt,
   hold_days: 7,
   minimum_payout: 200,
 });
@@ -91,6 +91,29 @@ describe('header', () => {
         await jest.advanceTimersByTimeAsync(earningsRefreshMs);
       });
       expect(screen.getByTitle('Your available earnings')).toHaveTextContent('$115.00');
+      expect(fake.api.get).toHaveBeenCalledTimes(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('reads the earnings again when held ones become available, and not before', async () => {
+    jest.useFakeTimers();
+    try {
+      const fake = fakeServices();
+      const hour = 3_600_000;
+      const releasedAt = new Date(Date.now() + hour).toISOString();
+      fake.api.get.mockResolvedValueOnce(totals(720, releasedAt)).mockResolvedValueOnce(totals(870));
+      signIn(fake.services.host.session, testUser({ type: 'featured' }));
+      renderHeader(fake);
+      expect(await screen.findByText('$72.00')).toHaveAttribute('title', 'Your available earnings');
+
+      await act(() => jest.advanceTimersByTimeAsync(hour - 1));
+      expect(fake.api.get).toHaveBeenCalledTimes(1);
+      await act(() => jest.advanceTimersByTimeAsync(releaseSlackMs + 1));
+      expect(screen.getByTitle('Your available earnings')).toHaveTextContent('$87.00');
+      // Nothing held any more: no more reads without a reason.
+      await act(() => jest.advanceTimersByTimeAsync(24 * hour));
       expect(fake.api.get).toHaveBeenCalledTimes(2);
     } finally {
       jest.useRealTimers();

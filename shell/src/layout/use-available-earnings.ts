@@ -5,11 +5,25 @@ import type { ShellHost } from '../app/shell-context';
 
 /** Money arriving in bursts (a broadcast's sales, say) is read again once, after this quiet time. */
 export const earningsRefreshMs = 1_000;
+/** Read a little after the release, so a server clock slightly behind ours has released it too. */
+export const releaseSlackMs = 2_000;
+/** A release the server has not made though it is due by our clock: ask again after this. */
+const overdueRetryMs = 60_000;
+/** The longest delay setTimeout keeps (about 24.8 days); a later release is waited for in steps. */
+const maxTimerMs = 2 ** 31 - 1;
+
+/** How long until held earnings become available and are worth reading again; null when none are held. */
+function untilRelease(nextReleaseAt: string | null, now = Date.now()): number | null {
+  if (!nextReleaseAt) return null;
+  const wait = Date.parse(nextReleaseAt) - now;
+  return wait > 0 ? Math.min(wait + releaseSlackMs, maxTimerMs) : overdueRetryMs;
+}
 
 /**
  * A creator's available earnings for the header (`GET /v1/account/totals`): read when they sign in,
- * then again after a payout moves on or a message is paid or arrives. Null for anyone else, and until
- * the first answer for this creator.
+ * then again after a payout moves on or a message is paid or arrives, and when held earnings are
+ * released (`next_release_at`). A chargeback or a referral credit sends the creator no event, so those
+ * show at the next read. Null for anyone else, and until the first answer for this creator.
  */
 export function useAvailableEarnings(host: ShellHost, creatorId: string | null): number | null {
   const [read, setRead] = useState<{ creatorId: string; available: number } | null>(null);
@@ -17,11 +31,18 @@ export function useAvailableEarnings(host: ShellHost, creatorId: string | null):
     if (!creatorId) return;
     const controller = new AbortController();
     let asked = 0;
+    let release: ReturnType<typeof setTimeout> | undefined;
     const load = () => {
       const call = ++asked;
       host.api.get('/v1/account/totals', { schema: accountTotals, signal: controller.signal }).then(
-        // Only the latest answer counts: an earlier one may arrive after it.
-        (totals) => call === asked && setRead({ creatorId, available: totals.available }),
+        (totals) => {
+          // Only the latest answer counts: an earlier one may arrive after it.
+          if (call !== asked) return;
+          setRead({ creatorId, available: totals.available });
+          clearTimeout(release);
+          const wait = untilRelease(totals.next_release_at);
+          if (wait !== null) release = setTimeout(load, wait);
+        },
         (err: unknown) => {
           if (!isAborted(err)) console.warn('The header could not read the earnings', err);
         },
@@ -39,6 +60,7 @@ export function useAvailableEarnings(host: ShellHost, creatorId: string | null):
     return () => {
       controller.abort();
       clearTimeout(timer);
+      clearTimeout(release);
       changes.unsubscribe();
     };
   }, [host, creatorId]);

@@ -6,7 +6,7 @@ import {
   type User,
 } from '@cove/contracts';
 import { errorMessage, maskEmail, useStore } from '@cove/runtime';
-import { Button } from '@cove/ui';
+import { Button, CodeBoxes, emptyCode, useCooldown } from '@cove/ui';
 import { useEffect, useState, type FormEvent } from 'react';
 import { DeliverabilityWarning, DidYouMean } from '../../email/AddressHints';
 import {
@@ -16,13 +16,10 @@ import {
   verificationState,
 } from '../../onboarding/verification-state';
 import styles from '../Popup.module.css';
-import { CodeBoxes, codeLength } from './CodeBoxes';
-import { useCooldown } from './use-cooldown';
 
 type Stage = NonNullable<PopupOf<'email-verification'>['stage']>;
 /** The onboarding flow closes itself 5 s after success; the action flow closes at once. */
 export const onboardingCloseMs = 5000;
-const blank = () => Array<string>(codeLength).fill('');
 
 const titles: Record<Stage, string> = {
   'enter-code': 'Verify your email',
@@ -52,7 +49,7 @@ export function EmailVerification({
   const { user } = useStore(host.session);
   const { codeSentAt } = useStore(verificationState);
   const [chosenStage, setStage] = useState<Stage>(spec.stage ?? 'enter-code');
-  const [digits, setDigits] = useState<string[]>(blank);
+  const [digits, setDigits] = useState<string[]>(emptyCode);
   const [sentTo, setSentTo] = useState(spec.email ?? user?.email ?? '');
   const [newAddress, setNewAddress] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -80,7 +77,7 @@ export function EmailVerification({
       setStage('done');
     } catch (err) {
       setError(errorMessage(err));
-      setDigits(blank());
+      setDigits(emptyCode());
     } finally {
       setBusy(false);
     }
@@ -104,7 +101,7 @@ export function EmailVerification({
       startCooldown(resendCooldownSeconds);
       setSentTo(address);
       setNote(answer.message);
-      setDigits(blank());
+      setDigits(emptyCode());
       setStage('enter-code');
     } catch (err) {
       setError(errorMessage(err) || "We couldn't send a code. Please try again.");

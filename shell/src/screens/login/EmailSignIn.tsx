@@ -1,11 +1,10 @@
 import { messageResponse, messages } from '@cove/contracts';
 import { emailPattern, errorMessage, useStore } from '@cove/runtime';
-import { Button } from '@cove/ui';
+import { Button, useCooldown } from '@cove/ui';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useShell } from '../../app/shell-context';
 import { DeliverabilityWarning, DidYouMean } from '../../email/AddressHints';
-import { useCooldown } from '../../popups/email-verification/use-cooldown';
 import { afterSignIn, bannedFlag } from '../../session/stored-flags';
 import { internalPath } from '../internal-path';
 import { ScreenCard, screenStyles } from '../ScreenCard';

@@ -1,32 +1,36 @@
-import { Button, kit } from '@cove/ui';
-import { useId } from 'react';
+import { Button, CodeBoxes, kit } from '@cove/ui';
 import shared from '../../common/Earnings.module.css';
 import styles from './PayoutMethod.module.css';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 
-/** The second step: where the code went, the 4-digit code, and a way to have another sent. */
+/**
+ * The second step: where the code went, the code in four boxes (sign-in's rules: saving waits for all
+ * four, a pasted code saves at once), and another code once the cooldown is over.
+ */
 export function CodeStep({
   sentTo,
   expiresAt,
-  code,
-  error,
-  onCode,
+  digits,
+  onDigits,
+  onComplete,
   onResend,
   resending,
+  cooldown,
   saving,
 }: {
   sentTo: string;
   expiresAt: string;
-  code: string;
-  /** Shown once the person tried to save. */
-  error: string | null;
-  onCode(code: string): void;
+  digits: string[];
+  onDigits(digits: string[]): void;
+  onComplete(code: string): void;
   onResend(): void;
   resending: boolean;
+  /** Seconds until another code may be asked for. */
+  cooldown: number;
   saving: boolean;
 }) {
-  const id = useId();
+  const complete = digits.every((d) => d !== '');
   return (
     <div className={styles.codeStep}>
       <p className={kit.hint} role="status">
@@ -34,32 +38,24 @@ export function CodeStep({
         {timeFormat.format(new Date(expiresAt))}.
       </p>
       <div className={`${kit.field} ${styles.codeField}`}>
-        <label className={kit.label} htmlFor={`${id}-code`}>
+        {/* The boxes' group carries the same name for screen readers. */}
+        <span className={kit.label} aria-hidden="true">
           Code from the email
-        </label>
-        <input
-          id={`${id}-code`}
-          className={`${kit.input} ${styles.code}`}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={4}
-          value={code}
-          onChange={(e) => onCode(e.target.value.replace(/\D/g, '').slice(0, 4))}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-code-error` : undefined}
+        </span>
+        <CodeBoxes
+          digits={digits}
+          onChange={onDigits}
+          onComplete={onComplete}
+          disabled={saving}
+          label="Code from the email"
         />
-        {error && (
-          <p id={`${id}-code-error`} className={kit.fieldError}>
-            {error}
-          </p>
-        )}
       </div>
       <div className={shared.actions}>
-        <Button type="submit" disabled={saving} aria-busy={saving}>
+        <Button type="submit" disabled={!complete || saving} aria-busy={saving}>
           {saving ? 'Saving…' : 'Save payout method'}
         </Button>
-        <Button variant="ghost" disabled={resending} onClick={onResend}>
-          {resending ? 'Sending…' : 'Send a new code'}
+        <Button variant="ghost" disabled={resending || cooldown > 0} onClick={onResend}>
+          {resending ? 'Sending…' : cooldown > 0 ? `Send a new code in ${cooldown}s` : 'Send a new code'}
         </Button>
       </div>
     </div>

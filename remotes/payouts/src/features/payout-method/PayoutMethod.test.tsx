@@ -41,6 +41,16 @@ async function fillBank(iban: string) {
 
 const callsTo = (calls: RecordedCall[], path: string) => calls.filter((c) => c.path === path);
 
+const codeBoxes = (form: HTMLElement) =>
+  [1, 2, 3, 4].map((n) => within(form).getByRole('textbox', { name: `Digit ${n}` }) as HTMLInputElement);
+
+/** Types `code` into the boxes, a digit in each from the first. */
+function typeCode(form: HTMLElement, code: string) {
+  const boxes = codeBoxes(form);
+  for (const [i, digit] of [...code].entries())
+    fireEvent.change(boxes[i] as HTMLElement, { target: { value: digit } });
+}
+
 describe('payout method', () => {
   it('needs the email code before it saves, and shows what the server says of the IBAN', async () => {
     const fake = renderMethod(() =>
@@ -54,15 +64,20 @@ describe('payout method', () => {
     expect(await within(form).findByText(/We sent a 4-digit code to/)).toHaveTextContent('l•••@example.com');
     expect(callsTo(fake.calls, '/v1/users/send-verification-code')[0]?.body).toEqual({ action: 'verify' });
 
-    fireEvent.click(within(form).getByRole('button', { name: 'Save payout method' }));
-    expect(within(form).getByText('Enter the 4-digit code from the email.')).toBeInTheDocument();
+    const save = within(form).getByRole('button', { name: 'Save payout method' });
+    typeCode(form, '123');
+    expect(save).toBeDisabled();
+    fireEvent.submit(form);
     expect(callsTo(fake.calls, '/v2/account/defaults')).toHaveLength(0);
 
-    fireEvent.change(within(form).getByLabelText('Code from the email'), { target: { value: '1234' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Save payout method' }));
+    typeCode(form, '1234');
+    expect(save).toBeEnabled();
+    fireEvent.click(save);
     expect(await within(form).findByRole('alert')).toHaveTextContent(
       'This IBAN is not valid. Check it and try again.',
     );
+    // The code was not spent on a bad IBAN: it stays for the corrected try.
+    expect(codeBoxes(form).map((b) => b.value)).toEqual(['1', '2', '3', '4']);
     const [patch] = callsTo(fake.calls, '/v2/account/defaults');
     expect(patch).toMatchObject({
       method: 'PATCH',
@@ -75,23 +90,41 @@ describe('payout method', () => {
     renderMethod(() => undefined);
     const form = await fillBank('DE89 3704 0044 0532 0130 00');
     fireEvent.click(within(form).getByRole('button', { name: 'Send code' }));
-    fireEvent.change(await within(form).findByLabelText('Code from the email'), {
-      target: { value: '4321' },
+    // A pasted code fills the four boxes and saves at once.
+    fireEvent.paste(await within(form).findByRole('group', { name: 'Code from the email' }), {
+      clipboardData: { getData: () => '4321' },
     });
-    fireEvent.click(within(form).getByRole('button', { name: 'Save payout method' }));
     expect(
       await screen.findByText('Saved: your payouts now go to Bank · DE89 •••• 3000.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Change payout method' })).toBeInTheDocument();
   });
 
-  it('checks the details before sending a code', async () => {
+  it('clears the boxes after a wrong code, and offers no new code during the cooldown', async () => {
+    const fake = renderMethod(() => failWith(400, 'Wrong code. Please try again.', { code: 'wrong_code' }));
+    const form = await fillBank('DE89 3704 0044 0532 0130 00');
+    fireEvent.click(within(form).getByRole('button', { name: 'Send code' }));
+    const resend = await within(form).findByRole('button', { name: /^Send a new code in \d+s$/ });
+    expect(resend).toBeDisabled();
+
+    typeCode(form, '9999');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save payout method' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Wrong code. Please try again.');
+    expect(codeBoxes(form).map((b) => b.value)).toEqual(['', '', '', '']);
+    expect(codeBoxes(form)[0]).toHaveFocus();
+    expect(within(form).getByRole('button', { name: 'Save payout method' })).toBeDisabled();
+    expect(callsTo(fake.calls, '/v1/users/send-verification-code')).toHaveLength(1);
+  });
+
+  it('checks the details before sending a code, in the spec’s words', async () => {
     const fake = renderMethod(() => undefined);
     const form = await screen.findByRole('form', { name: 'Add a payout method' });
     fireEvent.click(within(form).getByRole('radio', { name: 'PayPal' }));
-    fireEvent.change(within(form).getByLabelText('PayPal email'), { target: { value: 'not-an-email' } });
+    const email = within(form).getByLabelText('PayPal email');
     fireEvent.click(within(form).getByRole('button', { name: 'Send code' }));
-    expect(within(form).getByText('Enter the email address of the account.')).toBeInTheDocument();
+    expect(email).toHaveAccessibleDescription('Required field cannot be blank');
+    fireEvent.change(email, { target: { value: 'not-an-email' } });
+    expect(email).toHaveAccessibleDescription('Email is invalid');
     expect(callsTo(fake.calls, '/v1/users/send-verification-code')).toHaveLength(0);
   });
 

@@ -38,19 +38,28 @@ export type DetailErrors = Partial<Record<keyof MethodDetails, string>>;
 
 const compact = (value: string) => value.replace(/\s+/g, '').toUpperCase();
 
+/** The spec's generic field messages (section 5). */
+const blank = 'Required field cannot be blank';
+const badEmail = 'Email is invalid';
+
 /** What is missing or mistyped; the server checks the IBAN checksum and address formats itself. */
 export function checkDetails(kind: PayoutMethodKind, d: MethodDetails): DetailErrors {
   const errors: DetailErrors = {};
   if (kind === 'bank_transfer') {
-    if (d.account_holder.trim().length < 2) errors.account_holder = "Enter the account holder's name.";
-    if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(compact(d.iban)))
+    if (!d.account_holder.trim()) errors.account_holder = blank;
+    else if (d.account_holder.trim().length < 2) errors.account_holder = "Enter the account holder's name.";
+    if (!d.iban.trim()) errors.iban = blank;
+    else if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(compact(d.iban)))
       errors.iban = 'Enter the IBAN as your bank shows it, starting with the country code.';
     if (d.bic.trim() && !/^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(compact(d.bic)))
       errors.bic = 'A BIC has 8 or 11 letters and digits.';
   } else if (kind === 'crypto_transfer') {
-    if (d.address.trim().length < 20) errors.address = 'Enter the whole wallet address.';
+    if (!d.address.trim()) errors.address = blank;
+    else if (d.address.trim().length < 20) errors.address = 'Enter the whole wallet address.';
+  } else if (!d.email.trim()) {
+    errors.email = blank;
   } else if (!emailPattern.test(d.email.trim())) {
-    errors.email = 'Enter the email address of the account.';
+    errors.email = badEmail;
   }
   return errors;
 }

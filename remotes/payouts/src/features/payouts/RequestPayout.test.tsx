@@ -67,6 +67,32 @@ describe('request payout', () => {
     expect(payoutCalls(fake.calls)).toHaveLength(1);
   });
 
+  it('points to the details form, above it, when the payout waits for the AML details', async () => {
+    let held = false;
+    renderEarnings('/account/earnings/payouts', (call) => {
+      if (call.path === '/v1/account/totals') return testTotals();
+      if (call.path === '/v1/account/info')
+        return {
+          data: testInfo({
+            aml: { threshold: 20_000, cumulative: 20_300, submitted: false, required: held },
+          }),
+        };
+      if (call.path === '/v1/account/payouts') return { data: [], next: null };
+      if (call.path !== '/v2/account/payout') return undefined;
+      held = true;
+      return { data: testPayout(9, { status: 'on_hold', completed_at: null }) };
+    });
+    const form = await screen.findByRole('form', { name: 'Request a payout' });
+    fireEvent.change(within(form).getByLabelText('Amount in dollars'), { target: { value: '25' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Request payout' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      'Your payout of $25.00 is waiting for your details: fill in the form above.',
+    );
+    const details = await screen.findByRole('form', { name: 'Your details' });
+    expect(within(form).getByRole('status')).toHaveTextContent('fill in the form above');
+    expect(details.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('asks for a payout method first when none is saved', async () => {
     renderForm(() => undefined, testInfo({ payout_method: null }));
     const form = await screen.findByRole('form', { name: 'Request a payout' });

@@ -126,7 +126,7 @@ export function RequestPayout({ totals, info }: { totals: AccountTotals; info: A
       {done && (
         <p className={kit.notice} role="status">
           {done.status === 'on_hold'
-            ? `Your payout of ${formatMoney(done.amount)} is waiting for your details: fill in the form below.`
+            ? `Your payout of ${formatMoney(done.amount)} is waiting for your details: fill in the form above.`
             : `Payout of ${formatMoney(done.amount)} requested to ${done.label}. It is on its way.`}
         </p>
       )}

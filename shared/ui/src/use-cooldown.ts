@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** A seconds countdown: `[left, start(seconds)]`. */
+/** A seconds countdown (a code's resend cooldown): `[left, start(seconds)]`. */
 export function useCooldown(initial: number): [number, (seconds: number) => void] {
   const [left, setLeft] = useState(initial);
   useEffect(() => {

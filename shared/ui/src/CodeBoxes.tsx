@@ -1,8 +1,12 @@
 import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
-import styles from '../Popup.module.css';
+import styles from './CodeBoxes.module.css';
 
-export const codeLength = 4;
+/** The spec's verification code: four single digits (section 5). */
+const codeLength = 4;
 const wholeCode = new RegExp(`^\\d{${codeLength}}$`);
+
+/** Four empty boxes: the start, and what a wrong code leaves. */
+export const emptyCode = (): string[] => Array<string>(codeLength).fill('');
 
 /**
  * Four single-digit boxes. Typing moves to the next box, Backspace in an empty box goes back, and a
@@ -13,11 +17,17 @@ export function CodeBoxes({
   onChange,
   onComplete,
   disabled,
+  label = 'Verification code',
+  describedBy,
 }: {
   digits: string[];
   onChange(digits: string[]): void;
   onComplete(code: string): void;
   disabled: boolean;
+  /** The group's accessible name. */
+  label?: string;
+  /** The id of what explains the boxes (an error under them). */
+  describedBy?: string;
 }) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const empty = digits.every((d) => d === '');
@@ -52,14 +62,20 @@ export function CodeBoxes({
   }
 
   return (
-    <div className={styles.codeBoxes} onPaste={paste} role="group" aria-label="Verification code">
+    <div
+      className={styles.boxes}
+      onPaste={paste}
+      role="group"
+      aria-label={label}
+      aria-describedby={describedBy}
+    >
       {digits.map((d, i) => (
         <input
           key={i}
           ref={(el) => {
             boxes.current[i] = el;
           }}
-          className={styles.codeBox}
+          className={styles.box}
           inputMode="numeric"
           autoComplete={i === 0 ? 'one-time-code' : 'off'}
           aria-label={`Digit ${i + 1}`}
