@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs, stripVTControlCharacters } from 'node:util';
+import { parseArgs } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const remotes = { chat: 3101, discover: 3102, account: 3103, payouts: 3104 };
@@ -72,7 +72,9 @@ const contentTypes = {
 };
 /** Open `/__cove_dev/events` streams: each page running this remote, told when a rebuild is ready. */
 const listeners = new Set();
+/** Builds without errors so far; `broken` while the latest one has errors. */
 let builds = 0;
+let broken = false;
 
 const server = createServer((req, res) => {
   // Any page may load the remote: it only ever serves this build, to this machine.
@@ -88,7 +90,11 @@ const server = createServer((req, res) => {
   }
   if (builds === 0) {
     res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '1' });
-    res.end(`${remote} is still building.`);
+    res.end(
+      broken
+        ? `${remote} does not build: see the errors where npm run dev runs.`
+        : `${remote} is still building.`,
+    );
     return;
   }
   const file = normalize(join(outDir, path === '/' ? 'mf-manifest.json' : path));
@@ -118,13 +124,30 @@ async function checkSite() {
   }
 }
 
-function onBuilt() {
+const count = (n, what) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/**
+ * After each compile, from the build's DevBuildReportPlugin (shared/build-config). A build with warnings
+ * is served and reloads the pages; one with errors is not (Rspack writes nothing then), so the pages keep
+ * the last good build until a save fixes it.
+ */
+function onCompiled({ errors, warnings }) {
+  broken = errors > 0;
+  if (broken) {
+    console.error(
+      builds === 0
+        ? `✗ ${remote} does not build (${count(errors, 'error')}): fix and save; the link follows once it builds.`
+        : `✗ ${remote} does not build (${count(errors, 'error')}): open pages keep the last good build until a save fixes it.`,
+    );
+    return;
+  }
   builds += 1;
+  const notes = warnings > 0 ? ` with ${count(warnings, 'warning')}` : '';
   if (builds === 1) {
     console.log(
       [
         '',
-        `${remote} from source: ${manifestUrl}, rebuilt on every save.`,
+        `${remote} from source${notes}: ${manifestUrl}, rebuilt on every save.`,
         `Open this in your browser (this tab runs your ${remote}; everything else is the site's):`,
         '',
         `  ${openUrl}`,
@@ -137,7 +160,7 @@ function onBuilt() {
     void checkSite();
     return;
   }
-  console.log(`${remote} rebuilt: reloading ${listeners.size} page(s).`);
+  console.log(`${remote} rebuilt${notes}: reloading ${listeners.size} page(s).`);
   for (const res of listeners) res.write(`event: rebuilt\ndata: ${builds}\n\n`);
 }
 
@@ -167,19 +190,12 @@ server.listen(port, '127.0.0.1', () => {
   rspack = spawn(join(root, 'remotes', remote, 'node_modules', '.bin', 'rspack'), ['build', '--watch'], {
     cwd: join(root, 'remotes', remote),
     env: { ...process.env, COVE_DEV: '1', COVE_DIST_DIR: outDir },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // Its output is for the developer; when a compile is done the build says so over IPC (COVE_DEV=1
+    // adds DevBuildReportPlugin), rather than in words that change with warnings, colours and versions.
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  // Rspack colours its output when the terminal (or FORCE_COLOR) asks for it, and a line may arrive
-  // in pieces: match on whole lines with the colour codes taken out.
-  let partial = '';
-  rspack.stdout.on('data', (chunk) => {
-    const text = chunk.toString();
-    process.stdout.write(text);
-    const lines = (partial + text).split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) {
-      if (/compiled successfully/i.test(stripVTControlCharacters(line))) onBuilt();
-    }
+  rspack.on('message', (message) => {
+    if (message?.type === 'cove-dev-build') onCompiled(message);
   });
   rspack.on('exit', (code, signal) => {
     console.error(`The ${remote} build stopped (${signal ?? `exit code ${code}`}).`);

@@ -3,6 +3,7 @@ import { readdir, stat, utimes } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { remoteNames } from '@cove/contracts';
+import type { Page } from 'playwright-core';
 import { ShellPage } from '../pages/shell-page';
 import { journey } from '../support/journey';
 import { repoRoot } from '../support/paths';
@@ -60,7 +61,7 @@ beforeAll(async () => {
     ],
     {
       cwd: repoRoot,
-      // Colours on, as in a developer's terminal (and some CI): the build's output is matched without them.
+      // Colours on, as in a developer's terminal (and some CI): nothing may hang on the build's wording.
       env: { ...process.env, COVE_BUILD_LABEL: marker, FORCE_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
       // Its own process group, stopped whole as Ctrl+C stops it in a terminal.
@@ -84,13 +85,48 @@ beforeAll(async () => {
   });
 }, 180_000);
 
-afterAll(async () => {
-  if (dev?.pid && dev.exitCode === null) {
-    const exited = new Promise((r) => dev.once('exit', r));
-    process.kill(-dev.pid, 'SIGINT');
-    await exited;
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/** Whether `child` has exited (by a code or a signal) within `ms`. */
+function exitWithin(child: ChildProcess, ms: number): Promise<boolean> {
+  if (hasExited(child)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(hasExited(child)), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** Signals the dev server's whole process group; false when the group is gone already. */
+function signalGroup(pid: number, name: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pid, name);
+    return true;
+  } catch {
+    return false;
   }
-});
+}
+
+afterAll(async () => {
+  const pid = dev?.pid;
+  if (pid === undefined || hasExited(dev)) return;
+  // Ctrl+C, as a developer stops it; a group that has not stopped in time is killed.
+  if (signalGroup(pid, 'SIGINT') && !(await exitWithin(dev, 10_000)) && signalGroup(pid, 'SIGKILL'))
+    await exitWithin(dev, 5_000);
+}, 20_000);
+
+/**
+ * Runs `action` and waits until the page has been loaded again: a mark put on the old document is gone.
+ * (Playwright's `framenavigated` also fires for pushState and replaceState, which the shell does.)
+ */
+async function reloadedBy(page: Page, action: () => Promise<unknown>, timeout = 30_000): Promise<void> {
+  await page.evaluate(() => Object.assign(window, { coveBeforeReload: true }));
+  await action();
+  await page.waitForFunction(() => !('coveBeforeReload' in window), undefined, { timeout });
+  await page.waitForLoadState('load');
+}
 
 describe('npm run dev -- chat', () => {
   it('prints the link that runs chat from the dev server in that tab only', () => {
@@ -112,16 +148,12 @@ describe('npm run dev -- chat', () => {
     expect(await shell.buildLabel('chat')).toBe(marker);
 
     // A save in chat's sources: the dev server rebuilds it and the open page reloads by itself.
-    await run.page.evaluate(() => Object.assign(window, { beforeTheSave: true }));
     const saved = new Date();
-    await Promise.all([
-      run.page.waitForEvent('framenavigated', {
-        predicate: (frame) => frame === run.page.mainFrame(),
-        timeout: 120_000,
-      }),
-      utimes(join(repoRoot, 'remotes', 'chat', 'src', 'App.tsx'), saved, saved),
-    ]);
-    expect(await run.page.evaluate(() => 'beforeTheSave' in window)).toBe(false);
+    await reloadedBy(
+      run.page,
+      () => utimes(join(repoRoot, 'remotes', 'chat', 'src', 'App.tsx'), saved, saved),
+      120_000,
+    );
     expect(await shell.buildLabel('chat')).toBe(marker);
 
     // Another browser on the same site runs the released chat, and the rest of the site is as it was.
@@ -138,10 +170,7 @@ describe('npm run dev -- chat', () => {
     expect(await builtFiles()).toEqual(before);
 
     // Turn off: the released chat again, in this tab too.
-    await Promise.all([
-      run.page.waitForEvent('framenavigated'),
-      badge.getByRole('button', { name: 'Turn off' }).click(),
-    ]);
+    await reloadedBy(run.page, () => badge.getByRole('button', { name: 'Turn off' }).click());
     expect(await shell.buildLabel('chat')).toBe('');
     expect(await badge.count()).toBe(0);
   });

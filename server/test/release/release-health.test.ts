@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Registry, ReleaseHealthKind } from '@cove/contracts';
 import { sql } from 'drizzle-orm';
+import { main } from '../../src/cli/release';
 import { rowsOf } from '../../src/db/rows';
 import { readAudit } from '../../src/release/audit';
 import { readRegistry } from '../../src/release/registry-store';
@@ -51,6 +52,25 @@ async function report(session: string, version: string, kind: ReleaseHealthKind,
     payload: { session, remote, version, kind },
   });
   expect(res.statusCode).toBe(204);
+}
+
+/** `npm run release -- status` against this server's data folder and database, as printed. */
+async function releaseStatus(...flags: string[]): Promise<string> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const saved = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = t.database.url;
+  try {
+    const code = await main(['status', '--data-dir', t.config.dataDir, ...flags], {
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+    });
+    expect({ code, err }).toEqual({ code: 0, err: [] });
+  } finally {
+    if (saved === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = saved;
+  }
+  return out.join('\n');
 }
 
 const chatEntry = async () => (await readRegistry(join(mf, 'registry.json'))).remotes.chat;
@@ -125,6 +145,28 @@ describe('release health reports', () => {
     for (let i = 0; i < 20; i++) await report(`stable-${i}-xxxx`, stable, i < 4 ? 'render_crash' : 'load');
     for (let i = 0; i < 20; i++) await report(`canary-${i}-xxxx`, canary, i < 4 ? 'render_crash' : 'load');
     expect((await chatEntry())?.canary?.version).toBe(canary);
+  });
+
+  it("shows each version's failed and tried sessions in `release status`", async () => {
+    await canaryRunning();
+    for (let i = 0; i < 4; i++) await report(`stable-${i}-xxxx`, stable, i === 0 ? 'client_error' : 'load');
+    // A session that loaded and then crashed counts once, as failed.
+    await report('canary-0-xxxx', canary, 'load');
+    await report('canary-0-xxxx', canary, 'render_crash');
+    await report('canary-1-xxxx', canary, 'load_failure');
+    await report('canary-2-xxxx', canary, 'load');
+
+    const text = await releaseStatus();
+    expect(text).toContain(`\n          stable  ${stable}: 1/4 sessions failed (25.0%)`);
+    expect(text).toContain(`\n          canary  ${canary}: 2/3 sessions failed (66.7%)`);
+    expect(text).not.toMatch(/error rates/);
+    const chat = (JSON.parse(await releaseStatus('--json')) as { remote: string; health: unknown }[]).find(
+      (r) => r.remote === 'chat',
+    );
+    expect(chat?.health).toEqual([
+      { version: stable, sessions: 4, failed: 1, rate: 0.25 },
+      { version: canary, sessions: 3, failed: 2, rate: 2 / 3 },
+    ]);
   });
 
   it('limits reports from one address', async () => {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, DefinePlugin, HtmlRspackPlugin } from '@rspack/core';
+import { DevBuildReportPlugin } from './dev-build-report';
 import { FirstLoadBudgetPlugin } from './first-load-budget';
 import { PrecompressPlugin } from './precompress';
 import { sharedSingletons } from './shared-singletons';
@@ -94,6 +95,8 @@ export function createConfig({ dir, part }: PartOptions): Configuration {
       ...(dev ? [] : [new PrecompressPlugin()]),
       // After precompression, since the budget is in brotli KB.
       ...(isShell || dev ? [] : [new FirstLoadBudgetPlugin(part.remote, dir)]),
+      // Tells scripts/dev-remote.mjs when each compile is done, and whether it has errors.
+      ...(dev ? [new DevBuildReportPlugin()] : []),
     ],
     ...(dev ? { optimization: { minimize: false } } : {}),
     performance: { hints: false },
