@@ -7,8 +7,10 @@ import { rowsOf } from '../db/rows';
 import {
   accessTokens,
   autoMessageCategories,
+  creatorApplications,
   emailCodes,
   follows,
+  notes,
   payoutMethods,
   pushSubscriptions,
   savedCards,
@@ -80,6 +82,10 @@ export async function eraseAccount(deps: EraseDeps, userId: string, now = new Da
     await tx.delete(savedCards).where(eq(savedCards.userId, user.id));
     await tx.delete(payoutMethods).where(eq(payoutMethods.userId, user.id));
     await tx.delete(autoMessageCategories).where(eq(autoMessageCategories.creatorId, user.id));
+    // Date of birth and country; the account can never apply again, so the decision goes with them.
+    await tx.delete(creatorApplications).where(eq(creatorApplications.userId, user.id));
+    // What they wrote about the people they chatted with; the others' notes are the others' own.
+    await tx.delete(notes).where(eq(notes.authorId, user.id));
     await tx.delete(follows).where(or(eq(follows.followerId, user.id), eq(follows.creatorId, user.id)));
     // Nothing renews for a deleted account, either way round; the sweep ends them at the period's end.
     await tx

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { Job, WorkerGroup } from '../jobs/jobs';
 import { deliverAutoMessages } from './deliver';
 import { type AutoMessageJobData, autoMessageQueue } from './queue';
-import { isFirstPurchase, queueAutoMessages } from './trigger';
+import { hasWritten, isFirstPurchase, queueAutoMessages } from './trigger';
 
 /** What the routes that see a trigger call (`app.autoMessages`). */
 export interface AutoMessageTriggers {
@@ -12,6 +12,8 @@ export interface AutoMessageTriggers {
   fire(category: AutoMessageCategory, creatorId: string, fanId: string): Promise<void>;
   /** A fan just bought from a creator: their first purchase fires `first_purchase`. */
   purchased(fanId: string, creatorId: string): Promise<void>;
+  /** A fan opened their chat with a creator: `welcome`, unless they have written in it already. */
+  opened(creatorId: string, fanId: string, chatId: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -49,6 +51,15 @@ export const autoMessageSender = fp(
         guarded({ category: 'first_purchase', creatorId, fanId }, () =>
           queueAutoMessages(app.jobs.boss, app.db, { creatorId, fanId, category: 'first_purchase' }, () =>
             isFirstPurchase(app.db, fanId, creatorId),
+          ),
+        ),
+      opened: (creatorId: string, fanId: string, chatId: string) =>
+        guarded({ category: 'welcome', creatorId, fanId }, () =>
+          queueAutoMessages(
+            app.jobs.boss,
+            app.db,
+            { creatorId, fanId, category: 'welcome' },
+            async () => !(await hasWritten(app.db, fanId, chatId)),
           ),
         ),
     });

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { autoMessageCategories } from '../db/schema';
+import { autoMessageCategories, messages } from '../db/schema';
 import { type AutoMessageJobData, autoMessageQueue, singletonKeyOf } from './queue';
 
 /**
@@ -58,4 +58,17 @@ export async function isFirstPurchase(db: Db, fanId: string, creatorId: string):
         and m.recipient_id = ${creatorId} and m.cost > 0 and m.type <> 'tip_model' limit 2) x) as n`),
   );
   return Number(row?.n ?? 0) === 1;
+}
+
+/**
+ * Whether the fan has written in this chat (a message or a tip). A fan already talking with the
+ * creator is past being welcomed, as when the creator sets a welcome long after their chats began.
+ */
+export async function hasWritten(db: Db, fanId: string, chatId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), eq(messages.senderId, fanId)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -5,14 +5,13 @@ import { messages, type PaymentRow, payments, purchases, savedCards, type UserRo
 import { fail, tooManyRequests, waitText } from '../errors';
 import { creditsOf } from '../ledger/ledger';
 import { providerConfigFor } from '../provider/provider-config';
-import type { EventDeps } from '../realtime/with-events';
 import { applyProviderEvent } from './apply-event';
-import { finishPaymentAction } from './finish-action';
+import { type FinishDeps, finishPaymentAction } from './finish-action';
 import { CENTS_PER_CREDIT, packageOf } from './packages';
 import { failureCodeOf } from './payment-dto';
 import type { PaymentProvider } from './provider';
 
-export interface PaymentDeps extends EventDeps {
+export interface PaymentDeps extends FinishDeps {
   provider: PaymentProvider;
   declinesPerHour: number;
 }

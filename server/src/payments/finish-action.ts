@@ -1,5 +1,6 @@
 import { errorText } from '@cove/contracts';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { AutoMessageTriggers } from '../auto-messages/plugin';
 import { messages, payments, users } from '../db/schema';
 import { rowsOf } from '../db/rows';
 import { AppError } from '../errors';
@@ -9,6 +10,11 @@ import { SELF_DESTRUCT_MS } from '../messages/read';
 import { tip } from '../messages/tip';
 import type { Tx } from '../realtime/event-log';
 import { type EventDeps, withEvents } from '../realtime/with-events';
+
+/** What finishing a payment needs: a purchase it completes may be the fan's first (auto-messages). */
+export interface FinishDeps extends EventDeps {
+  autoMessages: Pick<AutoMessageTriggers, 'purchased'>;
+}
 
 type Done = { status: 'done'; unlocked: number | null } | { status: 'failed'; error: string };
 
@@ -33,12 +39,13 @@ function refusalText(code: string): string {
  * Unlocks the paid message a payment was for, in one transaction with the payment's record, so the
  * unlock and the note of it (which a chargeback revokes) commit together or not at all.
  */
-async function unlock(deps: EventDeps, paymentId: string, fanId: string, messageId: number) {
+async function unlock(deps: FinishDeps, paymentId: string, fanId: string, messageId: number) {
   const [m] = await deps.db
     .select({ sender: messages.senderId })
     .from(messages)
     .where(eq(messages.id, messageId));
-  let bought: LoggedRow[] = [];
+  // Set inside the transaction's callback, which narrowing does not follow: hence the cast.
+  let bought = null as LoggedRow[] | null;
   await withEvents(
     deps,
     async (tx, emit) => {
@@ -65,7 +72,10 @@ async function unlock(deps: EventDeps, paymentId: string, fanId: string, message
     },
     { between: m ? [fanId, m.sender] : [fanId] },
   );
+  if (!bought) return;
   await notifyLogged(deps.realtime, bought);
+  // Only the run that bought it: a repeated run, or a message already bought in chat, is no purchase.
+  if (m) await deps.autoMessages.purchased(fanId, m.sender);
 }
 
 async function record(tx: Tx, paymentId: string, done: Done) {
@@ -84,7 +94,7 @@ async function record(tx: Tx, paymentId: string, done: Done) {
  * run again at any point: the unlock is one transaction with its record, and the tip's send id is
  * the payment's, so a retried tip is applied once.
  */
-export async function finishPaymentAction(deps: EventDeps, paymentId: string): Promise<void> {
+export async function finishPaymentAction(deps: FinishDeps, paymentId: string): Promise<void> {
   const [p] = await deps.db
     .select()
     .from(payments)
@@ -100,7 +110,9 @@ export async function finishPaymentAction(deps: EventDeps, paymentId: string): P
   const [fan] = await deps.db.select().from(users).where(eq(users.id, p.userId));
   if (p.paymentType === 'tip' && fan && p.chatId && p.tip) {
     try {
-      await tip(deps, fan, p.chatId, p.tip, `payment:${p.id}`);
+      const sent = await tip(deps, fan, p.chatId, p.tip, `payment:${p.id}`);
+      // The trigger is once per fan, so a tip applied by an earlier run firing it again sends nothing.
+      await deps.autoMessages.purchased(fan.id, sent.data.recipient_id);
       done = { status: 'done', unlocked: null };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -114,7 +126,7 @@ export async function finishPaymentAction(deps: EventDeps, paymentId: string): P
 }
 
 /** Payments whose action was left undone (a crash between the credits and the action), oldest first. */
-export async function finishLeftActions(deps: EventDeps): Promise<number> {
+export async function finishLeftActions(deps: FinishDeps): Promise<number> {
   const left = await deps.db
     .select({ id: payments.id })
     .from(payments)

@@ -22,7 +22,7 @@ import { chatTotals as totalsOf } from '../chats/chat-totals';
 import { listChats } from '../chats/list-chats';
 import { openChat, otherUser } from '../chats/open-chat';
 import { fanOf, isGone } from '../chats/pair-rules';
-import { chatMembers } from '../db/schema';
+import { chatMembers, type UserRow } from '../db/schema';
 import { fail } from '../errors';
 import { assertRegionAllows } from '../region/guard';
 import { withErrors } from './with-errors';
@@ -44,22 +44,27 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => totalsOf(app.db, currentUser(request).id),
   );
 
-  /** The chat with one person, put back on the caller's list. */
-  const chatWith = async (meId: string, otherId: string) => {
+  /**
+   * The chat with one person, put back on the caller's list. A fan opening it is the welcome trigger
+   * (docs/rules.md, "Auto-messages"): whoever made the chat, a fan who has not written in it yet is
+   * greeted, once.
+   */
+  const chatWith = async (me: UserRow, otherId: string) => {
     const other = await otherUser(app.db, otherId);
-    const chat = await chatBetween(app.db, meId, other.id);
+    const chat = await chatBetween(app.db, me.id, other.id);
     if (!chat) throw chatNotFound();
     if (isGone(other)) throw fail('gone');
-    const [me] = await app.db
+    const [member] = await app.db
       .update(chatMembers)
       .set({ listed: true, hidden: false })
-      .where(and(eq(chatMembers.chatId, chat.id), eq(chatMembers.userId, meId)))
+      .where(and(eq(chatMembers.chatId, chat.id), eq(chatMembers.userId, me.id)))
       .returning();
-    if (!me) throw chatNotFound();
+    if (!member) throw chatNotFound();
     const {
       data: [data],
-    } = await chatDtos(app.db, meId, [me]);
+    } = await chatDtos(app.db, me.id, [member]);
     if (!data) throw chatNotFound();
+    if (fanOf(me, other)?.id === me.id) await app.autoMessages.opened(other.id, me.id, chat.id);
     return { data, user: toChatUser(other) };
   };
 
@@ -71,7 +76,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await assertRegionAllows(app, request, request.query.recipient_id);
-      return chatWith(currentUser(request).id, request.query.recipient_id);
+      return chatWith(currentUser(request), request.query.recipient_id);
     },
   );
 
@@ -85,9 +90,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(request);
       await assertRegionAllows(app, request, request.body.recipient_id);
       const other = await otherUser(app.db, request.body.recipient_id);
-      const { created } = await openChat(app.db, me, other);
-      if (created && fanOf(me, other)?.id === me.id) await app.autoMessages.fire('welcome', other.id, me.id);
-      return chatWith(me.id, request.body.recipient_id);
+      await openChat(app.db, me, other);
+      return chatWith(me, request.body.recipient_id);
     },
   );
 

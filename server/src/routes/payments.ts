@@ -35,6 +35,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = {
     db: app.db,
     realtime: app.realtime,
+    autoMessages: app.autoMessages,
     provider: app.payments.provider,
     declinesPerHour: app.config.paymentDeclinesPerHour,
   };

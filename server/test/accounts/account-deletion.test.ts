@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { MediaResponse } from '@cove/contracts';
 import { eq } from 'drizzle-orm';
 import { eraseDueAccounts } from '../../src/accounts/erase-account';
-import { accessTokens, purchases, savedCards, users } from '../../src/db/schema';
+import { accessTokens, creatorApplications, notes, purchases, savedCards, users } from '../../src/db/schema';
 import { balanceMismatches, balanceOf } from '../../src/ledger/ledger';
 import { mediaForMessage } from '../../src/media';
 import { fanAndCreator } from '../helpers/chats';
@@ -51,6 +51,15 @@ async function creatorLeaving() {
     expMonth: 12,
     expYear: 2040,
   });
+  // The application that made them a creator, and a note they keep on the fan.
+  await t.db.insert(creatorApplications).values({
+    userId: creator.user.id,
+    status: 'approved',
+    dateOfBirth: '1990-04-02',
+    country: 'NL',
+  });
+  const note = await creator.api.post('/v1/chats/note', { id: chatId, note: 'Likes jazz' });
+  expect(note.statusCode).toBe(200);
   const sold = await uploaded(creator.token, await photo({ width: 400, height: 300 }), 'paid_message');
   const free = await uploaded(creator.token, await photo({ width: 300, height: 300 }), 'message');
   const paid = await messageWithMedia(t, {
@@ -73,6 +82,14 @@ async function creatorLeaving() {
   const deleteAt = new Date(scheduled.json().delete_at as string);
   return { ...party, sold, free, paidId: paid.id, deleteAt };
 }
+
+/** What of the person's own writing and identity details is left: their application and chat notes. */
+const applicationAndNotes = async (userId: string) => ({
+  applications: await t.db.$count(creatorApplications, eq(creatorApplications.userId, userId)),
+  notes: (await t.db.select({ text: notes.text }).from(notes).where(eq(notes.authorId, userId))).map(
+    (n) => n.text,
+  ),
+});
 
 const fullView = (mediaId: string, viewerId: string) =>
   mediaForMessage(t.app.media, mediaId, viewerId, { paid: true, bought: true, isSender: false });
@@ -102,6 +119,8 @@ describe('scheduled deletion', () => {
     });
     expect(row?.deletedAt).not.toBeNull();
     expect(await t.db.$count(savedCards, eq(savedCards.userId, creator.user.id))).toBe(0);
+    // Their date of birth and country (the application) and the notes they wrote are gone.
+    expect(await applicationAndNotes(creator.user.id)).toEqual({ applications: 0, notes: [] });
     const tokens = await t.db.select().from(accessTokens).where(eq(accessTokens.userId, creator.user.id));
     expect(tokens.every((tok) => tok.revokedAt !== null)).toBe(true);
     expect((await creator.api.get('/v1/users/me')).statusCode).toBe(401);
@@ -133,6 +152,7 @@ describe('scheduled deletion', () => {
     expect(await sweep(new Date(deleteAt.getTime() + 1000))).toBe(0);
     const [row] = await t.db.select().from(users).where(eq(users.id, creator.user.id));
     expect(row).toMatchObject({ email: creator.user.email, bio: 'Songs at dawn', deletedAt: null });
+    expect(await applicationAndNotes(creator.user.id)).toEqual({ applications: 1, notes: ['Likes jazz'] });
     expect((await creator.api.get('/v1/users/me')).statusCode).toBe(200);
     expect((await fan.api.get(`/v1/chat?recipient_id=${creator.user.id}`)).statusCode).toBe(200);
     expect((await t.app.media.storage.list(`m/${free.media_id}`)).length).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import { autoMessageSends, blocks, users } from '../../src/db/schema';
 import { readyPhoto } from '../helpers/broadcast-world';
 import { grantCredits, type Party, person, text } from '../helpers/chats';
 import { dueNow } from '../helpers/jobs';
+import { CARDS, payWithCard } from '../helpers/payments';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { autoMessagesTo, awaitAutoMessages, putAuto, settle, textMessage } from './helpers';
 
@@ -64,7 +65,7 @@ describe('welcome: a fan opening a chat with the creator', () => {
     const list = await someone.api.get('/v1/chats');
     expect(list.json().data[0]).toMatchObject({ _id: chatId, unread_messages: 2 });
 
-    // Opening the same chat again is no new chat: nothing more.
+    // Opening the same chat again sends nothing more: once per fan.
     expect((await openChat(someone, creator)).statusCode).toBe(200);
     await settle();
     expect(await autoMessagesTo(t, creator, someone)).toHaveLength(2);
@@ -90,6 +91,56 @@ describe('welcome: a fan opening a chat with the creator', () => {
     const queued = await Promise.all([1, 2, 3].map(() => queueAutoMessages(t.app.jobs.boss, t.db, job)));
     expect(queued.filter(Boolean)).toHaveLength(1);
     expect(await jobsOf(creator, someone, 'new_follower')).toHaveLength(1);
+  });
+});
+
+describe('welcome: a chat the fan did not start', () => {
+  const openFromChatPage = (who: Party, creator: Party) =>
+    who.api.get(`/v1/chat?recipient_id=${creator.user.id}`);
+
+  it('reaches a fan who followed first, when they open the chat the thank-you made', async () => {
+    const creator = await creatorWith('new_follower', [textMessage('Thanks for following!')]);
+    await putAuto(t, creator, { category: 'welcome', auto_messages: [textMessage('Welcome!')] });
+    const someone = await fan();
+    await follow(someone, creator);
+    // The thank-you made the chat; the welcome waits for the fan to open it.
+    await awaitAutoMessages(t, creator, someone, 1);
+    await settle();
+    expect((await autoMessagesTo(t, creator, someone)).map((m) => m.text)).toEqual(['Thanks for following!']);
+
+    expect((await openFromChatPage(someone, creator)).statusCode).toBe(200);
+    const written = await awaitAutoMessages(t, creator, someone, 2);
+    expect(written.map((m) => m.text)).toEqual(['Thanks for following!', 'Welcome!']);
+
+    // Opening it again, either way, sends nothing more.
+    await openFromChatPage(someone, creator);
+    await openChat(someone, creator);
+    await settle();
+    expect(await autoMessagesTo(t, creator, someone)).toHaveLength(2);
+  });
+
+  it('reaches a fan the creator wrote to first, not when the creator opens the chat', async () => {
+    const creator = await creatorWith('welcome', [textMessage('Welcome!')]);
+    const someone = await fan();
+    expect((await openChat(creator, someone)).statusCode).toBe(200);
+    await creator.api.post('/v1/messages', text(someone.user.id, 'Hi there'));
+    await settle();
+    expect(await autoMessagesTo(t, creator, someone)).toHaveLength(0);
+
+    await openFromChatPage(someone, creator);
+    expect((await awaitAutoMessages(t, creator, someone, 1)).map((m) => m.text)).toEqual(['Welcome!']);
+  });
+
+  it('does not reach a fan already talking with the creator when the welcome is set', async () => {
+    const creator = await person(t, { type: 'featured', creditRate: 0 });
+    const someone = await fan();
+    await openChat(someone, creator);
+    expect((await someone.api.post('/v1/messages', text(creator.user.id, 'Hello!'))).statusCode).toBe(200);
+    await putAuto(t, creator, { category: 'welcome', auto_messages: [textMessage('Welcome!')] });
+
+    await openFromChatPage(someone, creator);
+    await settle();
+    expect(await autoMessagesTo(t, creator, someone)).toHaveLength(0);
   });
 });
 
@@ -158,6 +209,55 @@ describe('first purchase', () => {
     await someone.api.post('/v1/messages', text(creator.user.id, 'second'));
     await settle();
     expect(await autoMessagesTo(t, creator, someone)).toHaveLength(0);
+  });
+});
+
+describe('first purchase by card', () => {
+  /** A creator thanking for a first purchase, and a fan in a chat with them who has bought nothing. */
+  async function firstBuyer() {
+    const creator = await creatorWith('first_purchase', [textMessage('Thank you for your support')]);
+    const someone = await fan();
+    const chatId = (await openChat(someone, creator)).json().data._id as string;
+    return { creator, someone, chatId };
+  }
+  const paidMessage = async (creator: Party, someone: Party) =>
+    (await creator.api.post('/v1/messages', text(someone.user.id, 'A secret song', { price: 60 }))).json()
+      .data._id as string;
+  const thanked = async (creator: Party, someone: Party) =>
+    (await awaitAutoMessages(t, creator, someone, 1)).map((m) => m.text);
+
+  it('sends after a paid message unlocked by card', async () => {
+    const { creator, someone } = await firstBuyer();
+    const messageId = await paidMessage(creator, someone);
+    const paid = await payWithCard(t.app, someone.api, CARDS.visa, { message_id: messageId });
+    expect(paid.json()).toMatchObject({ result: 'success' });
+    expect(await thanked(creator, someone)).toEqual(['Thank you for your support']);
+  });
+
+  it('sends after a tip paid by card', async () => {
+    const { creator, someone, chatId } = await firstBuyer();
+    const paid = await payWithCard(t.app, someone.api, CARDS.visa, { chat_id: chatId, tip: 50 });
+    expect(paid.json()).toMatchObject({ result: 'success' });
+    expect(await thanked(creator, someone)).toEqual(['Thank you for your support']);
+  });
+
+  it('sends once the 3-D Secure check passes and the provider confirms the payment', async () => {
+    const { creator, someone } = await firstBuyer();
+    const messageId = await paidMessage(creator, someone);
+    const started = await payWithCard(t.app, someone.api, CARDS.threeDs, { message_id: messageId });
+    await settle(500);
+    expect(await autoMessagesTo(t, creator, someone)).toHaveLength(0);
+    await t.app.inject({
+      method: 'POST',
+      url: started.json().redirect_url as string,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=approve',
+    });
+    expect(await thanked(creator, someone)).toEqual(['Thank you for your support']);
+    // Reading the payment afterwards finishes nothing twice.
+    await someone.api.get(`/v1/payment/${started.json().payment_id}`);
+    await settle();
+    expect(await autoMessagesTo(t, creator, someone)).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { AutoMessageCategoryDto, MediaConfig } from '@cove/contracts';
+import type { AutoMessageCategoryDto, MediaConfig, MediaDescriptor } from '@cove/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   failWith,
@@ -41,6 +41,8 @@ function renderEditor(
   path: string,
   opts: {
     put?: (call: RecordedCall) => unknown;
+    /** The saved categories, when not `all()`. */
+    list?: () => unknown;
     other?: (call: RecordedCall) => unknown;
     confirm?: boolean;
   } = {},
@@ -51,7 +53,7 @@ function renderEditor(
     popupOutcome: () => ({ action: opts.confirm ? 'confirm' : 'dismiss' }),
     respond: (call) => {
       if (call.path === '/v1/media/config') return config;
-      if (call.path === '/v1/auto-messages' && call.method === 'GET') return all();
+      if (call.path === '/v1/auto-messages' && call.method === 'GET') return opts.list?.() ?? all();
       if (call.path === '/v1/auto-messages' && call.method === 'PUT') {
         const custom = opts.put?.(call);
         if (custom !== undefined) return custom;
@@ -97,6 +99,34 @@ describe('auto-messages', () => {
       'href',
       '/account/auto-messages/welcome',
     );
+  });
+
+  it('warns in the console of a photo or video without its media or dimensions, and still lists it', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const message = (id: string, mediaId: string, media: MediaDescriptor | null) => ({
+      _id: id,
+      type: 'media' as const,
+      text: '',
+      price: 0,
+      media_id: mediaId,
+      media,
+    });
+    const incomplete = category('welcome', {
+      excerpt: 'Photo',
+      messages: [
+        message('a1', 'm1', null),
+        message('a2', 'm2', testMedia('m2', { type: 'video', width: null, height: null })),
+        message('a3', 'm3', testMedia('m3')),
+      ],
+    });
+    renderEditor('/account/auto-messages/welcome', { list: () => all(incomplete) });
+    const list = await screen.findByRole('list', { name: 'Welcome messages' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(warn.mock.calls).toEqual([
+      ['Auto-message a1 (welcome) is a photo or video without its media.'],
+      ['Auto-message a2 (welcome) is a video without dimensions.'],
+    ]);
+    warn.mockRestore();
   });
 
   it('tells fans auto-messages are for creators', () => {

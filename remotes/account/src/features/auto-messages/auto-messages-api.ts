@@ -8,6 +8,7 @@ import {
 import { useHost } from '@cove/runtime';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { warnIncompleteMedia } from './media-check';
 
 export const autoMessagesKey = ['auto-messages'];
 
@@ -16,8 +17,11 @@ export function useAutoMessages() {
   const { api } = useHost();
   return useQuery({
     queryKey: autoMessagesKey,
-    queryFn: async ({ signal }) =>
-      (await api.get('/v1/auto-messages', { schema: autoMessagesResponse, signal })).data,
+    queryFn: async ({ signal }) => {
+      const { data } = await api.get('/v1/auto-messages', { schema: autoMessagesResponse, signal });
+      warnIncompleteMedia(data);
+      return data;
+    },
   });
 }
 
@@ -38,5 +42,7 @@ export function useSaveCategory() {
 }
 
 async function putCategory(api: ApiClient, body: PutAutoMessagesBody) {
-  return (await api.put('/v1/auto-messages', body, { schema: autoMessageCategoryResponse })).data;
+  const { data } = await api.put('/v1/auto-messages', body, { schema: autoMessageCategoryResponse });
+  warnIncompleteMedia([data]);
+  return data;
 }

@@ -181,6 +181,27 @@ describe('edit profile for creators', () => {
   });
 });
 
+describe('edit profile for a creator in review', () => {
+  it('tells a restricted creator that fans can subscribe once approved, and still saves the price', async () => {
+    const { calls } = renderEditProfile(() => undefined, { restricted: true, subscription_price: 0 });
+    const form = screen.getByRole('form', { name: 'Prices' });
+    expect(within(form).getByRole('note')).toHaveTextContent(
+      'Fans can subscribe once your creator account is approved.',
+    );
+    const price = within(form).getByRole('textbox', { name: 'Monthly subscription price' });
+    await userEvent.clear(price);
+    await userEvent.type(price, '9.90');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save prices' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('Prices saved');
+    expect(profilePatches(calls)).toEqual([{ subscription_price: 99 }]);
+  });
+
+  it('says nothing of it to an approved creator', () => {
+    renderEditProfile(() => undefined, { restricted: false });
+    expect(within(screen.getByRole('form', { name: 'Prices' })).queryByRole('note')).toBeNull();
+  });
+});
+
 describe('edit profile for fans', () => {
   it('keeps to username and gender', () => {
     const fake = fakeHost({ user: testUser({ username: 'river', gender: 'male' }) });

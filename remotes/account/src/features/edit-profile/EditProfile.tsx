@@ -31,7 +31,11 @@ export function EditProfile() {
           <PhotoSection kind="cover" url={user.cover_url} />
           <BioSection bio={user.bio} />
           <TagsSection tags={user.tags} />
-          <PricesSection creditRate={user.credit_rate} subscriptionPrice={user.subscription_price} />
+          <PricesSection
+            creditRate={user.credit_rate}
+            subscriptionPrice={user.subscription_price}
+            restricted={user.restricted}
+          />
         </>
       )}
     </div>

@@ -7,6 +7,8 @@ import { useProfileSave } from './use-profile-save';
 import styles from './EditProfile.module.css';
 
 const RATE_MAX = 10_000;
+/** A restricted creator takes no new subscribers (docs/rules.md, "Becoming a creator"). */
+const subscriptionsGated = 'Fans can subscribe once your creator account is approved.';
 
 /** Why a typed price cannot be saved, or null when it can. */
 function problem(credits: number | null, max: number): string | null {
@@ -54,13 +56,18 @@ function PriceField({
   );
 }
 
-/** The chat rate (per message) and the monthly subscription price, typed as money and saved as credits. */
+/**
+ * The chat rate (per message) and the monthly subscription price, typed as money and saved as credits.
+ * A restricted creator may set the price ahead of approval, and is told fans cannot subscribe yet.
+ */
 export function PricesSection({
   creditRate,
   subscriptionPrice,
+  restricted,
 }: {
   creditRate: number;
   subscriptionPrice: number;
+  restricted: boolean;
 }) {
   const [rate, setRate] = useState(creditsToDollars(creditRate));
   const [price, setPrice] = useState(creditsToDollars(subscriptionPrice));
@@ -115,6 +122,11 @@ export function PricesSection({
               : 'Subscriptions off'
         }
       />
+      {restricted && (
+        <p className={kit.notice} role="note">
+          {subscriptionsGated}
+        </p>
+      )}
       {save.isError && (
         <p className={kit.error} role="alert">
           {errorMessage(save.error)}

@@ -4,6 +4,7 @@ import { ButtonLink, Page, RequestView, SignInGate } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Composer } from './Composer';
+import { ModerationGate } from './ModerationGate';
 import { parsePostsTab, Posts } from './Posts';
 import { useFollow, useSubscribe } from './profile-actions';
 import { ProfileHeader } from './ProfileHeader';
@@ -12,6 +13,7 @@ import styles from './Profile.module.css';
 import { usePosting } from './use-posting';
 
 function Loaded({ profile, own }: { profile: Profile; own: boolean }) {
+  const { user } = useSession();
   const [params] = useSearchParams();
   const tab = parsePostsTab(params.get('tab'));
   const follow = useFollow(profile._id);
@@ -26,7 +28,8 @@ function Loaded({ profile, own }: { profile: Profile; own: boolean }) {
     <div className={styles.layout}>
       <ProfileHeader profile={profile} own={own} />
       <div className={styles.main}>
-        {own && <Composer posting={posting} />}
+        {/* A restricted creator cannot post yet; approval reloads the user and the composer appears. */}
+        {own && (user?.restricted ? <ModerationGate /> : <Composer posting={posting} />)}
         <Posts creatorId={profile._id} tab={tab} own={own} pending={posting.pending} unlockers={unlockers} />
       </div>
     </div>

@@ -187,6 +187,24 @@ describe('a creator’s posts, seen by a fan', () => {
 });
 
 describe('the creator’s own posts', () => {
+  it('shows a restricted creator why they cannot post instead of the composer, until approved', async () => {
+    const fake = fakeHost({ user: { ...me, restricted: true }, respond: server([]) });
+    renderAt('/creators/c-1', fake.host);
+    const gate = await screen.findByRole('region', { name: 'New post' });
+    expect(gate).toHaveTextContent(
+      'Your creator account is under review; you can do this once it is approved.',
+    );
+    expect(screen.queryByRole('form', { name: 'New post' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Post' })).toBeNull();
+
+    // Approval reloads the user: the composer takes the notice's place without a reload.
+    act(() => {
+      fake.session.user = { ...me, restricted: false };
+    });
+    expect(await screen.findByRole('form', { name: 'New post' })).toBeInTheDocument();
+    expect(screen.queryByText(/under review/)).toBeNull();
+  });
+
   it('shows a new post at once, then the server’s copy', async () => {
     let answer: (r: unknown) => void = () => undefined;
     const { host, calls } = fakeHost({
