@@ -30,6 +30,15 @@ describe('earnings', () => {
     expect(await screen.findByText('$72.00')).toBeInTheDocument();
   });
 
+  it('takes an unknown earnings address to the summary', async () => {
+    const respond = ({ path }: { path: string }) =>
+      path === '/v1/account/totals' ? testTotals() : path === '/v1/account/stats' ? testStats() : undefined;
+    renderAt('/account/earnings/broadcast-stats', fakeHost({ user: testUser({ type: 'featured' }), respond }).host);
+    const tabs = screen.getByRole('navigation', { name: 'Earnings sections' });
+    expect(within(tabs).getByRole('link', { name: 'Summary' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('heading', { name: 'Summary' })).toBeInTheDocument();
+  });
+
   it('tells fans earnings are for creators', () => {
     renderAt('/account/earnings/summary', fakeHost({ user: testUser({ type: 'user' }) }).host);
     expect(screen.getByRole('heading', { name: 'Earnings are for creators' })).toBeInTheDocument();

@@ -38,7 +38,8 @@ function CreatorEarnings() {
         {earningsSections.map(({ path, Screen }) => (
           <Route key={path} path={path} element={<Screen />} />
         ))}
-        <Route path="*" element={<Navigate to="summary" replace />} />
+        {/* Absolute: a relative target under a splat route resolves below the unknown path and loops. */}
+        <Route path="*" element={<Navigate to="/account/earnings/summary" replace />} />
       </Routes>
     </>
   );
