@@ -45,7 +45,8 @@ export async function cancelBroadcast(db: Db, me: UserRow, id: string) {
  * Unsends a broadcast: every recipient's copy goes (as a sender's delete does, with a
  * `message_deleted` event to both), but for those who bought it, who keep theirs. A broadcast still
  * being written stops at its next batch (the writer only writes `sending` ones, and takes the same
- * row lock); one still scheduled is canceled.
+ * row lock); one still scheduled is canceled; a failed one is unsent as a sent one is, from the
+ * recipients it reached.
  */
 export async function unsendBroadcast(deps: EventDeps, me: UserRow, id: string) {
   const notified = await deps.db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { broadcasts } from '../db/schema';
 import type { Job, WorkerGroup } from '../jobs/jobs';
+import { countFailure } from './fail-broadcast';
 import { type BroadcastJobData, broadcastQueue } from './queue';
 import { writeBroadcast } from './write-broadcast';
 
@@ -16,7 +17,17 @@ export const broadcastWriter = fp(
         broadcastQueue.name,
         1,
         async (job: Job<BroadcastJobData>) => {
-          await writeBroadcast({ db: app.db, realtime: app.realtime }, job.data.broadcastId);
+          const deps = { db: app.db, realtime: app.realtime };
+          const { broadcastId } = job.data;
+          try {
+            await writeBroadcast(deps, broadcastId);
+          } catch (err) {
+            // Counted when it throws (a killed process never gets here); not counted when the count
+            // itself fails (the database is away), so an outage never fails a broadcast.
+            const next = await countFailure(deps, broadcastId).catch(() => 'retry' as const);
+            if (next === 'retry') throw err;
+            if (next === 'failed') app.log.error({ err, broadcastId }, 'broadcast failed: writing given up');
+          }
         },
       );
       // A broadcast an instance was writing when it died would wait for its job to expire (an hour):

@@ -14,7 +14,8 @@ export const broadcastQueue: QueueDefinition = {
   // pg-boss spends a try on every start of a job a dead worker left (and fails it, with the broadcast
   // left 'sending' forever, once they run out). A try loses no work (it resumes with the recipients
   // not yet written), so tries are not rationed: a broadcast is written to the end however often its
-  // server dies mid-write (test/broadcasts/broadcast-crash.test.ts).
+  // server dies mid-write (test/broadcasts/broadcast-crash.test.ts). Errors are rationed instead: the
+  // writing of a broadcast that throws FAILURE_LIMIT times is given up (fail-broadcast.ts).
   retryLimit: 1000,
   retryDelay: 10,
   retryBackoff: true,

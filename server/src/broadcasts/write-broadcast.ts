@@ -4,7 +4,7 @@ import { rowsOf } from '../db/rows';
 import { broadcasts, type BroadcastRow, users } from '../db/schema';
 import { retryConflicts } from '../db/transaction';
 import type { Tx } from '../realtime/event-log';
-import { withEvents, type EventDeps } from '../realtime/with-events';
+import { type Emit, withEvents, type EventDeps } from '../realtime/with-events';
 import { targetsSql } from './targets';
 
 /** Recipients written per transaction: big enough to be fast, small enough to hold locks briefly. */
@@ -95,6 +95,15 @@ export async function writeBatch(deps: EventDeps, broadcastId: string, size: num
   return row.outcome;
 }
 
+/** Tells the creator their broadcast has ended (sent or failed), with how many it reached. */
+export async function tellDone(tx: Tx, emit: Emit, b: Pick<BroadcastRow, 'id' | 'creatorId'>): Promise<void> {
+  const [counted] = rowsOf<{ sent: number }>(
+    await tx.execute(sql`select count(message_id)::int as sent from broadcast_recipients
+      where broadcast_id = ${b.id}`),
+  );
+  emit(b.creatorId, { type: 'broadcast_done', broadcast_id: b.id, sent: counted?.sent ?? 0 });
+}
+
 /** The last batch is written: the broadcast is sent, and its creator told how many it reached. */
 async function finish(deps: EventDeps, b: BroadcastRow): Promise<void> {
   await withEvents(deps, async (tx, emit) => {
@@ -104,12 +113,7 @@ async function finish(deps: EventDeps, b: BroadcastRow): Promise<void> {
       .where(and(eq(broadcasts.id, b.id), eq(broadcasts.status, 'sending')))
       .returning({ id: broadcasts.id });
     await refreshBroadcasting(tx, b.creatorId);
-    if (!done) return;
-    const [counted] = rowsOf<{ sent: number }>(
-      await tx.execute(sql`select count(message_id)::int as sent from broadcast_recipients
-        where broadcast_id = ${b.id}`),
-    );
-    emit(b.creatorId, { type: 'broadcast_done', broadcast_id: b.id, sent: counted?.sent ?? 0 });
+    if (done) await tellDone(tx, emit, b);
   });
 }
 

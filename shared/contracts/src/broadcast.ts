@@ -47,7 +47,8 @@ export const broadcastSendBody = z
   .refine((b) => !(b.ids && b.except_ids), { message: 'Give ids or except_ids, not both.', path: ['ids'] });
 export type BroadcastSendBody = z.input<typeof broadcastSendBody>;
 
-export const broadcastStatus = z.enum(['scheduled', 'sending', 'sent', 'canceled', 'unsent']);
+/** `failed`: its writing kept throwing and was given up; the recipients written keep their message. */
+export const broadcastStatus = z.enum(['scheduled', 'sending', 'sent', 'canceled', 'unsent', 'failed']);
 
 /** One broadcast with its funnel (`GET /v1/broadcast`). */
 export const broadcast = z.object({

@@ -60,7 +60,7 @@ export const loggedEvent = z.discriminatedUnion('type', [
     model_id: z.string(),
     status: z.enum(['active', 'canceled', 'expired']),
   }),
-  /** The creator's broadcast has reached every recipient (spec: broadcast_done). */
+  /** The creator's broadcast is over: written to every recipient, or given up as failed with `sent` reached (spec: broadcast_done). */
   z.object({ type: z.literal('broadcast_done'), broadcast_id: z.string(), sent: z.number().int() }),
   /** One of the creator's payouts moved on (sent, held for the AML form, completed, failed): refetch. */
   z.object({ type: z.literal('payout_updated'), payout_id: z.string(), status: payoutStatus }),

@@ -17,7 +17,7 @@ import { chats } from './chats';
 import { media } from './media';
 import { users } from './users';
 
-/** Tables of migration 0017: see its comments for the rules the database keeps. */
+/** Tables of migration 0017 (and 0019, 0025): see their comments for the rules the database keeps. */
 
 export const broadcasts = pgTable(
   'broadcasts',
@@ -27,7 +27,7 @@ export const broadcasts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     sendId: text('send_id').notNull(),
-    status: text('status', { enum: ['scheduled', 'sending', 'sent', 'canceled', 'unsent'] })
+    status: text('status', { enum: ['scheduled', 'sending', 'sent', 'canceled', 'unsent', 'failed'] })
       .notNull()
       .default('scheduled'),
     category: text('category').notNull(),
@@ -49,13 +49,15 @@ export const broadcasts = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** Every recipient is resolved (online fans are resolved, and written, first: migration 0019). */
     resolved: boolean('resolved').notNull().default(false),
+    /** Errors its writing threw (never crashes); at the limit it is `failed` (migration 0025). */
+    failures: integer('failures').notNull().default(0),
   },
   (t) => [
     uniqueIndex('broadcasts_send_key').on(t.creatorId, t.sendId),
     index('broadcasts_creator_idx').on(t.creatorId, t.createdAt.desc(), t.id),
     check(
       'broadcasts_status_check',
-      sql`${t.status} IN ('scheduled', 'sending', 'sent', 'canceled', 'unsent')`,
+      sql`${t.status} IN ('scheduled', 'sending', 'sent', 'canceled', 'unsent', 'failed')`,
     ),
     check('broadcasts_price_range', sql`${t.price} >= 0 AND ${t.price} <= 100000`),
   ],

@@ -210,6 +210,76 @@ describe('broadcast composer', () => {
     expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue('');
   });
 
+  it('shows Error with what it reached when the server gives the broadcast up', async () => {
+    let listed: Broadcast[] = [];
+    const fake = renderScreen((call) => {
+      if (call.path === '/v1/broadcast/send') return { data: aBroadcast({ _id: 'b-9', status: 'sending' }) };
+      return call.path === '/v1/broadcast' && call.method === 'GET'
+        ? { data: listed, next: null }
+        : undefined;
+    });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Text' }), 'Hi');
+    await userEvent.click(sendButton());
+    await waitFor(() => expect(stage()).toHaveTextContent('Broadcasting…'));
+
+    listed = [aBroadcast({ _id: 'b-9', status: 'failed', text: 'Hi', sent: 2 })];
+    act(() =>
+      fake.bus.pushServerEvent({
+        type: 'broadcast_done',
+        broadcast_id: 'b-9',
+        sent: 2,
+        seq: 1,
+        created_at: now,
+      }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error');
+    expect(alert).toHaveTextContent(
+      'This broadcast could not be finished. It reached 2 chats; the others did not get it.',
+    );
+    expect(screen.queryByText(/Broadcast sent/)).toBeNull();
+    // A retry would answer the same failed broadcast: only a new one, or the draft edited, is offered.
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
+    const row = within(screen.getByRole('list', { name: 'Recent broadcasts' })).getByRole('listitem', {
+      name: 'Text: Hi',
+    });
+    expect(row).toHaveTextContent('Failed');
+    expect(within(row).getByRole('button', { name: 'Unsend' })).toBeInTheDocument();
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'New broadcast' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue('');
+  });
+
+  it('tells of a broadcast written elsewhere only if it failed, once the flag falls', async () => {
+    let listed = [aBroadcast({ _id: 'b-4', status: 'sending', sent: 0 })];
+    const fake = renderScreen(
+      (call) =>
+        call.path === '/v1/broadcast' && call.method === 'GET' ? { data: listed, next: null } : undefined,
+      { fake: (respond) => fakeHost({ user: { ...creator, is_broadcasting: true }, respond }) },
+    );
+    const reads = () => fake.calls.filter((c) => c.path === '/v1/broadcast').length;
+    const flag = (is_broadcasting: boolean) =>
+      act(() => {
+        fake.session.user = { ...creator, is_broadcasting };
+      });
+    await waitFor(() => expect(stage()).toHaveTextContent('Broadcasting…'));
+
+    // Sent: the stage just reverts.
+    listed = [aBroadcast({ _id: 'b-4', status: 'sent', sent: 40 })];
+    const before = reads();
+    flag(false);
+    await waitFor(() => expect(reads()).toBeGreaterThan(before));
+    await waitFor(() => expect(stage()).toHaveTextContent(''));
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    flag(true);
+    await waitFor(() => expect(stage()).toHaveTextContent('Broadcasting…'));
+    listed = [aBroadcast({ _id: 'b-5', status: 'failed', sent: 40 }), ...listed];
+    flag(false);
+    expect(await screen.findByRole('alert')).toHaveTextContent('It reached 40 chats');
+  });
+
   it('shows Broadcasting while another broadcast is being written, and lets none start', async () => {
     renderScreen(() => undefined, {
       fake: (respond) => fakeHost({ user: { ...creator, is_broadcasting: true }, respond }),

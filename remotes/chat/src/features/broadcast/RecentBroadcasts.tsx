@@ -12,9 +12,13 @@ const statusLabels: Record<Broadcast['status'], string> = {
   sent: 'Sent',
   canceled: 'Canceled',
   unsent: 'Unsent',
+  failed: 'Failed',
 };
 
-/** The creator's broadcasts, newest first, with their funnels, Cancel (scheduled) and Unsend (sent). */
+/**
+ * The creator's broadcasts, newest first, with their funnels, Cancel (scheduled) and Unsend (sent, or
+ * failed: the chats it reached have it).
+ */
 export function RecentBroadcasts() {
   const { api } = useHost();
   const headingId = useId();
@@ -84,7 +88,7 @@ function BroadcastRow({ broadcast: b }: { broadcast: Broadcast }) {
             {cancel.isPending ? 'Canceling…' : 'Cancel'}
           </Button>
         )}
-        {b.status === 'sent' && (
+        {(b.status === 'sent' || b.status === 'failed') && (
           <Button variant="secondary" disabled={unsend.isPending} onClick={() => void confirmUnsend()}>
             {unsend.isPending ? 'Unsending…' : 'Unsend'}
           </Button>

@@ -5,7 +5,8 @@ import styles from './Broadcast.module.css';
 
 /**
  * The spec's send progress as the creator reads it: Uploading, Confirming, Broadcasting, then how it
- * ended (sent, scheduled, Banned, or Error with the server's words and Retry).
+ * ended (sent, scheduled, Banned, Error with the server's words and Retry, or Error when the server
+ * gave up writing it).
  */
 export function StageView({
   stage,
@@ -51,6 +52,25 @@ export function StageView({
           <Button variant="secondary" onClick={onNew}>
             New broadcast
           </Button>
+        </div>
+      );
+    case 'failed':
+      // The spec's Error stage; it gives no text for it.
+      return (
+        <div className={styles.problem} role="alert">
+          <strong>Error</strong>
+          <p>
+            This broadcast could not be finished. It reached {stage.sent}{' '}
+            {stage.sent === 1 ? 'chat' : 'chats'}; the others did not get it.
+          </p>
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={onNew}>
+              New broadcast
+            </Button>
+            <Button variant="ghost" onClick={onEdit}>
+              Edit the broadcast
+            </Button>
+          </div>
         </div>
       );
     case 'scheduled':

@@ -10,8 +10,8 @@ import {
   type Chat,
   type ChatTab,
 } from '@cove/contracts';
-import { usePagedList } from '@cove/runtime/query';
-import { useQuery } from '@tanstack/react-query';
+import { pagedItems, usePagedList, type Paged } from '@cove/runtime/query';
+import { useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { AudienceParams } from './recipients';
 
 /** The spec's page size for broadcast and chat lists. */
@@ -68,6 +68,19 @@ export function useBroadcasts(api: ApiClient) {
       }),
     itemKey: (b) => b._id,
   });
+}
+
+/**
+ * A broadcast no longer being written, as the list reads once refreshed (how it ended: sent or
+ * failed); `null` asks for the newest. Undefined when the list does not show it.
+ */
+export async function endedBroadcast(client: QueryClient, id: string | null): Promise<Broadcast | undefined> {
+  await client.invalidateQueries({ queryKey: broadcastsKey });
+  const items = pagedItems(
+    client.getQueryData<InfiniteData<Paged<Broadcast>>>(broadcastsKey),
+    (b: Broadcast) => b._id,
+  );
+  return id === null ? items[0] : items.find((b) => b._id === id);
 }
 
 export async function sendBroadcast(api: ApiClient, body: BroadcastSendBody): Promise<Broadcast> {

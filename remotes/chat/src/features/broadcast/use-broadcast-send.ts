@@ -2,7 +2,7 @@ import type { Broadcast, BroadcastSendBody } from '@cove/contracts';
 import { errorMessage, isApiError, useHost, useServerEvent, useSession } from '@cove/runtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { broadcastsKey, sendBroadcast } from './broadcast-api';
+import { broadcastsKey, endedBroadcast, sendBroadcast } from './broadcast-api';
 
 /**
  * Where a send is, after any upload (the spec's send progress without None and Uploading, which the
@@ -13,18 +13,27 @@ export type SendStage =
   | { kind: 'confirming' }
   | { kind: 'broadcasting' }
   | { kind: 'done'; sent: number | null }
+  /** Its writing was given up: `sent` chats have it, the rest never will. */
+  | { kind: 'failed'; sent: number }
   | { kind: 'scheduled'; broadcast: Broadcast }
   | { kind: 'banned'; message: string }
   | { kind: 'error'; message: string };
 
 export type SendBody = Omit<BroadcastSendBody, 'send_id'>;
 
+/** How a broadcast's end shows: failed when its writing was given up, else done. */
+const endStage = (b: Broadcast | undefined, sent: number | null): SendStage =>
+  b?.status === 'failed'
+    ? { kind: 'failed', sent: sent ?? b.sent }
+    : { kind: 'done', sent: sent ?? b?.sent ?? null };
+
 const newSendId = () => `b-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
 /**
  * Sends a broadcast with one `send_id` kept across retries (the server answers a retry with the first),
  * and follows it: broadcasting while the session user's `is_broadcasting` is true and until its
- * `broadcast_done` arrives (or `is_broadcasting` falls, should that event be missed).
+ * `broadcast_done` arrives (or `is_broadcasting` falls, should that event be missed), then done or,
+ * when the server gave its writing up, failed.
  */
 export function useBroadcastSend() {
   const { api } = useHost();
@@ -38,20 +47,28 @@ export function useBroadcastSend() {
   const doneEarly = useRef(new Map<string, number>());
   const wasBusy = useRef(serverBusy);
 
-  const finish = (sent: number | null) => {
+  // `broadcast_done` ends a sent and a failed broadcast alike: the refreshed list tells which.
+  const finish = async (id: string, sent: number | null) => {
     awaited.current = null;
-    setStage((s) => (s.kind === 'broadcasting' ? { kind: 'done', sent } : s));
-    void client.invalidateQueries({ queryKey: broadcastsKey });
+    const ended = endStage(await endedBroadcast(client, id), sent);
+    setStage((s) => (s.kind === 'broadcasting' ? ended : s));
   };
 
   useEffect(() => {
-    if (wasBusy.current && !serverBusy && awaited.current) finish(null);
+    if (wasBusy.current && !serverBusy) {
+      if (awaited.current) void finish(awaited.current, null);
+      // One written from elsewhere (another tab, or before a reload) is told of only if it failed.
+      else if (stage.kind === 'none')
+        void endedBroadcast(client, null).then((b) => {
+          if (b?.status === 'failed') setStage((s) => (s.kind === 'none' ? endStage(b, null) : s));
+        });
+    }
     wasBusy.current = serverBusy;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on the flag's changes only
   }, [serverBusy]);
 
   useServerEvent('broadcast_done', (event) => {
-    if (event.broadcast_id === awaited.current) finish(event.sent);
+    if (event.broadcast_id === awaited.current) void finish(event.broadcast_id, event.sent);
     else {
       doneEarly.current.set(event.broadcast_id, event.sent);
       void client.invalidateQueries({ queryKey: broadcastsKey });
@@ -69,12 +86,12 @@ export function useBroadcastSend() {
       void client.invalidateQueries({ queryKey: broadcastsKey });
       // A send-now broadcast is stored as scheduled until its job starts: only one asked for later is.
       if (sent.status === 'scheduled' && body.send_at) setStage({ kind: 'scheduled', broadcast: sent });
-      else if (doneEarly.current.has(sent._id))
-        setStage({ kind: 'done', sent: doneEarly.current.get(sent._id) ?? null });
-      else if (sent.status === 'scheduled' || sent.status === 'sending') {
+      else if (sent.status === 'scheduled' || sent.status === 'sending' || doneEarly.current.has(sent._id)) {
         awaited.current = sent._id;
         setStage({ kind: 'broadcasting' });
-      } else setStage({ kind: 'done', sent: sent.sent });
+        const early = doneEarly.current.get(sent._id);
+        if (early !== undefined) void finish(sent._id, early);
+      } else setStage(endStage(sent, sent.sent));
     } catch (err) {
       const message = errorMessage(err);
       setStage(
@@ -85,7 +102,9 @@ export function useBroadcastSend() {
 
   // A broadcast being written shows as such, whoever started it (the spec's stage follows the flag).
   const shown: SendStage =
-    serverBusy && (stage.kind === 'none' || stage.kind === 'done') ? { kind: 'broadcasting' } : stage;
+    serverBusy && (stage.kind === 'none' || stage.kind === 'done' || stage.kind === 'failed')
+      ? { kind: 'broadcasting' }
+      : stage;
   return {
     stage: shown,
     /** The server is writing a broadcast (this one or another): one at a time. */

@@ -58,6 +58,15 @@ describe('broadcast stats', () => {
     expect(three).toHaveTextContent('Viewed0 (0%)');
   });
 
+  it('labels a broadcast the server gave up writing as Failed, with the chats it reached', async () => {
+    renderEarnings('/account/earnings/broadcasts', () =>
+      page([broadcast(4, { status: 'failed', sent: 30, viewed: 3, bought: 0, revenue: 0 })]),
+    );
+    const row = await screen.findByRole('listitem', { name: 'New set 4, Failed' });
+    expect(within(row).getByText('Failed')).toBeInTheDocument();
+    expect(within(row).getAllByRole('definition')[0]).toHaveTextContent('30');
+  });
+
   it('explains an empty list', async () => {
     renderEarnings('/account/earnings/broadcasts', () => page([]));
     expect(await screen.findByRole('heading', { name: 'No broadcasts yet' })).toBeInTheDocument();

@@ -22,6 +22,7 @@ const statusLabels: Record<Broadcast['status'], string> = {
   sent: 'Sent',
   canceled: 'Canceled',
   unsent: 'Not sent',
+  failed: 'Failed',
 };
 
 /** What the broadcast said, in a line: its text, else what it carried. */
