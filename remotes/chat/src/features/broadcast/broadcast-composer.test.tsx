@@ -1,137 +1,20 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { chatTabParam, type Broadcast, type MediaResponse } from '@cove/contracts';
+import { failWith, fakeHost, testMediaResponse } from '@cove/runtime/testing';
 import {
-  broadcast as broadcastSchema,
-  chatTabParam,
-  type Broadcast,
-  type MediaResponse,
-} from '@cove/contracts';
-import {
-  failWith,
-  fakeHost,
-  testChat,
-  testChatsPage,
-  testConfig,
-  testMediaResponse,
-  testUser,
-  type FakeHost,
-  type RecordedCall,
-} from '@cove/runtime/testing';
-import App from '../../App';
+  aBroadcast,
+  creator,
+  held,
+  now,
+  posts,
+  renderScreen,
+  sendButton,
+  signedIn,
+  stage,
+} from './testing/broadcast-harness';
 
-const now = new Date().toISOString();
-const creator = testUser({ _id: 'u-1', type: 'featured', is_broadcasting: false });
-const maya = testChat({ other: { _id: 'u-2', username: 'maya' } });
-const noah = testChat({ other: { _id: 'u-3', username: 'noah' } });
-
-/** A broadcast as the server lists it, checked against the contract. */
-function aBroadcast(overrides: Partial<Broadcast> = {}): Broadcast {
-  return broadcastSchema.parse({
-    _id: 'b-1',
-    status: 'sent',
-    type: 'text',
-    text: 'Hello all',
-    price: 0,
-    self_destruct: false,
-    category: 'all',
-    send_at: '2026-11-20T10:00:00.000Z',
-    sent: 0,
-    viewed: 0,
-    bought: 0,
-    revenue: 0,
-    created_at: '2026-11-20T10:00:00.000Z',
-    ...overrides,
-  });
-}
-
-/** An answer the test hands over when it chooses. */
-function held<T>() {
-  let release: (value: T) => void = () => undefined;
-  const promise = new Promise<T>((resolve) => (release = resolve));
-  return { promise, release };
-}
-
-/** The server's defaults for this screen; `respond` answers first when it has something to say. */
-function renderScreen(
-  respond: (call: RecordedCall) => unknown = () => undefined,
-  opts: { path?: string; fake?: (r: (call: RecordedCall) => unknown) => FakeHost } = {},
-) {
-  const answer = (call: RecordedCall): unknown => {
-    const mine = respond(call);
-    if (mine !== undefined) return mine;
-    if (call.path === '/v1/broadcast' && call.method === 'GET') return { data: [], next: null };
-    if (call.path === '/v1/broadcast/recipients') return { count: 7 };
-    if (call.path === '/v1/broadcast/send') return { data: aBroadcast({ sent: 7 }) };
-    if (call.path === '/v1/chats') return testChatsPage([maya, noah]);
-    if (call.path === '/v1/chats/total')
-      return {
-        all: 2,
-        online: 0,
-        fans: 0,
-        subscribers: 0,
-        favorites: 0,
-        unreplied: 0,
-        vip: 0,
-        recent: 0,
-        sent: 0,
-      };
-    if (call.path === '/v1/media/config')
-      return { upload_url: '/v1/media', max_photo_bytes: 1e8, max_video_bytes: 5e8 };
-    return undefined;
-  };
-  const fake = opts.fake?.(answer) ?? fakeHost({ user: creator, respond: answer });
-  fake.session.config = testConfig();
-  render(
-    <MemoryRouter initialEntries={[opts.path ?? '/chats/broadcast']}>
-      <Routes>
-        <Route path="/chats/*" element={<App host={fake.host} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-  return fake;
-}
-
-const posts = (fake: FakeHost) =>
-  fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/broadcast/send');
-const sendButton = () => screen.getByRole('button', { name: 'Send broadcast' });
-const stage = () =>
-  screen.getAllByRole('status').find((s) => s.tagName === 'P' && s.className.includes('stage'));
-
-beforeEach(() => window.localStorage.setItem('auth-token', 'tok-1'));
-afterEach(() => window.localStorage.clear());
-
-describe('broadcast entry', () => {
-  it('shows creators with the feature a Broadcast link in the chat list header', async () => {
-    renderScreen(() => undefined, { path: '/chats' });
-    expect(await screen.findByRole('link', { name: 'Broadcast' })).toHaveAttribute(
-      'href',
-      '/chats/broadcast',
-    );
-  });
-
-  it('shows no link to fans or creators without the feature, and tells them the screen is not theirs', async () => {
-    const fake = fakeHost({ user: testUser({ type: 'user' }), respond: () => testChatsPage([]) });
-    fake.session.config = testConfig();
-    render(
-      <MemoryRouter initialEntries={['/chats']}>
-        <Routes>
-          <Route path="/chats/*" element={<App host={fake.host} />} />
-        </Routes>
-      </MemoryRouter>,
-    );
-    await screen.findByRole('heading', { name: 'No chats yet' });
-    expect(screen.queryByRole('link', { name: 'Broadcast' })).toBeNull();
-
-    const off = renderScreen(() => undefined, {
-      fake: (respond) => fakeHost({ user: creator, respond }),
-    });
-    act(() => {
-      off.session.config = testConfig({ features: { ...testConfig().features, broadcast: false } });
-    });
-    expect(await screen.findByRole('heading', { name: 'Broadcasts are for creators' })).toBeInTheDocument();
-  });
-});
+signedIn();
 
 describe('broadcast composer', () => {
   it('builds the recipients from the category and mode, with the live count', async () => {
@@ -425,94 +308,5 @@ describe('broadcast composer', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Schedule broadcast' }));
     expect(await screen.findByText(/^Scheduled for/)).toBeInTheDocument();
     expect(posts(fake)[0]?.body).toMatchObject({ text: 'Launch', send_at: new Date(when).toISOString() });
-  });
-});
-
-describe('recent broadcasts', () => {
-  it('lists broadcasts with their funnel and loads more', async () => {
-    const fake = renderScreen((call) =>
-      call.path === '/v1/broadcast' && call.method === 'GET'
-        ? call.query.offset === '20'
-          ? { data: [aBroadcast({ _id: 'b-old', text: 'Older one' })], next: null }
-          : {
-              data: [
-                aBroadcast({
-                  _id: 'b-2',
-                  type: 'image',
-                  text: 'Beach set',
-                  price: 50,
-                  sent: 120,
-                  viewed: 80,
-                  bought: 12,
-                  revenue: 480,
-                }),
-              ],
-              next: '/v1/broadcast?limit=20&offset=20',
-            }
-        : undefined,
-    );
-    const list = await screen.findByRole('list', { name: 'Recent broadcasts' });
-    const row = within(list).getByRole('listitem', { name: 'Photo: Beach set' });
-    expect(row).toHaveTextContent('Sent');
-    expect(row).toHaveTextContent('$5.00');
-    expect(
-      within(row)
-        .getAllByRole('definition')
-        .map((d) => d.textContent),
-    ).toEqual(['120', '80', '12', '$48.00']);
-    expect(fake.calls.find((c) => c.path === '/v1/broadcast')?.query).toEqual({ limit: '20', offset: '0' });
-
-    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await within(list).findByRole('listitem', { name: 'Text: Older one' })).toBeInTheDocument();
-  });
-
-  it('says when there are none, and shows a failure with Try again', async () => {
-    let fail = true;
-    renderScreen((call) =>
-      call.path === '/v1/broadcast' && call.method === 'GET' && fail
-        ? failWith(500, 'Server trouble')
-        : undefined,
-    );
-    expect(await screen.findByText('Server trouble')).toBeInTheDocument();
-    fail = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'No broadcasts yet' })).toBeInTheDocument();
-  });
-
-  it('cancels a scheduled broadcast and unsends a sent one after confirming', async () => {
-    let listed = [
-      aBroadcast({ _id: 'b-s', status: 'scheduled', text: 'Later', send_at: '2026-12-01T10:00:00.000Z' }),
-      aBroadcast({ _id: 'b-t', status: 'sent', text: 'Earlier', sent: 4 }),
-    ];
-    const fake = renderScreen(
-      (call) => {
-        if (call.method === 'DELETE' && call.path === '/v1/broadcast/b-s') {
-          listed = listed.map((b) => (b._id === 'b-s' ? { ...b, status: 'canceled' } : b));
-          return undefined;
-        }
-        if (call.method === 'POST' && call.path === '/v1/broadcast/b-t/unsend') {
-          listed = listed.map((b) => (b._id === 'b-t' ? { ...b, status: 'unsent' } : b));
-          return undefined;
-        }
-        return call.path === '/v1/broadcast' ? { data: listed, next: null } : undefined;
-      },
-      {
-        fake: (respond) => fakeHost({ user: creator, respond, popupOutcome: () => ({ action: 'confirm' }) }),
-      },
-    );
-    const list = await screen.findByRole('list', { name: 'Recent broadcasts' });
-    const later = within(list).getByRole('listitem', { name: 'Text: Later' });
-    expect(within(later).queryByRole('button', { name: 'Unsend' })).toBeNull();
-    await userEvent.click(within(later).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(later).toHaveTextContent('Canceled'));
-
-    const earlier = within(list).getByRole('listitem', { name: 'Text: Earlier' });
-    await userEvent.click(within(earlier).getByRole('button', { name: 'Unsend' }));
-    await waitFor(() => expect(earlier).toHaveTextContent('Unsent'));
-    expect(fake.popups.at(-1)).toMatchObject({ kind: 'generic', confirmLabel: 'Unsend' });
-    expect(fake.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([
-      'DELETE /v1/broadcast/b-s',
-      'POST /v1/broadcast/b-t/unsend',
-    ]);
   });
 });

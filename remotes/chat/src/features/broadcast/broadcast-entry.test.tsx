@@ -1,0 +1,39 @@
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { fakeHost, testChatsPage, testConfig, testUser } from '@cove/runtime/testing';
+import App from '../../App';
+import { creator, renderScreen, signedIn } from './testing/broadcast-harness';
+
+signedIn();
+
+describe('broadcast entry', () => {
+  it('shows creators with the feature a Broadcast link in the chat list header', async () => {
+    renderScreen(() => undefined, { path: '/chats' });
+    expect(await screen.findByRole('link', { name: 'Broadcast' })).toHaveAttribute(
+      'href',
+      '/chats/broadcast',
+    );
+  });
+
+  it('shows no link to fans or creators without the feature, and tells them the screen is not theirs', async () => {
+    const fake = fakeHost({ user: testUser({ type: 'user' }), respond: () => testChatsPage([]) });
+    fake.session.config = testConfig();
+    render(
+      <MemoryRouter initialEntries={['/chats']}>
+        <Routes>
+          <Route path="/chats/*" element={<App host={fake.host} />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await screen.findByRole('heading', { name: 'No chats yet' });
+    expect(screen.queryByRole('link', { name: 'Broadcast' })).toBeNull();
+
+    const off = renderScreen(() => undefined, {
+      fake: (respond) => fakeHost({ user: creator, respond }),
+    });
+    act(() => {
+      off.session.config = testConfig({ features: { ...testConfig().features, broadcast: false } });
+    });
+    expect(await screen.findByRole('heading', { name: 'Broadcasts are for creators' })).toBeInTheDocument();
+  });
+});
