@@ -33,7 +33,10 @@ describe('earnings', () => {
   it('takes an unknown earnings address to the summary', async () => {
     const respond = ({ path }: { path: string }) =>
       path === '/v1/account/totals' ? testTotals() : path === '/v1/account/stats' ? testStats() : undefined;
-    renderAt('/account/earnings/broadcast-stats', fakeHost({ user: testUser({ type: 'featured' }), respond }).host);
+    renderAt(
+      '/account/earnings/broadcast-stats',
+      fakeHost({ user: testUser({ type: 'featured' }), respond }).host,
+    );
     const tabs = screen.getByRole('navigation', { name: 'Earnings sections' });
     expect(within(tabs).getByRole('link', { name: 'Summary' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('heading', { name: 'Summary' })).toBeInTheDocument();
