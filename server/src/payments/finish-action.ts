@@ -44,17 +44,16 @@ async function unlock(deps: FinishDeps, paymentId: string, fanId: string, messag
     .select({ sender: messages.senderId })
     .from(messages)
     .where(eq(messages.id, messageId));
-  // Set inside the transaction's callback, which narrowing does not follow: hence the cast.
-  let bought = null as LoggedRow[] | null;
-  await withEvents(
+  // The events of a purchase this run made; null when it made none (a repeat, or bought already).
+  const bought = await withEvents(
     deps,
-    async (tx, emit) => {
+    async (tx, emit): Promise<LoggedRow[] | null> => {
       const [p] = await tx
         .select({ actionStatus: payments.actionStatus, status: payments.status })
         .from(payments)
         .where(eq(payments.id, paymentId))
         .for('update');
-      if (p?.actionStatus !== 'pending' || p.status !== 'succeeded') return;
+      if (p?.actionStatus !== 'pending' || p.status !== 'succeeded') return null;
       const [row] = rowsOf<{ outcome: BuyOutcome }>(
         await tx.execute(
           sql`select buy_message(${fanId}, ${messageId}, ${CREATOR_SHARE}, ${SELF_DESTRUCT_MS}) as outcome`,
@@ -62,13 +61,12 @@ async function unlock(deps: FinishDeps, paymentId: string, fanId: string, messag
       );
       const outcome = row?.outcome;
       let done: Done;
-      if (outcome?.status === 'bought') {
-        bought = outcome.events;
-        done = { status: 'done', unlocked: messageId };
-      } else if (outcome?.code === 'already_purchased') done = { status: 'done', unlocked: null };
+      if (outcome?.status === 'bought') done = { status: 'done', unlocked: messageId };
+      else if (outcome?.code === 'already_purchased') done = { status: 'done', unlocked: null };
       else done = { status: 'failed', error: refusalText(outcome?.code ?? '') };
       await record(tx, paymentId, done);
       emit(fanId, { type: 'payment_updated', payment_id: paymentId, status: 'succeeded' });
+      return outcome?.status === 'bought' ? outcome.events : null;
     },
     { between: m ? [fanId, m.sender] : [fanId] },
   );
