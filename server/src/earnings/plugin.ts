@@ -60,7 +60,7 @@ export const earnings = fp(
           await requeueUnsent(app.db, app.jobs.boss, SWEEP_AGE_MS);
         }),
         await app.jobs.schedule(referralRun, async () => {
-          await creditReferrals(app.db);
+          await creditReferrals({ db: app.db, realtime: app.realtime });
         }),
       );
       if ((await requeueUnsent(app.db, app.jobs.boss, 0)) > 0) senders.notify();

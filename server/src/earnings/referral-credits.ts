@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { postMovement } from '../ledger/ledger';
+import { type EventDeps, withEvents } from '../realtime/with-events';
 import { kindIn } from './earnings-sql';
 import { REFERRAL_MONTHS, REFERRAL_PERCENT, saleKinds } from './rules';
 
@@ -26,9 +26,10 @@ export const referralKey = (referrerId: string, referredId: string, day: string)
  * The referral job (docs/rules.md, Referrals): for each ended UTC day within a referred creator's
  * first 12 months, their referrer earns 5% of that day's sales earnings, rounded down, from the
  * platform's revenue. Each credit has its own idempotency key, so runs that overlap or repeat credit a
- * day once. Returns how many credits it made.
+ * day once; the referrer hears `earnings_updated` with each. Returns how many credits it made.
  */
-export async function creditReferrals(db: Db, now = new Date()): Promise<number> {
+export async function creditReferrals(deps: EventDeps, now = new Date()): Promise<number> {
+  const { db } = deps;
   const closed = now.getTime() - CLOSE_GRACE_MS;
   const dayStart = new Date(closed - (closed % DAY_MS));
   const since = new Date(dayStart.getTime() - LOOKBACK_DAYS * DAY_MS);
@@ -52,8 +53,8 @@ export async function creditReferrals(db: Db, now = new Date()): Promise<number>
   for (const d of days) {
     const share = Math.floor((Number(d.earned) * REFERRAL_PERCENT) / 100);
     if (share <= 0) continue;
-    const { created } = await db.transaction((tx) =>
-      postMovement(tx, {
+    const { created } = await withEvents(deps, async (tx, emit) => {
+      const movement = await postMovement(tx, {
         kind: 'referral',
         reference: { referred_id: d.referred_id, day: d.day },
         idempotencyKey: referralKey(d.referrer_id, d.referred_id, d.day),
@@ -61,8 +62,10 @@ export async function creditReferrals(db: Db, now = new Date()): Promise<number>
           { account: { owner: null, kind: 'platform_revenue' }, amount: -share },
           { account: { owner: d.referrer_id, kind: 'earnings' }, amount: share },
         ],
-      }),
-    );
+      });
+      if (movement.created) emit(d.referrer_id, { type: 'earnings_updated' });
+      return movement;
+    });
     if (created) made++;
   }
   return made;

@@ -75,8 +75,10 @@ async function succeed(tx: Tx, emit: Emit, p: PaymentRow, provider: string, e: S
 
 /** succeeded → refunded | charged_back; a chargeback first takes back the unlock the payment paid for. */
 async function reverse(tx: Tx, emit: Emit, p: PaymentRow, kind: 'refund' | 'chargeback') {
+  // The creator's header and earnings pages re-read what the chargeback took from them.
   if (kind === 'chargeback' && p.unlockedMessageId !== null)
-    await revokeUnlock(tx, p.userId, p.unlockedMessageId);
+    for (const creatorId of await revokeUnlock(tx, p.userId, p.unlockedMessageId))
+      emit(creatorId, { type: 'earnings_updated' });
   const { transactionId, takenBack } = await reversePayment(tx, p, kind);
   const status = kind === 'refund' ? 'refunded' : 'charged_back';
   await tx

@@ -74,14 +74,15 @@ export async function reversePayment(tx: Tx, p: PaymentRow, kind: 'refund' | 'ch
 /**
  * Takes back an unlock a charged-back payment paid for: the purchase goes (the message locks again)
  * and its transaction is reversed, so the creator's share and the platform's cut return to the fan's
- * credits, where the chargeback that follows takes them.
+ * credits, where the chargeback that follows takes them. Returns the creators whose earnings it took
+ * back (none when there was no purchase).
  */
-export async function revokeUnlock(tx: Tx, fanId: string, messageId: number): Promise<boolean> {
+export async function revokeUnlock(tx: Tx, fanId: string, messageId: number): Promise<string[]> {
   const [bought] = await tx
     .delete(purchases)
     .where(and(eq(purchases.messageId, messageId), eq(purchases.buyerId, fanId)))
     .returning({ transactionId: purchases.transactionId, price: purchases.price });
-  if (!bought) return false;
+  if (!bought) return [];
   // The purchase's charge keeps its history under a retired key, so the fan can buy the message again.
   await tx
     .update(ledgerTransactions)
@@ -89,10 +90,8 @@ export async function revokeUnlock(tx: Tx, fanId: string, messageId: number): Pr
       idempotencyKey: sql`${ledgerTransactions.idempotencyKey} || ':revoked:' || ${ledgerTransactions.id}`,
     })
     .where(eq(ledgerTransactions.id, bought.transactionId));
-  const entries = (await entriesOf(tx, bought.transactionId)).map((e) => ({
-    account: refOf(e),
-    amount: -e.amount,
-  }));
+  const charged = await entriesOf(tx, bought.transactionId);
+  const entries = charged.map((e) => ({ account: refOf(e), amount: -e.amount }));
   // The creator's tally of what this fan spent in the chat (the fans and vip tabs) loses it too.
   await tx.execute(sql`
     update chat_members cm set spent_by_other = spent_by_other - ${bought.price}
@@ -103,5 +102,5 @@ export async function revokeUnlock(tx: Tx, fanId: string, messageId: number): Pr
     idempotencyKey: `purchase_revoked:${bought.transactionId}`,
     entries,
   });
-  return true;
+  return charged.flatMap((e) => (e.kind === 'earnings' && e.ownerId !== null ? [e.ownerId] : []));
 }

@@ -105,7 +105,7 @@ export async function seedDemoEarnings(app: FastifyInstance): Promise<void> {
   const [older, newer] = [...(await salesOf(app, idOf('nova-lake')))].reverse();
   if (older) await moveTo(app, [older], new Date(now - 12 * DAY_MS));
   if (newer) await moveTo(app, [newer], new Date(now - 3 * DAY_MS));
-  await creditReferrals(app.db);
+  await creditReferrals({ db: app.db, realtime: app.realtime });
   await app.db.execute(sql`
     update ledger_transactions set created_at = (reference->>'day')::date + interval '20 hours'
     where kind = 'referral' and reference->>'referred_id' = ${idOf('nova-lake')}`);

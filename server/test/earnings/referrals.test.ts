@@ -5,7 +5,7 @@ import { creditReferrals } from '../../src/earnings/referral-credits';
 import { balanceMismatches } from '../../src/ledger/ledger';
 import { grantCredits, type Party, person } from '../helpers/chats';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { backdateEarnings } from './helpers';
+import { backdateEarnings, eventsOf } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -64,8 +64,11 @@ it('credits the referrer 5% of each ended day of a referred creator’s first ye
   );
   await tipped(old, 1000, 2);
 
-  await Promise.all([creditReferrals(t.db), creditReferrals(t.db)]);
-  expect(await creditReferrals(t.db)).toBe(0);
+  const deps = { db: t.db, realtime: t.app.realtime };
+  await Promise.all([creditReferrals(deps), creditReferrals(deps)]);
+  expect(await creditReferrals(deps)).toBe(0);
+  // One notice per credit, so the header re-reads; none for the runs that found nothing new.
+  expect(await eventsOf(t, referrer.user.id, ['earnings_updated'])).toHaveLength(2);
   const keys = await t.db
     .select({ key: ledgerTransactions.idempotencyKey })
     .from(ledgerTransactions)

@@ -9,6 +9,7 @@ import { dataDirSecret } from '../../src/data-dir-secret';
 import { fanAndCreator, person, text } from '../helpers/chats';
 import { CARDS, eventually, payWithCard } from '../helpers/payments';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { eventsOf } from '../earnings/helpers';
 
 let t: TestApp;
 let secret: Buffer;
@@ -141,6 +142,8 @@ describe('refunds and chargebacks', () => {
     expect(await creditsOf(t.db, fan.user.id)).toBe(0);
     expect(await balanceOf(t.db, { owner: fan.user.id, kind: 'debt' })).toBe(-50);
     expect(await balanceOf(t.db, { owner: creator.user.id, kind: 'earnings' })).toBe(earned - 48);
+    // The creator is told, so their header's available earnings are re-read.
+    expect(await eventsOf(t, creator.user.id, ['earnings_updated'])).toEqual([{ type: 'earnings_updated' }]);
 
     const next = await payWithCard(t.app, fan.api, CARDS.visa);
     expect(next.json().credits).toBe(50);

@@ -66,6 +66,8 @@ export const loggedEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('payout_updated'), payout_id: z.string(), status: payoutStatus }),
   /** A payout reached the creator (spec: payout_completed; the payout-completed popup). */
   z.object({ type: z.literal('payout_completed'), payout_id: z.string(), amount: z.number().int() }),
+  /** The creator's earnings changed other than by a sale or a payout (a chargeback took a sale back, a referral credit came in): re-read them. */
+  z.object({ type: z.literal('earnings_updated') }),
   /** A chat's settings changed (rate, favorite, block, notes): refetch it. */
   z.object({ type: z.literal('chat_updated'), chat_id: z.string() }),
   /** An upload finished processing, or failed (the uploader only). */

@@ -97,6 +97,28 @@ describe('header', () => {
     }
   });
 
+  it('reads the earnings again when a chargeback or a referral credit changes them', async () => {
+    jest.useFakeTimers();
+    try {
+      const fake = fakeServices();
+      fake.api.get.mockResolvedValueOnce(totals(720)).mockResolvedValueOnce(totals(672));
+      signIn(fake.services.host.session, testUser({ type: 'featured' }));
+      renderHeader(fake);
+      expect(await screen.findByText('$72.00')).toHaveAttribute('title', 'Your available earnings');
+      await act(async () => {
+        fake.services.bus.pushServerEvent({
+          type: 'earnings_updated',
+          seq: 1,
+          created_at: new Date().toISOString(),
+        });
+        await jest.advanceTimersByTimeAsync(earningsRefreshMs);
+      });
+      expect(screen.getByTitle('Your available earnings')).toHaveTextContent('$67.20');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('reads the earnings again when held ones become available, and not before', async () => {
     jest.useFakeTimers();
     try {

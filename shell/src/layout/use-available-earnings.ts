@@ -55,8 +55,14 @@ export function useAvailableEarnings(host: ShellHost, creatorId: string | null):
       timer = setTimeout(load, earningsRefreshMs);
     };
     const changes = new Subscription();
-    for (const type of ['payout_updated', 'payout_completed', 'message_paid', 'new_message'] as const)
-      changes.add(host.bus.on(type).subscribe(later));
+    const kinds = [
+      'payout_updated',
+      'payout_completed',
+      'earnings_updated',
+      'message_paid',
+      'new_message',
+    ] as const;
+    for (const type of kinds) changes.add(host.bus.on(type).subscribe(later));
     return () => {
       controller.abort();
       clearTimeout(timer);
