@@ -6,6 +6,7 @@ import { users } from '../db/schema';
 import { followedBy, listedCreator, outerUserId } from '../discover/visibility';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
+import { isRestricted } from '../users/user-dto';
 
 const postCount = (type?: 'image' | 'video') =>
   sql<number>`(select count(*)::int from feed_posts p where p.creator_id = ${outerUserId}
@@ -71,6 +72,7 @@ export async function viewProfile(db: Db, viewerId: string, id: string): Promise
     credit_rate: u.creditRate,
     subscription_price: u.subscriptionPrice,
     intro_enabled: u.introEnabled,
+    restricted: isRestricted(u),
     counts: { followers: row.followers, posts: row.posts, photos: row.photos, videos: row.videos },
     is_followee: row.isFollowee,
     subscription: row.subscription,

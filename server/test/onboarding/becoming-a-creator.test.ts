@@ -243,6 +243,9 @@ describe('the restricted rule', () => {
     });
     expect(sub.statusCode).toBe(403);
     expect(sub.json().message).toBe('This creator is not available right now.');
+    // The profile says so, so a fan in a chat with them is not offered Subscribe.
+    const profile = await as(t.app, token).get(`/v1/users/${user.id}/profile`);
+    expect(profile.json().data).toMatchObject({ restricted: true, subscription_price: 50 });
   });
 });
 

@@ -46,6 +46,8 @@ export const profile = z.object({
   /** Monthly price in credits; 0 when the creator takes no subscribers. */
   subscription_price: z.number().int(),
   intro_enabled: z.boolean(),
+  /** Awaiting approval or denied discovery (docs/rules.md, Restricted creators): takes no new subscribers. */
+  restricted: z.boolean(),
   counts: z.object({
     followers: z.number().int(),
     posts: z.number().int(),

@@ -8,6 +8,7 @@ export function testCreator(overrides: Partial<Profile> = {}): Profile {
     counts: { followers: 12, posts: 3, photos: 2, videos: 1 },
     subscription: null,
     chat_id: null,
+    restricted: false,
     ...overrides,
   };
 }

@@ -116,6 +116,15 @@ describe('creator profile', () => {
     expect(sent).toMatchObject({ method: 'POST', body: { model_id: 'c-1', send_id: expect.any(String) } });
   });
 
+  it('says a restricted creator takes no subscribers instead of offering Subscribe', async () => {
+    const { host } = fakeHost({ user: fan, respond: server(undefined, testCreator({ restricted: true })) });
+    renderAt('/creators/c-1', host);
+    const header = await about();
+    expect(within(header).getByRole('status')).toHaveTextContent('This creator is not available right now.');
+    expect(within(header).queryByRole('button', { name: /Subscribe/ })).toBeNull();
+    expect(within(header).getByRole('button', { name: 'Message' })).toBeInTheDocument();
+  });
+
   it('opens the not-enough-credits popup that leads back to the profile', async () => {
     const { host, popups } = fakeHost({
       user: fan,

@@ -1,4 +1,4 @@
-import type { Profile } from '@cove/contracts';
+import { errorText, type Profile } from '@cove/contracts';
 import { errorMessage, formatDate, formatMoney, isApiError, recentlyOnline } from '@cove/runtime';
 import { Avatar, Button, ButtonLink } from '@cove/ui';
 import { useFollow, useMessage, useSubscribe } from './profile-actions';
@@ -56,17 +56,24 @@ function FanActions({ profile }: { profile: Profile }) {
         >
           {profile.is_followee ? 'Unfollow' : 'Follow'}
         </Button>
-        {profile.subscription_price > 0 && profile.subscription?.status !== 'active' && (
-          <Button disabled={subscribe.isPending} onClick={() => subscribe.mutate()}>
-            {subscribe.isPending
-              ? 'Subscribing…'
-              : `Subscribe · ${formatMoney(profile.subscription_price)} / month`}
-          </Button>
-        )}
+        {profile.subscription_price > 0 &&
+          profile.subscription?.status !== 'active' &&
+          !profile.restricted && (
+            <Button disabled={subscribe.isPending} onClick={() => subscribe.mutate()}>
+              {subscribe.isPending
+                ? 'Subscribing…'
+                : `Subscribe · ${formatMoney(profile.subscription_price)} / month`}
+            </Button>
+          )}
         <Button variant="secondary" disabled={message.pending} onClick={message.open}>
           Message
         </Button>
       </div>
+      {profile.restricted && profile.subscription?.status !== 'active' && (
+        <p className={styles.subscribed} role="status">
+          {errorText('creator_unavailable')}
+        </p>
+      )}
       {subscribed && (
         <p className={styles.subscribed} role="status">
           {subscribed}
