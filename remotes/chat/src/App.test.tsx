@@ -82,6 +82,15 @@ describe('chat list', () => {
     expect(fake.calls[1]?.query).toMatchObject({ type: 'fans2' });
   });
 
+  it('names an erased account Deleted account', async () => {
+    const gone = testChat({ other: { _id: 'u-9', username: null, deleted: true }, last_message_text: 'Bye' });
+    const fake = fakeHost({ user: testUser(), respond: () => testChatsPage([gone, noah]) });
+    renderChat('/chats', fake);
+    const list = await screen.findByRole('list', { name: 'Chats' });
+    expect(within(list).getByRole('link', { name: /Deleted account/ })).toHaveAttribute('href', '/chats/u-9');
+    expect(within(list).queryByText(/u-9/)).toBeNull();
+  });
+
   it('loads the next page from the server’s link and appends it', async () => {
     const fake = fakeHost({
       user: testUser(),

@@ -51,7 +51,7 @@ export async function eraseAccount(deps: EraseDeps, userId: string, now = new Da
       .set({
         email: `deleted-${user.id}@deleted.invalid`,
         pendingEmail: null,
-        username: `deleted-${user.id}`,
+        username: null,
         gender: null,
         avatarUrl: null,
         coverUrl: null,

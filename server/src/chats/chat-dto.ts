@@ -19,7 +19,12 @@ export function toChatDto(
     _id: chat.id,
     chat_id: chat.id,
     recipient_id: me.otherId,
-    other_user: { _id: me.otherId, username: person.username, avatar_url: person.avatarUrl },
+    other_user: {
+      _id: me.otherId,
+      username: person.username,
+      avatar_url: person.avatarUrl,
+      deleted: person.deletedAt !== null,
+    },
     unread_messages: me.unread,
     unread_favorites: me.favorite ? me.unread : 0,
     last_message_id: chat.lastMessageId === null ? null : String(chat.lastMessageId),

@@ -112,7 +112,7 @@ describe('scheduled deletion', () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, creator.user.id));
     expect(row).toMatchObject({
       email: `deleted-${creator.user.id}@deleted.invalid`,
-      username: `deleted-${creator.user.id}`,
+      username: null,
       bio: '',
       tags: [],
       avatarUrl: null,
@@ -125,7 +125,16 @@ describe('scheduled deletion', () => {
     expect(tokens.every((tok) => tok.revokedAt !== null)).toBe(true);
     expect((await creator.api.get('/v1/users/me')).statusCode).toBe(401);
 
-    // The fan's chat shows the account as gone.
+    // The fan's chat list and chat show the account as gone.
+    const listed = (await fan.api.get('/v1/chats')).json().data;
+    expect(
+      listed.find((c: { recipient_id: string }) => c.recipient_id === creator.user.id).other_user,
+    ).toEqual({
+      _id: creator.user.id,
+      username: null,
+      avatar_url: null,
+      deleted: true,
+    });
     const chat = await fan.api.get(`/v1/chat?recipient_id=${creator.user.id}`);
     expect([chat.statusCode, chat.json().message]).toEqual([410, 'Sorry, this account no longer exists.']);
 

@@ -36,6 +36,7 @@ describe('the chat list', () => {
       _id: fans[2]?.user.id,
       username: fans[2]?.user.username,
       avatar_url: null,
+      deleted: false,
     });
     expect(page1.json().next).toBe('/v1/chats?v=2&limit=2&offset=2&type=all');
     const page2 = await creator.api.get(page1.json().next);

@@ -45,6 +45,8 @@ export const chat = z.object({
     _id: z.string(),
     username: z.string().nullable(),
     avatar_url: z.string().nullable(),
+    /** The account was erased (docs/rules.md, Account lifecycle): its name is gone and the chat answers 410. */
+    deleted: z.boolean(),
   }),
   unread_messages: z.number().int(),
   unread_favorites: z.number().int(),

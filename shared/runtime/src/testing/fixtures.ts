@@ -76,7 +76,7 @@ export function testUser(overrides: Partial<User> = {}): User {
 /** A chat-list row with every field set, as `GET /v1/chats` sends it; override what a test cares about. */
 export function testChat(overrides: Partial<Chat> & { other?: Partial<Chat['other_user']> } = {}): Chat {
   const { other, ...rest } = overrides;
-  const otherUser = { _id: 'u-2', username: 'maya', avatar_url: null, ...other };
+  const otherUser = { _id: 'u-2', username: 'maya', avatar_url: null, deleted: false, ...other };
   return {
     _id: `m-${otherUser._id}`,
     chat_id: `c-${otherUser._id}`,

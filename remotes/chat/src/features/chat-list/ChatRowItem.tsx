@@ -21,7 +21,7 @@ export function ChatRowItem({
   selected: boolean;
   onToggle(): void;
 }) {
-  const name = chat.other_user.username ?? 'Member';
+  const name = chat.other_user.deleted ? 'Deleted account' : (chat.other_user.username ?? 'Member');
   const unread = chat.unread_messages;
   const body = (
     <>
