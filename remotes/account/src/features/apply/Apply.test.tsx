@@ -21,8 +21,12 @@ const inCheck = state({
 function renderApply(respond: (call: RecordedCall) => unknown, user = testUser({ username: 'old-name' })) {
   const fake = fakeHost({
     user,
-    respond: (call) =>
-      call.path === '/v1/username-available' ? { available: true, message: null } : respond(call),
+    respond: (call) => {
+      if (call.path === '/v1/username-available') return { available: true, message: null };
+      return (
+        respond(call) ?? (call.path === '/v1/geo_ip' ? { ip: '203.0.113.9', country_code: null } : undefined)
+      );
+    },
   });
   renderAccount('/account/apply', fake.host);
   return fake;
@@ -60,6 +64,23 @@ describe('the apply screen', () => {
       '/sandbox/identity/idc_1',
     );
     expect(screen.getByRole('status')).toHaveTextContent('Waiting for the result of your identity check');
+  });
+
+  it('fills in the country the server places the applicant in, which they can change', async () => {
+    const fake = renderApply((call) => {
+      if (call.path === '/v1/users/id-verification') return state();
+      if (call.path === '/v1/geo_ip') return { ip: '203.0.113.9', country_code: 'PT' };
+      if (call.path === '/v1/users/apply') return state({ application: 'pending' });
+      return undefined;
+    });
+    const country = await screen.findByLabelText('Country');
+    await waitFor(() => expect(country).toHaveValue('PT'));
+    await userEvent.type(screen.getByLabelText('Bio'), 'Fado at night.');
+    await userEvent.type(screen.getByLabelText('Date of birth'), '1991-06-12');
+    const send = screen.getByRole('button', { name: 'Send application' });
+    await waitFor(() => expect(send).toBeEnabled());
+    await userEvent.click(send);
+    expect(fake.calls.find((c) => c.path === '/v1/users/apply')?.body).toMatchObject({ country: 'PT' });
   });
 
   it('shows the server’s refusal, such as the under-18 one', async () => {

@@ -1,7 +1,7 @@
 import { errorMessage, useHost, useSession, useUsernameCheck } from '@cove/runtime';
 import { Button, kit, UsernameField, usernameReady } from '@cove/ui';
 import { useId, useState, type FormEvent } from 'react';
-import { useApply } from './apply-api';
+import { useApply, useGeoCountry } from './apply-api';
 import styles from './Apply.module.css';
 
 /** The first step: the creator's public name and bio, and the birth date and country staff check. */
@@ -11,7 +11,10 @@ export function ApplyForm() {
   const [username, setUsername] = useState(user?.username ?? '');
   const [bio, setBio] = useState(user?.bio ?? '');
   const [dateOfBirth, setDateOfBirth] = useState('');
-  const [country, setCountry] = useState('');
+  // Until the applicant types one, the country is where the server places them, if it can tell.
+  const placed = useGeoCountry();
+  const [typedCountry, setCountry] = useState<string | null>(null);
+  const country = typedCountry ?? placed ?? '';
   const apply = useApply();
   const check = useUsernameCheck(api, username, user?.username ?? null);
   const id = useId();

@@ -1,4 +1,4 @@
-import { type ApplyBody, type IdVerification, idVerificationResponse } from '@cove/contracts';
+import { type ApplyBody, geoIpResponse, type IdVerification, idVerificationResponse } from '@cove/contracts';
 import { useHost } from '@cove/runtime';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -14,6 +14,17 @@ export function useIdVerification() {
     queryFn: ({ signal }) => api.get('/v1/users/id-verification', { schema: idVerificationResponse, signal }),
     refetchInterval: (query) => (query.state.data?.identity_check === 'in_progress' ? CHECK_POLL_MS : false),
   });
+}
+
+/** The country the server places the caller in (`GET /v1/geo_ip`), null when it cannot tell. */
+export function useGeoCountry(): string | null {
+  const { api } = useHost();
+  const geo = useQuery({
+    queryKey: ['geo-ip'],
+    queryFn: ({ signal }) => api.get('/v1/geo_ip', { schema: geoIpResponse, signal }),
+    staleTime: Infinity,
+  });
+  return geo.data?.country_code ?? null;
 }
 
 /** A call whose answer is the new state: applying, or opening an identity check. */
