@@ -23,8 +23,9 @@ const path = require('node:path');
 
 /** @type {import('jest').Config} */
 module.exports = {
-  // Server tests start a database per file; browser journeys take longer still.
-  testTimeout: 30000,
+  // A guard against hangs, not a speed check: server tests start a database per file and a loaded CI
+  // machine has run some several times slower than alone (benchmarks measure speed, in bench/).
+  testTimeout: 60000,
   projects: projects.filter((p) => {
     const dir = p.replace('<rootDir>', __dirname);
     return fs.existsSync(dir.endsWith('.js') ? dir : path.join(dir, 'jest.config.js'));
