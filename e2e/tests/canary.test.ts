@@ -102,10 +102,18 @@ describe('chat canary', () => {
       await a.shell.navigate('Discover');
       await a.shell.heading('Discover').waitFor();
 
-      // B runs the stable version and sees chat working.
+      // B runs the stable version and sees chat working; the shell counts the load for that version.
+      const loadReport = b.shell.page.waitForRequest(
+        (req) => req.url().endsWith('/v1/release-health') && (req.postData() ?? '').includes('"chat"'),
+      );
       await b.shell.open('/chats');
       expect(await b.shell.loadedVersion('chat')).toBe(stable);
       await b.shell.heading('Chats').waitFor();
+      expect(JSON.parse((await loadReport).postData() ?? '{}')).toMatchObject({
+        remote: 'chat',
+        version: stable,
+        kind: 'load',
+      });
 
       // Each keeps its version across reloads.
       for (let i = 0; i < 2; i++) {

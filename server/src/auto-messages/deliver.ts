@@ -14,6 +14,7 @@ import { recordDelivery } from '../messages/deliver';
 import { type Emit, type EventDeps, withEvents } from '../realtime/with-events';
 import { subscriptionChat } from '../subscriptions/subscription-chat';
 import type { AutoMessageJobData } from './queue';
+import { isRestricted } from '../users/user-dto';
 
 /** Whether the fan already bought a message carrying this media from anyone: theirs arrives unlocked. */
 async function owns(tx: Tx, fanId: string, mediaId: string): Promise<boolean> {
@@ -68,7 +69,7 @@ export async function deliverAutoMessages(deps: EventDeps, d: AutoMessageJobData
     async (tx, emit) => {
       const [creator, fan] = [await userRow(tx, d.creatorId), await userRow(tx, d.fanId)];
       if (!creator || !fan || creator.type !== 'featured' || fanOf(creator, fan)?.id !== fan.id) return 0;
-      if (isGone(creator) || isGone(fan) || creator.frozen) return 0;
+      if (isGone(creator) || isGone(fan) || creator.frozen || isRestricted(creator)) return 0;
       if (await isBlockedEitherWay(tx, creator.id, fan.id)) return 0;
       const [category] = await tx
         .select()

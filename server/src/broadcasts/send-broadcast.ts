@@ -14,6 +14,7 @@ import { providerConfigFor } from '../provider/provider-config';
 import { broadcastOf } from './list-broadcasts';
 import { type BroadcastJobData, broadcastQueue } from './queue';
 import { idListOf } from './targets';
+import { isRestricted } from '../users/user-dto';
 
 type Body = z.output<typeof broadcastSendBody>;
 
@@ -94,6 +95,8 @@ export async function sendBroadcast(
 ) {
   const body = broadcastSendBody.parse(input);
   await assertMayBroadcast(deps.db, me);
+  // Reaching every fan at once is selling and being seen, which wait for approval.
+  if (isRestricted(me)) throw fail('creator_under_review');
   const first = await broadcastBySendId(deps.db, me.id, body.send_id);
   if (first) return first;
   await assertSendable(deps.db, me, body);

@@ -15,6 +15,7 @@ import { checkText } from './keyword-check';
 import { messageFromJson, type MessageRow, toMessageDto } from './message-dto';
 import { batcherFor, type SendBatcher, type SendItem, type SendOutcome } from './send-batch';
 import { sameSend } from './send-key';
+import { isRestricted } from '../users/user-dto';
 
 /** Stands in for an id that is not a UUID: it names nothing, so the send id check still runs. */
 const NO_ID = '00000000-0000-0000-0000-000000000000';
@@ -77,6 +78,7 @@ async function refusalOf(
     if (body.type === 'gif') assertAllowedGif(body.gif_url, deps.config.gifHosts);
     if ((body.type === 'image' || body.type === 'video') && !draft.mediaId) throw fail('media_required');
     if (body.price > 0 && me.type !== 'featured') throw fail('price_not_allowed');
+    if (body.price > 0 && isRestricted(me)) throw fail('creator_under_review');
     const verdict = checkText(body.text, await providerConfigFor(deps.db, me));
     if (verdict.kind === 'blocked') throw fail('text_blocked');
     if (verdict.kind === 'warn' && !warned) throw fail('text_warned');

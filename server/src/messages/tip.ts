@@ -1,12 +1,14 @@
 import { messagePreview } from '@cove/contracts';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { chatNotFound } from '../chats/chat-store';
 import { frozenError } from '../chats/pair-rules';
-import type { UserRow } from '../db/schema';
+import type { Db } from '../db/client';
+import { chatMembers, type UserRow, users } from '../db/schema';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { providerConfigFor } from '../provider/provider-config';
 import type { EventDeps } from '../realtime/with-events';
+import { isRestricted } from '../users/user-dto';
 import { CREATOR_SHARE } from './charges';
 import { callBetween, type LoggedRow, notifyLogged } from './db-call';
 import { messageFromJson, type MessageRow, toMessageDto } from './message-dto';
@@ -67,6 +69,16 @@ function refusalError(outcome: Extract<TipOutcome, { status: 'refused' }>) {
   }
 }
 
+/** Whether the other member of the fan's chat is a creator awaiting approval (docs/rules.md, Restricted creators). */
+async function tipsRestrictedCreator(db: Db, fanId: string, chatId: string): Promise<boolean> {
+  const [other] = await db
+    .select({ user: users })
+    .from(chatMembers)
+    .innerJoin(users, eq(users.id, chatMembers.otherId))
+    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, fanId)));
+  return other !== undefined && isRestricted(other.user);
+}
+
 /**
  * A fan tips the creator of a chat, in one database call (`tip_message`, migration 0012). The fan's
  * copy (tip_user) carries the send id, so a retried tip is applied once (and the same id for another
@@ -75,6 +87,7 @@ function refusalError(outcome: Extract<TipOutcome, { status: 'refused' }>) {
  */
 export async function tip(deps: EventDeps, me: UserRow, chatId: string, amount: number, sendId: string) {
   if (!isUuid(chatId)) throw chatNotFound();
+  if (await tipsRestrictedCreator(deps.db, me.id, chatId)) throw fail('creator_unavailable');
   // The provider's default; the creator's own permission is read with their row.
   const { features } = await providerConfigFor(deps.db, null);
   const fanCopy = { ...draftOf(me, chatId, 'tip_user', `You tipped ${credits(amount)}.`, amount), sendId };

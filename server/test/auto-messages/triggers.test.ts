@@ -330,4 +330,14 @@ describe('what a delivery respects', () => {
       .where(eq(autoMessageSends.creatorId, creator.user.id));
     expect(claimed).toHaveLength(0);
   });
+
+  it('sends nothing while the creator is restricted (awaiting approval or denied)', async () => {
+    const creator = await creatorWith('new_follower', [textMessage('hi')], { delay_minutes: 60 });
+    const someone = await fan();
+    await follow(someone, creator);
+    await t.db.update(users).set({ discoverStatus: 'denied' }).where(eq(users.id, creator.user.id));
+    const job = { creatorId: creator.user.id, fanId: someone.user.id, category: 'new_follower' as const };
+    expect(await deliverAutoMessages({ db: t.db, realtime: t.app.realtime }, job)).toBe(0);
+    expect(await autoMessagesTo(t, creator, someone)).toHaveLength(0);
+  });
 });

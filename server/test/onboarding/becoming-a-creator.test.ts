@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { runAdminCommand } from '../../src/admin/commands';
@@ -5,7 +6,9 @@ import { issueAccessToken } from '../../src/auth/tokens';
 import { adminActions, userEvents, users } from '../../src/db/schema';
 import { demoApplicant, demoStaff } from '../../src/seed/demo-applications';
 import { demoEmail, seedDemoWorld } from '../../src/seed/demo-world';
+import { creditsOf } from '../../src/ledger/ledger';
 import { as } from '../helpers/api';
+import { fanAndCreator, text } from '../helpers/chats';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { signedInUser } from '../helpers/users';
 
@@ -246,6 +249,33 @@ describe('the restricted rule', () => {
     // The profile says so, so a fan in a chat with them is not offered Subscribe.
     const profile = await as(t.app, token).get(`/v1/users/${user.id}/profile`);
     expect(profile.json().data).toMatchObject({ restricted: true, subscription_price: 50 });
+  });
+});
+
+describe('a creator restricted after fans reached them', () => {
+  it('sells nothing new: paid messages, broadcasts and tips wait for approval; free messages go on', async () => {
+    const { fan, creator, chatId } = await fanAndCreator(t, {
+      credits: 500,
+      rate: 0,
+      creator: { features: { broadcast: true } },
+    });
+    await t.db.update(users).set({ discoverStatus: 'denied' }).where(eq(users.id, creator.user.id));
+    const underReview = 'Your creator account is under review; you can do this once it is approved.';
+
+    const paid = await creator.api.post('/v1/messages', text(fan.user.id, 'locked', { price: 50 }));
+    expect([paid.statusCode, paid.json().message]).toEqual([403, underReview]);
+    const cast = await creator.api.post('/v1/broadcast/send', { text: 'Hi all', send_id: randomUUID() });
+    expect([cast.statusCode, cast.json().message]).toEqual([403, underReview]);
+    const tip = await fan.api.post('/v1/messages/tip', {
+      chat_id: chatId,
+      amount: 25,
+      send_id: randomUUID(),
+    });
+    expect([tip.statusCode, tip.json().message]).toEqual([403, 'This creator is not available right now.']);
+    expect(await creditsOf(t.db, fan.user.id)).toBe(500);
+
+    expect((await creator.api.post('/v1/messages', text(fan.user.id, 'Still here'))).statusCode).toBe(200);
+    expect((await fan.api.post('/v1/messages', text(creator.user.id, 'Hi!'))).statusCode).toBe(200);
   });
 });
 

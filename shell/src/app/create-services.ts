@@ -71,7 +71,7 @@ export function createServices(devRemotes: DevRemotes): ShellServices {
     navigate: nav,
   };
   // Each remote version's loads and failures are counted, so a bad canary rolls itself back.
-  const health = createHealthReporter(api, healthSession());
+  const health = createHealthReporter(api, healthSession(), new Set(devRemotes.keys()));
   watchClientErrors(window, health);
   const reportFailure = createFailureReporter(api);
   return {

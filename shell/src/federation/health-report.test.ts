@@ -23,6 +23,16 @@ describe('release health reports', () => {
     ]);
   });
 
+  it('counts nothing for a remote the tab runs from a dev server', async () => {
+    const fake = fakeHost();
+    const health = createHealthReporter(fake.host.api, 'session-1234', new Set(['chat'] as const));
+    health.loaded('chat', version);
+    health.failed({ remote: 'chat', version, phase: 'render', message: 'TypeError: mine' });
+    health.loaded('discover', version);
+    await waitFor(() => expect(fake.calls).toHaveLength(1));
+    expect(fake.calls[0]?.body).toEqual({ session: 'session-1234', remote: 'discover', version, kind: 'load' });
+  });
+
   it('tells which remote version a script or stack trace belongs to', () => {
     expect(remoteOfScript(`http://cove.test/mf/chat/${version}/__federation_expose_App.js`)).toEqual({
       remote: 'chat',

@@ -20,11 +20,17 @@ const isRemote = (name: string): name is RemoteName => (remoteNames as readonly 
 /**
  * Counts how each remote version fares in this tab (`POST /v1/release-health`), each (remote,
  * version, kind) once per page, so a canary can be compared with the stable version. Sending never throws.
+ * Remotes this tab runs from a developer's dev server (`devRemotes`) are not the released version the
+ * loader names, so nothing is counted for them: a developer's crash must not roll a canary back.
  */
-export function createHealthReporter(api: ApiClient, session: string): HealthReporter {
+export function createHealthReporter(
+  api: ApiClient,
+  session: string,
+  devRemotes: ReadonlySet<RemoteName> = new Set(),
+): HealthReporter {
   const sent = new Set<string>();
   function send(remote: string, version: string | null, kind: ReleaseHealthKind) {
-    if (!version || !isRemote(remote)) return;
+    if (!version || !isRemote(remote) || devRemotes.has(remote)) return;
     const key = `${remote}|${version}|${kind}`;
     if (sent.has(key)) return;
     sent.add(key);
