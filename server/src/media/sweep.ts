@@ -20,8 +20,8 @@ const FAILED_KEEP_MS = 24 * 60 * 60_000;
 const SCRATCH_MAX_AGE_MS = 6 * 60 * 60_000;
 
 /**
- * Erases what nobody can see any more: media deleted from the vault that no message or feed post
- * carries (after a grace period, so a send racing the deletion still finds it), failed uploads after
+ * Erases what nobody can see any more: media deleted from the vault that no message, feed post or
+ * auto-message carries (after a grace period, so a send racing the deletion still finds it), failed uploads after
  * a day, and temporary files left by a crash. Returns how many media rows were erased.
  */
 export async function sweepMedia(deps: SweepDeps, now = new Date()): Promise<number> {
@@ -35,6 +35,8 @@ export async function sweepMedia(deps: SweepDeps, now = new Date()): Promise<num
           lt(media.deletedAt, new Date(now.getTime() - DELETED_GRACE_MS)),
           sql`not exists (select 1 from messages m where m.media_id = ${media.id})`,
           sql`not exists (select 1 from feed_posts p where p.media_id = ${media.id})`,
+          // An auto-message keeps showing it as gone until the creator edits it, rather than vanishing.
+          sql`not exists (select 1 from auto_messages a where a.media_id = ${media.id})`,
         ),
         and(eq(media.status, 'failed'), lt(media.createdAt, new Date(now.getTime() - FAILED_KEEP_MS))),
       ),

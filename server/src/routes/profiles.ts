@@ -57,9 +57,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url: '/v1/users/:id/follow',
       ...guarded,
-      schema: { params: idParams, response: withErrors({ 200: followResponse }, [401, 404]) },
+      schema: { params: idParams, response: withErrors({ 200: followResponse }, [401, 404, 451]) },
       handler: async (request) => {
         const me = currentUser(request);
+        // Following brings the creator's thank-you into a chat the region rule closes: not from there.
+        if (follow) await assertRegionAllows(app, request, request.params.id);
         const answer = await setFollow(app.db, me.id, request.params.id, follow);
         if (follow) await app.autoMessages.fire('new_follower', request.params.id, me.id);
         return answer;

@@ -17,7 +17,13 @@ afterAll(() => t.close());
 
 const sorry = [451, 'Sorry this creator not available in your country'];
 /** A request as `who`, from `country` when given (the proxy's header). */
-const ask = (who: Party, method: 'GET' | 'POST' | 'PUT', url: string, country?: string, payload?: object) =>
+const ask = (
+  who: Party,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  url: string,
+  country?: string,
+  payload?: object,
+) =>
   t.app.inject({
     method,
     url,
@@ -46,7 +52,7 @@ describe('region', () => {
     expect((await ask(fan, 'PUT', url, undefined, { blocked_countries: [] })).statusCode).toBe(403);
   });
 
-  it('refuses a fan in a blocked country the profile, the chat and sending, and nobody else', async () => {
+  it('refuses a fan in a blocked country the profile, the chat, sending and following, and nobody else', async () => {
     const { fan, creator } = await fanAndCreator(t, { credits: 100 });
     await ask(creator, 'PUT', '/v1/users/blocked-countries', undefined, { blocked_countries: ['DE'] });
     const id = creator.user.id;
@@ -55,6 +61,7 @@ describe('region', () => {
       await ask(fan, 'GET', `/v1/chat?recipient_id=${id}`, country),
       await ask(fan, 'POST', '/v1/chat', country, { recipient_id: id }),
       await ask(fan, 'POST', '/v1/messages', country, text(id, 'Hello')),
+      await ask(fan, 'PATCH', `/v1/users/${id}/follow`, country),
     ];
     for (const res of await asked('DE')) expect([res.statusCode, res.json().message]).toEqual(sorry);
     for (const country of ['US', undefined])

@@ -199,6 +199,33 @@ describe('first purchase', () => {
     expect(await autoMessagesTo(t, creator, someone)).toHaveLength(1);
   });
 
+  it('sends after a first purchase with credits: an unlock, or a tip', async () => {
+    for (const buy of ['unlock', 'tip'] as const) {
+      const creator = await creatorWith('first_purchase', [textMessage('Thank you for your support')]);
+      const someone = await fan();
+      await grantCredits(t.db, someone.user.id, 100);
+      const chatId = (await openChat(someone, creator)).json().data._id as string;
+      if (buy === 'unlock') {
+        const sent = await creator.api.post(
+          '/v1/messages',
+          text(someone.user.id, 'A secret song', { price: 60 }),
+        );
+        const bought = await someone.api.patch(`/v1/messages/${sent.json().data._id}/buy`);
+        expect(bought.statusCode).toBe(200);
+      } else {
+        const tipped = await someone.api.post('/v1/messages/tip', {
+          chat_id: chatId,
+          amount: 20,
+          send_id: randomUUID(),
+        });
+        expect(tipped.statusCode).toBe(200);
+      }
+      expect((await awaitAutoMessages(t, creator, someone, 1)).map((m) => m.text)).toEqual([
+        'Thank you for your support',
+      ]);
+    }
+  });
+
   it('is not sent for a purchase that was not the first', async () => {
     const creator = await person(t, { type: 'featured', creditRate: 10 });
     const someone = await fan();

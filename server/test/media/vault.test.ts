@@ -1,4 +1,4 @@
-import type { MediaResponse, VaultItem } from '@cove/contracts';
+import type { AutoMessageCategoryDto, MediaResponse, VaultItem } from '@cove/contracts';
 import { eq } from 'drizzle-orm';
 import { media } from '../../src/db/schema';
 import { sweepMedia } from '../../src/media/sweep';
@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 import { photo } from './helpers/fixtures';
 import { leftovers } from './helpers/leftovers';
 import { messageWithMedia } from './helpers/messages';
+import { putAuto } from '../auto-messages/helpers';
 import { upload } from './helpers/upload';
 
 let t: TestApp;
@@ -106,5 +107,22 @@ describe('the vault', () => {
     expect(await t.app.media.storage.list(`m/${erased}/`)).toEqual([]);
     expect((await t.app.media.storage.list(`m/${kept}/`)).length).toBe(5);
     expect(await leftovers(t)).toEqual([]);
+  });
+
+  it('keeps deleted media an auto-message still names, which shows it as gone', async () => {
+    const creator = await person(t, { type: 'featured' });
+    const [named] = await uploadMany(creator.token, 1, 7);
+    const put = await putAuto(t, creator, {
+      category: 'welcome',
+      auto_messages: [{ type: 'media', media_id: named, price: 0 }],
+    });
+    expect(put.statusCode).toBe(200);
+    await creator.api.delete('/v1/media', { ids: [named] });
+    await sweep(2);
+    expect(await t.db.$count(media, eq(media.id, named as string))).toBe(1);
+    const categories = (await creator.api.get('/v1/auto-messages')).json().data as AutoMessageCategoryDto[];
+    expect(categories.find((c) => c.category === 'welcome')?.messages).toEqual([
+      expect.objectContaining({ type: 'media', media_id: named, media: null }),
+    ]);
   });
 });
