@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it('luna-rivers greets a new fan and thanks a new follower', async () => {
+it('luna-rivers greets a new fan and thanks a new follower, and has thank-yous for subscribers and first purchases', async () => {
   const [row] = await t.db
     .select()
     .from(users)
@@ -33,6 +33,8 @@ it('luna-rivers greets a new fan and thanks a new follower', async () => {
   expect(categories.filter((c) => c.excerpt !== '').map((c) => c.category)).toEqual([
     'welcome',
     'new_follower',
+    'new_subscriber',
+    'first_purchase',
   ]);
 
   const fan = await person(t, { type: 'user' });
