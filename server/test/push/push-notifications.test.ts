@@ -140,6 +140,41 @@ test('payouts are pushed under the Payouts setting', async () => {
   expect(pushesTo('payouts')).toHaveLength(1);
 });
 
+test('payments are pushed under the Payments setting', async () => {
+  const fan = await person(t);
+  const keys = await subscribe(fan, 'payments');
+  await t.app.realtime.emit(fan.user.id, {
+    type: 'payment_updated',
+    payment_id: 'pay-1',
+    status: 'succeeded',
+  });
+  expect(await nextPush('payments', keys, 0)).toEqual({
+    title: 'Payment successful',
+    body: 'Your payment went through.',
+    url: '/account/purchases',
+    tag: 'payment-pay-1',
+  });
+  await fan.api.patch(`/v1/users/${fan.user.id}`, { notification_settings: { payments: false } });
+  await t.app.realtime.emit(fan.user.id, { type: 'payment_updated', payment_id: 'pay-2', status: 'failed' });
+  await settled();
+  expect(pushesTo('payments')).toHaveLength(1);
+});
+
+test('a banned person is not pushed to, nor anyone for a system message', async () => {
+  const { fan, creator } = await fanAndCreator(t);
+  await subscribe(fan, 'banned');
+  await t.db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, fan.user.id));
+  await creator.api.post('/v1/messages', text(fan.user.id, 'still there?'));
+  // A rate change tells the fan with a system message in the chat, which stays in the app.
+  const other = await fanAndCreator(t);
+  await subscribe(other.fan, 'system');
+  const rate = await other.creator.api.post('/v1/chats/change-rate', { chat_id: other.chatId, rate: 25 });
+  expect(rate.statusCode).toBe(200);
+  await settled();
+  expect(pushesTo('banned')).toHaveLength(0);
+  expect(pushesTo('system')).toHaveLength(0);
+});
+
 test('an endpoint the push service says is gone is dropped', async () => {
   const { fan, creator } = await fanAndCreator(t);
   await subscribe(fan, 'expired');
