@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdir, stat, utimes } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { remoteNames } from '@cove/contracts';
@@ -47,7 +47,7 @@ let before: string[];
 beforeAll(async () => {
   before = await builtFiles();
   devPort = await freePort();
-  // `npm run dev -- chat`, with a build label standing in for a developer's edit.
+  // `npm run dev -- chat`, its build labelled so the page can tell it from the released chat.
   dev = spawn(
     process.execPath,
     [
@@ -147,14 +147,26 @@ describe('npm run dev -- chat', () => {
     await run.page.reload();
     expect(await shell.buildLabel('chat')).toBe(marker);
 
-    // A save in chat's sources: the dev server rebuilds it and the open page reloads by itself.
-    const saved = new Date();
-    await reloadedBy(
-      run.page,
-      () => utimes(join(repoRoot, 'remotes', 'chat', 'src', 'App.tsx'), saved, saved),
-      120_000,
-    );
-    expect(await shell.buildLabel('chat')).toBe(marker);
+    // An edit saved in chat's sources: the dev server rebuilds it and the open page reloads by itself
+    // with the change. The file is put back as it was, whatever happens.
+    const source = join(repoRoot, 'remotes', 'chat', 'src', 'features', 'chat-list', 'ChatList.tsx');
+    const original = await readFile(source, 'utf8');
+    const title = "useDocumentTitle('Chats');";
+    expect(original).toContain(title);
+    try {
+      await reloadedBy(
+        run.page,
+        () => writeFile(source, original.replace(title, `useDocumentTitle('Chats ${marker}');`)),
+        120_000,
+      );
+      await run.page.waitForFunction((t) => document.title === t, `Chats ${marker} · Cove`);
+      expect(await shell.buildLabel('chat')).toBe(marker);
+      // Undoing it is a save like any other.
+      await reloadedBy(run.page, () => writeFile(source, original), 120_000);
+      await run.page.waitForFunction(() => document.title === 'Chats · Cove');
+    } finally {
+      if ((await readFile(source, 'utf8')) !== original) await writeFile(source, original);
+    }
 
     // Another browser on the same site runs the released chat, and the rest of the site is as it was.
     const other = await run.browser.newContext();
