@@ -30,7 +30,12 @@ describe('release health reports', () => {
     health.failed({ remote: 'chat', version, phase: 'render', message: 'TypeError: mine' });
     health.loaded('discover', version);
     await waitFor(() => expect(fake.calls).toHaveLength(1));
-    expect(fake.calls[0]?.body).toEqual({ session: 'session-1234', remote: 'discover', version, kind: 'load' });
+    expect(fake.calls[0]?.body).toEqual({
+      session: 'session-1234',
+      remote: 'discover',
+      version,
+      kind: 'load',
+    });
   });
 
   it('tells which remote version a script or stack trace belongs to', () => {
