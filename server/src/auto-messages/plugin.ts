@@ -4,14 +4,14 @@ import fp from 'fastify-plugin';
 import type { Job, WorkerGroup } from '../jobs/jobs';
 import { deliverAutoMessages } from './deliver';
 import { type AutoMessageJobData, autoMessageQueue } from './queue';
-import { hasWritten, isFirstPurchase, queueAutoMessages } from './trigger';
+import { hasWritten, isFirstPurchase, type PurchaseRef, queueAutoMessages } from './trigger';
 
 /** What the routes that see a trigger call (`app.autoMessages`). */
 export interface AutoMessageTriggers {
   /** A trigger of `category` fired for this creator and fan. */
   fire(category: AutoMessageCategory, creatorId: string, fanId: string): Promise<void>;
-  /** A fan just bought from a creator: their first purchase fires `first_purchase`. */
-  purchased(fanId: string, creatorId: string): Promise<void>;
+  /** A fan just bought from a creator (`purchase`): their first purchase fires `first_purchase`. */
+  purchased(fanId: string, creatorId: string, purchase: PurchaseRef): Promise<void>;
   /** A fan opened their chat with a creator: `welcome`, unless they have written in it already. */
   opened(creatorId: string, fanId: string, chatId: string): Promise<void>;
 }
@@ -46,11 +46,11 @@ export const autoMessageSender = fp(
       );
     app.decorate('autoMessages', {
       fire,
-      purchased: (fanId: string, creatorId: string) =>
+      purchased: (fanId: string, creatorId: string, purchase: PurchaseRef) =>
         // Most creators have no first-purchase messages: their fans' purchases are not counted.
         guarded({ category: 'first_purchase', creatorId, fanId }, () =>
           queueAutoMessages(app.jobs.boss, app.db, { creatorId, fanId, category: 'first_purchase' }, () =>
-            isFirstPurchase(app.db, fanId, creatorId),
+            isFirstPurchase(app.db, fanId, creatorId, purchase),
           ),
         ),
       opened: (creatorId: string, fanId: string, chatId: string) =>

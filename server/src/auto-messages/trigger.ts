@@ -42,22 +42,49 @@ export async function queueAutoMessages(
   return id !== null;
 }
 
+/** The purchase that fired a trigger: a paid message or tip the fan sent, a chat unlock, a post bought. */
+export type PurchaseRef =
+  | { kind: 'message'; messageId: number }
+  | { kind: 'unlock'; messageId: number }
+  | { kind: 'post'; postId: string };
+
+/** When the fan made this purchase, as its own row says (null when it is not theirs). */
+function purchaseTime(fanId: string, ref: PurchaseRef) {
+  switch (ref.kind) {
+    case 'message':
+      return sql`(select created_at from messages where id = ${ref.messageId} and sender_id = ${fanId})`;
+    case 'unlock':
+      return sql`(select created_at from purchases where message_id = ${ref.messageId} and buyer_id = ${fanId})`;
+    case 'post':
+      return sql`(select created_at from feed_purchases where post_id = ${ref.postId} and buyer_id = ${fanId})`;
+  }
+}
+
 /**
- * Whether the fan has bought from this creator exactly once so far: one paid unlock (chat or feed),
- * tip or paid chat message. Called right after a purchase, it says the purchase was their first.
+ * Whether this purchase was the fan's first from the creator: no paid unlock (chat or feed), tip or
+ * paid chat message of theirs is older. Asked of the purchase itself rather than by counting, so of two
+ * first purchases made at once the older one still counts as first (counting, both would see two);
+ * equal times at most queue the same delivery twice, which sends once.
  */
-export async function isFirstPurchase(db: Db, fanId: string, creatorId: string): Promise<boolean> {
-  // Each kind is counted up to 2: past one purchase the answer is no, however many there are.
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`select
-      (select count(*) from (select 1 from purchases p join messages m on m.id = p.message_id
-        where p.buyer_id = ${fanId} and m.sender_id = ${creatorId} limit 2) x)
-      + (select count(*) from (select 1 from feed_purchases fp join feed_posts f on f.id = fp.post_id
-        where fp.buyer_id = ${fanId} and f.creator_id = ${creatorId} limit 2) x)
-      + (select count(*) from (select 1 from messages m where m.sender_id = ${fanId}
-        and m.recipient_id = ${creatorId} and m.cost > 0 and m.type <> 'tip_model' limit 2) x) as n`),
+export async function isFirstPurchase(
+  db: Db,
+  fanId: string,
+  creatorId: string,
+  ref: PurchaseRef,
+): Promise<boolean> {
+  const at = purchaseTime(fanId, ref);
+  const [row] = rowsOf<{ first: boolean }>(
+    await db.execute(sql`select ${at} is not null and not exists (
+        select 1 from purchases p join messages m on m.id = p.message_id
+          where p.buyer_id = ${fanId} and m.sender_id = ${creatorId} and p.created_at < ${at}
+        union all
+        select 1 from feed_purchases fp join feed_posts f on f.id = fp.post_id
+          where fp.buyer_id = ${fanId} and f.creator_id = ${creatorId} and fp.created_at < ${at}
+        union all
+        select 1 from messages m where m.sender_id = ${fanId} and m.recipient_id = ${creatorId}
+          and m.cost > 0 and m.type <> 'tip_model' and m.created_at < ${at}) as first`),
   );
-  return Number(row?.n ?? 0) === 1;
+  return row?.first === true;
 }
 
 /**

@@ -73,7 +73,7 @@ async function unlock(deps: FinishDeps, paymentId: string, fanId: string, messag
   if (!bought) return;
   await notifyLogged(deps.realtime, bought);
   // Only the run that bought it: a repeated run, or a message already bought in chat, is no purchase.
-  if (m) await deps.autoMessages.purchased(fanId, m.sender);
+  if (m) await deps.autoMessages.purchased(fanId, m.sender, { kind: 'unlock', messageId });
 }
 
 async function record(tx: Tx, paymentId: string, done: Done) {
@@ -110,7 +110,10 @@ export async function finishPaymentAction(deps: FinishDeps, paymentId: string): 
     try {
       const sent = await tip(deps, fan, p.chatId, p.tip, `payment:${p.id}`);
       // The trigger is once per fan, so a tip applied by an earlier run firing it again sends nothing.
-      await deps.autoMessages.purchased(fan.id, sent.data.recipient_id);
+      await deps.autoMessages.purchased(fan.id, sent.data.recipient_id, {
+        kind: 'message',
+        messageId: Number(sent.data._id),
+      });
       done = { status: 'done', unlocked: null };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

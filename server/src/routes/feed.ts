@@ -94,7 +94,10 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(request);
       await assertRegionAllows(app, request, { post: request.params.id });
       const answer = await buyPost(app, me, request.params.id);
-      await app.autoMessages.purchased(me.id, answer.data.model_id);
+      await app.autoMessages.purchased(me.id, answer.data.model_id, {
+        kind: 'post',
+        postId: request.params.id,
+      });
       return answer;
     },
   );

@@ -76,7 +76,11 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         await assertRegionAllows(app, request, request.body.recipient_id);
         const { message, credits, created } = await sendMessage(app, me, request.body, warned);
         // A fan's paid chat message is a purchase from the creator.
-        if (created && message.cost > 0) await app.autoMessages.purchased(me.id, message.recipientId);
+        if (created && message.cost > 0)
+          await app.autoMessages.purchased(me.id, message.recipientId, {
+            kind: 'message',
+            messageId: message.id,
+          });
         const [data] = await toDtos(app.media, me.id, [message]);
         if (!data) throw new Error('sent message has no view');
         return { data, credits };
@@ -91,7 +95,10 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(request);
       await assertRegionAllows(app, request, { chat: request.body.chat_id });
       const answer = await tip(app, me, request.body.chat_id, request.body.amount, request.body.send_id);
-      await app.autoMessages.purchased(me.id, answer.data.recipient_id);
+      await app.autoMessages.purchased(me.id, answer.data.recipient_id, {
+        kind: 'message',
+        messageId: Number(answer.data._id),
+      });
       return answer;
     },
   );
@@ -107,7 +114,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = messageId(request.params.id);
       await assertRegionAllows(app, request, { message: id });
       const answer = await buyMessage(app, me, id);
-      await app.autoMessages.purchased(me.id, answer.data.sender_id);
+      await app.autoMessages.purchased(me.id, answer.data.sender_id, { kind: 'unlock', messageId: id });
       return answer;
     },
   );

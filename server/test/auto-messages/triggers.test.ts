@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { deliverAutoMessages } from '../../src/auto-messages/deliver';
-import { queueAutoMessages } from '../../src/auto-messages/trigger';
+import { isFirstPurchase, queueAutoMessages } from '../../src/auto-messages/trigger';
 import { rowsOf } from '../../src/db/rows';
 import { autoMessageSends, blocks, users } from '../../src/db/schema';
 import { readyPhoto } from '../helpers/broadcast-world';
@@ -224,6 +224,43 @@ describe('first purchase', () => {
         'Thank you for your support',
       ]);
     }
+  });
+
+  it('counts the older of two purchases as the first, whenever it is asked', async () => {
+    const creator = await person(t, { type: 'featured', creditRate: 0 });
+    const someone = await fan();
+    await grantCredits(t.db, someone.user.id, 100);
+    await openChat(someone, creator);
+    const ids: number[] = [];
+    for (const words of ['one', 'two']) {
+      const sent = await creator.api.post('/v1/messages', text(someone.user.id, words, { price: 10 }));
+      ids.push(Number(sent.json().data._id));
+      expect((await someone.api.patch(`/v1/messages/${sent.json().data._id}/buy`)).statusCode).toBe(200);
+    }
+    // Asked only once both exist, as when two purchases finish at the same moment.
+    const first = (messageId: number | undefined) =>
+      isFirstPurchase(t.db, someone.user.id, creator.user.id, { kind: 'unlock', messageId: messageId ?? 0 });
+    expect([await first(ids[0]), await first(ids[1])]).toEqual([true, false]);
+  });
+
+  it('thanks once for two first purchases made at the same moment', async () => {
+    const creator = await creatorWith('first_purchase', [textMessage('Thank you for your support')]);
+    const someone = await fan();
+    await grantCredits(t.db, someone.user.id, 100);
+    await openChat(someone, creator);
+    const locked = await Promise.all(
+      ['one', 'two'].map(async (words) => {
+        const sent = await creator.api.post('/v1/messages', text(someone.user.id, words, { price: 10 }));
+        return sent.json().data._id as string;
+      }),
+    );
+    const bought = await Promise.all(locked.map((id) => someone.api.patch(`/v1/messages/${id}/buy`)));
+    expect(bought.map((r) => r.statusCode)).toEqual([200, 200]);
+    await awaitAutoMessages(t, creator, someone, 1);
+    await settle();
+    expect((await autoMessagesTo(t, creator, someone)).map((m) => m.text)).toEqual([
+      'Thank you for your support',
+    ]);
   });
 
   it('is not sent for a purchase that was not the first', async () => {
