@@ -70,7 +70,7 @@ function FanActions({ profile }: { profile: Profile }) {
         </Button>
       </div>
       {profile.restricted && profile.subscription?.status !== 'active' && (
-        <p className={styles.subscribed} role="status">
+        <p className={styles.unavailable} role="status">
           {errorText('creator_unavailable')}
         </p>
       )}
