@@ -1,4 +1,5 @@
-import { useUploads, type UploadedMedia } from '@cove/runtime';
+import { errorText } from '@cove/contracts';
+import { useSession, useUploads, type UploadedMedia } from '@cove/runtime';
 import { Button, ButtonLink, EmptyState, kit, useDocumentTitle } from '@cove/ui';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useCanBroadcast } from './can-broadcast';
@@ -15,6 +16,8 @@ import styles from './Broadcast.module.css';
 export function BroadcastScreen() {
   useDocumentTitle('Broadcast');
   const allowed = useCanBroadcast();
+  // A creator awaiting approval sells and reaches no one yet (docs/rules.md, Restricted creators).
+  const restricted = useSession().user?.restricted === true;
   return (
     <div className={styles.page}>
       <div className={styles.head}>
@@ -25,7 +28,13 @@ export function BroadcastScreen() {
       </div>
       {allowed ? (
         <div className={styles.columns}>
-          <Composer />
+          {restricted ? (
+            <p className={kit.notice} role="status">
+              {errorText('creator_under_review')}
+            </p>
+          ) : (
+            <Composer />
+          )}
           <RecentBroadcasts />
         </div>
       ) : (

@@ -15,6 +15,17 @@ describe('broadcast entry', () => {
     );
   });
 
+  it('tells a creator awaiting approval they can broadcast once approved, and still lists past broadcasts', async () => {
+    renderScreen(() => undefined, {
+      fake: (respond) => fakeHost({ user: { ...creator, restricted: true }, respond }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Recent broadcasts' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Your creator account is under review; you can do this once it is approved.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send broadcast' })).toBeNull();
+  });
+
   it('shows no link to fans or creators without the feature, and tells them the screen is not theirs', async () => {
     const fake = fakeHost({ user: testUser({ type: 'user' }), respond: () => testChatsPage([]) });
     fake.session.config = testConfig();

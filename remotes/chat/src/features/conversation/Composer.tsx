@@ -29,7 +29,7 @@ function rateLine(chat: Chat, isFan: boolean, hasWritten: boolean): string | nul
 export function Composer({
   chat,
   isFan,
-  isCreator,
+  canPrice,
   queue,
   replyTo,
   onCancelReply,
@@ -42,7 +42,8 @@ export function Composer({
   isFan: boolean;
   /** This person has a message in the thread already. */
   hasWritten: boolean;
-  isCreator: boolean;
+  /** A creator who may sell: attached media can carry a price (not while awaiting approval). */
+  canPrice: boolean;
   queue: SendQueue;
   replyTo: Message | null;
   onCancelReply(): void;
@@ -75,7 +76,7 @@ export function Composer({
       {
         type: file ? kindOf(file) : 'text',
         text: body,
-        price: file && isCreator ? credits : 0,
+        price: file && canPrice ? credits : 0,
         self_destruct: selfDestruct,
         ...(replyTo ? { parent_message_id: replyTo._id } : {}),
       },
@@ -160,7 +161,7 @@ export function Composer({
           <span>
             {kindOf(file) === 'video' ? '🎬' : '🖼️'} {file.name}
           </span>
-          {isCreator && (
+          {canPrice && (
             <label className={styles.inline}>
               Price ($)
               <input

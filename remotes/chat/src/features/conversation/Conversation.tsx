@@ -153,7 +153,7 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
       <Composer
         chat={chat}
         isFan={isFan}
-        isCreator={isCreator}
+        canPrice={isCreator && me?.restricted !== true}
         queue={queue}
         replyTo={replyTo}
         onCancelReply={() => setReplyTo(null)}

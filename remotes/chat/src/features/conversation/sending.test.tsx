@@ -151,6 +151,15 @@ describe('sending a message', () => {
     expect(await screen.findByText('Paid · $3.00')).toBeInTheDocument();
   });
 
+  it('offers no price to a creator awaiting approval', async () => {
+    openChat({ user: testUser({ _id: 'u-1', type: 'featured', restricted: true }) });
+    await thread();
+    const photo = new File([new Uint8Array(2048)], 'beach.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Photo or video file'), { target: { files: [photo] } });
+    expect(await screen.findByText(/beach\.png/)).toBeInTheDocument();
+    expect(screen.queryByRole('spinbutton', { name: 'Price ($)' })).toBeNull();
+  });
+
   it('sends a GIF picked from the library', async () => {
     const fake = openChat({
       respond: ({ path, method, query }) => {
