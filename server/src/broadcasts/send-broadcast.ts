@@ -95,10 +95,10 @@ export async function sendBroadcast(
 ) {
   const body = broadcastSendBody.parse(input);
   await assertMayBroadcast(deps.db, me);
-  // Reaching every fan at once is selling and being seen, which wait for approval.
-  if (isRestricted(me)) throw fail('creator_under_review');
   const first = await broadcastBySendId(deps.db, me.id, body.send_id);
   if (first) return first;
+  // Reaching every fan at once is selling and being seen, which wait for approval.
+  if (isRestricted(me)) throw fail('creator_under_review');
   await assertSendable(deps.db, me, body);
   const sendAt = sendTimeOf(body, now);
   const id = await deps.db.transaction(async (tx) => {

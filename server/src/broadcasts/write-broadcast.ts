@@ -5,6 +5,7 @@ import { broadcasts, type BroadcastRow, users } from '../db/schema';
 import { retryConflicts } from '../db/transaction';
 import type { Tx } from '../realtime/event-log';
 import { type Emit, withEvents, type EventDeps } from '../realtime/with-events';
+import { isRestricted } from '../users/user-dto';
 import { targetsSql } from './targets';
 
 /** Recipients written per transaction: big enough to be fast, small enough to hold locks briefly. */
@@ -44,14 +45,20 @@ async function resolve(tx: Tx, b: BroadcastRow, onlineOnly: boolean): Promise<vo
 /**
  * A scheduled broadcast starts: the fans online now are its first recipients, so the people looking
  * get it within the first batch (the rest are resolved once those are written), and it becomes
- * `sending`. A broadcast already sending (a retried job) goes on with the recipients it has; any other
- * status (canceled, done) means there is nothing to do.
+ * `sending`, unless its creator is restricted by now. A broadcast already sending (a retried job) goes on
+ * with the recipients it has; any other status (canceled, done) means there is nothing to do.
  */
 async function start(db: Db, broadcastId: string): Promise<BroadcastRow | null> {
   return db.transaction(async (tx) => {
     const [b] = await tx.select().from(broadcasts).where(eq(broadcasts.id, broadcastId)).for('update');
     if (!b || (b.status !== 'scheduled' && b.status !== 'sending')) return null;
     if (b.status === 'scheduled') {
+      // A creator restricted since scheduling it reaches no one: it ends canceled, as they can see.
+      const [creator] = await tx.select().from(users).where(eq(users.id, b.creatorId));
+      if (!creator || isRestricted(creator)) {
+        await tx.update(broadcasts).set({ status: 'canceled' }).where(eq(broadcasts.id, b.id));
+        return null;
+      }
       await resolve(tx, b, true);
       await tx.update(broadcasts).set({ status: 'sending' }).where(eq(broadcasts.id, b.id));
       await refreshBroadcasting(tx, b.creatorId);

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { chatNotFound } from '../chats/chat-store';
 import { frozenError } from '../chats/pair-rules';
 import type { Db } from '../db/client';
-import { chatMembers, type UserRow, users } from '../db/schema';
+import { chatMembers, messages, type UserRow, users } from '../db/schema';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { providerConfigFor } from '../provider/provider-config';
@@ -79,6 +79,15 @@ async function tipsRestrictedCreator(db: Db, fanId: string, chatId: string): Pro
   return other !== undefined && isRestricted(other.user);
 }
 
+/** Whether the fan's tip with this send id was made already: its retry is answered, not refused. */
+async function tipStored(db: Db, fanId: string, sendId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.senderId, fanId), eq(messages.sendId, sendId)));
+  return row !== undefined;
+}
+
 /**
  * A fan tips the creator of a chat, in one database call (`tip_message`, migration 0012). The fan's
  * copy (tip_user) carries the send id, so a retried tip is applied once (and the same id for another
@@ -87,7 +96,8 @@ async function tipsRestrictedCreator(db: Db, fanId: string, chatId: string): Pro
  */
 export async function tip(deps: EventDeps, me: UserRow, chatId: string, amount: number, sendId: string) {
   if (!isUuid(chatId)) throw chatNotFound();
-  if (await tipsRestrictedCreator(deps.db, me.id, chatId)) throw fail('creator_unavailable');
+  if ((await tipsRestrictedCreator(deps.db, me.id, chatId)) && !(await tipStored(deps.db, me.id, sendId)))
+    throw fail('creator_unavailable');
   // The provider's default; the creator's own permission is read with their row.
   const { features } = await providerConfigFor(deps.db, null);
   const fanCopy = { ...draftOf(me, chatId, 'tip_user', `You tipped ${credits(amount)}.`, amount), sendId };

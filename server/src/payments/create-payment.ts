@@ -5,6 +5,7 @@ import { messages, type PaymentRow, payments, purchases, savedCards, type UserRo
 import { fail, tooManyRequests, waitText } from '../errors';
 import { creditsOf } from '../ledger/ledger';
 import { providerConfigFor } from '../provider/provider-config';
+import { isRestricted } from '../users/user-dto';
 import { applyProviderEvent } from './apply-event';
 import { type FinishDeps, finishPaymentAction } from './finish-action';
 import { CENTS_PER_CREDIT, packageOf } from './packages';
@@ -128,6 +129,11 @@ export async function payByCard(
   await refuseCardTesting(deps, me.id);
   const ctx = await contextOf(deps, me, body);
   if (ctx.paymentType !== 'credits' && ctx.modelId) await creatorAvailable(ctx.modelId);
+  // A tip the creator could not take is refused before the card is charged (docs/rules.md, Restricted creators).
+  if (ctx.paymentType === 'tip' && ctx.modelId) {
+    const creator = await userRow(deps.db, ctx.modelId);
+    if (creator && isRestricted(creator)) throw fail('creator_unavailable');
+  }
   let card: { token: string } | { savedRef: string };
   let cardId: string | null = null;
   if (body.card_id) {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { users, blocks, chatMembers } from '../../src/db/schema';
+import { broadcasts, users, blocks, chatMembers } from '../../src/db/schema';
+import { writeBroadcast } from '../../src/broadcasts/write-broadcast';
 import { and, eq } from 'drizzle-orm';
 import { grantCredits, person } from '../helpers/chats';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -35,6 +36,31 @@ describe('who may broadcast', () => {
     const res = await creator.api.post('/v1/broadcast/send', broadcastBody());
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'scheduled', sent: 0, category: 'all' });
+  });
+
+  it('takes nothing new from a creator restricted since, but answers a retry and cancels what was scheduled', async () => {
+    const creator = await broadcaster(t);
+    const fan = await fanOf(t, creator);
+    const body = broadcastBody({ send_at: new Date(Date.now() + 3_600_000).toISOString() });
+    const scheduled = await creator.api.post('/v1/broadcast/send', body);
+    expect(scheduled.statusCode).toBe(200);
+    const id = scheduled.json().data._id as string;
+    await t.db.update(users).set({ discoverStatus: 'denied' }).where(eq(users.id, creator.user.id));
+
+    const retry = await creator.api.post('/v1/broadcast/send', body);
+    expect([retry.statusCode, retry.json().data?._id]).toEqual([200, id]);
+    const fresh = await creator.api.post('/v1/broadcast/send', broadcastBody());
+    expect([fresh.statusCode, fresh.json().code]).toEqual([403, 'creator_under_review']);
+
+    // Its time comes: it ends canceled, and the fan gets nothing.
+    await writeBroadcast({ db: t.db, realtime: t.app.realtime }, id);
+    const [row] = await t.db.select().from(broadcasts).where(eq(broadcasts.id, id));
+    expect(row?.status).toBe('canceled');
+    const got = await rows(
+      t,
+      sql`select 1 from messages where recipient_id = ${fan.user.id} and sender_id = ${creator.user.id}`,
+    );
+    expect(got).toHaveLength(0);
   });
 
   it('checks the message as a send does', async () => {

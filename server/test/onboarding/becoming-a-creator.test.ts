@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { runAdminCommand } from '../../src/admin/commands';
 import { issueAccessToken } from '../../src/auth/tokens';
-import { adminActions, userEvents, users } from '../../src/db/schema';
+import { adminActions, payments, userEvents, users } from '../../src/db/schema';
 import { demoApplicant, demoStaff } from '../../src/seed/demo-applications';
 import { demoEmail, seedDemoWorld } from '../../src/seed/demo-world';
 import { creditsOf } from '../../src/ledger/ledger';
 import { as } from '../helpers/api';
 import { fanAndCreator, text } from '../helpers/chats';
+import { CARDS, payWithCard } from '../helpers/payments';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { signedInUser } from '../helpers/users';
 
@@ -259,8 +260,12 @@ describe('a creator restricted after fans reached them', () => {
       rate: 0,
       creator: { features: { broadcast: true } },
     });
+    const before = { chat_id: chatId, amount: 10, send_id: randomUUID() };
+    expect((await fan.api.post('/v1/messages/tip', before)).statusCode).toBe(200);
     await t.db.update(users).set({ discoverStatus: 'denied' }).where(eq(users.id, creator.user.id));
     const underReview = 'Your creator account is under review; you can do this once it is approved.';
+    // A retry of a tip made before is answered as it was, not refused.
+    expect((await fan.api.post('/v1/messages/tip', before)).statusCode).toBe(200);
 
     const paid = await creator.api.post('/v1/messages', text(fan.user.id, 'locked', { price: 50 }));
     expect([paid.statusCode, paid.json().message]).toEqual([403, underReview]);
@@ -272,7 +277,11 @@ describe('a creator restricted after fans reached them', () => {
       send_id: randomUUID(),
     });
     expect([tip.statusCode, tip.json().message]).toEqual([403, 'This creator is not available right now.']);
-    expect(await creditsOf(t.db, fan.user.id)).toBe(500);
+    // By card too, before the card is charged.
+    const card = await payWithCard(t.app, fan.api, CARDS.visa, { chat_id: chatId, tip: 25 });
+    expect([card.statusCode, card.json().message]).toEqual([403, 'This creator is not available right now.']);
+    expect(await t.db.$count(payments, eq(payments.userId, fan.user.id))).toBe(0);
+    expect(await creditsOf(t.db, fan.user.id)).toBe(490);
 
     expect((await creator.api.post('/v1/messages', text(fan.user.id, 'Still here'))).statusCode).toBe(200);
     expect((await fan.api.post('/v1/messages', text(creator.user.id, 'Hi!'))).statusCode).toBe(200);

@@ -161,10 +161,15 @@ test('payments are pushed under the Payments setting', async () => {
 });
 
 test('a banned person is not pushed to, nor anyone for a system message', async () => {
-  const { fan, creator } = await fanAndCreator(t);
+  const fan = await person(t);
   await subscribe(fan, 'banned');
   await t.db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, fan.user.id));
-  await creator.api.post('/v1/messages', text(fan.user.id, 'still there?'));
+  // An event that would be pushed to anyone else (the send path refuses to write to a banned person).
+  await t.app.realtime.emit(fan.user.id, {
+    type: 'payment_updated',
+    payment_id: 'pay-b',
+    status: 'refunded',
+  });
   // A rate change tells the fan with a system message in the chat, which stays in the app.
   const other = await fanAndCreator(t);
   await subscribe(other.fan, 'system');
