@@ -92,6 +92,16 @@ describe('media jobs', () => {
     });
     return (res.json() as MediaResponse).media_id;
   }
+  /**
+   * Takes the next photo job as a worker would. It is polled for: under load a worker of an earlier
+   * test's stopped runner can fetch it first (pg-boss's offWork does not wait for a fetch in flight),
+   * and that runner hands it back, as at shutdown.
+   */
+  const takePhotoJob = () =>
+    eventually(
+      async () => (await t.app.jobs.boss.fetch<{ mediaId: string }>('media-photos'))[0],
+      (job) => job !== undefined,
+    );
   const jobOf = async (mediaId: string) => {
     const job = await mediaJob(t.db, mediaId);
     if (!job) throw new Error(`no job for media ${mediaId}`);
@@ -182,11 +192,7 @@ describe('media jobs', () => {
   it('hands a job whose worker went silent to another worker once its time is up', async () => {
     const mediaId = await queuedMedia();
     // A worker takes the job, then its instance dies: the job stays active, and nobody finishes it.
-    // (A worker of an earlier test's stopped runner may fetch it first, under load: it hands it back.)
-    const taken = await eventually(
-      async () => (await t.app.jobs.boss.fetch<{ mediaId: string }>('media-photos'))[0],
-      (job) => job !== undefined,
-    );
+    const taken = await takePhotoJob();
     expect(taken?.data.mediaId).toBe(mediaId);
     const id = taken?.id ?? '';
     await t.app.jobs.boss.maintain();
@@ -262,7 +268,7 @@ describe('media jobs', () => {
 
     it('gives up a media whose worker died during its last try', async () => {
       const mediaId = await queuedMedia();
-      const [taken] = await t.app.jobs.boss.fetch<{ mediaId: string }>('media-photos');
+      const taken = await takePhotoJob();
       expect(taken?.data.mediaId).toBe(mediaId);
       // The third try, and its time is up: pg-boss fails the job into the dead letter.
       await t.db.execute(
