@@ -1,6 +1,6 @@
 import { messagesPage, type ApiClient, type Message } from '@cove/contracts';
 import { useHost, useServerEvent, useSession } from '@cove/runtime';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { chatKey } from './chat-query';
 import { markMineRead, messagesKey, patchMessage, removeMessage, upsertMessage } from './message-cache';
 
@@ -8,6 +8,23 @@ import { markMineRead, messagesKey, patchMessage, removeMessage, upsertMessage }
 export async function fetchMessage(api: ApiClient, id: string): Promise<Message | undefined> {
   const page = await api.get('/v1/messages', { query: { ids: id }, schema: messagesPage });
   return page.data[0];
+}
+
+/**
+ * A thread still reading its first page may have read it before a message that just arrived was
+ * written (a welcome sent as the chat opens): once that read lands, the thread is read again. (An
+ * invalidation during a first read would only join it.)
+ */
+function readAgainAfterFirstRead(client: QueryClient, chatId: string): void {
+  const key = messagesKey(chatId);
+  const query = client.getQueryCache().find({ queryKey: key, exact: true });
+  if (query?.state.fetchStatus !== 'fetching') return;
+  const stop = client.getQueryCache().subscribe((event) => {
+    if (event.query !== query || event.type !== 'updated') return;
+    if (event.action.type !== 'success' && event.action.type !== 'error') return;
+    stop();
+    void client.invalidateQueries({ queryKey: key, exact: true });
+  });
 }
 
 /**
@@ -27,7 +44,10 @@ export function ThreadEvents(): null {
     );
   const cached = (chatId: string) => client.getQueryData(messagesKey(chatId)) !== undefined;
   useServerEvent('new_message', ({ message }) => {
-    if (!cached(message.chat_id)) return;
+    if (!cached(message.chat_id)) {
+      readAgainAfterFirstRead(client, message.chat_id);
+      return;
+    }
     upsertMessage(client, message);
     if ((message.type === 'image' || message.type === 'video') && !message.media) refresh(message._id);
   });

@@ -45,6 +45,26 @@ describe('what the thread shows and what arrives live', () => {
     expect(fake.calls.filter((c) => c.path.endsWith('/messages'))).toHaveLength(1);
   });
 
+  it('keeps a message that arrives while the thread is first being read', async () => {
+    const welcome = testMessage({ _id: '7', chat_id: 'c-u-2', text: 'Welcome!', created_at: now });
+    let reads = 0;
+    let firstRead: (page: unknown) => void = () => undefined;
+    const fake = openChat({
+      respond: ({ path }) => {
+        if (!path.endsWith('/messages')) return undefined;
+        reads++;
+        // The first read was taken before the welcome was written, and answers after it arrived.
+        if (reads === 1) return new Promise((resolve) => (firstRead = resolve));
+        return { data: [welcome], next: null };
+      },
+    });
+    await waitFor(() => expect(reads).toBe(1));
+    act(() => fake.bus.pushServerEvent({ type: 'new_message', seq: 1, created_at: now, message: welcome }));
+    act(() => firstRead({ data: [], next: null }));
+    const list = await thread();
+    expect(await within(list).findByText('Welcome!')).toBeInTheDocument();
+  });
+
   it('reads a photo that arrives live again for its media, locked until bought', async () => {
     const photo = testMessage({
       _id: '11',
