@@ -14,6 +14,9 @@ export interface SecurityOptions {
   devRemotes?: boolean;
 }
 
+/** Whether a matched route pattern is an API route (`/v1/...`, `/v2/...`); unmatched requests have none. */
+const isApiRoute = (pattern: string | undefined) => pattern !== undefined && /^\/v\d+\//.test(pattern);
+
 const TURNSTILE = 'https://challenges.cloudflare.com';
 const DEV_SERVERS = ['http://localhost:*', 'http://127.0.0.1:*'];
 
@@ -54,8 +57,9 @@ export const security = fp(
     await app.register(rateLimit, {
       max: opts.rateLimitPerMinute,
       timeWindow: '1 minute',
-      // Static files and health probes are not metered; the API is.
-      allowList: (request) => !/^\/v\d\//.test(request.url),
+      // Static files and health probes are not metered; the API is. The route a request matched is
+      // asked, not its raw URL: the router decodes the path, so `/%76%31/...` reaches `/v1/...` too.
+      allowList: (request) => !isApiRoute(request.routeOptions.url),
       ...(redis ? { redis, nameSpace: 'cove:rate-limit:' } : {}),
       // …and a failed count lets the request through: limits pause rather than the API.
       skipOnError: true,
