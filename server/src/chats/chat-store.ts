@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { blocks, chatMembers, chats, notes, type UserRow, users } from '../db/schema';
+import { rowsOf } from '../db/rows';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { toChatDto } from './chat-dto';
@@ -37,15 +38,12 @@ export async function chatForMember(db: Queryable, chatId: string, userId: strin
   return { chat, me, other };
 }
 
+/** Whether either of two people blocked the other: the database's `pair_blocked` (migration 0027) decides. */
 export async function isBlockedEitherWay(db: Queryable, a: string, b: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(blocks)
-    .where(
-      sql`(${blocks.blockerId} = ${a} AND ${blocks.blockedId} = ${b}) OR (${blocks.blockerId} = ${b} AND ${blocks.blockedId} = ${a})`,
-    )
-    .limit(1);
-  return row !== undefined;
+  const [row] = rowsOf<{ blocked: boolean }>(
+    await db.execute(sql`select pair_blocked(${a}, ${b}) as blocked`),
+  );
+  return row?.blocked === true;
 }
 
 export async function userRow(db: Queryable, id: string): Promise<UserRow | undefined> {

@@ -1,5 +1,6 @@
 import type { FeedItem } from '@cove/contracts';
 import { eq, sql } from 'drizzle-orm';
+import { isBlockedEitherWay } from '../chats/chat-store';
 import { rowsOf } from '../db/rows';
 import { feedPosts, feedPurchases, type UserRow } from '../db/schema';
 import { fail } from '../errors';
@@ -52,6 +53,8 @@ export async function buyPost(
         if (!state.in_audience && state.audience !== 'user')
           throw fail('audience_required', missingFor[state.audience]);
         if (state.bought) throw fail('already_unlocked');
+        // A block either way stops money between the two, as it stops messages (docs/rules.md, Blocks).
+        if (await isBlockedEitherWay(tx, me.id, post.creatorId)) throw fail('creator_unavailable');
         const balance = await creditsOf(tx, me.id);
         if (balance < state.price) throw fail('not_enough_credits', balance);
 

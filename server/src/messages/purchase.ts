@@ -19,6 +19,7 @@ function refusalError(outcome: Extract<BuyOutcome, { status: 'refused' }>) {
       return fail('not_found', 'Message');
     case 'not_for_sale':
     case 'already_purchased':
+    case 'blocked':
       return fail(outcome.code);
     case 'not_enough_credits':
       return fail('not_enough_credits', Number(outcome.credits ?? 0));

@@ -60,6 +60,7 @@ function refusalError(outcome: Extract<TipOutcome, { status: 'refused' }>) {
       return frozenError();
     case 'tip_not_allowed':
     case 'tips_disabled':
+    case 'blocked':
     case 'send_id_reused':
       return fail(outcome.code);
     case 'not_enough_credits':

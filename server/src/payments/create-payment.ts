@@ -1,6 +1,6 @@
 import type { PaymentBody, PaymentResponse, PaymentType } from '@cove/contracts';
 import { and, count, eq, gt, min, sql } from 'drizzle-orm';
-import { chatForMember, userRow } from '../chats/chat-store';
+import { chatForMember, isBlockedEitherWay, userRow } from '../chats/chat-store';
 import { messages, type PaymentRow, payments, purchases, savedCards, type UserRow } from '../db/schema';
 import { fail, tooManyRequests, waitText } from '../errors';
 import { creditsOf } from '../ledger/ledger';
@@ -129,6 +129,9 @@ export async function payByCard(
   await refuseCardTesting(deps, me.id);
   const ctx = await contextOf(deps, me, body);
   if (ctx.paymentType !== 'credits' && ctx.modelId) await creatorAvailable(ctx.modelId);
+  // A block either way stops a tip or unlock before the card is charged, as it stops one in credits.
+  if (ctx.paymentType !== 'credits' && ctx.modelId && (await isBlockedEitherWay(deps.db, me.id, ctx.modelId)))
+    throw fail('blocked');
   // A tip the creator could not take is refused before the card is charged (docs/rules.md, Restricted creators).
   if (ctx.paymentType === 'tip' && ctx.modelId) {
     const creator = await userRow(deps.db, ctx.modelId);

@@ -30,6 +30,8 @@ function refusalText(code: string): string {
       return errorText('not_for_sale');
     case 'not_enough_credits':
       return errorText('not_enough_credits', 1);
+    case 'blocked':
+      return errorText('blocked');
     default:
       return errorText('payment_failed');
   }
