@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { type ErrorBody, errorCatalogue, errorText } from '@cove/contracts';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -87,6 +88,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Plugins start pg-boss, queues and media workers; on a loaded machine that has taken over the
     // default 10 s. A plugin that truly hangs still fails the start, with its name.
     pluginTimeout: 60_000,
+    // The router's own refusals (a path whose bytes are not UTF-8) answer in the API's shape, not Fastify's.
+    frameworkErrors: (error, _request, reply) => {
+      const code = error.code === 'FST_ERR_BAD_URL' ? 'bad_path' : 'internal_error';
+      void reply
+        .code(errorCatalogue[code].status)
+        .send({ message: errorText(code), code } satisfies ErrorBody);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -33,6 +33,43 @@ function firstUnstorable(root: unknown, where: string): InvalidField | null {
   return null;
 }
 
+// The bytes UTF-8 would give a surrogate (U+D800-DFFF), percent-encoded: how a lone one travels in a URL.
+const encodedSurrogate = /%ED%[AB][0-9A-F]%[89AB][0-9A-F]/i;
+
+/**
+ * The first query field whose percent-encoded bytes are not UTF-8, or null. The query parser keeps
+ * such a value as literal text ("%ED%A0%80"), where the same bytes in a body are refused: so they are
+ * refused here too, with the reason a body's string would get.
+ */
+function undecodableQuery(url: string): InvalidField | null {
+  const start = url.indexOf('?');
+  if (start < 0) return null;
+  for (const pair of url.slice(start + 1).split('&')) {
+    const [key = '', value = ''] = pair.split('=', 2);
+    try {
+      decodeURIComponent(value.replace(/\+/g, ' '));
+      decodeURIComponent(key.replace(/\+/g, ' '));
+    } catch {
+      const name = safeDecode(key);
+      return new InvalidField(
+        name === null ? 'query' : `query.${name}`,
+        encodedSurrogate.test(pair)
+          ? 'must not contain an unpaired UTF-16 surrogate'
+          : 'must be UTF-8, percent-encoded',
+      );
+    }
+  }
+  return null;
+}
+
+function safeDecode(s: string): string | null {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** A JSON body's bytes as received: webhook signatures are checked over exactly these. */
@@ -51,7 +88,8 @@ function charsetOf(request: FastifyRequest): string | undefined {
  * - JSON bodies must be UTF-8 (a declared charset must say so) and carry no invalid bytes, instead of
  *   being decoded into replacement characters; compressed bodies are refused rather than misread.
  * - Every string in params, query and body (field names too) is checked for NUL characters and
- *   unpaired UTF-16 surrogates: a 400 names the field, in the same shape as schema errors.
+ *   unpaired UTF-16 surrogates, and a query string's percent-encoded bytes must be UTF-8: a 400 names
+ *   the field, in the same shape as schema errors.
  */
 export const requestText = fp(
   async (app: FastifyInstance) => {
@@ -85,6 +123,7 @@ export const requestText = fp(
     app.addHook('preValidation', async (request) => {
       const bad =
         firstUnstorable(request.params, 'params') ??
+        undecodableQuery(request.url) ??
         firstUnstorable(request.query, 'query') ??
         firstUnstorable(request.body, 'body');
       if (bad) throw bad;

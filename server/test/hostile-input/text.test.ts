@@ -165,6 +165,35 @@ describe('text the database cannot hold', () => {
     },
   );
 
+  // A lone surrogate reaches a query string or a path only as its UTF-8-like bytes (%ED%A0%80), which
+  // are not UTF-8: they are refused as a body's would be, not kept as the literal text "%ED%A0%80".
+  it.each(urlCases.filter((c) => c.field.startsWith('query')).map((c) => [c.name, c] as const))(
+    'refuses an unpaired UTF-16 surrogate in the %s',
+    async (_name, c) => {
+      const res = await send(w, { ...c, url: () => c.url().replace('%00', '%ED%A0%80') });
+      expect([res.statusCode, res.json().errors]).toEqual([
+        400,
+        [{ field: c.field, message: 'must not contain an unpaired UTF-16 surrogate' }],
+      ]);
+    },
+  );
+
+  it('refuses a path whose percent-encoded bytes are not UTF-8', async () => {
+    const res = await w.fan.api.get('/v1/users/images/public_id/a%ED%A0%80b');
+    expect([res.statusCode, res.json()]).toEqual([
+      400,
+      { message: "The address's path is not valid: it must be UTF-8, percent-encoded.", code: 'bad_path' },
+    ]);
+  });
+
+  it('refuses a query string whose percent-encoded bytes are not UTF-8', async () => {
+    const res = await w.fan.api.get('/v1/users/discover?q=caf%E9');
+    expect([res.statusCode, res.json().errors]).toEqual([
+      400,
+      [{ field: 'query.q', message: 'must be UTF-8, percent-encoded' }],
+    ]);
+  });
+
   it('refuses a NUL character in a field name', async () => {
     const res = await w.creator.api.post('/v1/users/tags', { tag: 'fine', [`x${NUL}`]: 1 });
     expect([res.statusCode, res.json().errors]).toEqual([
