@@ -15,7 +15,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/push/subscriptions',
     {
       onRequest: requireUser,
-      schema: { body: pushSubscriptionBody, response: withErrors({ 204: z.null() }, [401]) },
+      schema: { body: pushSubscriptionBody, response: withErrors({ 204: z.null() }, [401, 409]) },
     },
     async (request, reply) => {
       const user = currentUser(request);

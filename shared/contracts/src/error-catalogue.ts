@@ -18,6 +18,10 @@ export const errorCatalogue = {
   validation: { status: 400, message: (detail: string) => detail },
   malformed_json: { status: 400, message: messages.malformedJson },
   bad_path: { status: 400, message: "The address's path is not valid: it must be UTF-8, percent-encoded." },
+  push_endpoint_taken: {
+    status: 409,
+    message: "This browser's notifications belong to another session. Turn them off and on again.",
+  },
   bad_request: { status: 400, message: (detail: string) => detail },
   invalid_utf8: { status: 400, message: 'The request body is not valid UTF-8.' },
   unsupported_charset: { status: 415, message: 'The request body must be JSON in UTF-8.' },
