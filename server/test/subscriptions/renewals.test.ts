@@ -122,6 +122,16 @@ it('stops renewals once the creator sets the price to 0', async () => {
   ).toEqual([]);
 });
 
+it.each(['creator', 'fan'] as const)('ends without a charge once the %s blocked the other', async (who) => {
+  const { fan, creator, row } = await subscribed(1000);
+  const [blocker, blocked] = who === 'creator' ? [creator, fan] : [fan, creator];
+  expect((await blocker.api.post(`/v1/users/${blocked.user.id}/block`)).statusCode).toBe(200);
+  await sweep(after(row.currentPeriodEnd, MINUTE));
+  expect(await subscriptionOf(t, fan, creator)).toMatchObject({ status: 'expired', period: 1 });
+  expect(await creditsOf(t.db, fan.user.id)).toBe(900);
+  expect(await chargedPeriods(row.id)).toHaveLength(1);
+});
+
 it('keeps the price a fan signed up at', async () => {
   const { fan, creator, row } = await subscribed(1000, 100);
   await t.db.update(users).set({ subscriptionPrice: 300 }).where(eq(users.id, creator.user.id));
