@@ -132,12 +132,15 @@ export class RealtimeHub {
   /**
    * Takes over a freshly opened socket: greets it, then replays what it missed after `since` and goes
    * live. A `since` from before what the log still keeps gets a fresh `init` and no replay: the
-   * client reloads its state rather than apply a history with a hole in it.
+   * client reloads its state rather than apply a history with a hole in it. Null when the socket
+   * closed meanwhile: its close event has passed unheard, so taking it over would keep it, and its
+   * user online, for as long as the process runs.
    */
-  async attach(userId: string, socket: WebSocket, since: number | undefined): Promise<Connection> {
+  async attach(userId: string, socket: WebSocket, since: number | undefined): Promise<Connection | null> {
     const last = await lastSeqOf(this.db, userId);
     const start = Math.min(since ?? last, last);
     const fresh = start < last && ((await firstKeptSeq(this.db, userId)) ?? last + 1) > start + 1;
+    if (socket.readyState !== socket.OPEN) return null;
     const conn = new Connection(userId, socket, fresh ? last : start, this.readEvents, this.settings);
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));

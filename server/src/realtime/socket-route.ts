@@ -50,6 +50,7 @@ export const socketRoute: FastifyPluginAsync = async (app) => {
     // Made on the first typing message: most sockets never send one.
     let typing: ReturnType<typeof typingRelay> | undefined;
     const conn = await app.realtime.attach(userId, socket, since);
+    if (!conn) return;
     const handle = (raw: Buffer) => {
       let parsed: unknown;
       try {
