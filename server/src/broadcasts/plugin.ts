@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { broadcasts } from '../db/schema';
 import type { Job, WorkerGroup } from '../jobs/jobs';
 import { countFailure } from './fail-broadcast';
 import { type BroadcastJobData, broadcastQueue } from './queue';
+import { resumeBroadcasts } from './resume';
 import { writeBroadcast } from './write-broadcast';
 
 /** Broadcasts written in the background: one worker per instance, each job one broadcast. */
@@ -13,6 +12,9 @@ export const broadcastWriter = fp(
     let workers: WorkerGroup | null = null;
     app.addHook('onReady', async () => {
       await app.jobs.ensureQueues([broadcastQueue]);
+      // Before the worker starts: a job it had just taken would look like one a dead worker left.
+      const resumed = await resumeBroadcasts(app.db, app.jobs.boss);
+      if (resumed.length > 0) app.log.info({ broadcasts: resumed }, 'broadcasts resumed');
       workers = await app.jobs.work<BroadcastJobData>(
         broadcastQueue.name,
         1,
@@ -30,15 +32,6 @@ export const broadcastWriter = fp(
           }
         },
       );
-      // A broadcast an instance was writing when it died would wait for its job to expire (an hour):
-      // resume it now. Two writers of one broadcast take turns on its row and skip written
-      // recipients, so a run alongside the old job writes nothing twice.
-      const left = await app.db
-        .select({ id: broadcasts.id })
-        .from(broadcasts)
-        .where(eq(broadcasts.status, 'sending'));
-      for (const { id } of left) await app.jobs.boss.send(broadcastQueue.name, { broadcastId: id });
-      if (left.length > 0) workers.notify();
     });
     app.addHook('preClose', async () => {
       await workers?.stop();

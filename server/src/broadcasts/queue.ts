@@ -19,5 +19,8 @@ export const broadcastQueue: QueueDefinition = {
   retryLimit: 1000,
   retryDelay: 10,
   retryBackoff: true,
+  // Long enough for the largest broadcast: pg-boss has no heartbeat, and a live writing past its expiry
+  // would be handed to a second worker. A crash does not wait for it: every start resumes what a
+  // killed worker left (resume.ts).
   expireInSeconds: 3600,
 };
