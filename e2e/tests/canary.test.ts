@@ -9,7 +9,11 @@ import { repoRoot } from '../support/paths';
 import { fetchRegistry, release } from '../support/release';
 import { journey } from '../support/journey';
 
-const run = journey('canary', { context: { viewport: { width: 1200, height: 800 } } });
+// Behind a trusted proxy, so the visitors this test stands in for can each come from a network of their own.
+const run = journey('canary', {
+  env: { TRUST_PROXY: 'true' },
+  context: { viewport: { width: 1200, height: 800 } },
+});
 
 /**
  * The chat build with a bug: its root throws while rendering. The bug is armed by a flag the test's
@@ -54,13 +58,23 @@ function idsAround50(): { inCanary: string; inStable: string } {
   return { inCanary, inStable };
 }
 
-async function postHealth(session: string, version: string, kind: string): Promise<number> {
-  const res = await fetch(`${run.server.baseUrl}/v1/release-health`, {
+async function postHealth(body: object, from: string): Promise<Response> {
+  return fetch(`${run.server.baseUrl}/v1/release-health`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ session, remote: 'chat', version, kind }),
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+    body: JSON.stringify(body),
   });
-  return res.status;
+}
+
+/** Another visitor's tab, from network `n` of its own: it gets a session as the shell does, then reports. */
+async function visitor(n: number, version: string, kind: string): Promise<number> {
+  const from = `10.${n}.0.1`;
+  const session = await fetch(`${run.server.baseUrl}/v1/release-health/session`, {
+    method: 'POST',
+    headers: { 'x-forwarded-for': from },
+  });
+  const { token } = (await session.json()) as { token: string };
+  return (await postHealth({ token, remote: 'chat', version, kind }, from)).status;
 }
 
 describe('chat canary', () => {
@@ -98,6 +112,8 @@ describe('chat canary', () => {
         version: canary,
         kind: 'render_crash',
       });
+      // The page reported in a session the server issued, and the report was taken.
+      expect((await (await crashReport).response())?.status()).toBe(204);
       // The rest of the site works.
       await a.shell.navigate('Discover');
       await a.shell.heading('Discover').waitFor();
@@ -141,12 +157,16 @@ describe('chat canary', () => {
         await fresh.close();
       }
 
+      // A report in a session the sender made up is refused.
+      const forged = { session: 'made-up-tab', remote: 'chat', version: canary, kind: 'render_crash' };
+      expect((await postHealth(forged, '10.250.0.1')).status).toBe(400);
+
       // More visitors' tabs hit the crash; the 20th canary session rolls it back, not one before.
       const failing = 20 - (freshInCanary ? 1 : 0);
       for (let i = 1; i < 19 - (freshInCanary ? 1 : 0); i++)
-        expect(await postHealth(`visitor-${i}-tab`, canary, 'render_crash')).toBe(204);
+        expect(await visitor(i, canary, 'render_crash')).toBe(204);
       expect((await fetchRegistry(run.server.baseUrl)).remotes.chat?.canary?.version).toBe(canary);
-      expect(await postHealth('visitor-last-tab', canary, 'render_crash')).toBe(204);
+      expect(await visitor(100, canary, 'render_crash')).toBe(204);
       const after = (await fetchRegistry(run.server.baseUrl)).remotes.chat;
       expect(after).toMatchObject({ current: stable, canary: null });
       expect(after?.history.at(-1)).toMatchObject({ action: 'auto-rollback', from: canary, to: stable });

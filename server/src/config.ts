@@ -44,6 +44,7 @@ const envSchema = z.object({
   UPLOAD_URL: z.url().optional(),
   MEDIA_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  RELEASE_HEALTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   VAPID_PRIVATE_KEY: z.string().min(1).optional(),
   VAPID_SUBJECT: z
@@ -98,6 +99,8 @@ export interface Config {
   seedDemo: boolean;
   /** Signs the payment provider's webhooks; unset, a random secret is kept in DATA_DIR/payment-webhook-secret. */
   paymentWebhookSecret: string | undefined;
+  /** Signs release health sessions; unset, a random secret is kept in DATA_DIR/release-health-secret. */
+  releaseHealthSecret: string | undefined;
   trustProxy: boolean;
   /** The header a trusted proxy names the client's country in (lower case); read only with `trustProxy`. */
   countryHeader: string;
@@ -219,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     countryHeader: e.COUNTRY_HEADER.toLowerCase(),
     media: mediaSettings(e),
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
+    releaseHealthSecret: e.RELEASE_HEALTH_SECRET,
     push: {
       vapidPublicKey: e.VAPID_PUBLIC_KEY,
       vapidPrivateKey: e.VAPID_PRIVATE_KEY,

@@ -77,7 +77,8 @@ const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
 function healthLine(label: string, h: VersionHealth | undefined): string {
   if (!h) return '';
-  return `\n          ${label.padEnd(7)} ${h.version}: ${h.failed}/${h.sessions} sessions failed (${percent(h.rate)})`;
+  const failed = `${h.failed}/${h.sessions} sessions failed (${percent(h.rate)})`;
+  return `\n          ${label.padEnd(7)} ${h.version}: ${failed}, in ${h.failedNetworks}/${h.networks} networks`;
 }
 
 function changeLine(e: AuditEntry): string {

@@ -16,11 +16,18 @@ export const releaseHealthKind = z.enum(releaseHealthKinds);
 export type ReleaseHealthKind = z.infer<typeof releaseHealthKind>;
 
 /**
- * `POST /v1/release-health`: counts for the canary comparison. `session` is a random id the tab keeps
- * (sessionStorage), not the browser's canary id and not the user: the server stores no personal data.
+ * `POST /v1/release-health/session`: a release health session for this tab. The token is signed by the
+ * server and carries a random session id, its issue time and a keyed hash of the visitor's network;
+ * it names no user. Good for `expires_in` seconds.
  */
+export const releaseHealthSession = z.object({
+  token: z.string(),
+  expires_in: z.number().int().positive(),
+});
+
+/** `POST /v1/release-health`: counts for the canary comparison, in the session `token` names. */
 export const releaseHealthReport = z.object({
-  session: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  token: z.string().max(200),
   remote: remoteName,
   version: remoteVersion,
   kind: releaseHealthKind,

@@ -249,6 +249,12 @@ export const errorCatalogue = {
   checksum_mismatch: { status: 400, message: mediaMessages.uploadFailed },
   size_mismatch: { status: 400, message: mediaMessages.uploadFailed },
   upload_aborted: { status: 400, message: mediaMessages.uploadFailed },
+
+  // Release health (docs/frontend-platform.md, Canary)
+  health_token: {
+    status: 400,
+    message: 'This release health token is not valid or has expired. Ask for a new one.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -2,9 +2,10 @@ import { getInstance, registerRemotes, loadRemote } from '@module-federation/enh
 import { hostContractVersion, type HostContext } from '@cove/contracts';
 import { createApiClient, createStore, localTokenStore } from '@cove/runtime';
 import { createBus, createSession } from '@cove/runtime/shell';
-import { canaryId, healthSession } from '../federation/browser-ids';
+import { canaryId } from '../federation/browser-ids';
 import { withDevRemotes, type DevRemotes } from '../federation/dev-remotes';
 import { createHealthReporter, watchClientErrors } from '../federation/health-report';
+import { createHealthTokens } from '../federation/health-token';
 import { createRemoteLoader, type FederationRuntime } from '../federation/remote-loader';
 import { createFailureReporter } from '../federation/report';
 import { createPopupStore } from '../popups/popup-store';
@@ -71,7 +72,7 @@ export function createServices(devRemotes: DevRemotes): ShellServices {
     navigate: nav,
   };
   // Each remote version's loads and failures are counted, so a bad canary rolls itself back.
-  const health = createHealthReporter(api, healthSession(), new Set(devRemotes.keys()));
+  const health = createHealthReporter(api, createHealthTokens(api), new Set(devRemotes.keys()));
   watchClientErrors(window, health);
   const reportFailure = createFailureReporter(api);
   return {

@@ -1,7 +1,5 @@
 /** Where the browser keeps the id its canary assignment hashes (docs/frontend-platform.md, Canary). */
 const canaryIdKey = 'cove.canary-id';
-/** Where a tab keeps its page session for release health reports. */
-const sessionKey = 'cove.health-session';
 
 function randomId(): string {
   return crypto.randomUUID().replace(/-/g, '');
@@ -26,6 +24,3 @@ function kept(storage: () => Storage, key: string): string {
  * browser (localStorage) and is never sent: the shell picks the version itself.
  */
 export const canaryId = (): string => kept(() => window.localStorage, canaryIdKey);
-
-/** A random id for this tab's session (sessionStorage), the unit the server counts failures in. */
-export const healthSession = (): string => kept(() => window.sessionStorage, sessionKey);

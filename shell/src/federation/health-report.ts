@@ -3,8 +3,11 @@ import {
   type ApiClient,
   type ClientErrorReport,
   type ReleaseHealthKind,
+  type ReleaseHealthReport,
   type RemoteName,
 } from '@cove/contracts';
+import { isApiError } from '@cove/runtime';
+import type { HealthTokens } from './health-token';
 
 export interface HealthReporter {
   /** A remote's `./App` loaded. */
@@ -19,22 +22,33 @@ const isRemote = (name: string): name is RemoteName => (remoteNames as readonly 
 
 /**
  * Counts how each remote version fares in this tab (`POST /v1/release-health`), each (remote,
- * version, kind) once per page, so a canary can be compared with the stable version. Sending never throws.
+ * version, kind) once per page, in the tab's signed session (`health-token.ts`), so a canary can be
+ * compared with the stable version. A token the server refuses is replaced once. Sending never throws.
  * Remotes this tab runs from a developer's dev server (`devRemotes`) are not the released version the
  * loader names, so nothing is counted for them: a developer's crash must not roll a canary back.
  */
 export function createHealthReporter(
   api: ApiClient,
-  session: string,
+  tokens: HealthTokens,
   devRemotes: ReadonlySet<RemoteName> = new Set(),
 ): HealthReporter {
   const sent = new Set<string>();
+  async function post(report: Omit<ReleaseHealthReport, 'token'>, again = true) {
+    const token = await tokens.get();
+    try {
+      await api.send('POST', '/v1/release-health', { body: { token, ...report } });
+    } catch (err) {
+      if (!again || !isApiError(err) || err.code !== 'health_token') throw err;
+      tokens.drop(token);
+      await post(report, false);
+    }
+  }
   function send(remote: string, version: string | null, kind: ReleaseHealthKind) {
     if (!version || !isRemote(remote) || devRemotes.has(remote)) return;
     const key = `${remote}|${version}|${kind}`;
     if (sent.has(key)) return;
     sent.add(key);
-    api.send('POST', '/v1/release-health', { body: { session, remote, version, kind } }).catch(() => {
+    post({ remote, version, kind }).catch(() => {
       // Best effort, like the failure report: the page already shows what went wrong.
     });
   }

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Table of migration 0024: reports per remote version, kind and page session (no personal data). */
+/** Table of migrations 0024 and 0030: reports per remote version, kind and page session (no personal data). */
 export const releaseHealth = pgTable(
   'release_health',
   {
@@ -8,8 +8,10 @@ export const releaseHealth = pgTable(
     version: text('version').notNull(),
     /** load, load_failure, render_crash or client_error (`releaseHealthKind`). */
     kind: text('kind').notNull(),
-    /** A random id the browser tab keeps for its session; it names no person. */
+    /** The random id of a session the server issued (`health-token.ts`); it names no person. */
     session: text('session').notNull(),
+    /** A keyed hash of the network the session was issued to (`networkOf`), not the address. */
+    network: text('network').notNull(),
     count: integer('count').notNull().default(1),
     firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
     lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
