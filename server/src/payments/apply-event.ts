@@ -141,7 +141,7 @@ export async function applyProviderEvent(
       if (recorded.length === 0) return 'duplicate';
       const [p] = await tx.select().from(payments).where(eq(payments.id, e.paymentId)).for('update');
       if (!p || p.provider !== provider) return 'ignored';
-      if (p.providerPaymentId === null)
+      if (p.providerPaymentId === null && e.providerPaymentId !== null)
         await tx.execute(
           sql`update payments set provider_payment_id = ${e.providerPaymentId} where id = ${p.id}`,
         );

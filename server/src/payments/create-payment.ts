@@ -1,7 +1,7 @@
 import type { PaymentBody, PaymentResponse, PaymentType } from '@cove/contracts';
 import { and, count, eq, gt, min, sql } from 'drizzle-orm';
 import { chatForMember, isBlockedEitherWay, userRow } from '../chats/chat-store';
-import { messages, type PaymentRow, payments, purchases, savedCards, type UserRow } from '../db/schema';
+import { messages, payments, purchases, savedCards, type UserRow } from '../db/schema';
 import { fail, tooManyRequests, waitText } from '../errors';
 import { creditsOf } from '../ledger/ledger';
 import { providerConfigFor } from '../provider/provider-config';
@@ -9,12 +9,15 @@ import { isRestricted } from '../users/user-dto';
 import { applyProviderEvent } from './apply-event';
 import { type FinishDeps, finishPaymentAction } from './finish-action';
 import { CENTS_PER_CREDIT, packageOf } from './packages';
-import { failureCodeOf } from './payment-dto';
+import { cardAnswerFor, cardRequest, cryptoRequest, paymentByKey, sameRequest } from './payment-key';
 import type { PaymentProvider } from './provider';
+import { returnPathOf, withPaymentId } from './return-path';
 
 export interface PaymentDeps extends FinishDeps {
   provider: PaymentProvider;
   declinesPerHour: number;
+  /** The site's origin (`PUBLIC_URL`): the provider's pages send the browser back only there. */
+  siteOrigin: string;
 }
 
 interface Context {
@@ -78,38 +81,6 @@ async function refuseCardTesting(deps: PaymentDeps, userId: string) {
   throw tooManyRequests(seconds, 'payments_limited', waitText(seconds));
 }
 
-/** The return address with the payment's id, which the return page asks the server about. */
-const withPaymentId = (path: string, id: string) => `${path}${path.includes('?') ? '&' : '?'}paymentId=${id}`;
-
-async function byKey(deps: PaymentDeps, userId: string, key: string) {
-  const [p] = await deps.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, key)));
-  return p;
-}
-
-/** The answer for a payment already made with this key: its outcome now, never a second charge. */
-async function answerFor(deps: PaymentDeps, p: PaymentRow, amount: number): Promise<PaymentResponse> {
-  if (p.amount !== amount || p.method !== 'card') throw fail('idempotency_reused');
-  if (p.status === 'failed') throw fail(failureCodeOf(p.failureCode));
-  if (p.status === 'pending')
-    return {
-      three_ds: p.redirectUrl !== null,
-      redirect_url: p.redirectUrl,
-      result: 'pending',
-      payment_id: p.id,
-      credits: null,
-    };
-  return {
-    three_ds: false,
-    redirect_url: null,
-    result: 'success',
-    payment_id: p.id,
-    credits: await creditsOf(deps.db, p.userId),
-  };
-}
-
 /**
  * `POST /v1/payment`: a credit package by card. The provider answers at once (succeeded, declined) or
  * asks for 3-D Secure on its page; money moves only through `applyProviderEvent`, from the provider's
@@ -124,8 +95,11 @@ export async function payByCard(
 ): Promise<PaymentResponse> {
   const pkg = packageOf(body.amount);
   if (!pkg) throw fail('bad_package');
-  const earlier = await byKey(deps, me.id, body.idempotency_key);
-  if (earlier) return answerFor(deps, earlier, body.amount);
+  const successPath = returnPathOf('success_url', body.success_url, deps.siteOrigin);
+  const failPath = returnPathOf('fail_url', body.fail_url, deps.siteOrigin);
+  const request = cardRequest(body);
+  const earlier = await paymentByKey(deps.db, me.id, body.idempotency_key);
+  if (earlier) return cardAnswerFor(deps.db, earlier, request);
   await refuseCardTesting(deps, me.id);
   const ctx = await contextOf(deps, me, body);
   if (ctx.paymentType !== 'credits' && ctx.modelId) await creatorAvailable(ctx.modelId);
@@ -164,6 +138,7 @@ export async function payByCard(
       provider: deps.provider.name,
       method: 'card',
       idempotencyKey: body.idempotency_key,
+      request,
       amount: pkg.amount,
       packageBonus: pkg.bonus,
       ...ctx,
@@ -173,9 +148,9 @@ export async function payByCard(
     .onConflictDoNothing()
     .returning();
   if (!p) {
-    const raced = await byKey(deps, me.id, body.idempotency_key);
+    const raced = await paymentByKey(deps.db, me.id, body.idempotency_key);
     if (!raced) throw new Error('payment vanished after its key conflicted');
-    return answerFor(deps, raced, body.amount);
+    return cardAnswerFor(deps.db, raced, request);
   }
 
   const outcome = await deps.provider.createCardPayment({
@@ -183,11 +158,11 @@ export async function payByCard(
     amountCents: pkg.amount * CENTS_PER_CREDIT,
     card,
     saveCard: p.saveCard,
-    returnUrl: withPaymentId(body.success_url, p.id),
-    failUrl: withPaymentId(body.fail_url, p.id),
+    returnUrl: withPaymentId(successPath, p.id),
+    failUrl: withPaymentId(failPath, p.id),
     browserInfo: body.browser_info,
   });
-  const sync = { id: `sync:${p.id}`, paymentId: p.id, providerPaymentId: outcome.providerPaymentId ?? '' };
+  const sync = { id: `sync:${p.id}`, paymentId: p.id, providerPaymentId: outcome.providerPaymentId };
   switch (outcome.status) {
     case 'succeeded':
       await applyProviderEvent(deps, deps.provider.name, {
@@ -231,9 +206,10 @@ export async function payByCrypto(deps: PaymentDeps, me: UserRow, amount: number
   if (!pkg) throw fail('bad_package');
   const { features } = await providerConfigFor(deps.db, me);
   if (!features.crypto_payment) throw fail('crypto_not_allowed');
-  const earlier = await byKey(deps, me.id, key);
+  const request = cryptoRequest(amount);
+  const earlier = await paymentByKey(deps.db, me.id, key);
   if (earlier) {
-    if (earlier.amount !== amount || earlier.method !== 'crypto') throw fail('idempotency_reused');
+    sameRequest(earlier, request);
     return { redirect_url: earlier.redirectUrl ?? '/account/get-credits', payment_id: earlier.id };
   }
   const [p] = await deps.db
@@ -243,6 +219,7 @@ export async function payByCrypto(deps: PaymentDeps, me: UserRow, amount: number
       provider: deps.provider.name,
       method: 'crypto',
       idempotencyKey: key,
+      request,
       amount: pkg.amount,
       packageBonus: pkg.bonus,
       paymentType: 'credits',

@@ -1,14 +1,13 @@
 import { errorText, type Payment } from '@cove/contracts';
 import type { PaymentRow } from '../db/schema';
+import { DECLINE_REASONS, type DeclineReason } from './provider';
 
-const failureCodes = ['card_declined', 'insufficient_funds', 'card_expired'] as const;
-type FailureCode = (typeof failureCodes)[number];
-const isFailureCode = (code: string): code is FailureCode =>
-  (failureCodes as readonly string[]).includes(code);
+const isDeclineReason = (code: string): code is DeclineReason =>
+  (DECLINE_REASONS as readonly string[]).includes(code);
 
 /** The catalogue error a failed payment answers with. */
 export const failureCodeOf = (code: string | null) =>
-  code !== null && isFailureCode(code) ? code : 'payment_failed';
+  code !== null && isDeclineReason(code) ? code : 'payment_failed';
 
 /** Why a payment failed, in the words its payer is shown. */
 export const failureText = (code: string | null) => (code === null ? null : errorText(failureCodeOf(code)));

@@ -19,9 +19,10 @@ export interface PaymentProvider {
   refund(providerPaymentId: string): Promise<void>;
   /**
    * Checks a webhook's signature over the exact bytes received and reads its event; throws
-   * `WebhookSignatureError` when it is not the processor's.
+   * `WebhookSignatureError` when it is not the processor's. A signed body Cove cannot use (a type it
+   * does not know, data missing or malformed) is answered as `unusable`, with why.
    */
-  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): ProviderEvent;
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): ParsedWebhook;
 }
 
 export interface CardPaymentInput {
@@ -37,7 +38,17 @@ export interface CardPaymentInput {
   browserInfo: Record<string, unknown>;
 }
 
-export type DeclineReason = 'card_declined' | 'insufficient_funds' | 'card_expired';
+/**
+ * Why the processor refused a card, each an error code of the catalogue; `card_token_used`: the card
+ * form's token had paid once already.
+ */
+export const DECLINE_REASONS = [
+  'card_declined',
+  'insufficient_funds',
+  'card_expired',
+  'card_token_used',
+] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number];
 
 /** The card the processor charged, as Cove may keep it. */
 export interface ChargedCard {
@@ -51,6 +62,7 @@ export interface ChargedCard {
 export type CardPaymentOutcome =
   | { status: 'succeeded'; providerPaymentId: string; card: ChargedCard | null }
   | { status: 'requires_action'; providerPaymentId: string; redirectUrl: string; card: ChargedCard | null }
+  /** `providerPaymentId` is null when the processor refused to make a payment at all (an unusable token). */
   | { status: 'failed'; providerPaymentId: string | null; reason: DeclineReason };
 
 export interface CryptoPaymentInput {
@@ -59,13 +71,19 @@ export interface CryptoPaymentInput {
   returnUrl: string;
 }
 
-/** One event from the processor, already verified. `paymentId` is Cove's id from the metadata. */
-export type ProviderEvent = { id: string; paymentId: string; providerPaymentId: string } & (
+/**
+ * One event from the processor, already verified. `paymentId` is Cove's id from the metadata;
+ * `providerPaymentId` is null only for a failure the processor made no payment for.
+ */
+export type ProviderEvent = { id: string; paymentId: string; providerPaymentId: string | null } & (
   | { type: 'payment.succeeded'; card: ChargedCard | null }
   | { type: 'payment.failed'; reason: DeclineReason }
   | { type: 'payment.refunded' }
   | { type: 'payment.disputed' }
   | { type: 'crypto.paid'; amount: number; currency: string; fee: number }
 );
+
+/** A signed webhook: its event, or why Cove cannot use it (acknowledged so it is not sent again). */
+export type ParsedWebhook = { event: ProviderEvent } | { unusable: string };
 
 export class WebhookSignatureError extends Error {}

@@ -38,6 +38,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     autoMessages: app.autoMessages,
     provider: app.payments.provider,
     declinesPerHour: app.config.paymentDeclinesPerHour,
+    siteOrigin: new URL(app.config.publicUrl).origin,
   };
 
   app.get(
@@ -149,28 +150,43 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The provider's webhooks: not signed in, not metered (outside /v1), checked by signature alone.
-  app.post(
-    '/payments/webhook/:provider',
-    {
-      schema: {
-        params: z.object({ provider: z.string().max(40) }),
-        response: withErrors({ 200: z.object({ received: z.boolean() }) }, []),
+  // Their bodies are read here, after the signature, not by the JSON parser: a signed body that is no
+  // JSON is acknowledged like any other the provider sends in vain, not refused and sent again.
+  const webhookRoute: FastifyPluginAsyncZod = async (webhooks) => {
+    webhooks.removeContentTypeParser('application/json');
+    webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      request.rawBody = body as Buffer; // parseAs: buffer; the overload types it as string | Buffer
+      done(null, undefined);
+    });
+    webhooks.post(
+      '/payments/webhook/:provider',
+      {
+        schema: {
+          params: z.object({ provider: z.string().max(40) }),
+          response: withErrors({ 200: z.object({ received: z.boolean() }) }, []),
+        },
       },
-    },
-    async (request) => {
-      const provider = app.payments.provider;
-      if (request.params.provider !== provider.name || !request.rawBody) throw fail('webhook_signature');
-      let event;
-      try {
-        event = provider.parseWebhook(request.rawBody, request.headers);
-      } catch (err) {
-        if (err instanceof WebhookSignatureError || err instanceof SyntaxError)
-          throw fail('webhook_signature');
-        throw err;
-      }
-      const outcome = await applyProviderEvent(deps, provider.name, event);
-      if (outcome === 'applied') await finishPaymentAction(deps, event.paymentId);
-      return { received: true };
-    },
-  );
+      async (request) => {
+        const provider = app.payments.provider;
+        if (request.params.provider !== provider.name || !request.rawBody) throw fail('webhook_signature');
+        let parsed;
+        try {
+          parsed = provider.parseWebhook(request.rawBody, request.headers);
+        } catch (err) {
+          if (err instanceof WebhookSignatureError) throw fail('webhook_signature');
+          throw err;
+        }
+        // Signed but of no use to Cove (a type it does not know, data it cannot read): refusing it
+        // would only have the provider retry it for an hour.
+        if ('unusable' in parsed) {
+          request.log.warn({ provider: provider.name, reason: parsed.unusable }, 'webhook not applied');
+          return { received: true };
+        }
+        const outcome = await applyProviderEvent(deps, provider.name, parsed.event);
+        if (outcome === 'applied') await finishPaymentAction(deps, parsed.event.paymentId);
+        return { received: true };
+      },
+    );
+  };
+  await app.register(webhookRoute);
 };

@@ -23,10 +23,12 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void;
   /** Realtime timings and limits other than the defaults. */
   realtime?: AppOptions['realtime'];
+  /** A logger to read what the server logs; none by default. */
+  logger?: AppOptions['logger'];
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const { env = {}, shellDir, extend, realtime } = opts;
+  const { env = {}, shellDir, extend, realtime, logger = false } = opts;
   const dataDir = mkdtempSync(join(tmpdir(), 'cove-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -40,7 +42,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger,
     realtime,
     ...(shellDir ? { shellDir } : {}),
   });

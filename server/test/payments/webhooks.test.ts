@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { paymentEvents, payments, purchases } from '../../src/db/schema';
 import { rowsOf } from '../../src/db/rows';
@@ -13,8 +14,16 @@ import { eventsOf } from '../earnings/helpers';
 
 let t: TestApp;
 let secret: Buffer;
+/** What the server logged at warn and above, one JSON line each. */
+let warned = '';
 beforeAll(async () => {
-  t = await createTestApp();
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      warned += chunk.toString();
+      done();
+    },
+  });
+  t = await createTestApp({ logger: { level: 'warn', stream } });
   secret = dataDirSecret(t.config.dataDir, 'payment-webhook-secret', undefined);
 });
 afterAll(() => t.close());
@@ -26,11 +35,15 @@ const sandbox = () => {
 };
 
 function post(event: SandboxEvent, signature = signWebhook(secret, Buffer.from(JSON.stringify(event)))) {
+  return postRaw(JSON.stringify(event), signature);
+}
+
+function postRaw(body: string, signature = signWebhook(secret, Buffer.from(body))) {
   return t.app.inject({
     method: 'POST',
     url: SANDBOX_WEBHOOK_PATH,
     headers: { 'content-type': 'application/json', 'cove-signature': signature },
-    payload: JSON.stringify(event),
+    payload: body,
   });
 }
 
@@ -99,6 +112,59 @@ describe('provider webhooks', () => {
     const res = await post({ ...event, id: 'evt_other' }, signature);
     expect(res.statusCode).toBe(400);
     expect(await creditsOf(t.db, fan.user.id)).toBe(0);
+  });
+});
+
+describe('signed webhooks Cove cannot use', () => {
+  const unusable: [string, (e: SandboxEvent) => unknown][] = [
+    ['an unknown type', (e) => ({ ...e, type: 'payment.captured' })],
+    ['no data', (e) => ({ ...e, data: undefined })],
+    ['no event id', (e) => ({ ...e, id: undefined })],
+    ['an empty provider payment id', (e) => ({ ...e, data: { ...e.data, provider_payment_id: '' } })],
+    ['a numeric payment id', (e) => ({ ...e, data: { ...e.data, payment_id: 42 } })],
+    [
+      'a card without its last four',
+      (e) => ({ ...e, data: { ...e.data, card: { ref: 'card_x', brand: 'VISA' } } }),
+    ],
+    [
+      'a decline reason Cove does not know',
+      (e) => ({ ...e, type: 'payment.failed', data: { ...e.data, reason: 'x' } }),
+    ],
+    ['an array', () => []],
+    ['null', () => null],
+  ];
+
+  it.each(unusable)('acknowledges one with %s, logs a warning and changes nothing', async (_name, spoil) => {
+    const { fan, id, providerId } = await pendingPayment();
+    const event = sandbox().event('payment.succeeded', id, providerId, { card: null });
+    const before = await ledgerRows();
+    warned = '';
+    const res = await postRaw(JSON.stringify(spoil(event)));
+    expect([res.statusCode, res.json()]).toEqual([200, { received: true }]);
+    expect(warned).toContain('"level":40');
+    expect(warned).toContain('webhook not applied');
+    expect(await ledgerRows()).toBe(before);
+    expect(await creditsOf(t.db, fan.user.id)).toBe(0);
+    const [p] = await t.db.select().from(payments).where(eq(payments.id, id));
+    expect(p?.status).toBe('pending');
+    expect(await t.db.$count(paymentEvents, eq(paymentEvents.paymentId, id))).toBe(0);
+  });
+
+  it('acknowledges a signed body that is not JSON', async () => {
+    warned = '';
+    const res = await postRaw('{"id": "evt_cut');
+    expect([res.statusCode, res.json()]).toEqual([200, { received: true }]);
+    expect(warned).toContain('webhook not applied');
+  });
+
+  it('still refuses the same bodies unsigned', async () => {
+    for (const body of ['{"id": "evt_cut', JSON.stringify({ id: 'evt_x', type: 'payment.captured' })]) {
+      const res = await postRaw(body, '');
+      expect([res.statusCode, res.json().message]).toEqual([
+        400,
+        'The webhook signature is missing or wrong.',
+      ]);
+    }
   });
 });
 

@@ -167,6 +167,10 @@ export const errorCatalogue = {
   },
   card_expired: { status: 402, message: 'Credit / debit card expired' },
   card_invalid: { status: 400, message: 'This card number is not valid.' },
+  card_token_used: {
+    status: 402,
+    message: 'This card was already used for a payment. Please enter your card details again.',
+  },
   payment_failed: { status: 402, message: 'The payment did not go through. Please try again.' },
   payments_limited: {
     status: 429,

@@ -64,11 +64,11 @@ export const browserInfo = z.object({
 });
 export type BrowserInfo = z.infer<typeof browserInfo>;
 
-/** A path inside Cove (never another site): where the 3-D Secure round trip returns. */
-const returnPath = z
-  .string()
-  .max(2000)
-  .regex(/^\/(?![/\\])/, 'must be a path inside Cove');
+/**
+ * Where the 3-D Secure round trip returns: a page of Cove's own site, as a path (`/3ds-callback?…`) or
+ * an address on its origin. The server checks it against that origin (src/payments/return-path.ts).
+ */
+const returnPath = z.string().max(2000);
 
 /** What a payment finishes once it succeeds, as the 3-D Secure return names it (`paymentType`). */
 export const paymentType = z.enum(['credits', 'message', 'tip']);

@@ -13,7 +13,7 @@ import { chats } from './chats';
 import { ledgerTransactions } from './ledger';
 import { users } from './users';
 
-/** Tables of migration 0013: see its comments for the rules the database keeps. */
+/** Tables of migrations 0013 and 0028: see their comments for the rules the database keeps. */
 
 export const savedCards = pgTable('saved_cards', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -31,6 +31,24 @@ export const savedCards = pgTable('saved_cards', {
 });
 export type SavedCardRow = typeof savedCards.$inferSelect;
 
+/**
+ * What a payment's idempotency key was first sent with (src/payments/payment-key.ts): a card payment's
+ * package, purpose and card, or a crypto payment's package.
+ */
+export type PaymentRequest =
+  | {
+      method: 'card';
+      amount: number;
+      model_id: string | null;
+      chat_id: string | null;
+      message_id: string | null;
+      feed_id: string | null;
+      tip: number | null;
+      card_id: string | null;
+      save_card: boolean;
+    }
+  | { method: 'crypto'; amount: number };
+
 export interface CryptoPaid {
   amount: number;
   currency: string;
@@ -46,6 +64,7 @@ export const payments = pgTable('payments', {
   method: text('method', { enum: ['card', 'crypto'] }).notNull(),
   providerPaymentId: text('provider_payment_id'),
   idempotencyKey: text('idempotency_key').notNull(),
+  request: jsonb('request').$type<PaymentRequest>().notNull(),
   status: text('status', {
     enum: ['pending', 'succeeded', 'failed', 'refunded', 'charged_back'],
   })
@@ -98,6 +117,10 @@ export const sandboxCards = pgTable('sandbox_cards', {
   expMonth: integer('exp_month').notNull(),
   expYear: integer('exp_year').notNull(),
   behaviour: text('behaviour').notNull(),
+  /** When the first payment with the card's token consumed it. */
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  /** Kept for the fan by that payment: it pays again by its saved reference, never as a token. */
+  reusable: boolean('reusable').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sandboxCards, sandboxPayments } from '../../db/schema';
 import type { Tx } from '../../realtime/event-log';
@@ -11,11 +11,13 @@ import {
   type ChargedCard,
   type CryptoPaymentInput,
   type DeclineReason,
+  type ParsedWebhook,
   type PaymentProvider,
   type ProviderEvent,
   WebhookSignatureError,
 } from '../provider';
 import { verifyWebhook } from '../webhook-signature';
+import { readSandboxEvent } from './read-event';
 import { behaviourOf, brandOf, type CardBehaviour, luhnValid, TEST_CARDS } from './test-cards';
 
 /** An event as the sandbox sends it: Stripe-like, with Cove's payment id in the data. */
@@ -43,7 +45,9 @@ const declineOf: Partial<Record<CardBehaviour, DeclineReason>> = {
   expired: 'card_expired',
 };
 
-const chargedCard = (card: typeof sandboxCards.$inferSelect): ChargedCard => ({
+type SandboxCard = typeof sandboxCards.$inferSelect;
+
+const chargedCard = (card: SandboxCard): ChargedCard => ({
   ref: card.ref,
   brand: card.brand === 'MASTER' ? 'MASTER' : 'VISA',
   last4: card.last4,
@@ -52,6 +56,21 @@ const chargedCard = (card: typeof sandboxCards.$inferSelect): ChargedCard => ({
 });
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
+
+/** What a payment with a test card does, by the card's behaviour. */
+function outcomeOf(card: SandboxCard, id: string): CardPaymentOutcome {
+  const charged = chargedCard(card);
+  const decline = declineOf[card.behaviour as CardBehaviour];
+  if (decline) return { status: 'failed', providerPaymentId: id, reason: decline };
+  if (card.behaviour === 'requires_3ds')
+    return {
+      status: 'requires_action',
+      providerPaymentId: id,
+      redirectUrl: `/sandbox/3ds/${id}`,
+      card: charged,
+    };
+  return { status: 'succeeded', providerPaymentId: id, card: charged };
+}
 
 /** Whether a card's last valid month is before the current one. */
 function expiredAt(month: number, year: number, now: Date): boolean {
@@ -99,16 +118,42 @@ export class SandboxProvider implements PaymentProvider {
     return { token: row.ref, brand, last4: row.last4, exp_month: row.expMonth, exp_year: row.expYear };
   }
 
+  /**
+   * The card a payment is made with, or why there is none to charge: a token pays once (the first
+   * payment consumes it, as a processor's single-use token), a card kept for its fan pays again by its
+   * saved reference only.
+   */
+  private async claim(tx: Tx, card: CardPaymentInput['card']): Promise<SandboxCard | DeclineReason> {
+    if ('savedRef' in card) {
+      const [saved] = await tx
+        .select()
+        .from(sandboxCards)
+        .where(and(eq(sandboxCards.ref, card.savedRef), eq(sandboxCards.reusable, true)));
+      return saved ?? 'card_declined';
+    }
+    const [fresh] = await tx
+      .update(sandboxCards)
+      .set({ usedAt: new Date() })
+      .where(and(eq(sandboxCards.ref, card.token), isNull(sandboxCards.usedAt)))
+      .returning();
+    if (fresh) return fresh;
+    const [used] = await tx
+      .select({ ref: sandboxCards.ref })
+      .from(sandboxCards)
+      .where(eq(sandboxCards.ref, card.token));
+    return used ? 'card_token_used' : 'card_declined';
+  }
+
   async createCardPayment(input: CardPaymentInput): Promise<CardPaymentOutcome> {
-    const ref = 'token' in input.card ? input.card.token : input.card.savedRef;
-    const [card] = await this.db.select().from(sandboxCards).where(eq(sandboxCards.ref, ref));
-    if (!card) return { status: 'failed', providerPaymentId: null, reason: 'card_declined' };
-    const charged = chargedCard(card);
-    const decline = declineOf[card.behaviour as CardBehaviour];
-    const status = decline ? 'failed' : card.behaviour === 'requires_3ds' ? 'requires_action' : 'succeeded';
     // One sandbox payment per Cove payment, like a processor's idempotency key.
     const id = `pi_${input.paymentId.replaceAll('-', '')}`;
-    await this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction(async (tx): Promise<CardPaymentOutcome> => {
+      const card = await this.claim(tx, input.card);
+      // Refused before any payment was made: there is no payment, so no event either.
+      if (typeof card === 'string') return { status: 'failed', providerPaymentId: null, reason: card };
+      const outcome = outcomeOf(card, id);
+      if (input.saveCard && outcome.status !== 'failed')
+        await tx.update(sandboxCards).set({ reusable: true }).where(eq(sandboxCards.ref, card.ref));
       const inserted = await tx
         .insert(sandboxPayments)
         .values({
@@ -116,29 +161,24 @@ export class SandboxProvider implements PaymentProvider {
           method: 'card',
           cardRef: card.ref,
           amountCents: input.amountCents,
-          status,
+          status: outcome.status,
           returnUrl: input.returnUrl,
           failUrl: input.failUrl,
           metadata: { payment_id: input.paymentId },
         })
         .onConflictDoNothing()
         .returning({ id: sandboxPayments.id });
-      if (inserted.length === 0 || status === 'requires_action') return;
+      if (inserted.length === 0 || outcome.status === 'requires_action') return outcome;
       await this.deliver(
         tx,
-        this.event(
-          decline ? 'payment.failed' : 'payment.succeeded',
-          input.paymentId,
-          id,
-          decline ? { reason: decline } : { card: charged },
-        ),
+        outcome.status === 'failed'
+          ? this.event('payment.failed', input.paymentId, id, { reason: outcome.reason })
+          : this.event('payment.succeeded', input.paymentId, id, { card: outcome.card }),
       );
+      return outcome;
     });
     this.queued();
-    if (decline) return { status: 'failed', providerPaymentId: id, reason: decline };
-    if (status === 'requires_action')
-      return { status, providerPaymentId: id, redirectUrl: `/sandbox/3ds/${id}`, card: charged };
-    return { status: 'succeeded', providerPaymentId: id, card: charged };
+    return outcome;
   }
 
   async cardOf(ref: string | null) {
@@ -276,28 +316,10 @@ export class SandboxProvider implements PaymentProvider {
     };
   }
 
-  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): ProviderEvent {
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): ParsedWebhook {
     const header = headers['cove-signature'];
     if (!verifyWebhook(this.secret, rawBody, typeof header === 'string' ? header : undefined))
       throw new WebhookSignatureError('bad signature');
-    const e = JSON.parse(rawBody.toString('utf8')) as SandboxEvent;
-    const base = { id: e.id, paymentId: e.data.payment_id, providerPaymentId: e.data.provider_payment_id };
-    switch (e.type) {
-      case 'payment.succeeded':
-        return { ...base, type: e.type, card: e.data.card ?? null };
-      case 'payment.failed':
-        return { ...base, type: e.type, reason: e.data.reason ?? 'card_declined' };
-      case 'payment.refunded':
-      case 'payment.disputed':
-        return { ...base, type: e.type };
-      case 'crypto.paid':
-        return {
-          ...base,
-          type: e.type,
-          amount: e.data.amount ?? 0,
-          currency: e.data.currency ?? CRYPTO_CURRENCY,
-          fee: e.data.fee ?? 0,
-        };
-    }
+    return readSandboxEvent(rawBody);
   }
 }
