@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { type ErrorBody, errorCatalogue, errorText } from '@cove/contracts';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -91,7 +91,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // The router's own refusals (a path whose bytes are not UTF-8) answer in the API's shape, not Fastify's.
     frameworkErrors: (error, _request, reply) => {
       const code = error.code === 'FST_ERR_BAD_URL' ? 'bad_path' : 'internal_error';
-      void reply
+      // No route matched, so no route's reply types apply: this is a plain reply.
+      void (reply as FastifyReply)
         .code(errorCatalogue[code].status)
         .send({ message: errorText(code), code } satisfies ErrorBody);
     },
