@@ -58,6 +58,9 @@ const envSchema = z.object({
   MEDIA_MAX_PHOTO_MB: z.coerce.number().int().positive().optional(),
   MEDIA_MAX_VIDEO_MB: z.coerce.number().int().positive().optional(),
   MEDIA_MAX_VIDEO_SECONDS: z.coerce.number().int().positive().max(86400).default(600),
+  MEDIA_DECODE_MEGAPIXELS: z.coerce.number().int().positive().default(100),
+  MEDIA_UPLOAD_MIN_KIB_S: z.coerce.number().int().min(0).default(16),
+  MEDIA_UPLOAD_RATE_WINDOW_S: z.coerce.number().int().min(1).max(3600).default(10),
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),
@@ -139,6 +142,10 @@ export interface MediaSettings {
   maxVideoBytes: number;
   /** Longer videos are not processed: they fail with the spec's processing error. */
   maxVideoSeconds: number;
+  /** Megapixels of photos decoded at once in this process (uploads' checks and jobs); more wait their turn. */
+  decodeMegapixels: number;
+  /** An upload slower than `minBytesPerSecond` over the last `windowMs` is cut off (0: never). */
+  uploadPace: { minBytesPerSecond: number; windowMs: number };
   /** Set when media lives in S3 (S3_BUCKET); unset keeps it under DATA_DIR/media/store. */
   s3: S3Options | undefined;
 }
@@ -160,6 +167,11 @@ function mediaSettings(e: z.infer<typeof envSchema>): MediaSettings {
     maxPhotoBytes: (e.MEDIA_MAX_PHOTO_MB ?? (production ? 499 : 99)) * MiB,
     maxVideoBytes: (e.MEDIA_MAX_VIDEO_MB ?? 499) * MiB,
     maxVideoSeconds: e.MEDIA_MAX_VIDEO_SECONDS,
+    decodeMegapixels: e.MEDIA_DECODE_MEGAPIXELS,
+    uploadPace: {
+      minBytesPerSecond: e.MEDIA_UPLOAD_MIN_KIB_S * 1024,
+      windowMs: e.MEDIA_UPLOAD_RATE_WINDOW_S * 1000,
+    },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { imageBenchmark } from './image-bench';
+import { photoFloodBenchmark } from './photo-flood-bench';
 import { uploadBenchmark } from './upload-bench';
 
 /**
@@ -30,6 +31,16 @@ async function main() {
     results.images = await imageBenchmark(small ? [2, 12] : [2, 12, 24, 48], small ? 2 : 5);
     console.log('photo processing (check + th, st, rt, sr, bl) per megapixel vs one bare sharp resize');
     console.table(results.images);
+  }
+  // Minutes of work on two cores: only when asked for (`-- --only photo-flood`).
+  if (values.only === 'photo-flood') {
+    results.photoFlood = await photoFloodBenchmark(serverRoot, {
+      photos: small ? 8 : 32,
+      megapixels: small ? [24, 30] : [81, 87, 94, 100],
+      runs: small ? 1 : 3,
+    });
+    console.log('photos uploaded at once: server resident memory until all are ready');
+    console.log(JSON.stringify(results.photoFlood, null, 2));
   }
   const dir = join(__dirname, '..', 'results');
   mkdirSync(dir, { recursive: true });

@@ -90,7 +90,8 @@ function post(
   });
 }
 
-async function signIn(port: number): Promise<string> {
+/** A new account on the server under test, signed in through its mailbox; its access token. */
+export async function signIn(port: number): Promise<string> {
   const base = `http://127.0.0.1:${port}`;
   const email = `bench-${Date.now()}@bench.test`;
   const json = { 'content-type': 'application/json' };

@@ -7,6 +7,7 @@ import type { Storage } from '../storage';
 import { checkImage } from './image-probe';
 import { MediaInputError } from './media-input-error';
 import { insertMediaWithJob, liveMediaBySha } from './media-store';
+import type { PixelBudget } from './pixel-budget';
 import type { ReceivedUpload } from './receive-upload';
 import { storageKeys } from './renditions';
 import { probeVideo, scanVideo, type VideoInfo } from './video-probe';
@@ -14,6 +15,8 @@ import { probeVideo, scanVideo, type VideoInfo } from './video-probe';
 export interface AcceptDeps {
   db: Db;
   storage: Storage;
+  /** Photos decoded at once in this process, shared with the jobs' renditions. */
+  pixels: PixelBudget;
   /** Queues the new media's processing on the transaction that records it (a video's header sizes its job). */
   enqueue(tx: Db, row: MediaRow, video: VideoInfo | null): Promise<void>;
 }
@@ -24,11 +27,11 @@ interface Inspected {
 }
 
 /** Size as displayed, proven decodable: a bad file is refused here, in the upload's own answer. */
-async function inspect(upload: ReceivedUpload): Promise<Inspected> {
+async function inspect(upload: ReceivedUpload, pixels: PixelBudget): Promise<Inspected> {
   const { path, sniffed } = upload.file;
   try {
     if (sniffed.kind === 'image')
-      return { shape: { ...(await checkImage(path)), videoLength: null }, video: null };
+      return { shape: { ...(await checkImage(path, pixels)), videoLength: null }, video: null };
     const info = await probeVideo(path, sniffed.demuxer);
     await scanVideo(path, sniffed.demuxer);
     const videoLength = info.duration === null ? null : Math.round(info.duration * 100) / 100;
@@ -54,7 +57,7 @@ export async function acceptUpload(
     if (fields.type === 'paid_message' && owner.type !== 'featured') throw fail('paid_upload_not_allowed');
     const existing = await liveMediaBySha(deps.db, owner.id, file.sha256);
     if (existing) return existing;
-    const { shape, video } = await inspect(upload);
+    const { shape, video } = await inspect(upload, deps.pixels);
     const id = randomUUID();
     const key = storageKeys.original(id);
     await deps.storage.moveIn(key, file.path, file.sniffed.mime);

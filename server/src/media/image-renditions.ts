@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { RenditionName } from '@cove/contracts';
-import { imageFailure, openImage } from './image-probe';
+import { imageFailure, openImage, withinBudget } from './image-probe';
+import type { PixelBudget } from './pixel-budget';
 import { imageRenditions } from './renditions';
 
 export interface MadeFile {
@@ -15,21 +16,24 @@ const MASTER_SIDE = Math.max(...imageRenditions.map((r) => Math.max(r.width, r.h
  * Makes every image rendition of one photo (or a video's still). The photo is decoded once, turned
  * upright by its EXIF orientation, flattened onto white and scaled to a master of at most 1440 px;
  * every rendition is cut from that master. Outputs are baseline JPEGs in sRGB with no metadata at
- * all: no EXIF (so no GPS), no XMP, no comments.
+ * all: no EXIF (so no GPS), no XMP, no comments. The photo's decode waits its turn in `budget`.
  */
 export async function makeImageRenditions(
   source: string,
   outDir: string,
+  budget: PixelBudget,
 ): Promise<{ files: MadeFile[]; width: number; height: number }> {
   let master: { data: Buffer; info: sharp.OutputInfo };
   try {
-    master = await openImage(source)
-      .rotate()
-      .flatten({ background: '#ffffff' })
-      .toColourspace('srgb')
-      .resize(MASTER_SIDE, MASTER_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    master = await withinBudget(source, budget, () =>
+      openImage(source)
+        .rotate()
+        .flatten({ background: '#ffffff' })
+        .toColourspace('srgb')
+        .resize(MASTER_SIDE, MASTER_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true }),
+    );
   } catch (err) {
     throw imageFailure(err);
   }

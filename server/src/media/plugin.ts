@@ -12,6 +12,7 @@ import { mediaJobSeconds, mediaQueues, sendMediaJob } from './job-lanes';
 import { repairMediaJobs } from './job-repair';
 import { MediaJobRunner } from './job-runner';
 import { mediaById } from './media-store';
+import { PixelBudget } from './pixel-budget';
 import { failMedia, processMedia } from './process-media';
 import { sweepMedia } from './sweep';
 import { dataDirSecret } from '../data-dir-secret';
@@ -67,7 +68,8 @@ export const mediaPlugin = fp(
       settings.urlTtlSeconds,
     );
     const videoLimits = { ...defaultVideoLimits, maxSeconds: settings.maxVideoSeconds };
-    const deps = { db: app.db, storage, workDir, videoLimits };
+    const pixels = new PixelBudget(settings.decodeMegapixels * 1_000_000);
+    const deps = { db: app.db, storage, workDir, videoLimits, pixels };
     const { boss } = app.jobs;
 
     const settled = async (mediaId: string) => {
@@ -91,6 +93,7 @@ export const mediaPlugin = fp(
       db: app.db,
       signer,
       storage,
+      pixels,
       runner,
       settings,
       stagingDir,

@@ -8,6 +8,7 @@ import type { Storage } from '../storage';
 import { makeImageRenditions } from './image-renditions';
 import { MediaInputError } from './media-input-error';
 import { mediaById } from './media-store';
+import type { PixelBudget } from './pixel-budget';
 import { renditionTypes, storageKeys } from './renditions';
 import { demuxerOf } from './sniff';
 import { checkPlayedLength, checkVideoLimits, type VideoLimits } from './video-limits';
@@ -20,26 +21,29 @@ export interface ProcessDeps {
   /** Scratch space for one job's files; each job works in its own folder and removes it. */
   workDir: string;
   videoLimits: VideoLimits;
+  /** Photos decoded at once in this process, shared with uploads' checks. */
+  pixels: PixelBudget;
 }
 
 type Made = { name: RenditionName; path: string }[];
 
 async function makeRenditions(
+  deps: ProcessDeps,
   row: MediaRow,
   source: string,
   dir: string,
-  limits: VideoLimits,
   signal: AbortSignal,
 ) {
+  const limits = deps.videoLimits;
   if (row.kind === 'image') {
-    const { files } = await makeImageRenditions(source, dir);
+    const { files } = await makeImageRenditions(source, dir, deps.pixels);
     return { files: files as Made, width: row.width, height: row.height, videoLength: null };
   }
   const demuxer = demuxerOf(row.sourceType);
   const info = await probeVideo(source, demuxer);
   checkVideoLimits(info, limits);
   const still = await extractStill(source, demuxer, info, dir, limits);
-  const { files } = await makeImageRenditions(still, dir);
+  const { files } = await makeImageRenditions(still, dir, deps.pixels);
   const video = await makeWebVideo(source, demuxer, info, dir, limits, signal);
   // Sizes and length as the browser will play them.
   const played = await probeVideo(video.path, 'mov');
@@ -71,7 +75,7 @@ export async function processMedia(deps: ProcessDeps, mediaId: string, signal: A
     const original = await deps.storage.localCopy(row.originalKey, dir);
     let made;
     try {
-      made = await makeRenditions(row, original.path, dir, deps.videoLimits, signal);
+      made = await makeRenditions(deps, row, original.path, dir, signal);
     } finally {
       await original.release();
     }

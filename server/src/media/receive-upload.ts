@@ -22,14 +22,27 @@ const hasBoundary = (contentType: string | undefined) =>
 const isParseError = (err: unknown) =>
   err instanceof Error && !(err instanceof AppError) && !('statusCode' in err) && !('code' in err);
 
-/** The form's parts; a form busboy cannot parse is the client's mistake (400), or they hung up. */
-async function* partsOf(request: FastifyRequest) {
+/** Rejects with the signal's reason once it aborts. */
+function abortion(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    if (signal.aborted) reject(signal.reason as Error);
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+  });
+}
+
+/**
+ * The form's parts; a form busboy cannot parse is the client's mistake (400), or they hung up. Waiting
+ * for the next part ends when `signal` aborts.
+ */
+async function* partsOf(request: FastifyRequest, signal: AbortSignal) {
   const parts = request.parts()[Symbol.asyncIterator]();
+  const stopped = abortion(signal);
   for (;;) {
     let next: IteratorResult<Multipart>;
     try {
-      next = await parts.next();
+      next = await Promise.race([parts.next(), stopped]);
     } catch (err) {
+      if (signal.aborted) throw err;
       if (request.raw.destroyed) throw uploadErrors.aborted();
       throw isParseError(err) ? uploadErrors.malformed() : err;
     }
@@ -46,12 +59,14 @@ export interface ReceivedUpload {
 /**
  * Reads the multipart form as it arrives: the file streams into `stagingDir` while it is hashed and
  * sniffed; the other fields may come before or after it. The MD5 and size the client declared are
- * checked against the bytes received. Whatever fails, no staged file is left behind.
+ * checked against the bytes received. Whatever fails, no staged file is left behind. When `signal`
+ * aborts (the upload is too slow), reading stops there and its reason is thrown.
  */
 export async function receiveUpload(
   request: FastifyRequest,
   stagingDir: string,
   maxBytes: Record<MediaKind, number>,
+  signal: AbortSignal,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw fail('validation', 'The upload must be multipart/form-data.');
   if (!hasBoundary(request.headers['content-type'])) throw uploadErrors.noBoundary();
@@ -62,7 +77,7 @@ export async function receiveUpload(
   // Errors the file part itself emitted: busboy's, when the form ends inside the file.
   const formErrors = new WeakSet<Error>();
   try {
-    for await (const part of partsOf(request)) {
+    for await (const part of partsOf(request, signal)) {
       if (part.type === 'field') {
         // Refused at the first field too many, at once: the rest of the body is never parsed.
         if (++fields > UPLOAD_FIELDS) throw uploadErrors.tooManyFields(UPLOAD_FIELDS);
@@ -83,6 +98,7 @@ export async function receiveUpload(
         maxBytes,
         declaredType: part.mimetype,
         requestBytes: Number.isFinite(contentLength) ? contentLength : undefined,
+        signal,
       });
     }
     if (!file) throw uploadErrors.noFile();
@@ -97,6 +113,8 @@ export async function receiveUpload(
     return { file, fields: parsed.data };
   } catch (err) {
     if (file) await rm(file.path, { force: true });
+    // The connection closes with the answer: the rest of a body this slow is not waited for.
+    if (signal.aborted) throw signal.reason;
     discardRest(request);
     if (request.raw.destroyed && !(err instanceof AppError)) throw uploadErrors.aborted();
     if (formErrors.has(err as Error) && isParseError(err)) throw uploadErrors.malformed();

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { cpuSecondsOf } from './cpu-time';
 
 /** A media tool failed or took too long; `detail` is the tail of what it printed, for the log only. */
@@ -14,10 +16,41 @@ export class ToolError extends Error {
 
 const KEEP = 4096;
 const CPU_CHECK_MS = 500;
+/** Below the server's own priority: a video encoding for minutes gives the CPU up to requests and photos. */
+const NICENESS = 10;
+
+const executable = (path: string) => {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Where `name` is on the PATH, if it is. */
+const onPath = (name: string) =>
+  (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter(Boolean)
+    .map((dir) => join(dir, name))
+    .find(executable);
+
+/** Every Linux and macOS has one; without it the tools run at normal priority. */
+const nice = onPath('nice');
 
 /**
- * Runs ffmpeg or ffprobe with an empty environment (no proxies, no config files), no stdin, a time
- * limit, optionally a CPU time limit, and bounded output. Inputs are always `file:` URLs behind
+ * The program and arguments that run a media tool: under `nice -n 10` where there is one. A tool
+ * missing from the PATH is spawned by name, so it fails as spawn reports it (ENOENT), niced or not.
+ */
+function toolCommand(tool: string, args: string[]): [string, string[]] {
+  const path = onPath(tool);
+  return nice && path ? [nice, ['-n', String(NICENESS), path, ...args]] : [tool, args];
+}
+
+/**
+ * Runs ffmpeg or ffprobe niced, with an empty environment (no proxies, no config files), no stdin, a
+ * time limit, optionally a CPU time limit, and bounded output. Inputs are always `file:` URLs behind
  * `-protocol_whitelist file` (or ffmpeg's own generated sources, for the demo clip), so the tools never
  * reach a network.
  */
@@ -35,7 +68,9 @@ export function runTool(
   },
 ): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tool, args, {
+    const [command, commandArgs] = toolCommand(tool, args);
+    // `nice` replaces itself with the tool, so the child's pid, CPU time and kill are the tool's.
+    const child = spawn(command, commandArgs, {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
     });

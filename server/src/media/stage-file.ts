@@ -22,6 +22,8 @@ export interface StageOptions {
   declaredType: string;
   /** The request's Content-Length, when sent: a body already too big is refused after its first bytes. */
   requestBytes?: number | undefined;
+  /** Stops the transfer (the partial file is removed). */
+  signal: AbortSignal;
 }
 
 /** Room for the other form fields and boundaries in a request's Content-Length. */
@@ -85,7 +87,7 @@ export async function stageFile(source: Readable, opts: StageOptions): Promise<S
   // an early refusal had already cleaned up, leaving a stray file behind.
   const handle = await open(path, 'wx', 0o600);
   try {
-    await pipeline(source, inspector, handle.createWriteStream());
+    await pipeline(source, inspector, handle.createWriteStream(), { signal: opts.signal });
     if (inspector.size === 0) throw uploadErrors.empty();
     if (!inspector.sniffed) throw new Error('stageFile: bytes passed without a verdict');
     return {
@@ -97,6 +99,6 @@ export async function stageFile(source: Readable, opts: StageOptions): Promise<S
     };
   } catch (err) {
     await rm(path, { force: true });
-    throw err;
+    throw opts.signal.aborted ? opts.signal.reason : err;
   }
 }

@@ -11,6 +11,7 @@ export const uploadErrors = {
   checksum: () => fail('checksum_mismatch'),
   sizeMismatch: () => fail('size_mismatch'),
   aborted: () => fail('upload_aborted'),
+  tooSlow: () => fail('upload_too_slow'),
   noFile: () => fail('validation', 'file: choose a photo or video to upload.'),
   oneFile: () => fail('validation', 'file: send one file per upload.'),
   noBoundary: () =>

@@ -13,8 +13,11 @@ export interface VideoLimits {
 
 export const defaultVideoLimits: VideoLimits = { maxSeconds: 600, cpuBaseSeconds: 30, cpuPerSecond: 2 };
 
-/** Threads of one ffmpeg (decoding, filters, encoding): a video job takes two cores, never the machine. */
-export const FFMPEG_THREADS = 2;
+/**
+ * Threads of one ffmpeg (decoding, filters, encoding): a video job takes one core, so on two cores the
+ * other stays free for requests and photos.
+ */
+export const FFMPEG_THREADS = 1;
 /** Transcoded videos play at most this many frames a second: half the encoding of a phone's 60 fps. */
 export const MAX_OUTPUT_FPS = 30;
 /** Slow-motion phone video records 240 fps; more is no camera's. */

@@ -20,6 +20,7 @@ import { availableMedia, mediaById, mediaByPublicId, softDeleteMedia } from '../
 import { receiveUpload, UPLOAD_FIELDS } from '../media/receive-upload';
 import { serveMedia } from '../media/serve-media';
 import { allowUploadsFromPublicSite } from '../media/upload-cors';
+import { watchUploadPace } from '../media/upload-pace';
 import { vaultPage } from '../media/vault';
 import { withErrors } from './with-errors';
 
@@ -48,9 +49,12 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/media',
     { ...guarded, schema: { response: withErrors({ 200: mediaResponse }, [401]) } },
-    async (request) => {
+    async (request, reply) => {
       const me = currentUser(request);
-      const upload = await receiveUpload(request, m.stagingDir, m.maxBytes);
+      const pace = watchUploadPace(request, reply, m.settings.uploadPace);
+      const upload = await receiveUpload(request, m.stagingDir, m.maxBytes, pace.signal);
+      // After a refusal the watch goes on while the rest of the body is read and dropped.
+      pace.stop();
       const row = await acceptUpload(m, me, upload);
       m.runner.kick();
       if (row.status === 'processing') await m.runner.waitFor(row.id, UPLOAD_WAIT_MS);

@@ -157,6 +157,7 @@ describe('media jobs', () => {
       storage: t.app.media.storage,
       workDir: t.app.media.workDir,
       videoLimits: defaultVideoLimits,
+      pixels: t.app.media.pixels,
     };
     // The video takes as long as this test wants: until `release`.
     let release = () => {};

@@ -31,7 +31,8 @@ const status = async (id: string) =>
 
 /** Runs the queue once with the given limits instead of the app's. */
 function drainWith(videoLimits: VideoLimits): Promise<number> {
-  const deps = { db: t.db, storage: t.app.media.storage, workDir: t.app.media.workDir, videoLimits };
+  const { storage, workDir, pixels } = t.app.media;
+  const deps = { db: t.db, storage, workDir, videoLimits, pixels };
   const runner = new MediaJobRunner(
     t.app.jobs,
     {

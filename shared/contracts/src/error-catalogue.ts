@@ -253,6 +253,7 @@ export const errorCatalogue = {
   checksum_mismatch: { status: 400, message: mediaMessages.uploadFailed },
   size_mismatch: { status: 400, message: mediaMessages.uploadFailed },
   upload_aborted: { status: 400, message: mediaMessages.uploadFailed },
+  upload_too_slow: { status: 408, message: mediaMessages.uploadFailed },
 
   // Release health (docs/frontend-platform.md, Canary)
   health_token: {
