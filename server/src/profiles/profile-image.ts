@@ -5,6 +5,7 @@ import type { ProfilePatch } from '@cove/contracts';
 import sharp from 'sharp';
 import type { MediaRow } from '../db/schema';
 import { openImage } from '../media/image-probe';
+import type { PixelBudget } from '../media/pixel-budget';
 import { storageKeys } from '../media/renditions';
 import type { Storage } from '../storage';
 
@@ -23,6 +24,8 @@ export interface ProfileImageDeps {
   workDir: string;
   /** DATA_DIR/media: public files live in its `public` folder, served at /media/public/. */
   mediaDir: string;
+  /** The process's decode budget, shared with uploads and media jobs. */
+  pixels: PixelBudget;
 }
 
 /** The crop in pixels of a `width` x `height` image, clamped to it; null when nothing is left. */
@@ -52,14 +55,18 @@ export async function makeProfileImage(
   const copy = await deps.storage.localCopy(key, deps.workDir);
   let image: Buffer;
   try {
-    const upright = await openImage(copy.path)
-      .rotate()
-      .flatten({ background: '#ffffff' })
-      .toColourspace('srgb')
-      // An original can be 100 megapixels; this is plenty for a 1500 px cover and bounds memory.
-      .resize(4000, 4000, { fit: 'inside', withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    // An original can be 100 megapixels: it is decoded in its turn, as uploads and jobs decode theirs.
+    const pixels = (row.width ?? 0) * (row.height ?? 0);
+    const upright = await deps.pixels.run(pixels, () =>
+      openImage(copy.path)
+        .rotate()
+        .flatten({ background: '#ffffff' })
+        .toColourspace('srgb')
+        // Plenty for a 1500 px cover, and it bounds what the steps below hold.
+        .resize(4000, 4000, { fit: 'inside', withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true }),
+    );
     const { width, height, channels } = upright.info;
     const box = cropBox(crop, width, height);
     if (!box) return null;

@@ -20,6 +20,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     storage: app.media.storage,
     workDir: app.media.workDir,
     mediaDir: join(app.config.dataDir, 'media'),
+    pixels: app.media.pixels,
   });
 
   app.patch(

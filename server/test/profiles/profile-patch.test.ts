@@ -86,6 +86,25 @@ describe('PATCH /v1/users/profile', () => {
     ]);
   });
 
+  it('decodes the photo for a cover in its turn, under the media decode budget', async () => {
+    const creator = await person(t, { type: 'featured' });
+    const mediaId = await uploadPhoto(creator.token, { width: 1600, height: 900 });
+    const budget = t.app.media.pixels;
+    const run = budget.run.bind(budget);
+    const asked: number[] = [];
+    budget.run = (pixels, work) => {
+      asked.push(pixels);
+      return run(pixels, work);
+    };
+    try {
+      const res = await creator.api.patch('/v1/users/profile', { cover_media_id: mediaId });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      budget.run = run;
+    }
+    expect(asked).toEqual([1600 * 900]);
+  });
+
   it("crops the creator's own photo into a 512 x 512 avatar without metadata and posts it to the feed", async () => {
     const creator = await person(t, { type: 'featured' });
     const mediaId = await uploadPhoto(creator.token, { width: 1200, height: 800 });
