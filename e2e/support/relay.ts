@@ -30,8 +30,8 @@ export async function openRelay(): Promise<Relay> {
       client.destroy();
       upstream.destroy();
     };
-    client.once('error', end);
-    upstream.once('error', end);
+    client.on('error', end);
+    upstream.on('error', end);
     client.pipe(upstream).pipe(client);
   });
   await new Promise<void>((resolve, reject) => {
