@@ -48,6 +48,8 @@ export default tseslint.config(
       'server/drizzle/**',
       '**/*.d.ts',
       'bench/results/**',
+      // What a journey run leaves: Playwright's HTML report (its own bundled scripts), traces, logs.
+      'e2e/artifacts/**',
     ],
   },
   js.configs.recommended,

@@ -1,4 +1,5 @@
-// One jest run for the whole workspace: each package declares its own project config.
+// One jest run for the whole workspace: each package declares its own project config. The browser
+// journeys (e2e/) run on Playwright's runner after it (npm test, npm run e2e).
 // With TEST_POSTGRES_URL set (CI does), the server suite runs a second time on real PostgreSQL;
 // with TEST_REDIS_URL, several server instances are tested together over Redis.
 const projects = [
@@ -12,7 +13,6 @@ const projects = [
   '<rootDir>/remotes/discover',
   '<rootDir>/remotes/account',
   '<rootDir>/remotes/payouts',
-  '<rootDir>/e2e',
 ];
 
 if (process.env.TEST_POSTGRES_URL) projects.push('<rootDir>/server/jest.postgres.config.js');

@@ -13,8 +13,13 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pnpmVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
 
 export function run(cmd, args, opts = {}) {
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
-  if (res.status !== 0) process.exit(res.status ?? 1);
+  const status = runStatus(cmd, args, opts);
+  if (status !== 0) process.exit(status);
+}
+
+/** Runs a command to its end and answers its exit status (1 for a signal or a failure to start). */
+function runStatus(cmd, args, opts = {}) {
+  return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts }).status ?? 1;
 }
 
 function pnpm(args, opts) {
@@ -29,6 +34,10 @@ function ensureInstalled() {
 }
 
 const bin = (name) => join(root, 'node_modules/.bin', name);
+const journeys = (args) => [
+  join(root, 'e2e/node_modules/.bin/playwright'),
+  ['test', '-c', 'e2e/playwright.config.ts', ...args],
+];
 const [task = 'start', ...rest] = process.argv.slice(2);
 
 ensureInstalled();
@@ -41,13 +50,22 @@ switch (task) {
   case 'build':
     buildAll(root, pnpm);
     break;
-  case 'test':
+  case 'test': {
     buildStale(root, pnpm);
-    run(bin('jest'), rest);
+    const jest = runStatus(bin('jest'), rest);
+    // Arguments pick jest tests (a project, a file): a focused run, so the journeys are left out.
+    if (rest.length > 0) {
+      console.log('Browser journeys not run: arguments go to jest. Run them with npm run e2e.');
+      process.exit(jest);
+    }
+    // The journeys run even after a jest failure, so one run reports both; either failing fails it.
+    const e2e = runStatus(...journeys([]));
+    process.exit(jest !== 0 ? jest : e2e);
     break;
+  }
   case 'e2e':
     buildStale(root, pnpm);
-    run(bin('jest'), ['--selectProjects', 'e2e', ...rest]);
+    run(...journeys(rest));
     break;
   case 'lint':
     run(bin('eslint'), ['--max-warnings=0', '.', ...rest]);

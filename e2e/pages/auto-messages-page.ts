@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /** `/account/auto-messages`: a creator's categories, and `/account/auto-messages/{category}`: one being edited. */
 export class AutoMessagesPage {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /** `/chats/broadcast`: a creator's composer for one message to many chats, and her recent broadcasts. */
 export class BroadcastPage {

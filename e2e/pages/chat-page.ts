@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /** `/chats` and `/chats/{otherUserId}`: the inbox, one conversation and its composer. */
 export class ChatPage {

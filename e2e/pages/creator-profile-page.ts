@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /** `/creators/{id}`: the header (About) with Follow, Subscribe and Message, and the Posts tabs. */
 export class CreatorProfilePage {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /** `/discover`: the creators' grid, its search box, and one creator's card. */
 export class DiscoverPage {

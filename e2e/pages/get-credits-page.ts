@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 
 /** `/account/get-credits`: choose a credit package and pay by card, as a fan sees it. */
 export class GetCreditsPage {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /** `/login`: ask for a sign-in link. */
 export class LoginPage {

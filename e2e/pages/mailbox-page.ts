@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /** The local mailbox at /dev/mailbox, read the way a person would: find the mail, take what it says. */
 export class MailboxPage {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /** The shell's popups a new fan meets: verify email, essential info, gender, greeting. */
 export class OnboardingPopups {

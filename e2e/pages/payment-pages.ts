@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 
 /** The sandbox provider's 3-D Secure challenge (`/sandbox/3ds/{id}`): the bank's page, plain HTML. */
 export class SandboxChallengePage {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /** `/account/settings`: switches that save as soon as they change. */
 export class SettingsPage {

@@ -1,5 +1,5 @@
 import type { RemoteName } from '@cove/contracts';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 
 const areaNames: Record<RemoteName, string> = {
   chat: 'Chats',

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /** `/account/subscriptions`: the fan's subscriptions and the spec's Manage subscriptions. */
 export class SubscriptionsPage {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /** `/account/vault`: a creator's photos and videos, with upload progress. */
 export class VaultPage {

@@ -1,29 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { artifactsDir, repoRoot, serverMain } from './paths';
+import { openRelay, type Relay } from './relay';
 
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
   stop(): Promise<void>;
-}
-
-/** A port nobody is listening on right now (the OS picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** The server ended before it answered: by an exit code (its own error, in its log) or a signal. */
@@ -38,17 +24,43 @@ class DiedBeforeReady extends Error {
   }
 }
 
-async function waitUntilReady(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+/** The port `child` listens on, from the DATA_DIR/server.json it writes once listening; null before. */
+async function listeningPort(dataDir: string, child: ChildProcess): Promise<number | null> {
+  try {
+    const info = JSON.parse(await readFile(join(dataDir, 'server.json'), 'utf8')) as {
+      pid: number;
+      port: number;
+    };
+    // A file left by another process is not this server's word.
+    return info.pid === child.pid ? info.port : null;
+  } catch {
+    // not written yet, or being written
+    return null;
+  }
+}
+
+/** Waits until the server listens (its port goes to the relay) and its /readyz answers. */
+async function waitUntilReady(
+  dataDir: string,
+  relay: Relay,
+  child: ChildProcess,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let died: DiedBeforeReady | null = null;
   child.once('exit', (code, signal) => (died = new DiedBeforeReady(signal, code)));
+  let port: number | null = null;
   while (Date.now() < deadline) {
     if (died) throw died;
-    try {
-      const res = await fetch(`${baseUrl}/readyz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
+    port ??= await listeningPort(dataDir, child);
+    if (port !== null) {
+      relay.target(port);
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/readyz`);
+        if (res.ok) return;
+      } catch {
+        // listening, not answering yet
+      }
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -56,7 +68,7 @@ async function waitUntilReady(baseUrl: string, child: ChildProcess, timeoutMs: n
 }
 
 /**
- * Starts the built server on a free port with a fresh data folder; it publishes the built remotes itself.
+ * Starts the built server with a fresh data folder; it publishes the built remotes itself.
  * `env` overrides its settings, such as `{ BOT_CHECK: 'fake' }` for the sign-in bot check (off otherwise,
  * whatever the calling shell has set).
  */
@@ -74,8 +86,9 @@ export async function startServer(name: string, env: Record<string, string> = {}
 
 async function startOnce(name: string, env: Record<string, string>): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cove-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // The browser's address for the site; the server itself listens on a port the OS gives it.
+  const relay = await openRelay();
+  const baseUrl = `http://127.0.0.1:${relay.port}`;
   mkdirSync(artifactsDir, { recursive: true });
   const log = createWriteStream(join(artifactsDir, `${name}-server.log`));
   const child = spawn(process.execPath, [serverMain], {
@@ -84,13 +97,13 @@ async function startOnce(name: string, env: Record<string, string>): Promise<Run
       ...process.env,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
-      PORT: String(port),
+      PORT: '0',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SEED_DEMO: 'false',
       BOT_CHECK: 'off',
       LOG_LEVEL: 'info',
-      // Links in mail (sign-in) point at the address the browser uses.
+      // Links in mail (sign-in) and the site's origin checks use the address the browser uses.
       PUBLIC_URL: baseUrl,
       ...env,
     },
@@ -107,13 +120,14 @@ async function startOnce(name: string, env: Record<string, string>): Promise<Run
       await exited;
       clearTimeout(force);
     }
+    await relay.close();
     log.end();
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitUntilReady(baseUrl, child, 60_000);
+    await waitUntilReady(dataDir, relay, child, 60_000);
   } catch (err) {
-    // The caller never gets a handle to stop it with: a server left running here would keep jest alive.
+    // The caller never gets a handle to stop it with: a server left running here would outlive the run.
     await stop();
     throw err;
   }

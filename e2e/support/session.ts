@@ -1,16 +1,16 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from '@playwright/test';
 import { LoginPage } from '../pages/login-page';
 import { MailboxPage } from '../pages/mailbox-page';
-import type { Journey } from './journey';
+import type { RunningServer } from './server';
 
-/** Signing people in through the local mailbox, and calling the API as them, in one journey. */
-export function sessions(run: Journey) {
+/** Signing people in through the local mailbox, and calling the API as them, on one server. */
+export function sessions(server: RunningServer, browser: Browser) {
   /** Signs `email` in on `page` through the emailed link; answers their access token. */
   async function signIn(page: Page, email: string): Promise<string> {
-    const login = new LoginPage(page, run.server.baseUrl);
+    const login = new LoginPage(page, server.baseUrl);
     await login.open();
     await login.requestLink(email);
-    const mailbox = new MailboxPage(await page.context().newPage(), run.server.baseUrl);
+    const mailbox = new MailboxPage(await page.context().newPage(), server.baseUrl);
     await page.goto(await mailbox.signInLink(email));
     await page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
     await mailbox.page.close();
@@ -19,7 +19,7 @@ export function sessions(run: Journey) {
 
   /** Someone's session for set-up calls and checks, signed in in a browser context of its own. */
   async function tokenOf(email: string): Promise<string> {
-    const context = await run.browser.newContext();
+    const context = await browser.newContext();
     try {
       return await signIn(await context.newPage(), email);
     } finally {
@@ -30,7 +30,7 @@ export function sessions(run: Journey) {
   /** One API call as the token's owner; JSON or a multipart form; anything but 2xx throws. */
   async function api<T>(token: string, method: string, path: string, body?: object | FormData): Promise<T> {
     const json = body !== undefined && !(body instanceof FormData);
-    const res = await fetch(`${run.server.baseUrl}${path}`, {
+    const res = await fetch(`${server.baseUrl}${path}`, {
       method,
       headers: { 'access-token': token, ...(json ? { 'content-type': 'application/json' } : {}) },
       body: json ? JSON.stringify(body) : body,
@@ -41,3 +41,5 @@ export function sessions(run: Journey) {
 
   return { signIn, tokenOf, api };
 }
+
+export type Sessions = ReturnType<typeof sessions>;

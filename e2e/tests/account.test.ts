@@ -1,37 +1,40 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { LoginPage } from '../pages/login-page';
 import { MailboxPage } from '../pages/mailbox-page';
 import { OnboardingPopups } from '../pages/onboarding-popups';
 import { SettingsPage } from '../pages/settings-page';
 import { ShellPage } from '../pages/shell-page';
 import { admin } from '../support/admin';
-import { journey } from '../support/journey';
+import { expect, test } from '../support/fixtures';
 
-const run = journey('account', {
+test.use({
   // The e2e server runs as production, where the local mailbox is off unless asked for.
-  env: { MAILBOX: 'true' },
+  serverOptions: { name: 'account', env: { MAILBOX: 'true' } },
 });
 
 let counter = 0;
 const newEmail = () => `fan-${Date.now().toString(36)}-${++counter}@example.com`;
 
 /** A new fan signs in with the link from the mailbox (opened in a second tab, as a person would). */
-async function signInNewFan(email: string): Promise<MailboxPage> {
-  const login = new LoginPage(run.page, run.server.baseUrl);
+async function signInNewFan(page: Page, baseUrl: string, email: string): Promise<MailboxPage> {
+  const login = new LoginPage(page, baseUrl);
   await login.open();
   await login.requestLink(email);
-  const mailbox = new MailboxPage(await run.context.newPage(), run.server.baseUrl);
-  await run.page.goto(await mailbox.signInLink(email));
+  const mailbox = new MailboxPage(await page.context().newPage(), baseUrl);
+  await page.goto(await mailbox.signInLink(email));
   return mailbox;
 }
 
 const accessToken = (p: Page) => p.evaluate(() => window.localStorage.getItem('auth-token'));
 
-describe('account journeys', () => {
-  it('a new fan signs in from the mailbox, verifies the email, changes settings, reloads and logs out', async () => {
+test.describe('account journeys', () => {
+  test('a new fan signs in from the mailbox, verifies the email, changes settings, reloads and logs out', async ({
+    page,
+    server,
+  }) => {
     const email = newEmail();
-    const mailbox = await signInNewFan(email);
-    const popups = new OnboardingPopups(run.page);
+    const mailbox = await signInNewFan(page, server.baseUrl, email);
+    const popups = new OnboardingPopups(page);
 
     // The link signs in, and the app asks for the code the server mailed meanwhile.
     await popups.dialog('Verify your email').waitFor();
@@ -45,13 +48,13 @@ describe('account journeys', () => {
       .getByRole('button', { name: 'Start exploring' })
       .click();
 
-    const shell = new ShellPage(run.page, run.server.baseUrl);
+    const shell = new ShellPage(page, server.baseUrl);
     await shell.navigate('Account');
-    await run.page
+    await page
       .getByRole('navigation', { name: 'Account sections' })
       .getByRole('link', { name: 'Settings' })
       .click();
-    const settings = new SettingsPage(run.page);
+    const settings = new SettingsPage(page);
     const before = {
       invisible: await settings.switch(/Invisible profile/).isChecked(),
       news: await settings.switch(/News and offers/).isChecked(),
@@ -60,7 +63,7 @@ describe('account journeys', () => {
     await settings.toggle(/Invisible profile/);
     await settings.toggle(/News and offers/);
 
-    await run.page.reload();
+    await page.reload();
     await settings.switch(/Invisible profile/).waitFor();
     expect({
       invisible: await settings.switch(/Invisible profile/).isChecked(),
@@ -68,33 +71,36 @@ describe('account journeys', () => {
       intro: await settings.switch(/Intro chats/).isChecked(),
     }).toEqual({ invisible: !before.invisible, news: !before.news, intro: before.intro });
     // Still signed in, and nothing left to prompt for.
-    expect(await run.page.getByRole('complementary', { name: 'Notices' }).count()).toBe(0);
+    expect(await page.getByRole('complementary', { name: 'Notices' }).count()).toBe(0);
 
-    const token = await accessToken(run.page);
+    const token = await accessToken(page);
     expect(token).toHaveLength(43);
-    await run.page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
-    await new LoginPage(run.page, run.server.baseUrl).heading('Sign in to Cove').waitFor();
-    expect(await accessToken(run.page)).toBeNull();
-    const me = await fetch(`${run.server.baseUrl}/v1/users/me`, { headers: { 'access-token': token ?? '' } });
+    await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
+    await new LoginPage(page, server.baseUrl).heading('Sign in to Cove').waitFor();
+    expect(await accessToken(page)).toBeNull();
+    const me = await fetch(`${server.baseUrl}/v1/users/me`, { headers: { 'access-token': token ?? '' } });
     expect(me.status).toBe(401);
   });
 
-  it('a ban reaches the open page over the socket: terminated popup, signed out, then home', async () => {
+  test('a ban reaches the open page over the socket: terminated popup, signed out, then home', async ({
+    page,
+    server,
+  }) => {
     const email = newEmail();
-    await signInNewFan(email);
-    const popups = new OnboardingPopups(run.page);
+    await signInNewFan(page, server.baseUrl, email);
+    const popups = new OnboardingPopups(page);
     await popups.dialog('Verify your email').waitFor();
     // The page's socket is up once the server counts the fan online; then a support action bans them.
-    await run.page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
-    const socketOpen = run.page.waitForEvent('websocket');
-    await run.page.reload();
+    await page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
+    const socketOpen = page.waitForEvent('websocket');
+    await page.reload();
     const socket = await socketOpen;
     await socket.waitForEvent('framereceived', (f) => String(f.payload).includes('"init"'));
 
-    await admin(run.server.dataDir, ['ban', email]);
+    await admin(server.dataDir, ['ban', email]);
     await popups.dialog('Your account has been terminated').waitFor();
-    await run.page.waitForURL(`${run.server.baseUrl}/discover`);
-    expect(await accessToken(run.page)).toBeNull();
-    await run.page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.waitForURL(`${server.baseUrl}/discover`);
+    expect(await accessToken(page)).toBeNull();
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
   });
 });

@@ -1,21 +1,21 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { LoginPage } from '../pages/login-page';
 import { MailboxPage } from '../pages/mailbox-page';
 import { OnboardingPopups } from '../pages/onboarding-popups';
 import { ShellPage } from '../pages/shell-page';
 import { admin } from '../support/admin';
-import { journey } from '../support/journey';
+import { expect, test } from '../support/fixtures';
 
-const run = journey('apply', { env: { MAILBOX: 'true' } });
+test.use({ serverOptions: { name: 'apply', env: { MAILBOX: 'true' } } });
 
 const tag = Date.now().toString(36);
 
 /** A new fan signs up on `page` and goes through the onboarding popups, ending on discover. */
-async function newFan(page: Page, email: string, username: string): Promise<void> {
-  const login = new LoginPage(page, run.server.baseUrl);
+async function newFan(page: Page, baseUrl: string, email: string, username: string): Promise<void> {
+  const login = new LoginPage(page, baseUrl);
   await login.open();
   await login.requestLink(email);
-  const mailbox = new MailboxPage(await page.context().newPage(), run.server.baseUrl);
+  const mailbox = new MailboxPage(await page.context().newPage(), baseUrl);
   await page.goto(await mailbox.signInLink(email));
   await page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
   const popups = new OnboardingPopups(page);
@@ -30,47 +30,51 @@ async function newFan(page: Page, email: string, username: string): Promise<void
     .click();
 }
 
-describe('becoming a creator', () => {
-  it('a new fan applies, passes the identity check, staff approve, and the open page turns creator live', async () => {
+test.describe('becoming a creator', () => {
+  test('a new fan applies, passes the identity check, staff approve, and the open page turns creator live', async ({
+    page,
+    browser,
+    server,
+  }) => {
     const applicant = `star${tag}`;
-    await newFan(run.page, `${applicant}@example.com`, applicant);
+    await newFan(page, server.baseUrl, `${applicant}@example.com`, applicant);
 
     // The spec's /apply leads to the form in the account area.
-    await run.page.goto(`${run.server.baseUrl}/apply`);
-    const form = run.page.getByRole('form', { name: 'Creator application' });
+    await page.goto(`${server.baseUrl}/apply`);
+    const form = page.getByRole('form', { name: 'Creator application' });
     await form.getByRole('textbox', { name: 'Bio' }).fill('Songs and sketches, a new one every week.');
     await form.getByLabel('Date of birth').fill('1992-03-14');
     await form.getByRole('textbox', { name: 'Country' }).fill('nl');
     await form.getByRole('button', { name: 'Send application' }).click();
 
-    await run.page.getByRole('button', { name: 'Start the identity check' }).click();
-    await run.page.getByRole('link', { name: 'Open the identity check' }).click();
+    await page.getByRole('button', { name: 'Start the identity check' }).click();
+    await page.getByRole('link', { name: 'Open the identity check' }).click();
 
     // The sandbox identity provider's page; its answer brings the person back to /apply.
-    await run.page.getByRole('heading', { name: 'Verify your identity', level: 1 }).waitFor();
-    await run.page.getByLabel('Photo of your ID document').setInputFiles({
+    await page.getByRole('heading', { name: 'Verify your identity', level: 1 }).waitFor();
+    await page.getByLabel('Photo of your ID document').setInputFiles({
       name: 'id.png',
       mimeType: 'image/png',
       buffer: Buffer.from('sandbox'),
     });
     // The page it comes back to opens its socket; once greeted, live events reach it.
-    const greeted = run.page
+    const greeted = page
       .waitForEvent('websocket')
       .then((socket) => socket.waitForEvent('framereceived', (f) => String(f.payload).includes('"init"')));
-    await run.page.getByRole('button', { name: 'Submit: ID verified' }).click();
-    await run.page.getByRole('heading', { name: 'Your application is in review' }).waitFor();
+    await page.getByRole('button', { name: 'Submit: ID verified' }).click();
+    await page.getByRole('heading', { name: 'Your application is in review' }).waitFor();
     await greeted;
-    const shell = new ShellPage(run.page, run.server.baseUrl);
+    const shell = new ShellPage(page, server.baseUrl);
     expect(await shell.header.getByRole('link', { name: 'Earnings' }).count()).toBe(0);
 
     // A staff member approves on the Applications page.
-    const staffContext = await run.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const staffContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     try {
       const staffPage = await staffContext.newPage();
       const staff = `staff${tag}`;
-      await newFan(staffPage, `${staff}@example.com`, staff);
-      await admin(run.server.dataDir, ['grant-staff', `${staff}@example.com`]);
-      await staffPage.goto(`${run.server.baseUrl}/account/applications`);
+      await newFan(staffPage, server.baseUrl, `${staff}@example.com`, staff);
+      await admin(server.dataDir, ['grant-staff', `${staff}@example.com`]);
+      await staffPage.goto(`${server.baseUrl}/account/applications`);
       const entry = staffPage.getByRole('listitem', { name: applicant });
       await entry.getByText('ID verified').waitFor();
       await entry.getByRole('button', { name: `Approve ${applicant}` }).click();
@@ -80,21 +84,21 @@ describe('becoming a creator', () => {
     }
 
     // The applicant's open page: the verified popup, then the creator's menu, without a reload.
-    const verified = run.page.getByRole('dialog', { name: 'Your account is verified' });
+    const verified = page.getByRole('dialog', { name: 'Your account is verified' });
     await verified.waitFor();
     await verified.getByRole('button', { name: 'OK' }).click();
     await shell.header.getByRole('link', { name: 'Earnings' }).waitFor();
     await shell.header.getByRole('link', { name: 'My profile' }).waitFor();
-    await run.page.getByText('You are a creator').waitFor();
+    await page.getByText('You are a creator').waitFor();
 
     // Staff take broadcasting away and give it back: the composer's way in follows, without a reload.
     await shell.navigate('Chats');
-    const broadcastLink = run.page.getByRole('link', { name: 'Broadcast', exact: true });
+    const broadcastLink = page.getByRole('link', { name: 'Broadcast', exact: true });
     await broadcastLink.waitFor();
     const email = `${applicant}@example.com`;
-    await admin(run.server.dataDir, ['feature', email, 'broadcast', 'off']);
+    await admin(server.dataDir, ['feature', email, 'broadcast', 'off']);
     await broadcastLink.waitFor({ state: 'detached' });
-    await admin(run.server.dataDir, ['feature', email, 'broadcast', 'on']);
+    await admin(server.dataDir, ['feature', email, 'broadcast', 'on']);
     await broadcastLink.waitFor();
   });
 });

@@ -2,33 +2,35 @@ import { AutoMessagesPage } from '../pages/auto-messages-page';
 import { ChatPage } from '../pages/chat-page';
 import { CreatorProfilePage } from '../pages/creator-profile-page';
 import { admin } from '../support/admin';
-import { journey } from '../support/journey';
-import { sessions } from '../support/session';
+import { expect, test } from '../support/fixtures';
 
-const run = journey('auto-messages', { env: { MAILBOX: 'true', SEED_DEMO: 'true' } });
+test.use({ serverOptions: { name: 'auto-messages', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
 // The demo world: mira-kent has no auto-messages, and jordan-fan has neither a chat with her nor
 // follows her, so the first chat and the first follow are this journey's.
 const creatorEmail = 'mira-kent@demo.cove.test';
 const fanEmail = 'jordan-fan@demo.cove.test';
 
-const { signIn, api } = sessions(run);
-
-const idOf = async (token: string) => (await api<{ _id: string }>(token, 'GET', '/v1/users/me'))._id;
-
-describe('auto-message journeys', () => {
-  it('a creator saves a welcome and a paid new-follower message; a fan gets each once, live, however often the trigger comes', async () => {
+test.describe('auto-message journeys', () => {
+  test('a creator saves a welcome and a paid new-follower message; a fan gets each once, live, however often the trigger comes', async ({
+    page,
+    browser,
+    server,
+    session,
+  }) => {
+    const { signIn, api } = session;
+    const idOf = async (token: string) => (await api<{ _id: string }>(token, 'GET', '/v1/users/me'))._id;
     const stamp = Date.now().toString(36);
     const welcome = `Hi, I am Mira! Thanks for saying hello (${stamp})`;
     const thanks = `Thanks for following: here is my 30-day plan (${stamp})`;
 
-    const creatorPage = run.page;
+    const creatorPage = page;
     const creatorToken = await signIn(creatorPage, creatorEmail);
     const creatorId = await idOf(creatorToken);
-    await admin(run.server.dataDir, ['grant-credits', fanEmail, '100']);
+    await admin(server.dataDir, ['grant-credits', fanEmail, '100']);
 
     // Both categories, sent right away: the welcome free, the thank-you for $2.50.
-    const editor = new AutoMessagesPage(creatorPage, run.server.baseUrl);
+    const editor = new AutoMessagesPage(creatorPage, server.baseUrl);
     await editor.open();
     await editor.category('Welcome').getByText('Off', { exact: true }).waitFor();
     await editor.edit('Welcome');
@@ -57,16 +59,16 @@ describe('auto-message journeys', () => {
     expect(await editor.category('New follower').getByText('1 message', { exact: true }).count()).toBe(1);
 
     // The fan opens a chat with her for the first time: the welcome arrives in it.
-    const fanContext = await run.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const fanContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const fanPage = await fanContext.newPage();
     const fanId = await idOf(await signIn(fanPage, fanEmail));
-    const chat = new ChatPage(fanPage, run.server.baseUrl);
+    const chat = new ChatPage(fanPage, server.baseUrl);
     await chat.openWith(creatorId);
     await chat.thread().getByText(welcome).waitFor();
 
     // Following her, in another tab, brings the thank-you into the open chat, locked at its price.
-    const profile = new CreatorProfilePage(await fanContext.newPage(), run.server.baseUrl);
-    await profile.page.goto(`${run.server.baseUrl}/creators/${creatorId}`);
+    const profile = new CreatorProfilePage(await fanContext.newPage(), server.baseUrl);
+    await profile.page.goto(`${server.baseUrl}/creators/${creatorId}`);
     await profile.action('Follow').click();
     await profile.action('Unfollow').waitFor();
     const unlock = chat.thread().getByRole('button', { name: 'Unlock for $2.50' });

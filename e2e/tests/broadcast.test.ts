@@ -1,13 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { BroadcastPage } from '../pages/broadcast-page';
 import { ChatPage } from '../pages/chat-page';
 import { admin } from '../support/admin';
 import { seriousAccessibilityProblems } from '../support/axe';
-import { journey } from '../support/journey';
-import { sessions } from '../support/session';
+import { expect, test } from '../support/fixtures';
 
-const run = journey('broadcast', { env: { MAILBOX: 'true', SEED_DEMO: 'true' } });
+test.use({ serverOptions: { name: 'broadcast', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
 // The demo world: luna-rivers (broadcast is on for every creator) has chats with three fans, each of
 // whom wrote first, so all three are in her chat list. Two of them are intros she has not answered yet,
@@ -26,32 +25,6 @@ const tinyJpeg = Buffer.from(
   'base64',
 );
 
-const { signIn, tokenOf, api } = sessions(run);
-
-const idOf = async (token: string) => (await api<{ _id: string }>(token, 'GET', '/v1/users/me'))._id;
-
-/** What the fan has in their chat with `otherId`, newest first as the API lists it. */
-async function messagesWith(token: string, otherId: string) {
-  const chat = await api<{ data: { chat_id: string } }>(token, 'GET', `/v1/chat?recipient_id=${otherId}`);
-  return (
-    await api<{ data: { _id: string; type: string; text: string }[] }>(
-      token,
-      'GET',
-      `/v1/chats/${chat.data.chat_id}/messages`,
-    )
-  ).data;
-}
-
-/** A fan in a browser of their own with their chat with luna open. */
-async function openChat(email: string, lunaId: string): Promise<ChatPage> {
-  const context = await run.browser.newContext({ viewport: { width: 1280, height: 860 } });
-  const page = await context.newPage();
-  await signIn(page, email);
-  const chat = new ChatPage(page, run.server.baseUrl);
-  await chat.openWith(lunaId);
-  return chat;
-}
-
 /** Full-page shots at the wide and the phone layout. */
 async function screenshots(page: Page, name: string): Promise<void> {
   // From the top: the sticky header would otherwise be drawn where the page was scrolled to.
@@ -62,11 +35,41 @@ async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 860 });
 }
 
-describe('broadcast journeys', () => {
-  beforeAll(() => mkdirSync(shotsDir, { recursive: true }));
+test.describe('broadcast journeys', () => {
+  test.beforeAll(() => mkdirSync(shotsDir, { recursive: true }));
 
-  it('a creator sends a paid photo to all her chats but one; open chats get it live, one fan buys it', async () => {
-    const lunaPage = run.page;
+  test('a creator sends a paid photo to all her chats but one; open chats get it live, one fan buys it', async ({
+    page,
+    browser,
+    server,
+    session,
+  }) => {
+    const { signIn, tokenOf, api } = session;
+    const idOf = async (token: string) => (await api<{ _id: string }>(token, 'GET', '/v1/users/me'))._id;
+
+    /** What the fan has in their chat with `otherId`, newest first as the API lists it. */
+    async function messagesWith(token: string, otherId: string) {
+      const chat = await api<{ data: { chat_id: string } }>(token, 'GET', `/v1/chat?recipient_id=${otherId}`);
+      return (
+        await api<{ data: { _id: string; type: string; text: string }[] }>(
+          token,
+          'GET',
+          `/v1/chats/${chat.data.chat_id}/messages`,
+        )
+      ).data;
+    }
+
+    /** A fan in a browser of their own with their chat with luna open. */
+    async function openChat(email: string, lunaId: string): Promise<ChatPage> {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+      const fanPage = await context.newPage();
+      await signIn(fanPage, email);
+      const chat = new ChatPage(fanPage, server.baseUrl);
+      await chat.openWith(lunaId);
+      return chat;
+    }
+
+    const lunaPage = page;
     const lunaToken = await signIn(lunaPage, lunaEmail);
     const lunaId = await idOf(lunaToken);
     const excludedToken = await tokenOf(excludedEmail);
@@ -81,11 +84,11 @@ describe('broadcast journeys', () => {
       });
     }
     const excludedBefore = await messagesWith(excludedToken, lunaId);
-    await admin(run.server.dataDir, ['grant-credits', buyerEmail, '500']);
+    await admin(server.dataDir, ['grant-credits', buyerEmail, '500']);
     const buyer = await openChat(buyerEmail, lunaId);
     const watcher = await openChat(watcherEmail, lunaId);
 
-    const broadcast = new BroadcastPage(lunaPage, run.server.baseUrl);
+    const broadcast = new BroadcastPage(lunaPage, server.baseUrl);
     await broadcast.open();
     await broadcast.recipientCount().getByText('Reaches 3 chats').waitFor();
     await broadcast.sendTo('All except chosen chats');

@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { canaryBucket } from '@cove/contracts';
-import type { BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from '@playwright/test';
 import { ShellPage } from '../pages/shell-page';
 import { repoRoot } from '../support/paths';
 import { fetchRegistry, release } from '../support/release';
-import { journey } from '../support/journey';
+import { expect, test } from '../support/fixtures';
 
 // Behind a trusted proxy, so the visitors this test stands in for can each come from a network of their own.
-const run = journey('canary', {
-  env: { TRUST_PROXY: 'true' },
-  context: { viewport: { width: 1200, height: 800 } },
+test.use({
+  serverOptions: { name: 'canary', env: { TRUST_PROXY: 'true' } },
+  viewport: { width: 1200, height: 800 },
 });
 
 /**
@@ -40,13 +40,17 @@ async function crashingChatBuild(): Promise<string> {
 }
 
 /** A browser identity: its own context, with the canary id the shell keeps, and the bug armed. */
-async function identity(canaryId: string): Promise<{ context: BrowserContext; shell: ShellPage }> {
-  const context = await run.browser.newContext({ viewport: { width: 1200, height: 800 } });
+async function identity(
+  browser: Browser,
+  baseUrl: string,
+  canaryId: string,
+): Promise<{ context: BrowserContext; shell: ShellPage }> {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
   await context.addInitScript((id) => {
     if (!localStorage.getItem('cove.canary-id')) localStorage.setItem('cove.canary-id', id);
     (globalThis as { __coveArmedBug?: boolean }).__coveArmedBug = true;
   }, canaryId);
-  return { context, shell: new ShellPage(await context.newPage(), run.server.baseUrl) };
+  return { context, shell: new ShellPage(await context.newPage(), baseUrl) };
 }
 
 /** Ids that fall on either side of a 50% canary of chat. */
@@ -58,8 +62,8 @@ function idsAround50(): { inCanary: string; inStable: string } {
   return { inCanary, inStable };
 }
 
-async function postHealth(body: object, from: string): Promise<Response> {
-  return fetch(`${run.server.baseUrl}/v1/release-health`, {
+async function postHealth(baseUrl: string, body: object, from: string): Promise<Response> {
+  return fetch(`${baseUrl}/v1/release-health`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
     body: JSON.stringify(body),
@@ -67,20 +71,23 @@ async function postHealth(body: object, from: string): Promise<Response> {
 }
 
 /** Another visitor's tab, from network `n` of its own: it gets a session as the shell does, then reports. */
-async function visitor(n: number, version: string, kind: string): Promise<number> {
+async function visitor(baseUrl: string, n: number, version: string, kind: string): Promise<number> {
   const from = `10.${n}.0.1`;
-  const session = await fetch(`${run.server.baseUrl}/v1/release-health/session`, {
+  const session = await fetch(`${baseUrl}/v1/release-health/session`, {
     method: 'POST',
     headers: { 'x-forwarded-for': from },
   });
   const { token } = (await session.json()) as { token: string };
-  return (await postHealth({ token, remote: 'chat', version, kind }, from)).status;
+  return (await postHealth(baseUrl, { token, remote: 'chat', version, kind }, from)).status;
 }
 
-describe('chat canary', () => {
-  it('serves a crashing canary to its share only, and rolls it back once enough sessions fail', async () => {
-    const stable = (await fetchRegistry(run.server.baseUrl)).remotes.chat?.current ?? '';
-    const published = await release(run.server.dataDir, [
+test.describe('chat canary', () => {
+  test('serves a crashing canary to its share only, and rolls it back once enough sessions fail', async ({
+    browser,
+    server,
+  }) => {
+    const stable = (await fetchRegistry(server.baseUrl)).remotes.chat?.current ?? '';
+    const published = await release(server.dataDir, [
       'publish',
       'chat',
       '--dir',
@@ -91,14 +98,14 @@ describe('chat canary', () => {
     ]);
     expect(published).toMatchObject({ code: 0 });
     const canary = (JSON.parse(published.stdout) as { to: string }).to;
-    expect((await fetchRegistry(run.server.baseUrl)).remotes.chat).toMatchObject({
+    expect((await fetchRegistry(server.baseUrl)).remotes.chat).toMatchObject({
       current: stable,
       canary: { version: canary, percent: 50 },
     });
 
     const ids = idsAround50();
-    const a = await identity(ids.inCanary);
-    const b = await identity(ids.inStable);
+    const a = await identity(browser, server.baseUrl, ids.inCanary);
+    const b = await identity(browser, server.baseUrl, ids.inStable);
     try {
       // A runs the canary, whose crash stays inside the chat area; its failure is reported.
       const crashReport = a.shell.page.waitForRequest(
@@ -140,10 +147,10 @@ describe('chat canary', () => {
       }
 
       // A browser with no id of its own keeps the one the shell drew (and loads chat without the bug).
-      const fresh = await run.browser.newContext();
+      const fresh = await browser.newContext();
       let freshInCanary: boolean;
       try {
-        const page = new ShellPage(await fresh.newPage(), run.server.baseUrl);
+        const page = new ShellPage(await fresh.newPage(), server.baseUrl);
         await page.open('/discover');
         const drawn = await page.page.evaluate(() => localStorage.getItem('cove.canary-id'));
         expect(drawn).toMatch(/^[a-f0-9]{32}$/);
@@ -159,19 +166,19 @@ describe('chat canary', () => {
 
       // A report in a session the sender made up is refused.
       const forged = { session: 'made-up-tab', remote: 'chat', version: canary, kind: 'render_crash' };
-      expect((await postHealth(forged, '10.250.0.1')).status).toBe(400);
+      expect((await postHealth(server.baseUrl, forged, '10.250.0.1')).status).toBe(400);
 
       // More visitors' tabs hit the crash; the 20th canary session rolls it back, not one before.
       const failing = 20 - (freshInCanary ? 1 : 0);
       for (let i = 1; i < 19 - (freshInCanary ? 1 : 0); i++)
-        expect(await visitor(i, canary, 'render_crash')).toBe(204);
-      expect((await fetchRegistry(run.server.baseUrl)).remotes.chat?.canary?.version).toBe(canary);
-      expect(await visitor(100, canary, 'render_crash')).toBe(204);
-      const after = (await fetchRegistry(run.server.baseUrl)).remotes.chat;
+        expect(await visitor(server.baseUrl, i, canary, 'render_crash')).toBe(204);
+      expect((await fetchRegistry(server.baseUrl)).remotes.chat?.canary?.version).toBe(canary);
+      expect(await visitor(server.baseUrl, 100, canary, 'render_crash')).toBe(204);
+      const after = (await fetchRegistry(server.baseUrl)).remotes.chat;
       expect(after).toMatchObject({ current: stable, canary: null });
       expect(after?.history.at(-1)).toMatchObject({ action: 'auto-rollback', from: canary, to: stable });
 
-      const audit = (await readFile(join(run.server.dataDir, 'mf', 'audit.log'), 'utf8'))
+      const audit = (await readFile(join(server.dataDir, 'mf', 'audit.log'), 'utf8'))
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -190,7 +197,7 @@ describe('chat canary', () => {
       await b.shell.page.reload();
       expect(await b.shell.loadedVersion('chat')).toBe(stable);
 
-      const status = await release(run.server.dataDir, ['status']);
+      const status = await release(server.dataDir, ['status']);
       expect(status).toMatchObject({ code: 0 });
       expect(status.stdout).toMatch(new RegExp(`chat\\s+${stable}\\n`));
       expect(status.stdout).toContain(`auto-rollback ${canary} -> ${stable} by cove-server (automatic)`);

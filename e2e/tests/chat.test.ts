@@ -1,12 +1,12 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { ChatPage } from '../pages/chat-page';
 import { LoginPage } from '../pages/login-page';
 import { MailboxPage } from '../pages/mailbox-page';
 import { admin } from '../support/admin';
 import { seriousAccessibilityProblems } from '../support/axe';
-import { journey } from '../support/journey';
+import { expect, test } from '../support/fixtures';
 
-const run = journey('chat', { env: { MAILBOX: 'true', SEED_DEMO: 'true' } });
+test.use({ serverOptions: { name: 'chat', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
 // Two demo people the demo world gives no chat yet.
 const fanEmail = 'jordan-fan@demo.cove.test';
@@ -18,11 +18,11 @@ const tinyPng = Buffer.from(
   'base64',
 );
 
-async function signIn(page: Page, email: string): Promise<void> {
-  const login = new LoginPage(page, run.server.baseUrl);
+async function signIn(page: Page, baseUrl: string, email: string): Promise<void> {
+  const login = new LoginPage(page, baseUrl);
   await login.open();
   await login.requestLink(email);
-  const mailbox = new MailboxPage(await page.context().newPage(), run.server.baseUrl);
+  const mailbox = new MailboxPage(await page.context().newPage(), baseUrl);
   await page.goto(await mailbox.signInLink(email));
   await page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
   await mailbox.page.close();
@@ -36,16 +36,20 @@ const myId = (page: Page) =>
     return ((await res.json()) as { _id: string })._id;
   });
 
-describe('chat journeys', () => {
-  it('a fan and a creator chat live: messages, typing, reads, a paid photo unlocked, a bad file, a dropped send', async () => {
-    const fanPage = run.page;
-    const creatorContext = await run.browser.newContext({ viewport: { width: 1280, height: 860 } });
+test.describe('chat journeys', () => {
+  test('a fan and a creator chat live: messages, typing, reads, a paid photo unlocked, a bad file, a dropped send', async ({
+    page,
+    browser,
+    server,
+  }) => {
+    const fanPage = page;
+    const creatorContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const creatorPage = await creatorContext.newPage();
-    await signIn(fanPage, fanEmail);
-    await signIn(creatorPage, creatorEmail);
-    await admin(run.server.dataDir, ['grant-credits', fanEmail, '1000']);
-    const fan = new ChatPage(fanPage, run.server.baseUrl);
-    const creator = new ChatPage(creatorPage, run.server.baseUrl);
+    await signIn(fanPage, server.baseUrl, fanEmail);
+    await signIn(creatorPage, server.baseUrl, creatorEmail);
+    await admin(server.dataDir, ['grant-credits', fanEmail, '1000']);
+    const fan = new ChatPage(fanPage, server.baseUrl);
+    const creator = new ChatPage(creatorPage, server.baseUrl);
     const creatorId = await myId(creatorPage);
 
     await creator.openInbox();

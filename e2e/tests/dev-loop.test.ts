@@ -3,15 +3,15 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { remoteNames } from '@cove/contracts';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { ShellPage } from '../pages/shell-page';
-import { journey } from '../support/journey';
+import { expect, test } from '../support/fixtures';
 import { repoRoot } from '../support/paths';
 import { fetchRegistry } from '../support/release';
 import { startServer } from '../support/server';
 
 // A production build of the site, told to allow dev remotes as a developer's `npm start` does by default.
-const run = journey('dev-loop', { env: { ALLOW_DEV_REMOTES: 'true' } });
+test.use({ serverOptions: { name: 'dev-loop', env: { ALLOW_DEV_REMOTES: 'true' } } });
 const marker = `dev-loop-${Date.now()}`;
 let dev: ChildProcess;
 let devPort: number;
@@ -44,7 +44,9 @@ async function builtFiles(): Promise<string[]> {
 
 let before: string[];
 
-beforeAll(async () => {
+test.beforeAll(async ({ server }) => {
+  // Time to compile chat from source on a loaded machine.
+  test.setTimeout(180_000);
   before = await builtFiles();
   devPort = await freePort();
   // `npm run dev -- chat`, its build labelled so the page can tell it from the released chat.
@@ -57,7 +59,7 @@ beforeAll(async () => {
       '--port',
       String(devPort),
       '--site',
-      run.server.baseUrl,
+      server.baseUrl,
     ],
     {
       cwd: repoRoot,
@@ -83,7 +85,7 @@ beforeAll(async () => {
     dev.stderr?.on('data', read);
     dev.once('exit', (code) => reject(new Error(`npm run dev exited with ${code}:\n${output}`)));
   });
-}, 180_000);
+});
 
 const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
@@ -109,13 +111,14 @@ function signalGroup(pid: number, name: NodeJS.Signals): boolean {
   }
 }
 
-afterAll(async () => {
+test.afterAll(async () => {
+  test.setTimeout(20_000);
   const pid = dev?.pid;
   if (pid === undefined || hasExited(dev)) return;
   // Ctrl+C, as a developer stops it; a group that has not stopped in time is killed.
   if (signalGroup(pid, 'SIGINT') && !(await exitWithin(dev, 10_000)) && signalGroup(pid, 'SIGKILL'))
     await exitWithin(dev, 5_000);
-}, 20_000);
+});
 
 /**
  * Runs `action` and waits until the page has been loaded again: a mark put on the old document is gone.
@@ -128,23 +131,27 @@ async function reloadedBy(page: Page, action: () => Promise<unknown>, timeout = 
   await page.waitForLoadState('load');
 }
 
-describe('npm run dev -- chat', () => {
-  it('prints the link that runs chat from the dev server in that tab only', () => {
+test.describe('npm run dev -- chat', () => {
+  test('prints the link that runs chat from the dev server in that tab only', ({ server }) => {
     expect(openUrl).toBe(
-      `${run.server.baseUrl}/chats?cove-dev=chat@http://localhost:${devPort}/mf-manifest.json`,
+      `${server.baseUrl}/chats?cove-dev=chat@http://localhost:${devPort}/mf-manifest.json`,
     );
   });
 
-  it('serves the changed chat in the running site, with a badge, rebuilding nothing else', async () => {
-    const registry = await fetchRegistry(run.server.baseUrl);
-    const shell = new ShellPage(run.page, run.server.baseUrl);
-    await run.page.goto(openUrl);
+  test('serves the changed chat in the running site, with a badge, rebuilding nothing else', async ({
+    page,
+    browser,
+    server,
+  }) => {
+    const registry = await fetchRegistry(server.baseUrl);
+    const shell = new ShellPage(page, server.baseUrl);
+    await page.goto(openUrl);
     expect(await shell.buildLabel('chat')).toBe(marker);
-    const badge = run.page.getByRole('complementary', { name: 'Dev remotes' });
+    const badge = page.getByRole('complementary', { name: 'Dev remotes' });
     await badge.getByText(`chat from localhost:${devPort} (dev)`).waitFor();
     // The switch leaves the address; the tab keeps it across a reload.
-    expect(new URL(run.page.url()).search).toBe('');
-    await run.page.reload();
+    expect(new URL(page.url()).search).toBe('');
+    await page.reload();
     expect(await shell.buildLabel('chat')).toBe(marker);
 
     // An edit saved in chat's sources: the dev server rebuilds it and the open page reloads by itself
@@ -159,48 +166,48 @@ describe('npm run dev -- chat', () => {
     expect(original).toContain(title);
     try {
       await reloadedBy(
-        run.page,
+        page,
         () => writeFile(source, original.replace(title, `useDocumentTitle('Chats ${marker}');`)),
         120_000,
       );
-      await run.page.waitForFunction((t) => document.title === t, `Chats ${marker} · Cove`);
+      await page.waitForFunction((t) => document.title === t, `Chats ${marker} · Cove`);
       expect(await shell.buildLabel('chat')).toBe(marker);
       // Undoing it is a save like any other.
-      await reloadedBy(run.page, () => writeFile(source, original), 120_000);
-      await run.page.waitForFunction(() => document.title === 'Chats · Cove');
+      await reloadedBy(page, () => writeFile(source, original), 120_000);
+      await page.waitForFunction(() => document.title === 'Chats · Cove');
     } finally {
       if ((await readFile(source, 'utf8')) !== original) await writeFile(source, original);
     }
 
     // Another browser on the same site runs the released chat, and the rest of the site is as it was.
-    const other = await run.browser.newContext();
+    const other = await browser.newContext();
     try {
       const page = await other.newPage();
-      await page.goto(`${run.server.baseUrl}/chats`);
-      expect(await new ShellPage(page, run.server.baseUrl).buildLabel('chat')).toBe('');
+      await page.goto(`${server.baseUrl}/chats`);
+      expect(await new ShellPage(page, server.baseUrl).buildLabel('chat')).toBe('');
       expect(await page.getByRole('complementary', { name: 'Dev remotes' }).count()).toBe(0);
     } finally {
       await other.close();
     }
-    expect(await fetchRegistry(run.server.baseUrl)).toEqual(registry);
+    expect(await fetchRegistry(server.baseUrl)).toEqual(registry);
     expect(await builtFiles()).toEqual(before);
 
     // Turn off: the released chat again, in this tab too.
-    await reloadedBy(run.page, () => badge.getByRole('button', { name: 'Turn off' }).click());
+    await reloadedBy(page, () => badge.getByRole('button', { name: 'Turn off' }).click());
     expect(await shell.buildLabel('chat')).toBe('');
     expect(await badge.count()).toBe(0);
   });
 
-  it('is ignored by a site that does not allow dev remotes (production)', async () => {
+  test('is ignored by a site that does not allow dev remotes (production)', async ({ page }) => {
     const production = await startServer('dev-loop-production');
     try {
       const res = await fetch(`${production.baseUrl}/dev/remotes`);
       expect(res.status).toBe(404);
-      await run.page.goto(
+      await page.goto(
         `${production.baseUrl}/chats?cove-dev=chat@http://localhost:${devPort}/mf-manifest.json`,
       );
-      expect(await new ShellPage(run.page, production.baseUrl).buildLabel('chat')).toBe('');
-      expect(await run.page.getByRole('complementary', { name: 'Dev remotes' }).count()).toBe(0);
+      expect(await new ShellPage(page, production.baseUrl).buildLabel('chat')).toBe('');
+      expect(await page.getByRole('complementary', { name: 'Dev remotes' }).count()).toBe(0);
     } finally {
       await production.stop();
     }

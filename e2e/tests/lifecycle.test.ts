@@ -1,32 +1,36 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { LoginPage } from '../pages/login-page';
 import { MailboxPage } from '../pages/mailbox-page';
 import { OnboardingPopups } from '../pages/onboarding-popups';
 import { admin } from '../support/admin';
-import { journey } from '../support/journey';
+import { expect, test } from '../support/fixtures';
 
-const run = journey('lifecycle', {
+test.use({
   // The e2e server runs as production, where the local mailbox is off unless asked for.
-  env: { MAILBOX: 'true' },
+  serverOptions: { name: 'lifecycle', env: { MAILBOX: 'true' } },
 });
 
 let counter = 0;
 const newEmail = () => `life-${Date.now().toString(36)}-${++counter}@example.com`;
 
-/** Opens `path` on `page` and waits until its socket has been greeted, so live events reach it. */
-async function openLive(page: Page, path: string): Promise<void> {
+/** Opens `url` on `page` and waits until its socket has been greeted, so live events reach it. */
+async function openLive(page: Page, url: string): Promise<void> {
   const socketOpen = page.waitForEvent('websocket');
-  await page.goto(`${run.server.baseUrl}${path}`);
+  await page.goto(url);
   const socket = await socketOpen;
   await socket.waitForEvent('framereceived', (f) => String(f.payload).includes('"init"'));
 }
 
-describe('account lifecycle', () => {
-  it('a new fan confirms they are 18 or older and accept the terms to sign up', async () => {
+test.describe('account lifecycle', () => {
+  test('a new fan confirms they are 18 or older and accept the terms to sign up', async ({
+    page,
+    context,
+    server,
+  }) => {
     const email = newEmail();
-    const login = new LoginPage(run.page, run.server.baseUrl);
+    const login = new LoginPage(page, server.baseUrl);
     await login.open();
-    await run.page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await login.submitButton().click();
     await login
       .alert()
@@ -35,42 +39,47 @@ describe('account lifecycle', () => {
 
     // The terms are one click away, and the way back keeps the form.
     await login.adultAndTerms().locator('..').getByRole('link', { name: 'Terms of Service' }).click();
-    await run.page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
-    expect(await run.page.getByText('You must be 18 or older.').isVisible()).toBe(true);
-    await run.page.goBack();
+    await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
+    expect(await page.getByText('You must be 18 or older.').isVisible()).toBe(true);
+    await page.goBack();
 
     await login.requestLink(email);
-    const mailbox = new MailboxPage(await run.context.newPage(), run.server.baseUrl);
-    await run.page.goto(await mailbox.signInLink(email));
+    const mailbox = new MailboxPage(await context.newPage(), server.baseUrl);
+    await page.goto(await mailbox.signInLink(email));
     await mailbox.page.close();
-    await new OnboardingPopups(run.page).dialog('Verify your email').waitFor();
-    expect(await run.page.evaluate(() => window.localStorage.getItem('auth-token'))).not.toBeNull();
+    await new OnboardingPopups(page).dialog('Verify your email').waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('auth-token'))).not.toBeNull();
   });
 
-  it('terminating an account shows every open tab the terminated popup and refuses its sign-in', async () => {
+  test('terminating an account shows every open tab the terminated popup and refuses its sign-in', async ({
+    page,
+    context,
+    browser,
+    server,
+  }) => {
     const email = newEmail();
-    const login = new LoginPage(run.page, run.server.baseUrl);
+    const login = new LoginPage(page, server.baseUrl);
     await login.open();
     await login.requestLink(email);
-    const mailbox = new MailboxPage(await run.context.newPage(), run.server.baseUrl);
-    await run.page.goto(await mailbox.signInLink(email));
-    await run.page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
+    const mailbox = new MailboxPage(await context.newPage(), server.baseUrl);
+    await page.goto(await mailbox.signInLink(email));
+    await page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
     await mailbox.page.close();
 
-    const other = await run.context.newPage();
-    await openLive(run.page, '/discover');
-    await openLive(other, '/account');
+    const other = await context.newPage();
+    await openLive(page, `${server.baseUrl}/discover`);
+    await openLive(other, `${server.baseUrl}/account`);
 
-    await admin(run.server.dataDir, ['terminate', email]);
-    for (const tab of [run.page, other]) {
+    await admin(server.dataDir, ['terminate', email]);
+    for (const tab of [page, other]) {
       await new OnboardingPopups(tab).dialog('Your account has been terminated').waitFor();
     }
     await other.close();
 
     // A fresh browser asking for a link is refused with the spec's words.
-    const elsewhere = await run.browser.newContext();
+    const elsewhere = await browser.newContext();
     try {
-      const fresh = new LoginPage(await elsewhere.newPage(), run.server.baseUrl);
+      const fresh = new LoginPage(await elsewhere.newPage(), server.baseUrl);
       await fresh.open();
       await fresh.page.getByRole('textbox', { name: 'Email' }).fill(email);
       await fresh.submitButton().click();

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { ChatPage } from '../pages/chat-page';
 import { GetCreditsPage } from '../pages/get-credits-page';
 import { SandboxChallengePage, ThreeDsCallbackPage } from '../pages/payment-pages';
-import { journey } from '../support/journey';
-import { sessions } from '../support/session';
+import { expect, test } from '../support/fixtures';
+import type { Sessions } from '../support/session';
 
-const run = journey('payments', { env: { MAILBOX: 'true', SEED_DEMO: 'true' } });
+test.use({ serverOptions: { name: 'payments', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
 // Demo people: two fans who never bought credits, and a creator who already has a chat with each.
 const fanEmail = 'sam-fan@demo.cove.test';
@@ -27,17 +27,21 @@ const nextYear = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
 const threeDsCard = { number: '4000 0000 0000 3220', expiry: `12/${nextYear}`, cvc: '123' };
 const declinedCard = { number: '4000 0000 0000 0002', expiry: `12/${nextYear}`, cvc: '123' };
 
-const { signIn, tokenOf, api } = sessions(run);
-
 interface Me {
   _id: string;
   credits: number;
   is_customer: boolean;
 }
-const me = (token: string) => api<Me>(token, 'GET', '/v1/users/me');
+const me = ({ api }: Sessions, token: string) => api<Me>(token, 'GET', '/v1/users/me');
 
 /** The creator sends `to` a photo that costs `price` credits, through the API as the app would. */
-async function sendPaidPhoto(creatorToken: string, to: string, price: number, text: string): Promise<void> {
+async function sendPaidPhoto(
+  { api }: Sessions,
+  creatorToken: string,
+  to: string,
+  price: number,
+  text: string,
+): Promise<void> {
   const form = new FormData();
   form.append('file_size', String(tinyPng.length));
   form.append('md5', createHash('md5').update(tinyPng).digest('hex'));
@@ -58,19 +62,23 @@ async function sendPaidPhoto(creatorToken: string, to: string, price: number, te
 /** The balance in the shell's header: money is a tenth of the raw credits, with $ and 2 decimals. */
 const headerBalance = (page: Page) => page.getByRole('banner').getByTitle('Your balance');
 
-describe('payment journeys', () => {
-  beforeAll(() => mkdirSync(shotsDir, { recursive: true }));
+test.describe('payment journeys', () => {
+  test.beforeAll(() => mkdirSync(shotsDir, { recursive: true }));
 
-  it('a fan without credits buys a package with a 3-D Secure card from a paid photo, and the photo unlocks', async () => {
-    const page = run.page;
+  test('a fan without credits buys a package with a 3-D Secure card from a paid photo, and the photo unlocks', async ({
+    page,
+    server,
+    session,
+  }) => {
+    const { signIn, tokenOf } = session;
     const creatorToken = await tokenOf(creatorEmail);
-    const creatorId = (await me(creatorToken))._id;
+    const creatorId = (await me(session, creatorToken))._id;
     const fanToken = await signIn(page, fanEmail);
-    const fan = await me(fanToken);
+    const fan = await me(session, fanToken);
     expect({ credits: fan.credits, customer: fan.is_customer }).toEqual({ credits: 0, customer: false });
-    await sendPaidPhoto(creatorToken, fan._id, 60, 'Only for you, Sam');
+    await sendPaidPhoto(session, creatorToken, fan._id, 60, 'Only for you, Sam');
 
-    const chat = new ChatPage(page, run.server.baseUrl);
+    const chat = new ChatPage(page, server.baseUrl);
     await chat.openWith(creatorId);
     await headerBalance(page).getByText('$0.00').waitFor();
     // Locked, its words too: only the price shows until it is bought.
@@ -82,7 +90,7 @@ describe('payment journeys', () => {
     await popup.getByText('You have no credits.').waitFor();
     await popup.getByRole('button', { name: 'Buy Credits' }).click();
 
-    const credits = new GetCreditsPage(page, run.server.baseUrl);
+    const credits = new GetCreditsPage(page, server.baseUrl);
     await page.waitForURL(/\/account\/get-credits$/);
     await credits.ready();
     await credits.backLink().waitFor();
@@ -126,14 +134,18 @@ describe('payment journeys', () => {
         .count(),
     ).toBe(0);
     await headerBalance(page).getByText('$6.00').waitFor();
-    expect(await me(fanToken)).toMatchObject({ credits: 60, is_customer: true });
+    expect(await me(session, fanToken)).toMatchObject({ credits: 60, is_customer: true });
   });
 
-  it('a declined card shows the server reason on the page and leaves the credits as they were', async () => {
-    const page = run.page;
+  test('a declined card shows the server reason on the page and leaves the credits as they were', async ({
+    page,
+    server,
+    session,
+  }) => {
+    const { signIn } = session;
     const token = await signIn(page, otherFanEmail);
-    const before = (await me(token)).credits;
-    const credits = new GetCreditsPage(page, run.server.baseUrl);
+    const before = (await me(session, token)).credits;
+    const credits = new GetCreditsPage(page, server.baseUrl);
     await credits.open();
     await credits.packageFor('$10.00').check();
     await credits.enterCard(declinedCard);
@@ -146,14 +158,18 @@ describe('payment journeys', () => {
     await headerBalance(page)
       .getByText(`$${(before / 10).toFixed(2)}`)
       .waitFor();
-    expect(await me(token)).toMatchObject({ credits: before, is_customer: false });
+    expect(await me(session, token)).toMatchObject({ credits: before, is_customer: false });
   });
 
-  it('failing the 3-D Secure check lands on the callback with "Payment not completed" and a way to try again', async () => {
-    const page = run.page;
+  test('failing the 3-D Secure check lands on the callback with "Payment not completed" and a way to try again', async ({
+    page,
+    server,
+    session,
+  }) => {
+    const { signIn } = session;
     const token = await signIn(page, otherFanEmail);
-    const before = (await me(token)).credits;
-    const credits = new GetCreditsPage(page, run.server.baseUrl);
+    const before = (await me(session, token)).credits;
+    const credits = new GetCreditsPage(page, server.baseUrl);
     await credits.open();
     await credits.packageFor('$25.00').check();
     await credits.enterCard(threeDsCard);
@@ -170,7 +186,7 @@ describe('payment journeys', () => {
     const tryAgain = callback.link('Try again');
     await tryAgain.waitFor();
     await page.screenshot({ path: `${shotsDir}/3ds-callback-failed.png`, fullPage: true });
-    expect(await me(token)).toMatchObject({ credits: before, is_customer: false });
+    expect(await me(session, token)).toMatchObject({ credits: before, is_customer: false });
 
     await tryAgain.click();
     await page.waitForURL(/\/account\/get-credits$/);

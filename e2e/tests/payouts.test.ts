@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { MailboxPage } from '../pages/mailbox-page';
-import { journey } from '../support/journey';
-import { sessions } from '../support/session';
+import { expect, test } from '../support/fixtures';
+import type { Sessions } from '../support/session';
 
 // No hold, so what a fan pays the creator is hers to request at once (docs/rules.md, Hold).
-const run = journey('payouts', { env: { MAILBOX: 'true', SEED_DEMO: 'true', EARNINGS_HOLD_DAYS: '0' } });
+test.use({
+  serverOptions: { name: 'payouts', env: { MAILBOX: 'true', SEED_DEMO: 'true', EARNINGS_HOLD_DAYS: '0' } },
+});
 
 // The demo world's luna-rivers has earned from several sources over the month, been paid out once
 // and referred nova-lake (server/src/seed/demo-earnings.ts).
@@ -18,15 +20,13 @@ const fanEmail = 'sam-fan@demo.cove.test';
 /** Screenshots to look at by hand; not part of the repository. */
 const shotsDir = '/tmp/cove-shots';
 
-const { signIn, tokenOf, api } = sessions(run);
-
 interface Totals {
   available: number;
   in_payout: number;
 }
 
 /** The fan buys credits with the sandbox's test Visa and tips the creator `amount` in their chat. */
-async function fanTips(creatorId: string, amount: number): Promise<void> {
+async function fanTips({ tokenOf, api }: Sessions, creatorId: string, amount: number): Promise<void> {
   const fan = await tokenOf(fanEmail);
   const card = await api<{ token: string }>(fan, 'POST', '/sandbox/v1/tokens', {
     number: '4242424242424242',
@@ -69,25 +69,29 @@ const figure = (page: Page, label: string) =>
 
 const money = (credits: number) => `$${(credits / 10).toFixed(2)}`;
 
-describe('payout journeys', () => {
-  beforeAll(() => mkdirSync(shotsDir, { recursive: true }));
+test.describe('payout journeys', () => {
+  test.beforeAll(() => mkdirSync(shotsDir, { recursive: true }));
 
-  it('a creator with earnings sets PayPal with the email code, requests a payout, sees it pending then completed with the popup', async () => {
-    const page = run.page;
+  test('a creator with earnings sets PayPal with the email code, requests a payout, sees it pending then completed with the popup', async ({
+    page,
+    server,
+    session,
+  }) => {
+    const { signIn, api } = session;
     const token = await signIn(page, creatorEmail);
     const creatorId = (await api<{ _id: string }>(token, 'GET', '/v1/users/me'))._id;
-    await fanTips(creatorId, 500);
+    await fanTips(session, creatorId, 500);
     const before = await api<Totals>(token, 'GET', '/v1/account/totals');
     expect(before.available).toBeGreaterThanOrEqual(400);
 
     // The payout method, behind the code mailed to the creator.
-    await page.goto(`${run.server.baseUrl}/account/earnings/payout-method`);
+    await page.goto(`${server.baseUrl}/account/earnings/payout-method`);
     const methodForm = page.getByRole('form', { name: 'Add a payout method' });
     await methodForm.getByRole('radio', { name: 'PayPal' }).check();
     await methodForm.getByLabel('PayPal email').fill('mira.payouts@example.com');
     await methodForm.getByRole('button', { name: 'Send code' }).click();
     await page.getByText('We sent a 4-digit code to').waitFor();
-    const mailbox = new MailboxPage(await page.context().newPage(), run.server.baseUrl);
+    const mailbox = new MailboxPage(await page.context().newPage(), server.baseUrl);
     const code = await mailbox.verificationCode(creatorEmail);
     await mailbox.page.close();
     const codeBoxes = page.getByRole('group', { name: 'Code from the email' });
@@ -126,10 +130,14 @@ describe('payout journeys', () => {
     await page.screenshot({ path: `${shotsDir}/payouts-summary-after-1280.png`, fullPage: true });
   });
 
-  it("the demo creator's earnings are there at her first sign-in: a month by source, a payout and a referral", async () => {
-    const page = run.page;
+  test("the demo creator's earnings are there at her first sign-in: a month by source, a payout and a referral", async ({
+    page,
+    server,
+    session,
+  }) => {
+    const { signIn } = session;
     await signIn(page, lunaEmail);
-    await page.goto(`${run.server.baseUrl}/account/earnings/summary`);
+    await page.goto(`${server.baseUrl}/account/earnings/summary`);
     await page.getByRole('heading', { name: 'Last 30 days' }).waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${shotsDir}/payouts-demo-summary-1280.png`, fullPage: true });

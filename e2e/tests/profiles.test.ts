@@ -1,15 +1,15 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { ChatPage } from '../pages/chat-page';
 import { CreatorProfilePage } from '../pages/creator-profile-page';
 import { DiscoverPage } from '../pages/discover-page';
 import { SubscriptionsPage } from '../pages/subscriptions-page';
 import { admin } from '../support/admin';
 import { seriousAccessibilityProblems } from '../support/axe';
-import { journey } from '../support/journey';
-import { sessions } from '../support/session';
+import { expect, test } from '../support/fixtures';
+import type { Sessions } from '../support/session';
 
-const run = journey('profiles', { env: { MAILBOX: 'true', SEED_DEMO: 'true' } });
+test.use({ serverOptions: { name: 'profiles', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
 // The demo world: luna-rivers ($9.90 a month) posts for followers and for subscribers; jordan-fan
 // neither follows nor subscribes to anyone, sam-fan follows luna, and mira-kent charges $4.90 a month.
@@ -23,9 +23,8 @@ const subscriberPost = 'Subscribers only: a night in the studio';
 /** Screenshots to look at by hand; not part of the repository. */
 const shotsDir = '/tmp/cove-shots';
 
-const { signIn, tokenOf, api } = sessions(run);
-
-const idOf = async (token: string) => (await api<{ _id: string }>(token, 'GET', '/v1/users/me'))._id;
+const idOf = async ({ api }: Sessions, token: string) =>
+  (await api<{ _id: string }>(token, 'GET', '/v1/users/me'))._id;
 
 /** The balance in the shell's header: money is a tenth of the raw credits. */
 const headerBalance = (page: Page) => page.getByRole('banner').getByTitle('Your balance');
@@ -38,16 +37,20 @@ async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 860 });
 }
 
-describe('profile journeys', () => {
-  beforeAll(() => mkdirSync(shotsDir, { recursive: true }));
+test.describe('profile journeys', () => {
+  test.beforeAll(() => mkdirSync(shotsDir, { recursive: true }));
 
-  it('a fan finds a creator, sees what unlocks her posts, follows, subscribes and opens her chat', async () => {
-    const page = run.page;
+  test('a fan finds a creator, sees what unlocks her posts, follows, subscribes and opens her chat', async ({
+    page,
+    server,
+    session,
+  }) => {
+    const { signIn } = session;
     await signIn(page, fanEmail);
     // 1000 credits: $100.00 in the header.
-    await admin(run.server.dataDir, ['grant-credits', fanEmail, '1000']);
+    await admin(server.dataDir, ['grant-credits', fanEmail, '1000']);
 
-    const discover = new DiscoverPage(page, run.server.baseUrl);
+    const discover = new DiscoverPage(page, server.baseUrl);
     await discover.open();
     await discover.card('mira-kent').waitFor();
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
@@ -62,7 +65,7 @@ describe('profile journeys', () => {
 
     await page.waitForURL(/\/creators\/[^/?]+$/);
     const lunaId = new URL(page.url()).pathname.split('/').pop() ?? '';
-    const profile = new CreatorProfilePage(page, run.server.baseUrl);
+    const profile = new CreatorProfilePage(page, server.baseUrl);
     await profile.ready();
     await page.getByRole('heading', { name: 'luna-rivers', level: 1 }).waitFor();
     await headerBalance(page).getByText('$100.00').waitFor();
@@ -107,20 +110,24 @@ describe('profile journeys', () => {
 
     await profile.action('Message').click();
     await page.waitForURL(new RegExp(`/chats/${lunaId}$`));
-    await new ChatPage(page, run.server.baseUrl).box().waitFor();
+    await new ChatPage(page, server.baseUrl).box().waitFor();
   });
 
-  it('a fan cancels a subscription from Account › Subscriptions and keeps it until the paid month ends', async () => {
-    const page = run.page;
+  test('a fan cancels a subscription from Account › Subscriptions and keeps it until the paid month ends', async ({
+    page,
+    server,
+    session,
+  }) => {
+    const { signIn, tokenOf, api } = session;
     const fanToken = await signIn(page, followerEmail);
-    await admin(run.server.dataDir, ['grant-credits', followerEmail, '500']);
-    const miraId = await idOf(await tokenOf(miraEmail));
+    await admin(server.dataDir, ['grant-credits', followerEmail, '500']);
+    const miraId = await idOf(session, await tokenOf(miraEmail));
     const subscribed = await api<{ data: { expires_at: string } }>(fanToken, 'POST', '/v1/subscriptions', {
       model_id: miraId,
       send_id: `e2e-subscribe-${Date.now().toString(36)}`,
     });
 
-    const subscriptions = new SubscriptionsPage(page, run.server.baseUrl);
+    const subscriptions = new SubscriptionsPage(page, server.baseUrl);
     await subscriptions.open();
     const row = subscriptions.row('mira-kent');
     await row.getByText('$4.90 / month').waitFor();
@@ -147,17 +154,23 @@ describe('profile journeys', () => {
     expect(await row.getByRole('checkbox').count()).toBe(0);
   });
 
-  it('a creator posts for her followers from her own profile, and a follower with it open sees it live', async () => {
-    const followerPage = run.page;
+  test('a creator posts for her followers from her own profile, and a follower with it open sees it live', async ({
+    page,
+    browser,
+    server,
+    session,
+  }) => {
+    const { signIn } = session;
+    const followerPage = page;
     await signIn(followerPage, followerEmail);
-    const lunaContext = await run.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const lunaContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const lunaPage = await lunaContext.newPage();
-    const lunaId = await idOf(await signIn(lunaPage, lunaEmail));
+    const lunaId = await idOf(session, await signIn(lunaPage, lunaEmail));
 
-    const follower = new CreatorProfilePage(followerPage, run.server.baseUrl);
+    const follower = new CreatorProfilePage(followerPage, server.baseUrl);
     await follower.open(lunaId);
     await follower.action('Unfollow').waitFor();
-    const luna = new CreatorProfilePage(lunaPage, run.server.baseUrl);
+    const luna = new CreatorProfilePage(lunaPage, server.baseUrl);
     await luna.open(lunaId);
     await luna.composer().waitFor();
     expect(await seriousAccessibilityProblems(lunaPage)).toEqual([]);

@@ -2,9 +2,9 @@ import { LoginPage } from '../pages/login-page';
 import { MailboxPage } from '../pages/mailbox-page';
 import { VaultPage } from '../pages/vault-page';
 import { admin } from '../support/admin';
-import { journey } from '../support/journey';
+import { expect, test } from '../support/fixtures';
 
-const run = journey('vault', { env: { MAILBOX: 'true' } });
+test.use({ serverOptions: { name: 'vault', env: { MAILBOX: 'true' } } });
 
 /** A 4 x 4 red PNG (made with sharp), small enough to write out here. */
 const tinyPng = Buffer.from(
@@ -12,26 +12,30 @@ const tinyPng = Buffer.from(
   'base64',
 );
 
-describe('vault journeys', () => {
-  it('a creator uploads a photo to the vault, watching its progress, and sees its thumbnail', async () => {
+test.describe('vault journeys', () => {
+  test('a creator uploads a photo to the vault, watching its progress, and sees its thumbnail', async ({
+    page,
+    context,
+    server,
+  }) => {
     const email = `creator-${Date.now().toString(36)}@example.com`;
-    const login = new LoginPage(run.page, run.server.baseUrl);
+    const login = new LoginPage(page, server.baseUrl);
     await login.open();
     await login.requestLink(email);
-    const mailbox = new MailboxPage(await run.context.newPage(), run.server.baseUrl);
-    await run.page.goto(await mailbox.signInLink(email));
-    await run.page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
-    await admin(run.server.dataDir, ['make-creator', email]);
-    await admin(run.server.dataDir, ['approve', email]);
+    const mailbox = new MailboxPage(await context.newPage(), server.baseUrl);
+    await page.goto(await mailbox.signInLink(email));
+    await page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
+    await admin(server.dataDir, ['make-creator', email]);
+    await admin(server.dataDir, ['approve', email]);
 
-    const vault = new VaultPage(run.page, run.server.baseUrl);
+    const vault = new VaultPage(page, server.baseUrl);
     await vault.open();
-    await run.page.getByRole('heading', { name: 'Your vault is empty' }).waitFor();
+    await page.getByRole('heading', { name: 'Your vault is empty' }).waitFor();
 
     // Hold the upload's answer until the progress bar has been seen.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await run.page.route('**/v1/media', async (route) => {
+    await page.route('**/v1/media', async (route) => {
       if (route.request().method() !== 'POST') return route.fallback();
       await held;
       return route.fallback();
@@ -43,31 +47,35 @@ describe('vault journeys', () => {
     const thumb = vault.grid().getByRole('img', { name: 'Photo 1' });
     await thumb.waitFor();
     expect(await thumb.getAttribute('src')).toMatch(/\/media\/.+\/th\.jpg$/);
-    await run.page.waitForFunction(() => {
+    await page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>('img[alt="Photo 1"]');
       return img?.complete === true && img.naturalWidth > 0;
     });
     expect(await vault.progress('dot.png').count()).toBe(0);
   });
 
-  it('on another name for the site, a large photo is sent at 1440 px and the same photo again is reused', async () => {
+  test('on another name for the site, a large photo is sent at 1440 px and the same photo again is reused', async ({
+    page,
+    context,
+    server,
+  }) => {
     // The server calls itself 127.0.0.1 (PUBLIC_URL); the person opens it as localhost.
-    const site = run.server.baseUrl.replace('127.0.0.1', 'localhost');
+    const site = server.baseUrl.replace('127.0.0.1', 'localhost');
     const email = `wide-${Date.now().toString(36)}@example.com`;
-    const login = new LoginPage(run.page, site);
+    const login = new LoginPage(page, site);
     await login.open();
     await login.requestLink(email);
-    const mailbox = new MailboxPage(await run.context.newPage(), run.server.baseUrl);
-    await run.page.goto((await mailbox.signInLink(email)).replace(run.server.baseUrl, site));
-    await run.page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
-    await admin(run.server.dataDir, ['make-creator', email]);
-    await admin(run.server.dataDir, ['approve', email]);
-    const vault = new VaultPage(run.page, site);
+    const mailbox = new MailboxPage(await context.newPage(), server.baseUrl);
+    await page.goto((await mailbox.signInLink(email)).replace(server.baseUrl, site));
+    await page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
+    await admin(server.dataDir, ['make-creator', email]);
+    await admin(server.dataDir, ['approve', email]);
+    const vault = new VaultPage(page, site);
     await vault.open();
-    await run.page.getByRole('heading', { name: 'Your vault is empty' }).waitFor();
+    await page.getByRole('heading', { name: 'Your vault is empty' }).waitFor();
 
     // A 3000 x 2000 PNG drawn by the browser itself.
-    const dataUrl = await run.page.evaluate(() => {
+    const dataUrl = await page.evaluate(() => {
       const canvas = document.createElement('canvas');
       canvas.width = 3000;
       canvas.height = 2000;
@@ -86,7 +94,7 @@ describe('vault journeys', () => {
       buffer: Buffer.from(dataUrl.split(',')[1] ?? '', 'base64'),
     };
 
-    const posted = run.page.waitForResponse(
+    const posted = page.waitForResponse(
       (r) => r.url().endsWith('/v1/media') && r.request().method() === 'POST',
     );
     await vault.choose(wide);
@@ -97,13 +105,13 @@ describe('vault journeys', () => {
     await vault.grid().getByRole('img', { name: 'Photo 1' }).waitFor();
 
     const posts: string[] = [];
-    run.page.on('request', (r) => {
+    page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().endsWith('/v1/media')) posts.push(r.url());
     });
-    const checked = run.page.waitForResponse((r) => r.url().includes('/v1/media/available'));
+    const checked = page.waitForResponse((r) => r.url().includes('/v1/media/available'));
     await vault.choose(wide);
     expect(await (await checked).json()).toMatchObject({ status: true });
-    await run.page.getByRole('progressbar').waitFor({ state: 'detached' });
+    await page.getByRole('progressbar').waitFor({ state: 'detached' });
     expect(await vault.grid().getByRole('listitem').count()).toBe(1);
     expect(posts).toEqual([]);
   });
