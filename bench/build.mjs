@@ -8,6 +8,8 @@ await build({
     media: 'src/media/main.ts',
     assets: 'src/assets/main.ts',
     'chat-screen': 'src/chat-screen/main.ts',
+    soak: 'src/soak/main.ts',
+    'heap-diff': 'src/soak/heap-diff.ts',
     'socket-clients': 'src/sockets/clients.ts',
     'http-clients': 'src/users-me/clients.ts',
     'send-clients': 'src/sends/clients.ts',
