@@ -1,6 +1,7 @@
 export * from './entities/user';
 export * from './provider-config';
 export * from './errors';
+export * from './money';
 export * from './error-catalogue';
 export * from './client-errors';
 export * from './registry';

@@ -8,7 +8,7 @@ export { useServerEvent } from './bus/use-server-event';
 export { useTypingChats } from './bus/use-typing';
 export { useUsernameCheck, type UsernameCheck } from './username/use-username-check';
 export * from './email/email-address';
-export { formatMoney } from './format/money';
+export { formatMoney } from '@cove/contracts';
 export { formatDuration } from './format/duration';
 export { timeAgo, messageTime, formatDate } from './format/time';
 export { recentlyOnline } from './presence/recently-online';

@@ -1,22 +1,11 @@
 import { formatBytes } from './bytes';
 import { formatDuration } from './duration';
-import { formatMoney } from './money';
 import { formatDate, messageTime, timeAgo } from './time';
 
 const now = Date.parse('2026-06-15T12:00:00.000Z');
 const before = (ms: number) => new Date(now - ms).toISOString();
 const minutes = (n: number) => n * 60_000;
 const days = (n: number) => n * 86_400_000;
-
-describe('money', () => {
-  it('shows a tenth of the raw amount with 2 decimals and a dollar sign', () => {
-    expect(formatMoney(250)).toBe('$25.00');
-    expect(formatMoney(5)).toBe('$0.50');
-    expect(formatMoney(0)).toBe('$0.00');
-    expect(formatMoney(123457)).toBe('$12345.70');
-    expect(formatMoney(-15)).toBe('-$1.50');
-  });
-});
 
 describe('file sizes', () => {
   it.each([

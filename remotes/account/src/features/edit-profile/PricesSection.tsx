@@ -1,8 +1,7 @@
-import { SUBSCRIPTION_PRICE_MAX } from '@cove/contracts';
+import { SUBSCRIPTION_PRICE_MAX, creditsToDollars, dollarsToCredits } from '@cove/contracts';
 import { errorMessage, formatMoney } from '@cove/runtime';
 import { Button, kit } from '@cove/ui';
 import { useId, useState, type FormEvent } from 'react';
-import { creditsToDollars, dollarsToCredits } from './money';
 import { useProfileSave } from './use-profile-save';
 import styles from './EditProfile.module.css';
 

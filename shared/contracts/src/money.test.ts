@@ -1,0 +1,25 @@
+import { creditsToDollars, dollarsToCredits, formatMoney } from './money';
+
+describe('money', () => {
+  it('shows a tenth of the raw amount with 2 decimals and a dollar sign', () => {
+    expect(formatMoney(250)).toBe('$25.00');
+    expect(formatMoney(5)).toBe('$0.50');
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney(123457)).toBe('$12345.70');
+    expect(formatMoney(-15)).toBe('-$1.50');
+  });
+
+  it('writes credits as the dollars typed for them', () => {
+    expect(creditsToDollars(25)).toBe('2.50');
+    expect(creditsToDollars(0)).toBe('0.00');
+  });
+
+  it('reads typed dollars as whole credits, or null', () => {
+    expect(dollarsToCredits('2.50')).toBe(25);
+    expect(dollarsToCredits(' 3 ')).toBe(30);
+    expect(dollarsToCredits('0.5')).toBe(5);
+    expect(dollarsToCredits('2.55')).toBeNull();
+    expect(dollarsToCredits('-1')).toBeNull();
+    expect(dollarsToCredits('abc')).toBeNull();
+  });
+});
