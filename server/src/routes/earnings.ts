@@ -18,17 +18,17 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../auth/guards';
-import { withErrors } from '../routes/with-errors';
-import { accountInfo } from './account-info';
-import { submitAml } from './aml';
-import { assertCreator } from './creator';
-import { listPayouts } from './list-payouts';
-import { listReferrals } from './list-referrals';
-import { setPayoutMethod } from './payout-methods';
-import { requestPayout } from './request-payout';
-import { accountStats as statsOf } from './stats';
-import { accountTotals as totalsOf } from './totals';
-import { sendActionCode } from './verification-code';
+import { withErrors } from './with-errors';
+import { accountInfo } from '../earnings/account-info';
+import { submitAml } from '../earnings/aml';
+import { assertCreator } from '../earnings/creator';
+import { listPayouts } from '../earnings/list-payouts';
+import { listReferrals } from '../earnings/list-referrals';
+import { setPayoutMethod } from '../earnings/payout-methods';
+import { requestPayout } from '../earnings/request-payout';
+import { accountStats as statsOf } from '../earnings/stats';
+import { accountTotals as totalsOf } from '../earnings/totals';
+import { sendActionCode } from '../earnings/verification-code';
 
 /** The signed-in creator of a request; anyone else is refused (403 creators_only). */
 function creator(request: FastifyRequest) {
