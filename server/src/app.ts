@@ -24,6 +24,7 @@ import { staticFiles } from './plugins/static-files';
 import type { RealtimeSettings } from './realtime/settings';
 import { socketRoute } from './routes/socket';
 import { broadcastRoutes } from './routes/broadcasts';
+import { declaredErrors } from './routes/declared-errors';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
@@ -132,6 +133,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(earnings);
   await app.register(push);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(declaredErrors);
   await app.register(socketRoute);
 
   await app.register(healthRoutes);

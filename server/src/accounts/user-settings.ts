@@ -5,6 +5,17 @@ import type { Db } from '../db/client';
 import { type UserRow, users } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { fail } from '../errors';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What changing one's own settings may be refused with. */
+export const userSettingsCodes = [
+  'invalid_username',
+  'username_taken',
+  'code_already_used',
+  'too_many_tags',
+  'exclusive_content',
+  'gone',
+] as const satisfies readonly ErrorCode[];
 
 export const DELETION_GRACE_DAYS = 30;
 

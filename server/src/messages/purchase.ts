@@ -7,6 +7,17 @@ import { CREATOR_SHARE } from './charges';
 import { callBetween, type LoggedRow, notifyLogged } from './db-call';
 import { messageFromJson, toMessageDto } from './message-dto';
 import { SELF_DESTRUCT_MS } from './read';
+import type { ErrorCode } from '@cove/contracts';
+import type { PurchaseDeps } from '../auto-messages/plugin';
+
+/** What buying a paid message may be refused with. */
+export const buyMessageCodes = [
+  'not_found',
+  'not_for_sale',
+  'already_purchased',
+  'blocked',
+  'not_enough_credits',
+] as const satisfies readonly ErrorCode[];
 
 /** What the `buy_message` function of migration 0012 answers; `message` is the bought row. */
 type BuyOutcome =
@@ -33,7 +44,11 @@ function refusalError(outcome: Extract<BuyOutcome, { status: 'refused' }>) {
  * migration 0012): the purchase row's primary key admits one buy per (message, buyer), and the
  * charge commits with it or not at all.
  */
-export async function buyMessage(deps: EventDeps & { media: MediaContext }, me: UserRow, messageId: number) {
+export async function buyMessage(
+  deps: EventDeps & PurchaseDeps & { media: MediaContext },
+  me: UserRow,
+  messageId: number,
+) {
   const outcome = await callBetween<BuyOutcome>(
     deps.db,
     me.id,
@@ -42,6 +57,7 @@ export async function buyMessage(deps: EventDeps & { media: MediaContext }, me: 
   if (outcome.status === 'refused') throw refusalError(outcome);
   await notifyLogged(deps.realtime, outcome.events);
   const bought = messageFromJson(outcome.message);
+  await deps.autoMessages.purchased(me.id, bought.senderId, { kind: 'unlock', messageId });
   const [media] = await mediaForMessages(deps.media, me.id, [
     { mediaId: bought.mediaId, access: { paid: true, bought: true, isSender: false } },
   ]);

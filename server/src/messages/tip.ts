@@ -1,4 +1,4 @@
-import { messagePreview } from '@cove/contracts';
+import { type ErrorCode, messagePreview } from '@cove/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { chatNotFound } from '../chats/chat-store';
 import { frozenError } from '../chats/pair-rules';
@@ -12,6 +12,19 @@ import { isRestricted } from '../users/user-dto';
 import { CREATOR_SHARE } from './charges';
 import { callBetween, type LoggedRow, notifyLogged } from './db-call';
 import { messageFromJson, type MessageRow, toMessageDto } from './message-dto';
+import type { PurchaseDeps } from '../auto-messages/plugin';
+
+/** What a tip may be refused with. */
+export const tipCodes = [
+  'not_found',
+  'frozen',
+  'tip_not_allowed',
+  'tips_disabled',
+  'blocked',
+  'creator_unavailable',
+  'send_id_reused',
+  'not_enough_credits',
+] as const satisfies readonly ErrorCode[];
 
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 
@@ -95,7 +108,13 @@ async function tipStored(db: Db, fanId: string, sendId: string): Promise<boolean
  * chat, amount or kind of message is a 409); the creator's copy (tip_model) counts as unread and
  * marks the chat's tip badge. Node makes the checks that need no database and builds both views.
  */
-export async function tip(deps: EventDeps, me: UserRow, chatId: string, amount: number, sendId: string) {
+export async function tip(
+  deps: EventDeps & PurchaseDeps,
+  me: UserRow,
+  chatId: string,
+  amount: number,
+  sendId: string,
+) {
   if (!isUuid(chatId)) throw chatNotFound();
   if ((await tipsRestrictedCreator(deps.db, me.id, chatId)) && !(await tipStored(deps.db, me.id, sendId)))
     throw fail('creator_unavailable');
@@ -124,8 +143,8 @@ export async function tip(deps: EventDeps, me: UserRow, chatId: string, amount: 
   );
   if (outcome.status === 'refused') throw refusalError(outcome);
   if (outcome.status === 'created') await notifyLogged(deps.realtime, outcome.events);
-  return {
-    data: toMessageDto(messageFromJson(outcome.message), me.id, false),
-    credits: Number(outcome.credits),
-  };
+  const message = messageFromJson(outcome.message);
+  // Also for a retried tip: the trigger is once per fan, so firing it again sends nothing.
+  await deps.autoMessages.purchased(me.id, message.recipientId, { kind: 'message', messageId: message.id });
+  return { data: toMessageDto(message, me.id, false), credits: Number(outcome.credits) };
 }

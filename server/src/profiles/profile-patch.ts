@@ -8,6 +8,17 @@ import { type EventDeps, withEvents } from '../realtime/with-events';
 import { generateAvatar } from '../seed/avatar';
 import { assertNoExclusiveClaim } from './exclusive-content';
 import { type Crop, makeProfileImage, type ProfileImageDeps, type ProfileImageKind } from './profile-image';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What a profile change may be refused with. */
+export const profilePatchCodes = [
+  'forbidden',
+  'not_found',
+  'media_kind',
+  'media_not_usable',
+  'exclusive_content',
+  'gone',
+] as const satisfies readonly ErrorCode[];
 
 export type ProfileDeps = EventDeps & ProfileImageDeps;
 

@@ -11,7 +11,7 @@ export const autoMessageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/auto-messages',
-    { ...guarded, schema: { response: withErrors({ 200: autoMessagesResponse }, [401, 403]) } },
+    { ...guarded, schema: { response: withErrors({ 200: autoMessagesResponse }, ['forbidden']) } },
     async (request) => ({ data: await listAutoMessages(deps, currentUser(request)) }),
   );
 
@@ -21,7 +21,7 @@ export const autoMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         body: putAutoMessagesBody,
-        response: withErrors({ 200: autoMessageCategoryResponse }, [401, 403, 422]),
+        response: withErrors({ 200: autoMessageCategoryResponse }, ['forbidden', 'text_blocked']),
       },
     },
     async (request) => ({ data: await putAutoMessages(deps, currentUser(request), request.body) }),

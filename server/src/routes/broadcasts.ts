@@ -29,7 +29,13 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         body: broadcastSendBody,
-        response: withErrors({ 200: broadcastEnvelope }, [401, 403, 409, 422, 423]),
+        response: withErrors({ 200: broadcastEnvelope }, [
+          'creator_under_review',
+          'forbidden',
+          'broadcast_started',
+          'text_blocked',
+          'frozen',
+        ]),
       },
     },
     async (request) => {
@@ -48,7 +54,10 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/broadcast',
     {
       ...guarded,
-      schema: { querystring: broadcastsQuery, response: withErrors({ 200: broadcastsPage }, [401, 403]) },
+      schema: {
+        querystring: broadcastsQuery,
+        response: withErrors({ 200: broadcastsPage }, ['creator_under_review', 'forbidden']),
+      },
     },
     async (request) => {
       const me = currentUser(request);
@@ -63,7 +72,7 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         querystring: broadcastRecipientsQuery,
-        response: withErrors({ 200: broadcastRecipientsResponse }, [401, 403]),
+        response: withErrors({ 200: broadcastRecipientsResponse }, ['creator_under_review', 'forbidden']),
       },
     },
     async (request) => {
@@ -77,7 +86,10 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/broadcast/:id',
     {
       ...guarded,
-      schema: { params: broadcastParams, response: withErrors({ 200: broadcastEnvelope }, [401, 404, 409]) },
+      schema: {
+        params: broadcastParams,
+        response: withErrors({ 200: broadcastEnvelope }, ['not_found', 'broadcast_started']),
+      },
     },
     async (request) => cancelBroadcast(app.db, currentUser(request), request.params.id),
   );
@@ -86,7 +98,7 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/broadcast/:id/unsend',
     {
       ...guarded,
-      schema: { params: broadcastParams, response: withErrors({ 200: broadcastEnvelope }, [401, 404]) },
+      schema: { params: broadcastParams, response: withErrors({ 200: broadcastEnvelope }, ['not_found']) },
     },
     async (request) => unsendBroadcast(deps, currentUser(request), request.params.id),
   );

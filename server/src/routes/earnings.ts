@@ -54,7 +54,14 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/account/totals',
     {
       ...guarded,
-      schema: { querystring: accountTotalsQuery, response: withErrors({ 200: accountTotals }, [401, 403]) },
+      schema: {
+        querystring: accountTotalsQuery,
+        response: withErrors({ 200: accountTotals }, [
+          'creators_only',
+          'payout_method_not_allowed',
+          'verification_required',
+        ]),
+      },
     },
     async (request) => totalsOf(app.db, creator(request).id, holdDays),
   );
@@ -63,14 +70,30 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/account/stats',
     {
       ...guarded,
-      schema: { querystring: accountStatsQuery, response: withErrors({ 200: accountStats }, [401, 403]) },
+      schema: {
+        querystring: accountStatsQuery,
+        response: withErrors({ 200: accountStats }, [
+          'creators_only',
+          'payout_method_not_allowed',
+          'verification_required',
+        ]),
+      },
     },
     async (request) => statsOf(app.db, creator(request).id, request.query.days),
   );
 
   app.get(
     '/v1/account/info',
-    { ...guarded, schema: { response: withErrors({ 200: accountInfoEnvelope }, [401, 403]) } },
+    {
+      ...guarded,
+      schema: {
+        response: withErrors({ 200: accountInfoEnvelope }, [
+          'creators_only',
+          'payout_method_not_allowed',
+          'verification_required',
+        ]),
+      },
+    },
     async (request) => ({ data: await accountInfo(app.db, currentUser(request)) }),
   );
 
@@ -78,7 +101,14 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/account/payouts',
     {
       ...guarded,
-      schema: { querystring: pageQuery, response: withErrors({ 200: payoutsPage }, [401, 403]) },
+      schema: {
+        querystring: pageQuery,
+        response: withErrors({ 200: payoutsPage }, [
+          'creators_only',
+          'payout_method_not_allowed',
+          'verification_required',
+        ]),
+      },
     },
     async (request) => listPayouts(app.db, creator(request).id, request.query),
   );
@@ -87,7 +117,16 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/account/payout',
     {
       ...guarded,
-      schema: { body: payoutRequestBody, response: withErrors({ 200: payoutEnvelope }, [401, 403, 409]) },
+      schema: {
+        body: payoutRequestBody,
+        response: withErrors({ 200: payoutEnvelope }, [
+          'creators_only',
+          'payout_method_not_allowed',
+          'verification_required',
+          'aml_already_submitted',
+          'payout_key_reused',
+        ]),
+      },
     },
     async (request) => ({ data: await requestPayout(payoutDeps(), currentUser(request), request.body) }),
   );
@@ -96,7 +135,16 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/account/anti-money-laundering',
     {
       ...guarded,
-      schema: { body: amlBody, response: withErrors({ 200: accountInfoEnvelope }, [401, 403, 409]) },
+      schema: {
+        body: amlBody,
+        response: withErrors({ 200: accountInfoEnvelope }, [
+          'creators_only',
+          'payout_method_not_allowed',
+          'verification_required',
+          'aml_already_submitted',
+          'payout_key_reused',
+        ]),
+      },
     },
     async (request) => {
       const me = currentUser(request);
@@ -112,7 +160,11 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: payoutDefaultsQuery,
         body: payoutMethodBody,
-        response: withErrors({ 200: accountInfoEnvelope }, [401, 403]),
+        response: withErrors({ 200: accountInfoEnvelope }, [
+          'creators_only',
+          'payout_method_not_allowed',
+          'verification_required',
+        ]),
       },
     },
     async (request) => {
@@ -128,7 +180,11 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         body: sendVerificationCodeBody,
-        response: withErrors({ 200: sendVerificationCodeResponse }, [401, 403]),
+        response: withErrors({ 200: sendVerificationCodeResponse }, [
+          'creators_only',
+          'payout_method_not_allowed',
+          'verification_required',
+        ]),
       },
     },
     async (request) => sendActionCode(app, currentUser(request)),
@@ -138,7 +194,14 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/users/referrals',
     {
       ...guarded,
-      schema: { querystring: pageQuery, response: withErrors({ 200: referralsPage }, [401, 403]) },
+      schema: {
+        querystring: pageQuery,
+        response: withErrors({ 200: referralsPage }, [
+          'creators_only',
+          'payout_method_not_allowed',
+          'verification_required',
+        ]),
+      },
     },
     async (request) => listReferrals(app.db, creator(request), app.config.publicUrl, request.query),
   );

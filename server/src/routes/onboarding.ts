@@ -26,20 +26,40 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/users/apply',
     {
       onRequest: requireUser,
-      schema: { body: applyBody, response: withErrors({ 200: idVerificationResponse }, [401, 403, 409]) },
+      schema: {
+        body: applyBody,
+        response: withErrors({ 200: idVerificationResponse }, [
+          'forbidden',
+          'already_creator',
+          'application_pending',
+          'application_rejected',
+          'identity_check_not_open',
+          'username_taken',
+        ]),
+      },
     },
     async (request) => applyToBecomeCreator(app.db, currentUser(request), request.body),
   );
   app.get(
     '/v1/users/id-verification',
-    { onRequest: requireUser, schema: { response: withErrors({ 200: idVerificationResponse }, [401]) } },
+    { onRequest: requireUser, schema: { response: withErrors({ 200: idVerificationResponse }) } },
     async (request) => idVerificationOf(app.db, currentUser(request)),
   );
   app.post(
     '/v1/users/id-verification',
     {
       onRequest: requireUser,
-      schema: { response: withErrors({ 200: idVerificationResponse }, [401, 404, 409]) },
+      schema: {
+        response: withErrors({ 200: idVerificationResponse }, [
+          'no_application',
+          'not_found',
+          'already_creator',
+          'application_pending',
+          'application_rejected',
+          'identity_check_not_open',
+          'username_taken',
+        ]),
+      },
     },
     async (request) => startIdentityCheck(app.db, currentUser(request)),
   );
@@ -48,7 +68,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/admin/applications',
     {
       onRequest: staffOnly,
-      schema: { response: withErrors({ 200: adminApplicationsResponse }, [401, 403]) },
+      schema: { response: withErrors({ 200: adminApplicationsResponse }) },
     },
     async () => ({ applications: await pendingApplications(app.db) }),
   );
@@ -58,7 +78,15 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staffOnly,
       schema: {
         params: z.object({ id: z.uuid(), decision: z.enum(['approve', 'reject']) }),
-        response: withErrors({ 200: applicationDecisionResponse }, [401, 403, 404, 409]),
+        response: withErrors({ 200: applicationDecisionResponse }, [
+          'no_application',
+          'not_found',
+          'already_creator',
+          'application_pending',
+          'application_rejected',
+          'identity_check_not_open',
+          'username_taken',
+        ]),
       },
     },
     async (request) => {
@@ -74,7 +102,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({ id: z.uuid(), name: featureName }),
         body: z.object({ enabled: z.boolean() }),
-        response: withErrors({ 200: z.object({ features }) }, [401, 403, 404]),
+        response: withErrors({ 200: z.object({ features }) }, ['no_application', 'not_found']),
       },
     },
     async (request) => ({

@@ -20,7 +20,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/sandbox/v1/tokens',
-    { schema: { body: cardTokenBody, response: withErrors({ 200: cardTokenResponse }, []) } },
+    { schema: { body: cardTokenBody, response: withErrors({ 200: cardTokenResponse }) } },
     async (request) => sandbox.tokenize(request.body),
   );
 
