@@ -16,6 +16,16 @@ import { describeMedia } from '../media/descriptor';
 import type { UrlSigner } from '../media/url-signer';
 import { checkText } from '../messages/keyword-check';
 import { providerConfigFor } from '../provider/provider-config';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What reading or replacing auto-messages may be refused with. */
+export const autoMessageSettingsCodes = [
+  'forbidden',
+  'media_not_usable',
+  'empty_text',
+  'text_blocked',
+  'media_required',
+] as const satisfies readonly ErrorCode[];
 
 export interface SettingsDeps {
   db: Db;

@@ -15,6 +15,22 @@ import { broadcastOf } from './list-broadcasts';
 import { type BroadcastJobData, broadcastQueue } from './queue';
 import { idListOf } from './targets';
 import { isRestricted } from '../users/user-dto';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What answers someone who may not broadcast. */
+export const mayBroadcastCodes = ['forbidden'] as const satisfies readonly ErrorCode[];
+
+/** What a broadcast may be refused with. */
+export const sendBroadcastCodes = [
+  'forbidden',
+  'creator_under_review',
+  'empty_text',
+  'text_blocked',
+  'media_required',
+  'media_not_usable',
+  'media_kind',
+  'bad_request',
+] as const satisfies readonly ErrorCode[];
 
 type Body = z.output<typeof broadcastSendBody>;
 

@@ -6,6 +6,14 @@ import { fail } from '../errors';
 import { type EventDeps, withEvents } from '../realtime/with-events';
 import { assertCreator } from './creator';
 import { queuePayout } from './payout-queue';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What the AML form may be refused with. */
+export const amlCodes = [
+  'creators_only',
+  'bad_date_of_birth',
+  'aml_already_submitted',
+] as const satisfies readonly ErrorCode[];
 
 /** A real calendar date, at least 18 years and at most 120 years before today. */
 export function adultBirthDate(value: string, now: Date): boolean {

@@ -6,6 +6,20 @@ import { type PayoutMethodRow, payoutMethods, type UserRow } from '../db/schema'
 import { fail } from '../errors';
 import { assertCreator, assertMethodAllowed } from './creator';
 import { checkMethod } from './method-checks';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What setting a payout method may be refused with, the emailed code included. */
+export const payoutMethodCodes = [
+  'creators_only',
+  'payout_method_not_allowed',
+  'bad_iban',
+  'bad_bic',
+  'bad_wallet',
+  'verification_required',
+  'wrong_code',
+  'code_expired',
+  'code_locked',
+] as const satisfies readonly ErrorCode[];
 
 export const toPayoutMethodDto = (row: PayoutMethodRow): PayoutMethod => ({
   method: row.method,

@@ -13,6 +13,17 @@ import { savedMethodOf } from './payout-methods';
 import { queuePayout } from './payout-queue';
 import { AML_THRESHOLD, MINIMUM_PAYOUT, money, payoutKinds } from './rules';
 import { availableOf, balanceOf } from './totals';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What a payout request may be refused with. */
+export const requestPayoutCodes = [
+  'creators_only',
+  'payout_method_not_allowed',
+  'no_payout_method',
+  'payout_too_small',
+  'payout_too_large',
+  'payout_key_reused',
+] as const satisfies readonly ErrorCode[];
 
 export interface PayoutDeps extends EventDeps {
   boss: PgBoss;

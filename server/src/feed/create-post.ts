@@ -8,6 +8,19 @@ import type { Tx } from '../realtime/event-log';
 import { type EventDeps, withEvents } from '../realtime/with-events';
 import { liveSubscription } from './audience';
 import { isRestricted } from '../users/user-dto';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What posting may be refused with. */
+export const createPostCodes = [
+  'forbidden',
+  'creator_under_review',
+  'validation',
+  'empty_text',
+  'media_required',
+  'media_not_usable',
+  'media_kind',
+  'send_id_reused',
+] as const satisfies readonly ErrorCode[];
 
 type NewPost = z.infer<typeof newFeedBody>;
 

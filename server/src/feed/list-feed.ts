@@ -8,6 +8,10 @@ import { isUuid } from '../ids';
 import type { MediaContext } from '../media';
 import { liveSubscription, subscribesSql } from './audience';
 import { postViews, toFeedItems } from './feed-item';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What reading a feed may be refused with. */
+export const listFeedCodes = ['validation', 'user_not_found'] as const satisfies readonly ErrorCode[];
 
 type FeedQuery = z.infer<typeof feedQuery>;
 

@@ -9,6 +9,18 @@ import { fail } from '../errors';
 import { assertNoExclusiveClaim } from '../profiles/exclusive-content';
 import { applicationOf } from './application-store';
 import { verificationState } from './id-verification';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What applying to become a creator may be refused with. */
+export const applyCodes = [
+  'application_rejected',
+  'already_creator',
+  'application_pending',
+  'bad_date_of_birth',
+  'username_taken',
+  'invalid_username',
+  'gone',
+] as const satisfies readonly ErrorCode[];
 
 /**
  * `POST /v1/users/apply` (docs/rules.md, "Becoming a creator"): a fan of 18 or older applies once.

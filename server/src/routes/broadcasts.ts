@@ -10,10 +10,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { listBroadcasts } from '../broadcasts/list-broadcasts';
-import { cancelBroadcast, unsendBroadcast } from '../broadcasts/manage-broadcast';
+import {
+  cancelBroadcast,
+  cancelBroadcastCodes,
+  unsendBroadcast,
+  unsendBroadcastCodes,
+} from '../broadcasts/manage-broadcast';
 import { broadcastQueue } from '../broadcasts/queue';
 import { countRecipients } from '../broadcasts/recipients';
-import { assertMayBroadcast, sendBroadcast } from '../broadcasts/send-broadcast';
+import {
+  assertMayBroadcast,
+  mayBroadcastCodes,
+  sendBroadcast,
+  sendBroadcastCodes,
+} from '../broadcasts/send-broadcast';
 import { withErrors } from './with-errors';
 
 const broadcastParams = z.object({ id: z.string() });
@@ -29,13 +39,7 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         body: broadcastSendBody,
-        response: withErrors({ 200: broadcastEnvelope }, [
-          'creator_under_review',
-          'forbidden',
-          'broadcast_started',
-          'text_blocked',
-          'frozen',
-        ]),
+        response: withErrors({ 200: broadcastEnvelope }, sendBroadcastCodes),
       },
     },
     async (request) => {
@@ -56,7 +60,7 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         querystring: broadcastsQuery,
-        response: withErrors({ 200: broadcastsPage }, ['creator_under_review', 'forbidden']),
+        response: withErrors({ 200: broadcastsPage }, mayBroadcastCodes),
       },
     },
     async (request) => {
@@ -72,7 +76,7 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         querystring: broadcastRecipientsQuery,
-        response: withErrors({ 200: broadcastRecipientsResponse }, ['creator_under_review', 'forbidden']),
+        response: withErrors({ 200: broadcastRecipientsResponse }, mayBroadcastCodes),
       },
     },
     async (request) => {
@@ -88,7 +92,7 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         params: broadcastParams,
-        response: withErrors({ 200: broadcastEnvelope }, ['not_found', 'broadcast_started']),
+        response: withErrors({ 200: broadcastEnvelope }, cancelBroadcastCodes),
       },
     },
     async (request) => cancelBroadcast(app.db, currentUser(request), request.params.id),
@@ -98,7 +102,10 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/broadcast/:id/unsend',
     {
       ...guarded,
-      schema: { params: broadcastParams, response: withErrors({ 200: broadcastEnvelope }, ['not_found']) },
+      schema: {
+        params: broadcastParams,
+        response: withErrors({ 200: broadcastEnvelope }, unsendBroadcastCodes),
+      },
     },
     async (request) => unsendBroadcast(deps, currentUser(request), request.params.id),
   );

@@ -14,7 +14,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { currentUser, requireRole, requireUser } from '../auth/guards';
 import { bulkUpdate } from '../chats/bulk-update';
-import { changeRate, report, setBlocked, setMediaBlocked } from '../chats/chat-settings';
+import {
+  blockCodes,
+  blockMediaCodes,
+  changeRate,
+  changeRateCodes,
+  report,
+  reportCodes,
+  setBlocked,
+  setMediaBlocked,
+} from '../chats/chat-settings';
 import { chatWith, chatWithCodes } from '../chats/chat-with';
 import { chatTotals as totalsOf } from '../chats/chat-totals';
 import { listChats } from '../chats/list-chats';
@@ -86,7 +95,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/chats/change-rate',
-    { ...guarded, schema: { body: changeRateBody, response: withErrors({ 200: done }) } },
+    { ...guarded, schema: { body: changeRateBody, response: withErrors({ 200: done }, changeRateCodes) } },
     async (request) => {
       await changeRate(app, currentUser(request), request.body.chat_id, request.body.rate);
       return { ok: true as const };
@@ -103,7 +112,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url: '/v1/users/:id/block',
       ...guarded,
-      schema: { params: userParams, response: withErrors({ 200: done }, ['not_found', 'user_not_found']) },
+      schema: { params: userParams, response: withErrors({ 200: done }, blockCodes) },
       handler: async (request) => {
         await setBlocked(app.db, currentUser(request), (request.params as { id: string }).id, blocked);
         return { ok: true as const };
@@ -113,7 +122,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url: '/v1/chats/:chatId/block-media',
       ...guarded,
-      schema: { params: chatParams, response: withErrors({ 200: done }, ['not_found', 'user_not_found']) },
+      schema: { params: chatParams, response: withErrors({ 200: done }, blockMediaCodes) },
       handler: async (request) => {
         await setMediaBlocked(
           app,
@@ -133,7 +142,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: userParams,
         body: reportBody,
-        response: withErrors({ 200: done }, ['not_found', 'user_not_found']),
+        response: withErrors({ 200: done }, reportCodes),
       },
     },
     async (request) => {

@@ -20,15 +20,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { withErrors } from './with-errors';
 import { accountInfo } from '../earnings/account-info';
-import { submitAml } from '../earnings/aml';
-import { assertCreator } from '../earnings/creator';
+import { amlCodes, submitAml } from '../earnings/aml';
+import { assertCreator, creatorCodes } from '../earnings/creator';
 import { listPayouts } from '../earnings/list-payouts';
 import { listReferrals } from '../earnings/list-referrals';
-import { setPayoutMethod } from '../earnings/payout-methods';
-import { requestPayout } from '../earnings/request-payout';
+import { payoutMethodCodes, setPayoutMethod } from '../earnings/payout-methods';
+import { requestPayout, requestPayoutCodes } from '../earnings/request-payout';
 import { accountStats as statsOf } from '../earnings/stats';
 import { accountTotals as totalsOf } from '../earnings/totals';
-import { sendActionCode } from '../earnings/verification-code';
+import { actionCodeCodes, sendActionCode } from '../earnings/verification-code';
 
 /** The signed-in creator of a request; anyone else is refused (403 creators_only). */
 function creator(request: FastifyRequest) {
@@ -56,11 +56,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         querystring: accountTotalsQuery,
-        response: withErrors({ 200: accountTotals }, [
-          'creators_only',
-          'payout_method_not_allowed',
-          'verification_required',
-        ]),
+        response: withErrors({ 200: accountTotals }, creatorCodes),
       },
     },
     async (request) => totalsOf(app.db, creator(request).id, holdDays),
@@ -72,11 +68,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         querystring: accountStatsQuery,
-        response: withErrors({ 200: accountStats }, [
-          'creators_only',
-          'payout_method_not_allowed',
-          'verification_required',
-        ]),
+        response: withErrors({ 200: accountStats }, creatorCodes),
       },
     },
     async (request) => statsOf(app.db, creator(request).id, request.query.days),
@@ -87,11 +79,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...guarded,
       schema: {
-        response: withErrors({ 200: accountInfoEnvelope }, [
-          'creators_only',
-          'payout_method_not_allowed',
-          'verification_required',
-        ]),
+        response: withErrors({ 200: accountInfoEnvelope }, creatorCodes),
       },
     },
     async (request) => ({ data: await accountInfo(app.db, currentUser(request)) }),
@@ -103,11 +91,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         querystring: pageQuery,
-        response: withErrors({ 200: payoutsPage }, [
-          'creators_only',
-          'payout_method_not_allowed',
-          'verification_required',
-        ]),
+        response: withErrors({ 200: payoutsPage }, creatorCodes),
       },
     },
     async (request) => listPayouts(app.db, creator(request).id, request.query),
@@ -119,13 +103,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         body: payoutRequestBody,
-        response: withErrors({ 200: payoutEnvelope }, [
-          'creators_only',
-          'payout_method_not_allowed',
-          'verification_required',
-          'aml_already_submitted',
-          'payout_key_reused',
-        ]),
+        response: withErrors({ 200: payoutEnvelope }, requestPayoutCodes),
       },
     },
     async (request) => ({ data: await requestPayout(payoutDeps(), currentUser(request), request.body) }),
@@ -137,13 +115,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         body: amlBody,
-        response: withErrors({ 200: accountInfoEnvelope }, [
-          'creators_only',
-          'payout_method_not_allowed',
-          'verification_required',
-          'aml_already_submitted',
-          'payout_key_reused',
-        ]),
+        response: withErrors({ 200: accountInfoEnvelope }, amlCodes),
       },
     },
     async (request) => {
@@ -160,11 +132,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: payoutDefaultsQuery,
         body: payoutMethodBody,
-        response: withErrors({ 200: accountInfoEnvelope }, [
-          'creators_only',
-          'payout_method_not_allowed',
-          'verification_required',
-        ]),
+        response: withErrors({ 200: accountInfoEnvelope }, payoutMethodCodes),
       },
     },
     async (request) => {
@@ -180,11 +148,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         body: sendVerificationCodeBody,
-        response: withErrors({ 200: sendVerificationCodeResponse }, [
-          'creators_only',
-          'payout_method_not_allowed',
-          'verification_required',
-        ]),
+        response: withErrors({ 200: sendVerificationCodeResponse }, actionCodeCodes),
       },
     },
     async (request) => sendActionCode(app, currentUser(request)),
@@ -196,11 +160,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         querystring: pageQuery,
-        response: withErrors({ 200: referralsPage }, [
-          'creators_only',
-          'payout_method_not_allowed',
-          'verification_required',
-        ]),
+        response: withErrors({ 200: referralsPage }, creatorCodes),
       },
     },
     async (request) => listReferrals(app.db, creator(request), app.config.publicUrl, request.query),

@@ -11,10 +11,10 @@ import * as z from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { fail } from '../errors';
 import { buyPost, buyPostCodes } from '../feed/buy-post';
-import { createPost } from '../feed/create-post';
+import { createPost, createPostCodes } from '../feed/create-post';
 import { feedItemById } from '../feed/feed-item';
-import { listFeed } from '../feed/list-feed';
-import { deletePost, editPost } from '../feed/manage-post';
+import { listFeed, listFeedCodes } from '../feed/list-feed';
+import { deletePost, deletePostCodes, editPost, editPostCodes } from '../feed/manage-post';
 import { assertRegionAllows, regionCodes } from '../region/guard';
 import { withErrors } from './with-errors';
 
@@ -36,7 +36,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         querystring: feedQuery,
-        response: withErrors({ 200: feedPage }, ['not_found', 'user_not_found', ...regionCodes]),
+        response: withErrors({ 200: feedPage }, [...listFeedCodes, ...regionCodes]),
       },
     },
     async (request) => {
@@ -52,13 +52,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         body: newFeedBody,
-        response: withErrors({ 200: feedItemEnvelope }, [
-          'audience_required',
-          'creator_unavailable',
-          'creator_under_review',
-          'forbidden',
-          'already_unlocked',
-        ]),
+        response: withErrors({ 200: feedItemEnvelope }, createPostCodes),
       },
     },
     async (request) => {
@@ -74,7 +68,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: postParams,
         body: feedPatchBody,
-        response: withErrors({ 200: feedItemEnvelope }, ['not_found', 'user_not_found']),
+        response: withErrors({ 200: feedItemEnvelope }, editPostCodes),
       },
     },
     async (request) => {
@@ -90,14 +84,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         params: postParams,
-        response: withErrors({ 204: z.null() }, [
-          'audience_required',
-          'creator_unavailable',
-          'creator_under_review',
-          'forbidden',
-          'not_found',
-          'user_not_found',
-        ]),
+        response: withErrors({ 204: z.null() }, deletePostCodes),
       },
     },
     async (request, reply) => {

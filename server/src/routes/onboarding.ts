@@ -9,9 +9,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { currentUser, requireRole, requireUser } from '../auth/guards';
-import { applyToBecomeCreator } from '../onboarding/apply';
-import { idVerificationOf, startIdentityCheck } from '../onboarding/id-verification';
-import { decideApplication, pendingApplications, setFeatureAsStaff } from '../onboarding/staff';
+import { applyCodes, applyToBecomeCreator } from '../onboarding/apply';
+import { identityCheckCodes, idVerificationOf, startIdentityCheck } from '../onboarding/id-verification';
+import {
+  decideApplication,
+  decideCodes,
+  pendingApplications,
+  setFeatureAsStaff,
+  setFeatureCodes,
+} from '../onboarding/staff';
 import { withErrors } from './with-errors';
 
 /**
@@ -28,14 +34,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: {
         body: applyBody,
-        response: withErrors({ 200: idVerificationResponse }, [
-          'forbidden',
-          'already_creator',
-          'application_pending',
-          'application_rejected',
-          'identity_check_not_open',
-          'username_taken',
-        ]),
+        response: withErrors({ 200: idVerificationResponse }, applyCodes),
       },
     },
     async (request) => applyToBecomeCreator(app.db, currentUser(request), request.body),
@@ -50,15 +49,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       schema: {
-        response: withErrors({ 200: idVerificationResponse }, [
-          'no_application',
-          'not_found',
-          'already_creator',
-          'application_pending',
-          'application_rejected',
-          'identity_check_not_open',
-          'username_taken',
-        ]),
+        response: withErrors({ 200: idVerificationResponse }, identityCheckCodes),
       },
     },
     async (request) => startIdentityCheck(app.db, currentUser(request)),
@@ -78,15 +69,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staffOnly,
       schema: {
         params: z.object({ id: z.uuid(), decision: z.enum(['approve', 'reject']) }),
-        response: withErrors({ 200: applicationDecisionResponse }, [
-          'no_application',
-          'not_found',
-          'already_creator',
-          'application_pending',
-          'application_rejected',
-          'identity_check_not_open',
-          'username_taken',
-        ]),
+        response: withErrors({ 200: applicationDecisionResponse }, decideCodes),
       },
     },
     async (request) => {
@@ -102,7 +85,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({ id: z.uuid(), name: featureName }),
         body: z.object({ enabled: z.boolean() }),
-        response: withErrors({ 200: z.object({ features }) }, ['no_application', 'not_found']),
+        response: withErrors({ 200: z.object({ features }) }, setFeatureCodes),
       },
     },
     async (request) => ({

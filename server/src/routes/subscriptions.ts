@@ -11,7 +11,7 @@ import { currentUser, requireUser } from '../auth/guards';
 import { cancelSubscriptions } from '../subscriptions/cancel-subscriptions';
 import { assertRegionAllows, regionCodes } from '../region/guard';
 import { listSubscriptions } from '../subscriptions/list-subscriptions';
-import { subscribe } from '../subscriptions/subscribe';
+import { subscribe, subscribeCodes } from '../subscriptions/subscribe';
 import { withErrors } from './with-errors';
 
 /** A fan's subscriptions to creators: subscribe, list, cancel (renewals run in the background). */
@@ -25,14 +25,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         body: subscribeBody,
-        response: withErrors({ 200: subscribeResponse }, [
-          'not_enough_credits',
-          'creator_unavailable',
-          'user_not_found',
-          'already_subscribed',
-          'frozen',
-          ...regionCodes,
-        ]),
+        response: withErrors({ 200: subscribeResponse }, [...subscribeCodes, ...regionCodes]),
       },
     },
     async (request) => {

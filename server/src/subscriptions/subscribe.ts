@@ -15,6 +15,21 @@ import { isLive, PERIOD_MS } from './live';
 import { dollars, recordPayment, subscriptionChat } from './subscription-chat';
 import { toSubscriptionDto } from './subscription-dto';
 import { isRestricted } from '../users/user-dto';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What subscribing may be refused with. */
+export const subscribeCodes = [
+  'already_subscribed',
+  'send_id_reused',
+  'own_subscription',
+  'subscribe_not_allowed',
+  'user_not_found',
+  'creator_unavailable',
+  'frozen',
+  'chat_refused',
+  'no_subscriptions',
+  'not_enough_credits',
+] as const satisfies readonly ErrorCode[];
 
 export interface SubscribeResult {
   data: Subscription;
