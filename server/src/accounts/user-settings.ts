@@ -1,11 +1,10 @@
-import { messages, type UserPatch, usernameProblem } from '@cove/contracts';
+import { type ErrorCode, messages, usernameProblem, type UserPatch } from '@cove/contracts';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { type UserRow, users } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { fail } from '../errors';
-import type { ErrorCode } from '@cove/contracts';
 
 /** What changing one's own settings may be refused with. */
 export const userSettingsCodes = [

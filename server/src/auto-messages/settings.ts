@@ -1,10 +1,11 @@
 import {
+  autoMessageCategory,
   type AutoMessageCategory,
   type AutoMessageCategoryDto,
-  autoMessageCategory,
   autoMessageExcerpt,
-  type PutAutoMessagesBody,
+  type ErrorCode,
   putAutoMessagesBody,
+  type PutAutoMessagesBody,
 } from '@cove/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -16,7 +17,6 @@ import { describeMedia } from '../media/descriptor';
 import type { UrlSigner } from '../media/url-signer';
 import { checkText } from '../messages/keyword-check';
 import { providerConfigFor } from '../provider/provider-config';
-import type { ErrorCode } from '@cove/contracts';
 
 /** What reading or replacing auto-messages may be refused with. */
 export const autoMessageSettingsCodes = [

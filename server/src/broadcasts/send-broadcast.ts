@@ -1,4 +1,4 @@
-import { type BroadcastSendBody, broadcastSendBody, messagePreview } from '@cove/contracts';
+import { type BroadcastSendBody, broadcastSendBody, type ErrorCode, messagePreview } from '@cove/contracts';
 import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type * as z from 'zod';
@@ -15,7 +15,6 @@ import { broadcastOf } from './list-broadcasts';
 import { type BroadcastJobData, broadcastQueue } from './queue';
 import { idListOf } from './targets';
 import { isRestricted } from '../users/user-dto';
-import type { ErrorCode } from '@cove/contracts';
 
 /** What answers someone who may not broadcast. */
 export const mayBroadcastCodes = ['forbidden'] as const satisfies readonly ErrorCode[];

@@ -1,4 +1,4 @@
-import { type AmlBody, amlBody } from '@cove/contracts';
+import { type AmlBody, amlBody, type ErrorCode } from '@cove/contracts';
 import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { amlSubmissions, ledgerAccounts, payouts, type UserRow } from '../db/schema';
@@ -6,7 +6,6 @@ import { fail } from '../errors';
 import { type EventDeps, withEvents } from '../realtime/with-events';
 import { assertCreator } from './creator';
 import { queuePayout } from './payout-queue';
-import type { ErrorCode } from '@cove/contracts';
 
 /** What the AML form may be refused with. */
 export const amlCodes = [

@@ -1,9 +1,8 @@
-import { type PayoutMethodKind, payoutMethodKinds } from '@cove/contracts';
+import { type ErrorCode, type PayoutMethodKind, payoutMethodKinds } from '@cove/contracts';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { fail } from '../errors';
 import { providerConfigFor } from '../provider/provider-config';
-import type { ErrorCode } from '@cove/contracts';
 
 /** What anything of earnings and payouts answers someone who is not a creator. */
 export const creatorCodes = ['creators_only'] as const satisfies readonly ErrorCode[];

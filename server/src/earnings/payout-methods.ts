@@ -1,4 +1,4 @@
-import { type PayoutMethod, type PayoutMethodBody, payoutMethodBody } from '@cove/contracts';
+import { type ErrorCode, type PayoutMethod, payoutMethodBody, type PayoutMethodBody } from '@cove/contracts';
 import { eq } from 'drizzle-orm';
 import { consumeCode } from '../accounts/email-codes';
 import type { Db } from '../db/client';
@@ -6,7 +6,6 @@ import { type PayoutMethodRow, payoutMethods, type UserRow } from '../db/schema'
 import { fail } from '../errors';
 import { assertCreator, assertMethodAllowed } from './creator';
 import { checkMethod } from './method-checks';
-import type { ErrorCode } from '@cove/contracts';
 
 /** What setting a payout method may be refused with, the emailed code included. */
 export const payoutMethodCodes = [

@@ -1,4 +1,4 @@
-import { type Payout, type PayoutRequestBody, payoutRequestBody } from '@cove/contracts';
+import { type ErrorCode, type Payout, payoutRequestBody, type PayoutRequestBody } from '@cove/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { retryConflicts } from '../db/transaction';
@@ -13,7 +13,6 @@ import { savedMethodOf } from './payout-methods';
 import { queuePayout } from './payout-queue';
 import { AML_THRESHOLD, MINIMUM_PAYOUT, money, payoutKinds } from './rules';
 import { availableOf, balanceOf } from './totals';
-import type { ErrorCode } from '@cove/contracts';
 
 /** What a payout request may be refused with. */
 export const requestPayoutCodes = [

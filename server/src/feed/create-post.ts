@@ -1,4 +1,4 @@
-import type { newFeedBody } from '@cove/contracts';
+import type { ErrorCode, newFeedBody } from '@cove/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import { rowsOf } from '../db/rows';
@@ -8,7 +8,6 @@ import type { Tx } from '../realtime/event-log';
 import { type EventDeps, withEvents } from '../realtime/with-events';
 import { liveSubscription } from './audience';
 import { isRestricted } from '../users/user-dto';
-import type { ErrorCode } from '@cove/contracts';
 
 /** What posting may be refused with. */
 export const createPostCodes = [

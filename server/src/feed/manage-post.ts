@@ -1,4 +1,4 @@
-import type { feedPatchBody } from '@cove/contracts';
+import type { ErrorCode, feedPatchBody } from '@cove/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { Db } from '../db/client';
@@ -8,7 +8,6 @@ import { transactionBetween } from '../db/transaction';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { liveSubscription } from './audience';
-import type { ErrorCode } from '@cove/contracts';
 
 /** What editing a post may be refused with. */
 export const editPostCodes = ['not_found'] as const satisfies readonly ErrorCode[];

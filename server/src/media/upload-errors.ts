@@ -1,7 +1,6 @@
-import type { MediaKind } from '@cove/contracts';
+import type { ErrorCode, MediaKind } from '@cove/contracts';
 import { type AppError, fail } from '../errors';
 import { acceptedImageTypes } from './sniff';
-import type { ErrorCode } from '@cove/contracts';
 
 /** What an upload may be refused with. */
 export const uploadCodes = [

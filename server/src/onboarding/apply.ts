@@ -1,4 +1,4 @@
-import { type ApplyBody, applyBody, type IdVerification, messages } from '@cove/contracts';
+import { applyBody, type ApplyBody, type ErrorCode, type IdVerification, messages } from '@cove/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
@@ -9,7 +9,6 @@ import { fail } from '../errors';
 import { assertNoExclusiveClaim } from '../profiles/exclusive-content';
 import { applicationOf } from './application-store';
 import { verificationState } from './id-verification';
-import type { ErrorCode } from '@cove/contracts';
 
 /** What applying to become a creator may be refused with. */
 export const applyCodes = [

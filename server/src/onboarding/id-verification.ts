@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { IdVerification } from '@cove/contracts';
+import type { ErrorCode, IdVerification } from '@cove/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type CreatorApplicationRow, creatorApplications, type UserRow, users } from '../db/schema';
 import { fail } from '../errors';
 import { applicationOf } from './application-store';
-import type { ErrorCode } from '@cove/contracts';
 
 /** What starting the identity check may be refused with. */
 export const identityCheckCodes = [

@@ -1,4 +1,4 @@
-import type { AdminApplication, FeatureName, Features } from '@cove/contracts';
+import type { AdminApplication, ErrorCode, FeatureName, Features } from '@cove/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { adminActions, creatorApplications, type UserRow, users } from '../db/schema';
@@ -6,7 +6,6 @@ import { fail } from '../errors';
 import { type EventDeps, withEvents } from '../realtime/with-events';
 import { approveCreator, rejectCreator } from './decide';
 import { setUserFeature } from './features';
-import type { ErrorCode } from '@cove/contracts';
 
 /** What a staff decision on an application may be refused with. */
 export const decideCodes = [

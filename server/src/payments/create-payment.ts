@@ -1,4 +1,4 @@
-import type { PaymentBody, PaymentResponse, PaymentType } from '@cove/contracts';
+import type { ErrorCode, PaymentBody, PaymentResponse, PaymentType } from '@cove/contracts';
 import { and, count, eq, gt, min, sql } from 'drizzle-orm';
 import { chatForMember, isBlockedEitherWay, userRow } from '../chats/chat-store';
 import { messages, payments, purchases, savedCards, type UserRow } from '../db/schema';
@@ -13,7 +13,6 @@ import { CENTS_PER_CREDIT, packageOf } from './packages';
 import { cardAnswerFor, cardRequest, cryptoRequest, paymentByKey, sameRequest } from './payment-key';
 import type { PaymentProvider } from './provider';
 import { returnPathOf, withPaymentId } from './return-path';
-import type { ErrorCode } from '@cove/contracts';
 
 /** What a card payment may be refused with: what it is for, the package, the card, the decline limit and the provider's decline. */
 export const cardPaymentCodes = [

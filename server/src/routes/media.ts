@@ -22,7 +22,7 @@ import { serveMedia } from '../media/serve-media';
 import { allowUploadsFromPublicSite } from '../media/upload-cors';
 import { uploadCodes } from '../media/upload-errors';
 import { watchUploadPace } from '../media/upload-pace';
-import { vaultPage } from '../media/vault';
+import { vaultCodes, vaultPage } from '../media/vault';
 import { withErrors } from './with-errors';
 
 /** How long an upload's answer waits for processing before answering `processing` (images are ready by then). */
@@ -96,7 +96,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/media',
     {
       ...guarded,
-      schema: { querystring: vaultQuery, response: withErrors({ 200: vaultPageSchema }) },
+      schema: { querystring: vaultQuery, response: withErrors({ 200: vaultPageSchema }, vaultCodes) },
     },
     async (request) => vaultPage(m.db, m.signer, currentUser(request).id, request.query),
   );
@@ -105,7 +105,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/media',
     {
       ...guarded,
-      schema: { body: vaultDeleteBody, response: withErrors({ 200: vaultDeleteResponse }) },
+      schema: { body: vaultDeleteBody, response: withErrors({ 200: vaultDeleteResponse }, ['not_found']) },
     },
     async (request) => {
       const deleted = await softDeleteMedia(m.db, currentUser(request).id, request.body.ids);

@@ -2,7 +2,7 @@ import { note, noteBody, noteTextBody } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
-import { addNote, deleteNote, editNote } from '../chats/notes';
+import { addNote, deleteNote, editNote, noteCodes } from '../chats/notes';
 import { withErrors } from './with-errors';
 
 export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,7 +12,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/chats/note',
     {
       ...guarded,
-      schema: { body: noteBody, response: withErrors({ 200: z.object({ data: note }) }, ['forbidden']) },
+      schema: { body: noteBody, response: withErrors({ 200: z.object({ data: note }) }, noteCodes) },
     },
     async (request) => ({
       data: await addNote(app.db, currentUser(request), request.body.id, request.body.note),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Subscription } from '@cove/contracts';
+import type { ErrorCode, Subscription } from '@cove/contracts';
 import { and, eq } from 'drizzle-orm';
 import { isBlockedEitherWay, type Tx, userRow } from '../chats/chat-store';
 import { cannotChat, frozenError, isGone } from '../chats/pair-rules';
@@ -15,7 +15,6 @@ import { isLive, PERIOD_MS } from './live';
 import { dollars, recordPayment, subscriptionChat } from './subscription-chat';
 import { toSubscriptionDto } from './subscription-dto';
 import { isRestricted } from '../users/user-dto';
-import type { ErrorCode } from '@cove/contracts';
 
 /** What subscribing may be refused with. */
 export const subscribeCodes = [
