@@ -5,16 +5,6 @@ import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { type UserRow, users } from '../db/schema';
 import { fail } from '../errors';
-import type { ErrorCode } from '@cove/contracts';
-
-/** What asking to change one's email may be refused with, the code limits included. */
-export const emailChangeCodes = [
-  'invalid_email',
-  'email_taken',
-  'already_verified',
-  'code_cooldown',
-  'code_limit',
-] as const satisfies readonly ErrorCode[];
 
 const emailTaken = () => fail('email_taken');
 

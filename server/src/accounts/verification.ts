@@ -8,8 +8,8 @@ import { completeEmailChange, markVerified, refuseTakenAddress, setPendingEmail 
 import { consumeCode, issueCode } from './email-codes';
 import type { ErrorCode } from '@cove/contracts';
 
-/** What asking for a new verification code may be refused with. */
-export const resendCodeCodes = [
+/** What asking for an email code may be refused with (a new one, or one to change the address): the code limits included. */
+export const codeRequestCodes = [
   'invalid_email',
   'email_taken',
   'already_verified',

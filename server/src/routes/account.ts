@@ -14,10 +14,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { normaliseEmail } from '../accounts/sign-in';
-import { emailChangeCodes } from '../accounts/email-change';
 import { enterCodeCodes } from '../accounts/email-codes';
 import { addTag, applyUserPatch, usernameAvailability, userSettingsCodes } from '../accounts/user-settings';
-import { enterCode, requestEmailChange, resendCode, resendCodeCodes } from '../accounts/verification';
+import { enterCode, requestEmailChange, resendCode, codeRequestCodes } from '../accounts/verification';
 import { currentUser, requireUser } from '../auth/guards';
 import { fail } from '../errors';
 import { assertNoExclusiveClaim } from '../profiles/exclusive-content';
@@ -45,7 +44,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/users/resend-verify',
     {
       ...guarded,
-      schema: { body: resendVerifyBody, response: withErrors({ 200: messageResponse }, resendCodeCodes) },
+      schema: { body: resendVerifyBody, response: withErrors({ 200: messageResponse }, codeRequestCodes) },
     },
     async (request) => {
       await resendCode(app, currentUser(request), request.body.email);
@@ -59,7 +58,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         body: changeVerifyEmailBody,
-        response: withErrors({ 200: messageResponse }, emailChangeCodes),
+        response: withErrors({ 200: messageResponse }, codeRequestCodes),
       },
     },
     async (request) => {
