@@ -19,7 +19,7 @@ import { mediaResponseOf } from '../media/descriptor';
 import { availableMedia, mediaById, mediaByPublicId, softDeleteMedia } from '../media/media-store';
 import { receiveUpload, UPLOAD_FIELDS } from '../media/receive-upload';
 import { serveMedia } from '../media/serve-media';
-import { allowUploadsFromPublicSite } from '../media/upload-cors';
+import { allowUploadsFromPublicSite } from './upload-cors';
 import { uploadCodes } from '../media/upload-errors';
 import { watchUploadPace } from '../media/upload-pace';
 import { vaultCodes, vaultPage } from '../media/vault';
