@@ -3,7 +3,7 @@ import type { AccountTotals } from '@cove/contracts';
 import { MemoryRouter } from 'react-router-dom';
 import { signIn } from '@cove/runtime/shell';
 import { testUser } from '@cove/runtime/testing';
-import { ShellContext } from '../app/shell-context';
+import { ShellContext } from '../services/shell-context';
 import { reactToServerEvents } from '../session/server-reactions';
 import { fakeServices } from '../test/fake-services';
 import { Header } from './Header';

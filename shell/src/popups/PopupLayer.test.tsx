@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { PopupSpec } from '@cove/contracts';
 import { signIn } from '@cove/runtime/shell';
 import { testUser } from '@cove/runtime/testing';
-import { ShellContext } from '../app/shell-context';
+import { ShellContext } from '../services/shell-context';
 import { fakeServices } from '../test/fake-services';
 import { PopupLayer } from './PopupLayer';
 

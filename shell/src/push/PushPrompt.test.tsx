@@ -5,7 +5,7 @@ import type { ServiceWorkerMessage } from '@cove/contracts';
 import { localTokenStore } from '@cove/runtime';
 import { signIn, signOut } from '@cove/runtime/shell';
 import { testUser } from '@cove/runtime/testing';
-import { ShellContext } from '../app/shell-context';
+import { ShellContext } from '../services/shell-context';
 import { fakeServices } from '../test/fake-services';
 import type { BrowserPush } from './browser-push';
 import { PushPrompt } from './PushPrompt';

@@ -5,7 +5,7 @@ import type { Payment } from '@cove/contracts';
 import { tokenKey } from '@cove/runtime';
 import { signIn, signOut } from '@cove/runtime/shell';
 import { testUser } from '@cove/runtime/testing';
-import { ShellContext } from '../app/shell-context';
+import { ShellContext } from '../services/shell-context';
 import { fakeServices } from '../test/fake-services';
 import { internalPath } from './internal-path';
 import { ThreeDsCallback } from './ThreeDsCallback';

@@ -2,9 +2,9 @@ import { hostContractVersion, type ApiClient, type RemoteName } from '@cove/cont
 import { createStore, localTokenStore } from '@cove/runtime';
 import { createBus, createSession } from '@cove/runtime/shell';
 import { contractCheckedApi } from '@cove/runtime/testing';
-import type { ShellHost, ShellServices, ShellVersions } from '../app/shell-context';
-import type { LoadedRemote, RemoteLoader } from '../federation/remote-loader';
-import { createPopupStore } from '../popups/popup-store';
+import type { ShellHost, ShellServices, ShellVersions } from '../services/shell-context';
+import type { LoadedRemote, RemoteLoader } from '../services/remote-loading';
+import { createPopupStore } from '../services/popup-store';
 import type { Realtime } from '../realtime/connection';
 import { createAccount } from '../session/account';
 

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { signIn } from '@cove/runtime/shell';
 import { testUser } from '@cove/runtime/testing';
-import { ShellContext } from '../../app/shell-context';
-import { verificationState } from '../../onboarding/verification-state';
+import { ShellContext } from '../../services/shell-context';
+import { verificationState } from '../../session/verification-state';
 import { fakeServices } from '../../test/fake-services';
 import { PopupLayer } from '../PopupLayer';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { testConfig } from '@cove/runtime/testing';
 import type { ProviderConfig } from '@cove/contracts';
-import { ShellContext } from '../../app/shell-context';
+import { ShellContext } from '../../services/shell-context';
 import { fakeServices } from '../../test/fake-services';
 import { Login } from './Login';
 import { turnstileScript, type TurnstileApi } from './turnstile';

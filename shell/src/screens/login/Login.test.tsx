@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { testUser } from '@cove/runtime/testing';
-import { ShellContext } from '../../app/shell-context';
+import { ShellContext } from '../../services/shell-context';
 import { bannedFlag } from '../../session/stored-flags';
 import { fakeServices } from '../../test/fake-services';
 import { Login } from './Login';

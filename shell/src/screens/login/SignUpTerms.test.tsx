@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ShellContext } from '../../app/shell-context';
+import { ShellContext } from '../../services/shell-context';
 import { fakeServices } from '../../test/fake-services';
 import { Privacy } from '../legal/Privacy';
 import { Terms } from '../legal/Terms';
