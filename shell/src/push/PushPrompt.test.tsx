@@ -34,7 +34,7 @@ function fakeBrowser(permission: NotificationPermission, answer: NotificationPer
 
 async function renderPrompt(browser: BrowserPush | null) {
   const fake = fakeServices();
-  fake.api.get.mockResolvedValue({ public_key: 'BKey' } as never);
+  fake.respond(() => ({ public_key: 'BKey' }));
   localTokenStore().set('token-1');
   const user = testUser({ _id: 'u1', username: 'mia' });
   signIn(fake.services.host.session, user);
