@@ -1,11 +1,10 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { AccountTotals } from '@cove/contracts';
-import { MemoryRouter } from 'react-router-dom';
 import { signIn } from '@cove/runtime/shell';
 import { testUser } from '@cove/runtime/testing';
-import { ShellContext } from '../services/shell-context';
 import { reactToServerEvents } from '../session/server-reactions';
 import { call, fakeServices } from '../test/fake-services';
+import { renderInShell } from '../test/render-in-shell';
 import { Header } from './Header';
 import { earningsRefreshMs, releaseSlackMs } from './use-available-earnings';
 
@@ -20,15 +19,7 @@ const totals = (available: number, nextReleaseAt: string | null = null): Account
   minimum_payout: 200,
 });
 
-function renderHeader(fake: ReturnType<typeof fakeServices>) {
-  render(
-    <ShellContext.Provider value={fake.services}>
-      <MemoryRouter>
-        <Header />
-      </MemoryRouter>
-    </ShellContext.Provider>,
-  );
-}
+const renderHeader = (fake: ReturnType<typeof fakeServices>) => renderInShell(fake.services, <Header />);
 
 /** The totals the server gives on each read, in order. */
 function answerTotals(fake: ReturnType<typeof fakeServices>, ...reads: AccountTotals[]) {
@@ -51,13 +42,7 @@ describe('header', () => {
     const { host, account, bus } = fake.services;
     signIn(host.session, testUser({ credits: 120 }));
     const reactions = reactToServerEvents(host, account);
-    render(
-      <ShellContext.Provider value={fake.services}>
-        <MemoryRouter>
-          <Header />
-        </MemoryRouter>
-      </ShellContext.Provider>,
-    );
+    renderHeader(fake);
     expect(screen.getByTitle('Your balance')).toHaveTextContent('$12.00');
     // valtio tells its readers after the change, on a microtask.
     await act(async () =>

@@ -9,11 +9,13 @@ function setup() {
   const bus = createBus();
   const onRefused = jest.fn();
   const onFresh = jest.fn();
+  const onProtocolMismatch = jest.fn();
   const realtime = createRealtime({
     bus,
     token: () => 'tok',
     onRefused,
     onFresh,
+    onProtocolMismatch,
     origin: 'ws://cove.test',
     WebSocket: FakeSocket as unknown as typeof WebSocket,
   });
@@ -21,7 +23,7 @@ function setup() {
   bus.server$.subscribe((e) => received.push(e));
   const connection: string[] = [];
   bus.connection$.subscribe((c) => connection.push(c));
-  return { bus, realtime, onRefused, onFresh, received, connection };
+  return { bus, realtime, onRefused, onFresh, onProtocolMismatch, received, connection };
 }
 
 /** Lets the library's promise chain and any due timers run. */
@@ -187,21 +189,7 @@ describe('realtime connection', () => {
   });
 
   it('closes for good, applying nothing, when the server speaks another realtime protocol', async () => {
-    FakeSocket.instances = [];
-    const bus = createBus();
-    const onProtocolMismatch = jest.fn();
-    const onFresh = jest.fn();
-    const realtime = createRealtime({
-      bus,
-      token: () => 'tok',
-      onRefused: jest.fn(),
-      onFresh,
-      onProtocolMismatch,
-      origin: 'ws://cove.test',
-      WebSocket: FakeSocket as unknown as typeof WebSocket,
-    });
-    const received: unknown[] = [];
-    bus.server$.subscribe((e) => received.push(e));
+    const { realtime, onProtocolMismatch, onFresh, received } = setup();
     realtime.start();
     await tick();
     const socket = FakeSocket.latest();
