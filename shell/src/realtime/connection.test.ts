@@ -37,6 +37,15 @@ async function connected(init = { user_id: 'u-1', last_seq: 0 }) {
   return socket;
 }
 
+/** A page that had read up to 40, its socket dropped: the socket that tries again a second later. */
+async function reconnectingAt40() {
+  const s = setup();
+  s.realtime.start();
+  (await connected({ user_id: 'u-1', last_seq: 40 })).drop();
+  await tick(1000);
+  return { ...s, socket: FakeSocket.latest() };
+}
+
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
@@ -89,12 +98,7 @@ describe('realtime connection', () => {
   });
 
   it('starts over when the server’s log is behind the page (another user)', async () => {
-    const { realtime, received, onFresh } = setup();
-    realtime.start();
-    let socket = await connected({ user_id: 'u-1', last_seq: 40 });
-    socket.drop();
-    await tick(1000);
-    socket = FakeSocket.latest();
+    const { received, onFresh, socket } = await reconnectingAt40();
     expect(socket.query.get('since')).toBe('40');
     socket.open();
     socket.receive({ type: 'init', user_id: 'u-1', last_seq: 3 });
@@ -104,12 +108,7 @@ describe('realtime connection', () => {
   });
 
   it('starts over from the server’s present when its log no longer keeps what followed the page', async () => {
-    const { realtime, received, onFresh } = setup();
-    realtime.start();
-    let socket = await connected({ user_id: 'u-1', last_seq: 40 });
-    socket.drop();
-    await tick(1000);
-    socket = FakeSocket.latest();
+    const { received, onFresh, socket } = await reconnectingAt40();
     socket.open();
     socket.receive({ type: 'init', user_id: 'u-1', last_seq: 20_000, fresh: true });
     expect(onFresh).toHaveBeenCalledTimes(2);
