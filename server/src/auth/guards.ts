@@ -1,6 +1,6 @@
+import type { ErrorCode } from '@cove/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
-import { type ErrorCode } from '@cove/contracts';
 import { fail, type RouteCodes } from '../errors';
 
 /** The signed-in user of this request; throws 401 'Please sign in' when there is none. */
