@@ -1,11 +1,10 @@
 import { type Payout, type PayoutRequestBody, payoutRequestBody } from '@cove/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import { retryConflicts } from '../db/transaction';
+import { retryConflicts, type Tx } from '../db/transaction';
 import { amlSubmissions, ledgerAccounts, type PayoutRow, payouts, type UserRow } from '../db/schema';
 import { fail } from '../errors';
 import { postMovement } from '../ledger/ledger';
-import type { Tx } from '../realtime/event-log';
 import { type EventDeps, withEvents } from '../realtime/with-events';
 import { assertCreator, assertMethodAllowed } from './creator';
 import { toPayoutDto } from './payout-dto';

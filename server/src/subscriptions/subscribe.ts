@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Subscription } from '@cove/contracts';
 import { and, eq } from 'drizzle-orm';
-import { isBlockedEitherWay, type Tx, userRow } from '../chats/chat-store';
+import { isBlockedEitherWay, userRow } from '../chats/chat-store';
 import { cannotChat, frozenError, isGone } from '../chats/pair-rules';
 import { subscriptions, type SubscriptionRow, type UserRow, users } from '../db/schema';
 import { fail } from '../errors';
@@ -15,6 +15,7 @@ import { isLive, PERIOD_MS } from './live';
 import { dollars, recordPayment, subscriptionChat } from './subscription-chat';
 import { toSubscriptionDto } from './subscription-dto';
 import { isRestricted } from '../users/user-dto';
+import type { Tx } from '../db/transaction';
 
 export interface SubscribeResult {
   data: Subscription;
