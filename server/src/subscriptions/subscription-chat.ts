@@ -3,9 +3,6 @@ import { chatBetween, pairOf } from '../chats/chat-store';
 import { chatMembers, chats, type UserRow } from '../db/schema';
 import type { Tx } from '../db/transaction';
 
-/** Credits as the spec shows money: a tenth of the amount, two decimals, a dollar sign. */
-export const dollars = (credits: number) => `$${(credits / 10).toFixed(2)}`;
-
 /**
  * The fan–creator chat, made when they share none yet. A subscription is a paid relationship, so
  * the free-chat limit does not apply; the chat takes the creator's rate as any new chat does.

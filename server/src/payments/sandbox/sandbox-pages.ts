@@ -27,14 +27,15 @@ function page(title: string, body: string): string {
 <style>${style}</style></head><body><main>${body}</main></body></html>`;
 }
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/** The bank page shows the charge in cents, the card network's unit, not in credits. */
+const centsAsDollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export function challengePage(p: { id: string; amountCents: number; card: string }): string {
   return page(
     'Confirm your payment',
     `<div class="bank">Sandbox Bank · 3-D Secure</div>
 <h1>Confirm your payment</h1>
-<dl><dt>Merchant</dt><dd>Cove</dd><dt>Amount</dt><dd>${dollars(p.amountCents)}</dd><dt>Card</dt><dd>${escape(p.card)}</dd></dl>
+<dl><dt>Merchant</dt><dd>Cove</dd><dt>Amount</dt><dd>${centsAsDollars(p.amountCents)}</dd><dt>Card</dt><dd>${escape(p.card)}</dd></dl>
 <form method="post" action="/sandbox/3ds/${escape(p.id)}" class="actions">
   <button class="ok" name="outcome" value="approve" autofocus>Complete authentication</button>
   <button class="no" name="outcome" value="fail">Fail authentication</button>
