@@ -1,4 +1,4 @@
-import type { User } from '@cove/contracts';
+import type { PublicProfile, User } from '@cove/contracts';
 import type { UserRow } from '../db/schema';
 
 /** Spec section 1: moderation required with ID verification absent or pending, or discovery denied. */
@@ -7,6 +7,20 @@ export function isRestricted(u: UserRow): boolean {
   const idMissingOrPending =
     !u.idVerified && (u.idVerificationStatus === null || u.idVerificationStatus === 'pending');
   return (u.requiresModeration && idMissingOrPending) || u.discoverStatus === 'denied';
+}
+
+/** Anyone as others see them; chat, discover and profile views add their own fields to it. */
+export function toPublicProfile(u: UserRow): PublicProfile {
+  return {
+    _id: u.id,
+    username: u.username,
+    type: u.type,
+    gender: u.gender,
+    avatar_url: u.avatarUrl,
+    last_online: u.lastOnline?.toISOString() ?? null,
+    is_online: u.isOnline,
+    intro_enabled: u.introEnabled,
+  };
 }
 
 /** The user as the owner sees it (`GET /v1/users/me`). */

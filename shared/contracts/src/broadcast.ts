@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { PAID_PRICE_MAX } from './message';
 
 /**
  * Broadcasts: one message to many of a creator's chats (spec: chat document, broadcast message and
@@ -33,7 +34,7 @@ export const broadcastSendBody = z
     text: z.string().max(5000).default(''),
     media_id: z.string().optional(),
     public_id: z.string().optional(),
-    price: z.number().int().min(0).max(100_000).default(0),
+    price: z.number().int().min(0).max(PAID_PRICE_MAX).default(0),
     price_in_dollars: z.number().optional(),
     self_destruct: z.boolean().default(false),
     width: z.number().optional(),

@@ -1,9 +1,9 @@
-import { errorText } from '@cove/contracts';
+import { errorText, typedPriceCredits } from '@cove/contracts';
 import { useSession, useUploads, type UploadedMedia } from '@cove/runtime';
 import { Button, ButtonLink, EmptyState, kit, useDocumentTitle } from '@cove/ui';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useCanBroadcast } from './can-broadcast';
-import { emptyDraft, priceCredits, scheduleTime, type Draft } from './draft';
+import { emptyDraft, scheduleTime, type Draft } from './draft';
 import { DraftEditor } from './DraftEditor';
 import { RecentBroadcasts } from './RecentBroadcasts';
 import { Recipients } from './Recipients';
@@ -78,7 +78,7 @@ function Composer() {
       ? Math.round((running.progress.loaded / running.progress.total) * 100)
       : 0
     : null;
-  const credits = priceCredits(draft.price);
+  const credits = typedPriceCredits(draft.price);
   const schedule = later ? scheduleTime(when) : null;
   const scheduleProblem = schedule && 'problem' in schedule ? schedule.problem : null;
   const hasContent = draft.text.trim().length > 0 || draft.media !== null;

@@ -1,9 +1,9 @@
-import type { VaultItem } from '@cove/contracts';
+import { typedPriceCredits, type VaultItem } from '@cove/contracts';
 import { formatMoney, useHost, type Uploads } from '@cove/runtime';
 import { useVaultList } from '@cove/runtime/query';
 import { Button, kit, UploadQueue, VaultPicker } from '@cove/ui';
 import { useId, useRef, useState } from 'react';
-import { priceCredits, type Draft, type DraftMedia } from './draft';
+import { type Draft, type DraftMedia } from './draft';
 import styles from './Broadcast.module.css';
 
 /** A vault item as the draft's media: sent as it is, nothing uploaded. */
@@ -44,7 +44,7 @@ export function DraftEditor({
   const { api } = useHost();
   const [vault, setVault] = useState(false);
   const vaultList = useVaultList(api, ['broadcast-vault'], vault && !draft.media);
-  const credits = priceCredits(draft.price);
+  const credits = typedPriceCredits(draft.price);
   const uploading = uploads.items.some((i) => i.error === null);
   const canAttach = !draft.media && !uploading && !disabled;
 

@@ -25,14 +25,6 @@ export interface Draft {
 
 export const emptyDraft: Draft = { text: '', media: null, price: '', selfDestruct: false };
 
-/** The price in credits (the server's raw money: $1 is 10), or null when it is not a valid one. */
-export function priceCredits(price: string): number | null {
-  if (!price.trim()) return 0;
-  const dollars = Number(price);
-  const credits = Math.round(dollars * 10);
-  return Number.isFinite(dollars) && credits >= 0 && credits <= 100_000 ? credits : null;
-}
-
 /** The longest a broadcast may wait (docs/rules.md: up to 30 days ahead). */
 const maxScheduleMs = 30 * 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import type { Chat, Message } from '@cove/contracts';
-import { mediaConfig, messages } from '@cove/contracts';
+import { mediaConfig, messages, typedPriceCredits } from '@cove/contracts';
 import { checkFile, formatMoney, useHost } from '@cove/runtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@cove/ui';
@@ -63,8 +63,8 @@ export function Composer({
     const wide = typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 641px)').matches;
     if (wide) box.current?.focus();
   }, []);
-  const credits = Math.round(Number(price || '0') * 10);
-  const priceValid = Number.isFinite(credits) && credits >= 0 && credits <= 100_000;
+  const credits = typedPriceCredits(price);
+  const priceValid = credits !== null;
   const body = trimMessage(text);
   const canSend = (body.length > 0 || file !== null) && priceValid;
 
@@ -76,7 +76,7 @@ export function Composer({
       {
         type: file ? kindOf(file) : 'text',
         text: body,
-        price: file && canPrice ? credits : 0,
+        price: file && canPrice && credits !== null ? credits : 0,
         self_destruct: selfDestruct,
         ...(replyTo ? { parent_message_id: replyTo._id } : {}),
       },

@@ -1,4 +1,4 @@
-import type { Chat } from '@cove/contracts';
+import { creditsToDollars, dollarsToCredits, type Chat } from '@cove/contracts';
 import { formatMoney } from '@cove/runtime';
 import { Button } from '@cove/ui';
 import { useState } from 'react';
@@ -8,9 +8,9 @@ import composerStyles from './Composer.module.css';
 
 /** A creator sets what each of this fan's messages costs; the fan is told in the chat. */
 export function RatePanel({ chat, tools, onDone }: { chat: Chat; tools: ChatTools; onDone(): void }) {
-  const [dollars, setDollars] = useState(String(chat.credit_rate / 10));
-  const rate = Math.round(Number(dollars) * 10);
-  const valid = dollars.trim() !== '' && Number.isFinite(rate) && rate >= 0 && rate <= 10_000;
+  const [dollars, setDollars] = useState(creditsToDollars(chat.credit_rate));
+  const rate = dollarsToCredits(dollars);
+  const valid = rate !== null && rate <= 10_000;
   return (
     <form
       className={styles.panel}
