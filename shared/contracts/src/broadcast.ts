@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { chatTab } from './chat';
 import { PAID_PRICE_MAX } from './message';
 
 /**
@@ -7,17 +8,7 @@ import { PAID_PRICE_MAX } from './message';
  */
 
 /** Which chats a broadcast goes to: the chat list's tabs, as categories. */
-export const broadcastCategory = z.enum([
-  'all',
-  'online',
-  'favorites',
-  'fans',
-  'subscribers',
-  'unreplied',
-  'vip',
-  'sent',
-  'recent',
-]);
+export const broadcastCategory = chatTab;
 export type BroadcastCategory = z.infer<typeof broadcastCategory>;
 
 /** Chat ids, comma-joined (the spec's shape). */

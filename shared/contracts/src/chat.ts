@@ -121,6 +121,8 @@ export const patchChatsBody = z
     message: 'ids or except_ids is required',
     path: ['ids'],
   });
+/** The body as a client writes it: ids as a list or comma-joined, the tab `all` when absent. */
+export type PatchChatsBody = z.input<typeof patchChatsBody>;
 export const patchChatsResponse = z.object({ updated: z.number().int() });
 
 export const changeRateBody = z.object({ chat_id: z.string(), rate: z.number().int().min(0).max(10000) });
