@@ -2,9 +2,10 @@ import { typedPriceCredits, type VaultItem } from '@cove/contracts';
 import { formatMoney, useHost, type Uploads } from '@cove/runtime';
 import { useVaultList } from '@cove/runtime/query';
 import { Button, kit, UploadQueue, VaultPicker } from '@cove/ui';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { type BroadcastDraft, type BroadcastMedia } from '../model/broadcast-draft';
 import styles from './Broadcast.module.css';
+import { PickMediaButton } from '../../../common/PickMediaButton';
 
 /** A vault item as the draft's media: sent as it is, nothing uploaded. */
 function asBroadcastMedia(item: VaultItem, position: number): BroadcastMedia {
@@ -40,7 +41,6 @@ export function BroadcastComposer({
 }) {
   const textId = useId();
   const priceId = useId();
-  const picker = useRef<HTMLInputElement>(null);
   const { api } = useHost();
   const [vault, setVault] = useState(false);
   const vaultList = useVaultList(api, ['broadcast-vault'], vault && !draft.media);
@@ -69,21 +69,9 @@ export function BroadcastComposer({
         <MediaCard media={draft.media} onRemove={() => onChange({ ...draft, media: null, price: '' })} />
       ) : (
         <div className={styles.actions}>
-          <input
-            ref={picker}
-            type="file"
-            accept="image/*,video/*"
-            className={styles.fileInput}
-            aria-label="Photo or video file"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) onPickFile(file);
-            }}
-          />
-          <Button variant="secondary" disabled={!canAttach} onClick={() => picker.current?.click()}>
+          <PickMediaButton variant="secondary" disabled={!canAttach} onPick={onPickFile}>
             Add a photo or video
-          </Button>
+          </PickMediaButton>
           <Button
             variant="secondary"
             disabled={!canAttach}

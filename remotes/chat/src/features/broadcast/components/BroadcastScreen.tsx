@@ -10,6 +10,7 @@ import { Recipients } from './Recipients';
 import { isEmptyAudience, audienceParams, type Audience } from '../model/audience';
 import { StageView } from './SendPanel';
 import { useBroadcastSend, type SendBody } from './use-broadcast-send';
+import { ScreenTitle } from '../../../common/ScreenTitle';
 import styles from './Broadcast.module.css';
 
 /** `/chats/broadcast`: one message to many chats, now or later, and how past broadcasts did. */
@@ -24,7 +25,7 @@ export function BroadcastScreen() {
         <ButtonLink to="/chats" variant="ghost">
           ← Chats
         </ButtonLink>
-        <h1 className={styles.title}>Broadcast</h1>
+        <ScreenTitle>Broadcast</ScreenTitle>
       </div>
       {allowed ? (
         <div className={styles.columns}>

@@ -1,9 +1,9 @@
 import { broadcastCategory, type BroadcastCategory } from '@cove/contracts';
 import { useHost } from '@cove/runtime';
 import { EmptyState, kit, LoadMore, RequestView } from '@cove/ui';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { chatTabLabels } from '../../../common/chat-tab-labels';
-import { useDebounced } from '../../../common/use-debounced';
+import { useSearch } from '../../../common/use-search';
 import { usePickableChats } from '../api/get-pickable-chats';
 import { useRecipientCount } from '../api/get-recipient-count';
 import { audienceParams, isEmptyAudience, type Audience, type RecipientMode } from '../model/audience';
@@ -104,19 +104,11 @@ function ChatPicker({
   onToggle(id: string): void;
 }) {
   const { api } = useHost();
-  const [query, setQuery] = useState('');
-  const search = useDebounced(query.trim(), 300);
+  const { search, input } = useSearch('Search your chats');
   const list = usePickableChats(api, category, search);
   return (
     <div className={styles.picker}>
-      <input
-        type="search"
-        className={styles.input}
-        aria-label="Search your chats"
-        placeholder="Search your chats"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
+      <input className={styles.input} {...input} />
       <p className={styles.muted}>
         {chosen.length === 1 ? '1 chat chosen' : `${chosen.length} chats chosen`}
       </p>

@@ -20,7 +20,8 @@ import { useChatTotals } from '../api/get-chat-totals';
 import { chatTabLabels } from '../../../common/chat-tab-labels';
 import { parseTab, tabsFor } from '../model/chat-tabs';
 import { isSelected, noSelection, toggleEditing, toggleOne, type Selection } from '../model/selection';
-import { useDebounced } from '../../../common/use-debounced';
+import { useSearch } from '../../../common/use-search';
+import { ScreenTitle } from '../../../common/ScreenTitle';
 import styles from './ChatList.module.css';
 
 /** Names the browser tab while no conversation is open (an open one names it after the person). */
@@ -103,8 +104,7 @@ export function ChatList({ selectedUserId, actions }: { selectedUserId?: string;
   const { api } = useHost();
   const session = useSession();
   const [params] = useSearchParams();
-  const [query, setQuery] = useState('');
-  const search = useDebounced(query.trim(), 300);
+  const { search, input } = useSearch('Search chats');
   const [selection, setSelection] = useState<Selection>(noSelection);
   const tab = parseTab(params.get('filter'));
   const isFan = session.user?.type === 'user';
@@ -121,7 +121,7 @@ export function ChatList({ selectedUserId, actions }: { selectedUserId?: string;
     <div className={styles.pane}>
       {!selectedUserId && <ListTitle />}
       <div className={styles.header}>
-        <h1 className={styles.title}>Chats</h1>
+        <ScreenTitle>Chats</ScreenTitle>
         {actions}
         {signedIn && (
           <Button
@@ -133,16 +133,7 @@ export function ChatList({ selectedUserId, actions }: { selectedUserId?: string;
           </Button>
         )}
       </div>
-      {signedIn && (
-        <input
-          type="search"
-          className={styles.search}
-          aria-label="Search chats"
-          placeholder="Search chats"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-      )}
+      {signedIn && <input className={styles.search} {...input} />}
       <div className={styles.tabs}>
         <Tabs label="Chat filters" items={tabs} />
       </div>

@@ -2,6 +2,7 @@ import { messages, type Chat, type Message } from '@cove/contracts';
 import { Button } from '@cove/ui';
 import { useRef, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
+import { PickMediaButton } from '../../../common/PickMediaButton';
 import { kindOf, rateLine } from '../model/composer-lines';
 import { GifPicker } from './GifPicker';
 import type { SendQueue } from './SendQueues';
@@ -79,21 +80,13 @@ function WriteRow({
   state: MessageComposerState;
   box: RefObject<HTMLTextAreaElement | null>;
 }) {
-  const picker = useRef<HTMLInputElement>(null);
   return (
     <div className={styles.row}>
-      <input
-        ref={picker}
-        type="file"
-        accept="image/*,video/*"
-        className={styles.fileInput}
-        aria-label="Photo or video file"
-        onChange={(e) => {
-          void state.pick(e.target.files?.[0]);
-          e.target.value = '';
-        }}
-      />
-      <Button variant="ghost" onClick={() => picker.current?.click()} aria-label="Add a photo or video">
+      <PickMediaButton
+        variant="ghost"
+        onPick={(file) => void state.pick(file)}
+        aria-label="Add a photo or video"
+      >
         <svg
           width="20"
           height="20"
@@ -105,7 +98,7 @@ function WriteRow({
         >
           <path d="M21 11.5 12.5 20a5.5 5.5 0 0 1-7.8-7.8l9-9a3.7 3.7 0 0 1 5.2 5.2l-9 9a1.8 1.8 0 0 1-2.6-2.6L15.5 6.6" />
         </svg>
-      </Button>
+      </PickMediaButton>
       <Button variant="ghost" aria-expanded={state.gifs} onClick={state.toggleGifs}>
         GIF
       </Button>
