@@ -1,6 +1,6 @@
 import type { Chat } from '@cove/contracts';
 import { errorMessage, useHost } from '@cove/runtime';
-import { Button } from '@cove/ui';
+import { Button, RowList } from '@cove/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createNote } from '../api/create-note';
@@ -35,7 +35,7 @@ export function NotesPanel({ chat }: { chat: Chat }) {
     <div className={styles.panel}>
       <h3 className={styles.panelTitle}>Notes</h3>
       {chat.notes.length === 0 && <p className={styles.muted}>No notes yet. Only you will see them.</p>}
-      <ul className={styles.notes} aria-label="Notes">
+      <RowList label="Notes">
         {chat.notes.map((n) =>
           editing?.id === n.id ? (
             <li key={n.id}>
@@ -81,7 +81,7 @@ export function NotesPanel({ chat }: { chat: Chat }) {
             </li>
           ),
         )}
-      </ul>
+      </RowList>
       <form
         className={styles.noteForm}
         onSubmit={(e) => {
