@@ -74,8 +74,12 @@ export function messagePreview(m: Pick<Message, 'type' | 'price' | 'text'>): str
   return m.text.slice(0, 200);
 }
 
+/** What a person can send; every other message type is one Cove writes (tips, system lines). */
+export const sentMessageType = z.enum(['text', 'gif', 'image', 'video']);
+export type SentMessageType = z.infer<typeof sentMessageType>;
+
 export const sendMessageBody = z.object({
-  type: z.enum(['text', 'gif', 'image', 'video']).default('text'),
+  type: sentMessageType.default('text'),
   chat_id: z.string().optional(),
   recipient_id: z.string(),
   sender_id: z.string().optional(),

@@ -1,4 +1,4 @@
-import type { Message } from '@cove/contracts';
+import { sentMessageType, type Message } from '@cove/contracts';
 import { formatDuration, formatMoney, messageTime } from '@cove/runtime';
 import { Button } from '@cove/ui';
 import { memo } from 'react';
@@ -18,7 +18,7 @@ const fullTime = new Intl.DateTimeFormat(undefined, {
 
 /** Messages Cove writes into a chat: shown as a line across the thread, not a bubble. */
 export const isSystem = (m: Pick<Message, 'system' | 'type'>) =>
-  m.system || !['text', 'gif', 'image', 'video'].includes(m.type);
+  m.system || !(sentMessageType.options as readonly string[]).includes(m.type);
 
 /** What a locked paid message offers its recipient: what it is, its price, and the way to buy it. */
 function UnlockOffer({ m, label, actions }: { m: Message; label: string; actions: MessageActions }) {

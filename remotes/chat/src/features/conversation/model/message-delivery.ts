@@ -1,4 +1,10 @@
-import { mediaMessages, type HostContext, type Message, type SendMessageBody } from '@cove/contracts';
+import {
+  mediaMessages,
+  type HostContext,
+  type Message,
+  type SendMessageBody,
+  type SentMessageType,
+} from '@cove/contracts';
 import {
   errorMessage,
   isApiError,
@@ -13,7 +19,7 @@ import { sanitise } from './sanitise';
 
 /** What a person sends, before the server has it. */
 export interface MessageDraft {
-  type: 'text' | 'gif' | 'image' | 'video';
+  type: SentMessageType;
   text: string;
   price: number;
   self_destruct: boolean;
