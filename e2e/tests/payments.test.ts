@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { formatMoney } from '@cove/contracts';
 import type { Page } from '@playwright/test';
 import { ChatPage } from '../pages/chat-page';
 import { GetCreditsPage } from '../pages/get-credits-page';
@@ -155,9 +156,7 @@ test.describe('payment journeys', () => {
     // Still on the form, ready for another card.
     expect(page.url()).toMatch(/\/account\/get-credits$/);
     await credits.payButton('$10.00').waitFor();
-    await headerBalance(page)
-      .getByText(`$${(before / 10).toFixed(2)}`)
-      .waitFor();
+    await headerBalance(page).getByText(formatMoney(before)).waitFor();
     expect(await me(session, token)).toMatchObject({ credits: before, is_customer: false });
   });
 

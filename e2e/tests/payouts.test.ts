@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { formatMoney } from '@cove/contracts';
 import type { Page } from '@playwright/test';
 import { MailboxPage } from '../pages/mailbox-page';
 import { expect, test } from '../support/fixtures';
@@ -67,8 +68,6 @@ const figure = (page: Page, label: string) =>
     .filter({ hasText: new RegExp(`^${label}$`) })
     .locator('xpath=following-sibling::dd[1]');
 
-const money = (credits: number) => `$${(credits / 10).toFixed(2)}`;
-
 test.describe('payout journeys', () => {
   test.beforeAll(() => mkdirSync(shotsDir, { recursive: true }));
 
@@ -124,7 +123,7 @@ test.describe('payout journeys', () => {
       .getByRole('link', { name: 'Summary', exact: true })
       .click();
     await figure(page, 'Available')
-      .getByText(money(before.available - 250), { exact: true })
+      .getByText(formatMoney(before.available - 250), { exact: true })
       .waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${shotsDir}/payouts-summary-after-1280.png`, fullPage: true });

@@ -1,5 +1,4 @@
-import type { Chat, chatUser } from '@cove/contracts';
-import type * as z from 'zod';
+import type { Chat, ChatUser } from '@cove/contracts';
 import type { chatMembers, chats, notes, UserRow } from '../db/schema';
 import { toPublicUser } from '../users/public-dto';
 
@@ -51,6 +50,6 @@ export function toChatDto(
   };
 }
 
-export function toChatUser(u: UserRow): z.infer<typeof chatUser> {
+export function toChatUser(u: UserRow): ChatUser {
   return { ...toPublicUser(u), is_staff: u.isStaff || u.isStaffMo };
 }

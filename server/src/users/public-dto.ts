@@ -1,10 +1,11 @@
+import type { PublicProfile } from '@cove/contracts';
 import type { UserRow } from '../db/schema';
 
 /**
  * A person as anyone signed in sees them: the fields every public view carries (a chat's other
  * member, a discover card, a profile), each of which adds its own.
  */
-export function toPublicUser(u: UserRow) {
+export function toPublicUser(u: UserRow): PublicProfile {
   return {
     _id: u.id,
     username: u.username,

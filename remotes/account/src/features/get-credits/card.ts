@@ -1,7 +1,4 @@
-import type { BrowserInfo, PaymentContext, PaymentType } from '@cove/contracts';
-
-/** The brands the card processor takes. */
-export type CardBrand = 'VISA' | 'MASTER';
+import type { BrowserInfo, CardBrand, PaymentContext, PaymentType } from '@cove/contracts';
 
 export const brandNames: Record<CardBrand, string> = { VISA: 'Visa', MASTER: 'Mastercard' };
 
