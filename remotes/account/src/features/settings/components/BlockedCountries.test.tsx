@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failWith, fakeHost, testUser, type RecordedCall } from '@cove/runtime/testing';
-import { renderAccount } from '../../testing/render-account';
+import { renderAccount } from '../../../testing/render-account';
 
 const path = '/v1/users/blocked-countries';
 

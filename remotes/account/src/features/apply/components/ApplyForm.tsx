@@ -1,8 +1,9 @@
 import { errorMessage, useHost, useSession, useUsernameCheck } from '@cove/runtime';
 import { Button, kit, UsernameField, usernameReady } from '@cove/ui';
 import { useId, useState, type FormEvent } from 'react';
-import { useApply, useGeoCountry } from './apply-api';
-import styles from './Apply.module.css';
+import { useApply } from '../api/apply';
+import { useGeoCountry } from '../api/geo-country';
+import styles from '../Apply.module.css';
 
 /** The first step: the creator's public name and bio, and the birth date and country staff check. */
 export function ApplyForm() {

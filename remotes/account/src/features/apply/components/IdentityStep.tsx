@@ -1,8 +1,8 @@
 import type { IdVerification } from '@cove/contracts';
 import { errorMessage } from '@cove/runtime';
 import { Button, kit, Spinner } from '@cove/ui';
-import { useStartCheck } from './apply-api';
-import styles from './Apply.module.css';
+import { useStartCheck } from '../api/start-check';
+import styles from '../Apply.module.css';
 
 /**
  * The identity check: open one, take it on the identity provider's page (which comes back to /apply),

@@ -1,7 +1,7 @@
 import { errorMessage, formatDate, useHost, useSession } from '@cove/runtime';
 import { Button } from '@cove/ui';
 import { useMutation } from '@tanstack/react-query';
-import styles from './Settings.module.css';
+import styles from '../Settings.module.css';
 
 /** Log out, and schedule or cancel the account's deletion (30 days' grace, see docs/rules.md). */
 export function DangerZone() {

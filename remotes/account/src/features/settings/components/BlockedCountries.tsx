@@ -1,37 +1,18 @@
-import { blockedCountries, type BlockedCountries as Blocked } from '@cove/contracts';
-import { errorMessage, useHost } from '@cove/runtime';
+import { errorMessage } from '@cove/runtime';
 import { Button } from '@cove/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import styles from './Settings.module.css';
-
-const path = '/v1/users/blocked-countries';
-const key = ['blocked-countries'];
-const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-
-/** The country's English name, or null when the code names no country. */
-function countryName(code: string): string | null {
-  if (!/^[A-Z]{2}$/.test(code)) return null;
-  try {
-    return names.of(code) ?? null;
-  } catch {
-    return null;
-  }
-}
+import { useBlockedCountries } from '../api/blocked-countries';
+import { useSaveBlockedCountries } from '../api/save-blocked-countries';
+import { countryName } from '../model/country-name';
+import styles from '../Settings.module.css';
 
 /**
  * A creator's blocked countries (docs/rules.md, "Account lifecycle"): fans there get 'Sorry this
  * creator not available in your country' on the profile and in chats. Each change saves the whole list.
  */
 export function BlockedCountries() {
-  const { api } = useHost();
-  const client = useQueryClient();
-  const list = useQuery({ queryKey: key, queryFn: () => api.get(path, { schema: blockedCountries }) });
-  const save = useMutation({
-    mutationFn: (countries: string[]) =>
-      api.put(path, { blocked_countries: countries }, { schema: blockedCountries }),
-    onSuccess: (saved: Blocked) => client.setQueryData(key, saved),
-  });
+  const list = useBlockedCountries();
+  const save = useSaveBlockedCountries();
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const current = list.data?.blocked_countries ?? [];
