@@ -1,12 +1,13 @@
-import { mediaConfig, type MediaResponse } from '@cove/contracts';
-import { errorMessage, useHost, useUploads, type UploadedMedia } from '@cove/runtime';
+import type { MediaResponse } from '@cove/contracts';
+import { errorMessage, useUploads, type UploadedMedia } from '@cove/runtime';
 import { Button, FileButton, kit, UploadQueue } from '@cove/ui';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useState, type ChangeEvent } from 'react';
+import { useMediaConfig } from '../../../common/media-config';
+import { useRandomAvatar } from '../api/random-avatar';
 import { Cropper } from './Cropper';
-import { initialCrop, type CropState } from './crop';
-import { useProfileSave } from './use-profile-save';
-import styles from './EditProfile.module.css';
+import { initialCrop, type CropState } from '../model/crop';
+import { useSaveProfile } from '../api/save-profile';
+import styles from '../EditProfile.module.css';
 
 const kinds = {
   avatar: { title: 'Profile photo', aspect: 1, noun: 'profile photo' },
@@ -34,24 +35,13 @@ function picked(media: MediaResponse, aspect: number): Picked {
  * it, and save it with `PATCH /v1/users/profile`; the avatar can also be drawn at random.
  */
 export function PhotoSection({ kind, url }: { kind: 'avatar' | 'cover'; url: string | null }) {
-  const { api, account } = useHost();
   const { title, aspect, noun } = kinds[kind];
   const headingId = useId();
   const [choice, setChoice] = useState<Picked | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const save = useProfileSave();
-  const random = useMutation({
-    mutationFn: async () => {
-      await api.send('PATCH', '/v1/users/random_avatar');
-      await account.reload().catch(() => undefined);
-    },
-    onSuccess: () => setNotice('A new random avatar is saved'),
-  });
-  const config = useQuery({
-    queryKey: ['media-config'],
-    queryFn: ({ signal }) => api.get('/v1/media/config', { schema: mediaConfig, signal }),
-    staleTime: Infinity,
-  });
+  const save = useSaveProfile();
+  const random = useRandomAvatar(() => setNotice('A new random avatar is saved'));
+  const config = useMediaConfig();
   const uploads = useUploads(
     useCallback(({ media }: UploadedMedia) => setChoice(picked(media, aspect)), [aspect]),
   );

@@ -1,5 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type PointerEvent } from 'react';
-import { MAX_ZOOM, MIN_ZOOM, moveCrop, zoomCrop, type Crop, type CropState } from './crop';
+import { MAX_ZOOM, MIN_ZOOM, moveCrop, zoomCrop, type Crop, type CropState } from '../model/crop';
 import styles from './Cropper.module.css';
 
 /** How far one arrow press moves the frame, as a fraction of the photo (Shift: five times as far). */

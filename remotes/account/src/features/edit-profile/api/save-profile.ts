@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
  * `PATCH /v1/users/profile` with the given fields, then the session read again so the header, banners
  * and this page show the new profile. Each section has its own, so an error shows beside its field.
  */
-export function useProfileSave() {
+export function useSaveProfile() {
   const { api, account } = useHost();
   return useMutation({
     mutationFn: async (changes: ProfilePatch) => {

@@ -1,6 +1,6 @@
 import type { Uploads } from '@cove/runtime';
 import { Button, UploadProgress } from '@cove/ui';
-import styles from './AutoMessages.module.css';
+import styles from '../AutoMessages.module.css';
 
 /**
  * Local copies of files on their way, after the saved messages: progress with bytes and Cancel

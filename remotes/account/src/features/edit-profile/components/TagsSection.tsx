@@ -1,27 +1,22 @@
-import { tagBody, tagsResponse } from '@cove/contracts';
-import { errorMessage, useHost } from '@cove/runtime';
+import { tagBody } from '@cove/contracts';
+import { errorMessage } from '@cove/runtime';
 import { Button, kit } from '@cove/ui';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import styles from './EditProfile.module.css';
+import { useAddTag } from '../api/add-tag';
+import styles from '../EditProfile.module.css';
 
 /**
  * A creator's tags, added one at a time with `POST /v1/users/tags`, which answers the whole list. The
  * server has no way to remove a tag yet, so this only adds.
  */
 export function TagsSection({ tags: initial }: { tags: readonly string[] }) {
-  const { api, account } = useHost();
   const fieldId = useId();
   const errorId = useId();
   const [tags, setTags] = useState<readonly string[]>(initial);
   const [tag, setTag] = useState('');
-  const add = useMutation({
-    mutationFn: (value: string) => api.post('/v1/users/tags', { tag: value }, { schema: tagsResponse }),
-    onSuccess: ({ tags: next }) => {
-      setTags(next);
-      setTag('');
-      void account.reload().catch(() => undefined);
-    },
+  const add = useAddTag(({ tags: next }) => {
+    setTags(next);
+    setTag('');
   });
   const valid = tagBody.safeParse({ tag }).success;
 

@@ -2,8 +2,8 @@ import { BIO_MAX_LENGTH } from '@cove/contracts';
 import { errorMessage } from '@cove/runtime';
 import { Button, kit } from '@cove/ui';
 import { useId, useState, type FormEvent } from 'react';
-import { useProfileSave } from './use-profile-save';
-import styles from './EditProfile.module.css';
+import { useSaveProfile } from '../api/save-profile';
+import styles from '../EditProfile.module.css';
 
 /** A creator's bio: up to 500 characters, with a counter; the server's refusal shows under it. */
 export function BioSection({ bio }: { bio: string }) {
@@ -12,7 +12,7 @@ export function BioSection({ bio }: { bio: string }) {
   const errorId = useId();
   const [text, setText] = useState(bio);
   const [savedText, setSavedText] = useState(bio);
-  const save = useProfileSave();
+  const save = useSaveProfile();
   const dirty = text.trim() !== savedText.trim();
 
   function submit(e: FormEvent) {

@@ -2,8 +2,8 @@ import { SUBSCRIPTION_PRICE_MAX, creditsToDollars, dollarsToCredits } from '@cov
 import { errorMessage, formatMoney } from '@cove/runtime';
 import { Button, kit } from '@cove/ui';
 import { useId, useState, type FormEvent } from 'react';
-import { useProfileSave } from './use-profile-save';
-import styles from './EditProfile.module.css';
+import { useSaveProfile } from '../api/save-profile';
+import styles from '../EditProfile.module.css';
 
 const RATE_MAX = 10_000;
 /** A restricted creator takes no new subscribers (docs/rules.md, "Becoming a creator"). */
@@ -71,7 +71,7 @@ export function PricesSection({
   const [rate, setRate] = useState(creditsToDollars(creditRate));
   const [price, setPrice] = useState(creditsToDollars(subscriptionPrice));
   const [saved, setSaved] = useState({ credit_rate: creditRate, subscription_price: subscriptionPrice });
-  const save = useProfileSave();
+  const save = useSaveProfile();
   const rateCredits = dollarsToCredits(rate);
   const priceCredits = dollarsToCredits(price);
   const rateProblem = problem(rateCredits, RATE_MAX);

@@ -79,3 +79,27 @@ export function moved<T>(list: readonly T[], from: number, by: number): T[] {
   if (item !== undefined) next.splice(to, 0, item);
   return next;
 }
+
+/** A photo or video added to the editor (uploaded, or picked from the vault), free until priced. */
+export const mediaMessage = (media: MediaDescriptor): DraftMessage => ({
+  key: newKey(),
+  saved: null,
+  type: 'media',
+  text: '',
+  price: 0,
+  media_id: media.media_id,
+  media,
+  deleting: false,
+});
+
+/** An empty text message added to the editor. */
+export const textMessage = (): DraftMessage => ({
+  key: newKey(),
+  saved: null,
+  type: 'text',
+  text: '',
+  price: 0,
+  media_id: null,
+  media: null,
+  deleting: false,
+});

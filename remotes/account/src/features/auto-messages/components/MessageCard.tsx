@@ -1,10 +1,9 @@
-import { AUTO_MESSAGE_MAX_PRICE } from '@cove/contracts';
 import { formatDuration, formatMoney } from '@cove/runtime';
 import { Button } from '@cove/ui';
 import { useEffect, useId, useRef, useState } from 'react';
-import { priceOf, priceText as textOfPrice } from './price';
-import type { DraftMessage } from './draft';
-import styles from './AutoMessages.module.css';
+import { maxPriceText, priceOf, priceText as textOfPrice } from '../model/price';
+import type { DraftMessage } from '../model/draft';
+import styles from '../AutoMessages.module.css';
 
 interface Props {
   message: DraftMessage;
@@ -53,9 +52,7 @@ export function MessageCard({
   const [priceText, setPriceText] = useState(textOfPrice(m.price));
   const credits = priceOf(priceText);
   const priceError =
-    credits === null
-      ? `Enter a price in dollars, up to $${(AUTO_MESSAGE_MAX_PRICE / 10).toLocaleString('en-US')}, in steps of 10 cents.`
-      : null;
+    credits === null ? `Enter a price in dollars, up to ${maxPriceText}, in steps of 10 cents.` : null;
   const textBox = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     if (focus) textBox.current?.focus();

@@ -1,6 +1,6 @@
 import type { VaultItem } from '@cove/contracts';
 import { formatDuration } from '@cove/runtime';
-import styles from './Vault.module.css';
+import styles from '../Vault.module.css';
 
 /** One photo or video of the vault: its thumbnail (or processing state), length, and a select box. */
 export function VaultTile({
