@@ -2,7 +2,7 @@ import type { SavedCard } from '@cove/contracts';
 import { errorMessage, requestState, useHost } from '@cove/runtime';
 import { Button, ButtonLink, EmptyState, RequestView, RowList } from '@cove/ui';
 import { useId } from 'react';
-import { cardBrandName, cardExpiry, cardName } from '../../common/card-labels';
+import { brandNames, cardExpiry, cardName } from '../../common/card-labels';
 import { useSavedCards } from '../../common/saved-cards';
 import { useDeleteCard } from './api/delete-card';
 import styles from './Cards.module.css';
@@ -47,7 +47,7 @@ export function Cards() {
                   const deleting = remove.isPending && remove.variables.id === card.id;
                   return (
                     <li key={card.id} className={styles.card} aria-label={name}>
-                      <span className={styles.brand}>{cardBrandName(card)}</span>
+                      <span className={styles.brand}>{brandNames[card.brand]}</span>
                       <span className={styles.number}>•••• {card.last4}</span>
                       <span className={styles.expiry}>Expires {cardExpiry(card)}</span>
                       <Button

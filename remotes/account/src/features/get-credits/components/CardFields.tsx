@@ -1,16 +1,16 @@
 import type { CardFormProvider } from '@cove/contracts';
 import { Button, kit } from '@cove/ui';
 import { useId, type RefObject } from 'react';
+import { brandNames } from '../../../common/card-labels';
 import {
-  brandNames,
   cardBrand,
   digitsOnly,
   formatCardNumber,
   formatExpiry,
   type CardErrors,
   type CardInput,
-} from './card';
-import styles from './GetCredits.module.css';
+} from '../model/card';
+import styles from '../GetCredits.module.css';
 
 export type CardFieldRefs = Record<keyof CardInput, RefObject<HTMLInputElement | null>>;
 

@@ -1,9 +1,7 @@
-import type { BrowserInfo, PaymentContext, PaymentType } from '@cove/contracts';
+import type { BrowserInfo, PaymentContext, PaymentType, SavedCard } from '@cove/contracts';
 
 /** The brands the card processor takes. */
-export type CardBrand = 'VISA' | 'MASTER';
-
-export const brandNames: Record<CardBrand, string> = { VISA: 'Visa', MASTER: 'Mastercard' };
+export type CardBrand = SavedCard['brand'];
 
 export const cardTexts = {
   required: 'Required field cannot be blank',
