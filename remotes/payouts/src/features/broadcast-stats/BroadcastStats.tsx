@@ -1,6 +1,5 @@
-import { broadcastsPage, type Broadcast } from '@cove/contracts';
-import { formatDate, formatMoney, useHost } from '@cove/runtime';
-import { usePagedList } from '@cove/runtime/query';
+import type { Broadcast } from '@cove/contracts';
+import { formatDate, formatMoney } from '@cove/runtime';
 import {
   ButtonLink,
   EmptyState,
@@ -13,8 +12,9 @@ import {
   RowList,
   Section,
 } from '@cove/ui';
+import { useBroadcasts } from './api/broadcasts';
 import styles from './BroadcastStats.module.css';
-import { Funnel } from './Funnel';
+import { Funnel } from './components/Funnel';
 
 const statusLabels: Record<Broadcast['status'], string> = {
   scheduled: 'Scheduled',
@@ -54,17 +54,7 @@ function BroadcastRow({ broadcast: b }: { broadcast: Broadcast }) {
 
 /** `/account/earnings/broadcasts`: each broadcast with how far it got, newest first, 20 at a time. */
 export function BroadcastStats() {
-  const { api } = useHost();
-  const list = usePagedList<Broadcast>({
-    queryKey: ['broadcasts'],
-    fetchPage: (url, signal) =>
-      api.get(url ?? '/v1/broadcast', {
-        query: url ? {} : { limit: 20, offset: 0 },
-        schema: broadcastsPage,
-        signal,
-      }),
-    itemKey: (b) => b._id,
-  });
+  const list = useBroadcasts();
   return (
     <Section title="Broadcast stats">
       <RequestView state={list.state} retry={list.retry}>

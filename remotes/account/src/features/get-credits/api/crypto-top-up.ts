@@ -1,8 +1,7 @@
 import { cryptoTopUpResponse } from '@cove/contracts';
-import { useHost } from '@cove/runtime';
+import { useAttempt, useHost } from '@cove/runtime';
 import { useMutation } from '@tanstack/react-query';
 import { browser } from '../model/card';
-import { useAttempt } from './attempt';
 
 /** `POST /v1/payment/crypto`: opens the crypto provider's page for the amount (credits only). */
 export function useCryptoTopUp() {

@@ -1,10 +1,9 @@
 import { paymentResponse, type CreditPackage, type PaymentBody, type PaymentContext } from '@cove/contracts';
-import { useHost } from '@cove/runtime';
+import { useAttempt, useHost } from '@cove/runtime';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { savedCardsKey } from '../../../common/saved-cards';
 import { browserInfo, digitsOnly, parseExpiry, returnUrls, type CardInput } from '../model/card';
 import { outcomeOf, type Offer, type Outcome } from '../model/outcome';
-import { useAttempt } from './attempt';
 import { creditPackagesKey } from './credit-packages';
 import { tokenizeCard } from './tokenize-card';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { failWith, type RecordedCall } from '@cove/runtime/testing';
-import { testInfo, testPayout, testTotals } from '../../testing/fixtures';
-import { renderEarnings } from '../../testing/render-payouts';
+import { testInfo, testPayout, testTotals } from '../../../testing/fixtures';
+import { renderEarnings } from '../../../testing/render-payouts';
 
 function renderForm(request: (call: RecordedCall) => unknown, info = testInfo()) {
   return renderEarnings('/account/earnings/payouts', (call) => {

@@ -1,6 +1,6 @@
 import { referralsPage, type Referral } from '@cove/contracts';
 import { useHost } from '@cove/runtime';
-import { nextPageOf, usePagedList } from '@cove/runtime/query';
+import { nextPageOf, offsetPages, usePagedList } from '@cove/runtime/query';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 const referralsKey = ['referrals'];
@@ -11,12 +11,7 @@ const referralsKey = ['referrals'];
  */
 export function useReferrals() {
   const { api } = useHost();
-  const fetchPage = (url: string | null, signal: AbortSignal) =>
-    api.get(url ?? '/v1/users/referrals', {
-      query: url ? {} : { limit: 20, offset: 0 },
-      schema: referralsPage,
-      signal,
-    });
+  const fetchPage = offsetPages(api, '/v1/users/referrals', referralsPage);
   const list = usePagedList<Referral>({ queryKey: referralsKey, fetchPage, itemKey: (r) => r._id });
   const terms = useInfiniteQuery(
     infiniteQueryOptions({

@@ -1,6 +1,6 @@
 import type { AccountTotals } from '@cove/contracts';
 import { formatDate, formatMoney } from '@cove/runtime';
-import styles from './Summary.module.css';
+import styles from '../Summary.module.css';
 
 /** Available, pending (and when it is released), lifetime and in payout, each with what it means. */
 export function Totals({ totals }: { totals: AccountTotals }) {

@@ -1,6 +1,6 @@
 import { Button, CodeBoxes, kit } from '@cove/ui';
-import shared from '../../common/Earnings.module.css';
-import styles from './PayoutMethod.module.css';
+import shared from '../../../common/Earnings.module.css';
+import styles from '../PayoutMethod.module.css';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 

@@ -2,12 +2,14 @@ import { type AccountInfo, hasCode, type PayoutMethodKind } from '@cove/contract
 import { errorMessage, isApiError } from '@cove/runtime';
 import { Button, emptyCode, kit, useCooldown } from '@cove/ui';
 import { useId, useState, type FormEvent } from 'react';
-import shared from '../../common/Earnings.module.css';
+import { BoxForm } from '../../../common/BoxForm';
+import shared from '../../../common/Earnings.module.css';
 import { CodeStep } from './CodeStep';
-import { bodyOf, checkDetails, emptyDetails, methodNames, type MethodDetails } from './method-details';
+import { bodyOf, checkDetails, emptyDetails, methodNames, type MethodDetails } from '../model/method-details';
 import { MethodFields } from './MethodFields';
-import styles from './PayoutMethod.module.css';
-import { useMethodChange } from './use-method-change';
+import styles from '../PayoutMethod.module.css';
+import { useSavePayoutMethod } from '../api/save-payout-method';
+import { useSendVerificationCode } from '../api/send-verification-code';
 
 /** Another code may be asked for 30 s after the last (spec section 9); the server refuses sooner. */
 const resendSeconds = 30;
@@ -31,7 +33,8 @@ export function MethodForm({ info, onSaved }: { info: AccountInfo; onSaved(): vo
   const [tried, setTried] = useState(false);
   const [digits, setDigits] = useState<string[]>(emptyCode);
   const [cooldown, startCooldown] = useCooldown(0);
-  const { sendCode, save } = useMethodChange();
+  const sendCode = useSendVerificationCode();
+  const save = useSavePayoutMethod();
   const errors = tried ? checkDetails(kind, details) : {};
   const sent = sendCode.data;
 
@@ -65,15 +68,7 @@ export function MethodForm({ info, onSaved }: { info: AccountInfo; onSaved(): vo
   }
 
   return (
-    <form
-      className={`${kit.panel} ${shared.box}`}
-      onSubmit={submit}
-      noValidate
-      aria-labelledby={`${id}-title`}
-    >
-      <h3 id={`${id}-title`} className={shared.boxTitle}>
-        {info.payout_method ? 'Change payout method' : 'Add a payout method'}
-      </h3>
+    <BoxForm title={info.payout_method ? 'Change payout method' : 'Add a payout method'} onSubmit={submit}>
       <fieldset className={kit.fieldset}>
         <legend className={kit.legend}>Method</legend>
         <div className={styles.choices}>
@@ -129,6 +124,6 @@ export function MethodForm({ info, onSaved }: { info: AccountInfo; onSaved(): vo
           {errorMessage(save.error)}
         </p>
       )}
-    </form>
+    </BoxForm>
   );
 }

@@ -1,5 +1,5 @@
 import type { PayoutStatus } from '@cove/contracts';
-import styles from './Payouts.module.css';
+import styles from '../Payouts.module.css';
 
 export const statusLabels: Record<PayoutStatus, string> = {
   on_hold: 'Waiting for your details',

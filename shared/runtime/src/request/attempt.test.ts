@@ -1,7 +1,7 @@
-import { ApiError } from '@cove/runtime';
+import { ApiError } from '../api/api-error';
 import { attemptFor, keepsAttempt } from './attempt';
 
-describe('payment attempts', () => {
+describe('idempotent attempts', () => {
   const newKey = () => 'fresh';
 
   it('keeps the attempt for the same choices, so a retry sends the same idempotency key', () => {

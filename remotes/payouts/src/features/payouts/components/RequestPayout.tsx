@@ -1,12 +1,13 @@
-import type { AccountInfo, AccountTotals } from '@cove/contracts';
+import { creditsToDollars, type AccountInfo, type AccountTotals } from '@cove/contracts';
 import { errorMessage, formatMoney } from '@cove/runtime';
 import { Button, ButtonLink, kit, Spinner } from '@cove/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import shared from '../../common/Earnings.module.css';
-import { creditsFromDollars } from './dollars';
-import styles from './Payouts.module.css';
-import { useRequestPayout } from './use-request-payout';
+import { BoxForm } from '../../../common/BoxForm';
+import shared from '../../../common/Earnings.module.css';
+import { creditsFromDollars } from '../model/dollars';
+import styles from '../Payouts.module.css';
+import { useRequestPayout } from '../api/request-payout';
 
 /** Why `credits` cannot be asked for now, in the server's words; null when it can. */
 function limitError(credits: number, totals: AccountTotals): string | null {
@@ -42,15 +43,7 @@ export function RequestPayout({ totals, info }: { totals: AccountTotals; info: A
   }
 
   return (
-    <form
-      className={`${kit.panel} ${shared.box}`}
-      onSubmit={submit}
-      noValidate
-      aria-labelledby={`${id}-title`}
-    >
-      <h3 id={`${id}-title`} className={shared.boxTitle}>
-        Request a payout
-      </h3>
+    <BoxForm title="Request a payout" onSubmit={submit}>
       {method ? (
         <p className={kit.hint}>
           Paid to <strong className={styles.method}>{method.label}</strong>.{' '}
@@ -89,7 +82,7 @@ export function RequestPayout({ totals, info }: { totals: AccountTotals; info: A
         <Button
           variant="secondary"
           disabled={!canRequest}
-          onClick={() => setText((Math.max(totals.available, 0) / 10).toFixed(2))}
+          onClick={() => setText(creditsToDollars(Math.max(totals.available, 0)))}
         >
           All of it
         </Button>
@@ -141,6 +134,6 @@ export function RequestPayout({ totals, info }: { totals: AccountTotals; info: A
           )}
         </Button>
       </div>
-    </form>
+    </BoxForm>
   );
 }

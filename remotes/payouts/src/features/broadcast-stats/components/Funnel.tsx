@@ -1,6 +1,6 @@
 import type { Broadcast } from '@cove/contracts';
 import { formatMoney } from '@cove/runtime';
-import styles from './BroadcastStats.module.css';
+import styles from '../BroadcastStats.module.css';
 
 /** `part` of `whole` as a whole percentage; nothing to say of an empty whole. */
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);

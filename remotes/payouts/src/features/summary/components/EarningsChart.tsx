@@ -1,9 +1,9 @@
 import type { EarningsDay } from '@cove/contracts';
 import { formatMoney } from '@cove/runtime';
-import shared from '../../common/Earnings.module.css';
-import { niceMax, stack } from './chart-scale';
-import { dayLabel, dayTotal, sourceLabels, sources } from './sources';
-import styles from './Summary.module.css';
+import shared from '../../../common/Earnings.module.css';
+import { niceMax, stack } from '../model/chart-scale';
+import { dayLabel, dayTotal, sourceLabels, sources } from '../model/sources';
+import styles from '../Summary.module.css';
 
 /** Each day takes a slot this wide in the drawing's units; its bar leaves a gap on either side. */
 const slot = 10;

@@ -1,10 +1,8 @@
 import { payoutEnvelope } from '@cove/contracts';
-import { isApiError, useHost } from '@cove/runtime';
+import { useAttempt, useHost } from '@cove/runtime';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { earningsKeys } from '../../common/earnings-queries';
-
-const isNetworkError = (err: unknown) => isApiError(err) && err.status === 0 && err.code === 'network';
+import { earningsKeys } from '../../../common/earnings-keys';
 
 /**
  * `POST /v2/account/payout` with one idempotency key per request: a second submit while the first is
@@ -14,26 +12,18 @@ const isNetworkError = (err: unknown) => isApiError(err) && err.status === 0 && 
 export function useRequestPayout() {
   const { api } = useHost();
   const client = useQueryClient();
-  const attempt = useRef<{ amount: number; key: string } | null>(null);
+  const run = useAttempt();
   const sending = useRef(false);
   const mutation = useMutation({
-    mutationFn: async (amount: number) => {
-      const current =
-        attempt.current?.amount === amount ? attempt.current : { amount, key: crypto.randomUUID() };
-      attempt.current = current;
-      try {
+    mutationFn: (amount: number) =>
+      run(String(amount), async (current) => {
         const answer = await api.post(
           '/v2/account/payout',
           { amount, idempotency_key: current.key },
           { schema: payoutEnvelope },
         );
-        attempt.current = null;
         return answer.data;
-      } catch (err) {
-        if (!isNetworkError(err)) attempt.current = null;
-        throw err;
-      }
-    },
+      }),
     onSettled: () => {
       sending.current = false;
       void client.invalidateQueries({ queryKey: earningsKeys.all });

@@ -2,8 +2,8 @@ import type { ReferralsPage } from '@cove/contracts';
 import { formatMoney } from '@cove/runtime';
 import { Button, kit } from '@cove/ui';
 import { useId, useRef, useState } from 'react';
-import shared from '../../common/Earnings.module.css';
-import styles from './Referrals.module.css';
+import shared from '../../../common/Earnings.module.css';
+import styles from '../Referrals.module.css';
 
 type Copied = 'copied' | 'failed' | null;
 

@@ -1,9 +1,8 @@
-import { payoutsPage, type Payout } from '@cove/contracts';
-import { formatDate, formatMoney, useHost } from '@cove/runtime';
-import { usePagedList } from '@cove/runtime/query';
+import type { Payout } from '@cove/contracts';
+import { formatDate, formatMoney } from '@cove/runtime';
 import { EmptyState, kit, LoadMore, RequestView, Row, RowBody, RowLine, RowList } from '@cove/ui';
-import { earningsKeys } from '../../common/earnings-queries';
-import styles from './Payouts.module.css';
+import { usePayouts } from '../api/payouts';
+import styles from '../Payouts.module.css';
 import { StatusBadge, statusLabels } from './StatusBadge';
 
 function PayoutRow({ payout }: { payout: Payout }) {
@@ -38,17 +37,7 @@ function PayoutRow({ payout }: { payout: Payout }) {
 
 /** `GET /v1/account/payouts`: every payout, newest first, 20 at a time. */
 export function PayoutHistory() {
-  const { api } = useHost();
-  const list = usePagedList<Payout>({
-    queryKey: earningsKeys.payouts,
-    fetchPage: (url, signal) =>
-      api.get(url ?? '/v1/account/payouts', {
-        query: url ? {} : { limit: 20, offset: 0 },
-        schema: payoutsPage,
-        signal,
-      }),
-    itemKey: (p) => p._id,
-  });
+  const list = usePayouts();
   return (
     <RequestView state={list.state} retry={list.retry}>
       {(items) =>

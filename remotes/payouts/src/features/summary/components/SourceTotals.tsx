@@ -1,7 +1,7 @@
 import type { AccountStats } from '@cove/contracts';
 import { formatMoney } from '@cove/runtime';
-import { dayTotal, sourceLabels, sources } from './sources';
-import styles from './Summary.module.css';
+import { dayTotal, sourceLabels, sources } from '../model/sources';
+import styles from '../Summary.module.css';
 
 /** The period's earnings per source, with their sum. */
 export function SourceTotals({ totals }: { totals: AccountStats['totals'] }) {

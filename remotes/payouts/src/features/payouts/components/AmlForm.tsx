@@ -1,26 +1,20 @@
-import { errorMessage, formatMoney, useHost } from '@cove/runtime';
+import { errorMessage, formatMoney } from '@cove/runtime';
 import { Button, kit } from '@cove/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import shared from '../../common/Earnings.module.css';
-import { earningsKeys } from '../../common/earnings-queries';
-import { amlBodyOf, checkAml, emptyAml, type AmlInput } from './aml-fields';
-import { countries } from './countries';
+import { BoxForm } from '../../../common/BoxForm';
+import shared from '../../../common/Earnings.module.css';
+import { useSendAml } from '../api/send-aml';
+import { checkAml, emptyAml, type AmlInput } from '../model/aml-fields';
+import { countries } from '../model/countries';
 
 /** The anti-money-laundering details a payout above the threshold waits for. */
 export function AmlForm({ threshold }: { threshold: number }) {
-  const { api } = useHost();
-  const client = useQueryClient();
   const id = useId();
   const [input, setInput] = useState<AmlInput>(emptyAml);
   const [tried, setTried] = useState(false);
   const countryList = useMemo(() => countries(), []);
   const errors = tried ? checkAml(input) : {};
-  const send = useMutation({
-    mutationFn: (body: AmlInput) =>
-      api.send('POST', '/v1/account/anti-money-laundering', { body: amlBodyOf(body) }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: earningsKeys.all }),
-  });
+  const send = useSendAml();
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -64,15 +58,7 @@ export function AmlForm({ threshold }: { threshold: number }) {
   }
 
   return (
-    <form
-      className={`${kit.panel} ${shared.box}`}
-      onSubmit={submit}
-      noValidate
-      aria-labelledby={`${id}-title`}
-    >
-      <h3 id={`${id}-title`} className={shared.boxTitle}>
-        Your details
-      </h3>
+    <BoxForm title="Your details" onSubmit={submit}>
       <p className={kit.hint}>
         Once your payouts pass {formatMoney(threshold)} in all, the law asks us who we are paying. Your payout
         waits until you send these.
@@ -121,7 +107,7 @@ export function AmlForm({ threshold }: { threshold: number }) {
           {send.isPending ? 'Sending…' : 'Send details'}
         </Button>
       </div>
-    </form>
+    </BoxForm>
   );
 }
 

@@ -1,8 +1,8 @@
 import type { PayoutMethodKind } from '@cove/contracts';
 import { useId } from 'react';
 import { kit } from '@cove/ui';
-import shared from '../../common/Earnings.module.css';
-import { currencyNames, type Currency, type DetailErrors, type MethodDetails } from './method-details';
+import shared from '../../../common/Earnings.module.css';
+import { currencyNames, type Currency, type DetailErrors, type MethodDetails } from '../model/method-details';
 
 type TextName = Exclude<keyof MethodDetails, 'currency'>;
 
