@@ -13,8 +13,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { CreatorCard } from './CreatorCard';
-import { creatorsKey, useCreators } from './creators-query';
+import { CreatorCard } from './components/CreatorCard';
+import { creatorsKey, useCreators } from './api/creators';
 import {
   discoverTabs,
   genderLabels,
@@ -23,7 +23,7 @@ import {
   type DiscoverFilters,
   type DiscoverTab,
   type Gender,
-} from './discover-filters';
+} from './model/discover-filters';
 import styles from './Discover.module.css';
 
 function Results({ filters }: { filters: DiscoverFilters }) {

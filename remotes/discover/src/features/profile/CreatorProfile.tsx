@@ -3,14 +3,16 @@ import { requestState, useHost, useServerEvent, useSession } from '@cove/runtime
 import { ButtonLink, Page, RequestView, SignInGate } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Composer } from './Composer';
-import { ModerationGate } from './ModerationGate';
-import { parsePostsTab, Posts } from './Posts';
-import { useFollow, useSubscribe } from './profile-actions';
-import { ProfileHeader } from './ProfileHeader';
-import { postsKey, profileKey, useProfile } from './profile-query';
+import { PostComposer } from './components/PostComposer';
+import { ModerationGate } from './components/ModerationGate';
+import { parsePostsTab, Posts } from './components/Posts';
+import { useFollow } from './api/follow';
+import { postsKey } from './api/posts';
+import { profileKey, useProfile } from './api/profile';
+import { useSubscribe } from './api/subscribe';
+import { ProfileHeader } from './components/ProfileHeader';
 import styles from './Profile.module.css';
-import { usePosting } from './use-posting';
+import { usePosting } from './api/create-post';
 
 function Loaded({ profile, own }: { profile: Profile; own: boolean }) {
   const { user } = useSession();
@@ -29,7 +31,7 @@ function Loaded({ profile, own }: { profile: Profile; own: boolean }) {
       <ProfileHeader profile={profile} own={own} />
       <div className={styles.main}>
         {/* A restricted creator cannot post yet; approval reloads the user and the composer appears. */}
-        {own && (user?.restricted ? <ModerationGate /> : <Composer posting={posting} />)}
+        {own && (user?.restricted ? <ModerationGate /> : <PostComposer posting={posting} />)}
         <Posts creatorId={profile._id} tab={tab} own={own} pending={posting.pending} unlockers={unlockers} />
       </div>
     </div>

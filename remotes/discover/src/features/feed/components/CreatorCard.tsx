@@ -1,7 +1,7 @@
 import type { DiscoverProfile } from '@cove/contracts';
 import { formatMoney, recentlyOnline } from '@cove/runtime';
 import { Link } from 'react-router-dom';
-import styles from './Discover.module.css';
+import styles from '../Discover.module.css';
 
 /** How much of a bio a card shows; the profile has the rest. */
 const bioExcerptLength = 90;

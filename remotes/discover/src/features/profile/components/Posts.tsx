@@ -4,8 +4,9 @@ import { EmptyState, LoadMore, RequestView, Tabs, useAutoLoad } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { PostCard, type Unlockers } from './PostCard';
 import { PostMedia } from './PostMedia';
-import { postsKey, profilePath, usePosts, type PostsTab } from './profile-query';
-import styles from './Posts.module.css';
+import { postsKey, usePosts, type PostsTab } from '../api/posts';
+import { profilePath } from '../model/profile-path';
+import styles from '../Posts.module.css';
 
 const tabLabels: Record<PostsTab, string> = { all: 'Feed', image: 'Photos', video: 'Videos' };
 const emptyTexts: Record<PostsTab, string> = {

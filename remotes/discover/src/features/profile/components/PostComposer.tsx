@@ -2,12 +2,13 @@ import type { Audience, MediaDescriptor } from '@cove/contracts';
 import { formatBytes, useUploads, type UploadedMedia } from '@cove/runtime';
 import { Button, kit } from '@cove/ui';
 import { useCallback, useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { audienceLabels, audiences, priceFromDollars } from './post-fields';
-import type { Posting } from './use-posting';
-import styles from './Posts.module.css';
+import { priceFromDollars } from '../model/post-fields';
+import { AudiencePriceFields, PriceError } from './AudiencePriceFields';
+import type { Posting } from '../api/create-post';
+import styles from '../Posts.module.css';
 
 /** The creator's box for a new post: text, or a photo or video, with who sees it and a price. */
-export function Composer({ posting }: { posting: Posting }) {
+export function PostComposer({ posting }: { posting: Posting }) {
   const id = useId();
   const [text, setText] = useState('');
   const [audience, setAudience] = useState<Audience>('user');
@@ -98,31 +99,19 @@ export function Composer({ posting }: { posting: Posting }) {
         <label className={styles.attach} htmlFor={`${id}-file`}>
           Add photo or video
         </label>
-        <label className={styles.field}>
-          <span>Who can see it</span>
-          <select value={audience} onChange={(e) => setAudience(e.target.value as Audience)}>
-            {audiences.map((a) => (
-              <option key={a} value={a}>
-                {audienceLabels[a]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.field}>
-          <span>Price ($, optional)</span>
-          <input
-            inputMode="decimal"
-            value={price}
-            placeholder="Free"
-            aria-invalid={rawPrice === null}
-            onChange={(e) => setPrice(e.target.value)}
-          />
-        </label>
+        <AudiencePriceFields
+          audience={audience}
+          onAudience={setAudience}
+          price={price}
+          onPrice={setPrice}
+          priceErrorId={`${id}-price`}
+          invalid={rawPrice === null}
+        />
         <Button type="submit" disabled={!ready}>
           Post
         </Button>
       </div>
-      {rawPrice === null && <p className={styles.error}>Enter a price in dollars, such as 4.99.</p>}
+      {rawPrice === null && <PriceError id={`${id}-price`} />}
       {posting.error && (
         <p className={styles.error} role="alert">
           {posting.error}

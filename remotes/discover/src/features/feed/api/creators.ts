@@ -1,6 +1,6 @@
 import { discoverPage, type ApiClient, type DiscoverProfile } from '@cove/contracts';
 import { usePagedList } from '@cove/runtime/query';
-import { discoverQuery, type DiscoverFilters } from './discover-filters';
+import { discoverQuery, type DiscoverFilters } from '../model/discover-filters';
 
 /** The spec: the featured feed is asked for again at most once per 10 minutes unless forced. */
 const featuredFreshMs = 10 * 60_000;

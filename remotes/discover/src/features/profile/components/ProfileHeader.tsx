@@ -1,8 +1,10 @@
 import { errorText, type Profile } from '@cove/contracts';
 import { errorMessage, formatDate, formatMoney, isApiError, recentlyOnline } from '@cove/runtime';
 import { Avatar, Button, ButtonLink } from '@cove/ui';
-import { useFollow, useMessage, useSubscribe } from './profile-actions';
-import styles from './Profile.module.css';
+import { useFollow } from '../api/follow';
+import { useStartChat } from '../api/start-chat';
+import { useSubscribe } from '../api/subscribe';
+import styles from '../Profile.module.css';
 
 function presence(profile: Profile): string | null {
   if (profile.is_online) return 'Online now';
@@ -39,7 +41,7 @@ function Counts({ counts }: { counts: Profile['counts'] }) {
 function FanActions({ profile }: { profile: Profile }) {
   const follow = useFollow(profile._id);
   const subscribe = useSubscribe(profile._id);
-  const message = useMessage(profile);
+  const message = useStartChat(profile);
   const subscribed = subscriptionText(profile.subscription);
   const subscribeError =
     subscribe.isError && !(isApiError(subscribe.error) && subscribe.error.code === 'not_enough_credits')

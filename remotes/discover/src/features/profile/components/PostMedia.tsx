@@ -1,5 +1,5 @@
 import type { FeedItem } from '@cove/contracts';
-import styles from './Posts.module.css';
+import styles from '../Posts.module.css';
 
 /** A post's photo or video as the viewer may see it (locked media is its blurred preview only). */
 export function PostMedia({ post }: { post: FeedItem }) {

@@ -1,13 +1,14 @@
-import { feedBuyResponse, type FeedItem } from '@cove/contracts';
-import { errorMessage, formatMoney, isApiError, timeAgo, useHost } from '@cove/runtime';
+import type { FeedItem } from '@cove/contracts';
+import { errorMessage, formatMoney, timeAgo, useHost } from '@cove/runtime';
 import { Avatar, Button } from '@cove/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { audienceLabels } from './post-fields';
+import { audienceLabels } from '../model/post-fields';
 import { PostEditor } from './PostEditor';
 import { PostMedia } from './PostMedia';
-import { profilePath, removePost, replacePost } from './profile-query';
-import styles from './Posts.module.css';
+import { useBuyPost } from '../api/buy-post';
+import { useDeletePost } from '../api/delete-post';
+import { isShortOfCredits } from '../api/short-of-credits';
+import styles from '../Posts.module.css';
 
 /** What a locked post's viewer can do about it: the profile's own Follow and Subscribe. */
 export interface Unlockers {
@@ -15,37 +16,9 @@ export interface Unlockers {
   subscribe(): void;
 }
 
-/** `PATCH /v1/feed/{id}/buy`; short of credits, the popup leads to buying them and back here. */
-function useBuy(post: FeedItem) {
-  const { api, account, popups } = useHost();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      api.patch(`/v1/feed/${encodeURIComponent(post._id)}/buy`, undefined, { schema: feedBuyResponse }),
-    onSuccess: ({ data }) => {
-      replacePost(client, data);
-      void account.reload();
-    },
-    onError: (err) => {
-      if (isApiError(err) && err.code === 'not_enough_credits') {
-        void account.reload();
-        popups.open({
-          kind: 'not-enough-credits',
-          message: errorMessage(err),
-          backTo: profilePath(post.model_id),
-          purchase: { model_id: post.model_id },
-        });
-      }
-    },
-  });
-}
-
 function Unlock({ post, unlockers }: { post: FeedItem; unlockers: Unlockers }) {
-  const buy = useBuy(post);
-  const buyError =
-    buy.isError && !(isApiError(buy.error) && buy.error.code === 'not_enough_credits')
-      ? errorMessage(buy.error)
-      : null;
+  const buy = useBuyPost(post);
+  const buyError = buy.isError && !isShortOfCredits(buy.error) ? errorMessage(buy.error) : null;
   switch (post.unlock_by) {
     case 'follow':
       return (
@@ -83,12 +56,8 @@ function Unlock({ post, unlockers }: { post: FeedItem; unlockers: Unlockers }) {
 
 /** The creator's Edit and Delete; a refusal (the delete limit with subscribers) shows the server's words. */
 function OwnerTools({ post, onEdit }: { post: FeedItem; onEdit(): void }) {
-  const { api, popups } = useHost();
-  const client = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => api.send('DELETE', `/v1/feed/${encodeURIComponent(post._id)}`),
-    onSuccess: () => removePost(client, post.model_id, post._id),
-  });
+  const { popups } = useHost();
+  const remove = useDeletePost(post);
   async function confirmDelete() {
     const { outcome } = popups.open({
       kind: 'generic',

@@ -1,0 +1,16 @@
+import { profileEnvelope, type ApiClient } from '@cove/contracts';
+import { useQuery } from '@tanstack/react-query';
+
+export const profileKey = (creatorId: string) => ['profile', creatorId] as const;
+
+/** `GET /v1/users/{id}/profile`. */
+export function useProfile(api: ApiClient, creatorId: string, enabled: boolean) {
+  return useQuery({
+    enabled,
+    queryKey: profileKey(creatorId),
+    queryFn: ({ signal }) =>
+      api
+        .get(`/v1/users/${encodeURIComponent(creatorId)}/profile`, { schema: profileEnvelope, signal })
+        .then((answer) => answer.data),
+  });
+}
