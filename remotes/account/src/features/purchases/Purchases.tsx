@@ -1,4 +1,4 @@
-import { ButtonLink, EmptyState, LoadMore, RequestView, RowList } from '@cove/ui';
+import { ButtonLink, EmptyState, PagedView, RowList } from '@cove/ui';
 import { useId } from 'react';
 import { usePurchases } from './api/purchases';
 import { PurchaseRow } from './components/PurchaseRow';
@@ -14,28 +14,26 @@ export function Purchases() {
       <h2 id={headingId} className={styles.title}>
         Purchases
       </h2>
-      <RequestView state={list.state} retry={list.retry}>
-        {(items) =>
-          items.length === 0 ? (
-            <EmptyState
-              icon="🧾"
-              title="You haven't bought anything yet"
-              actions={<ButtonLink to="/chats">Go to chats</ButtonLink>}
-            >
-              Paid messages you unlock in chats are listed here.
-            </EmptyState>
-          ) : (
-            <>
-              <RowList label="Purchases">
-                {items.map((p) => (
-                  <PurchaseRow key={p.message_id} purchase={p} />
-                ))}
-              </RowList>
-              <LoadMore list={list} />
-            </>
-          )
+      <PagedView
+        list={list}
+        empty={
+          <EmptyState
+            icon="🧾"
+            title="You haven't bought anything yet"
+            actions={<ButtonLink to="/chats">Go to chats</ButtonLink>}
+          >
+            Paid messages you unlock in chats are listed here.
+          </EmptyState>
         }
-      </RequestView>
+      >
+        {(items) => (
+          <RowList label="Purchases">
+            {items.map((p) => (
+              <PurchaseRow key={p.message_id} purchase={p} />
+            ))}
+          </RowList>
+        )}
+      </PagedView>
     </section>
   );
 }

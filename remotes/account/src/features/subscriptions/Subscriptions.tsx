@@ -1,5 +1,5 @@
 import { errorMessage, useHost } from '@cove/runtime';
-import { Button, ButtonLink, EmptyState, LoadMore, RequestView, RowList } from '@cove/ui';
+import { Button, ButtonLink, EmptyState, PagedView, RowList } from '@cove/ui';
 import { useId, useState } from 'react';
 import { useCancelSubscriptions } from './api/cancel-subscriptions';
 import { useSubscriptions } from './api/subscriptions';
@@ -96,34 +96,32 @@ export function Subscriptions() {
             : `Canceled ${cancel.data.canceled} subscriptions`}
         </p>
       )}
-      <RequestView state={list.state} retry={list.retry}>
-        {(subscriptions) =>
-          subscriptions.length === 0 ? (
-            <EmptyState
-              icon="⭐"
-              title="You have no subscriptions"
-              actions={<ButtonLink to="/discover">Discover creators</ButtonLink>}
-            >
-              Subscribe to a creator to see everything they post for subscribers.
-            </EmptyState>
-          ) : (
-            <>
-              <RowList label="Your subscriptions">
-                {subscriptions.map((s) => (
-                  <SubscriptionRow
-                    key={s._id}
-                    subscription={s}
-                    editing={editing}
-                    selected={selected.has(s.user._id)}
-                    onToggle={() => toggle(s.user._id)}
-                  />
-                ))}
-              </RowList>
-              <LoadMore list={list} />
-            </>
-          )
+      <PagedView
+        list={list}
+        empty={
+          <EmptyState
+            icon="⭐"
+            title="You have no subscriptions"
+            actions={<ButtonLink to="/discover">Discover creators</ButtonLink>}
+          >
+            Subscribe to a creator to see everything they post for subscribers.
+          </EmptyState>
         }
-      </RequestView>
+      >
+        {(subscriptions) => (
+          <RowList label="Your subscriptions">
+            {subscriptions.map((s) => (
+              <SubscriptionRow
+                key={s._id}
+                subscription={s}
+                editing={editing}
+                selected={selected.has(s.user._id)}
+                onToggle={() => toggle(s.user._id)}
+              />
+            ))}
+          </RowList>
+        )}
+      </PagedView>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import {
   type UploadedMedia,
 } from '@cove/runtime';
 import { updatePagedItems } from '@cove/runtime/query';
-import { Button, EmptyState, FileButton, LoadMore, RequestView, Section, UploadQueue } from '@cove/ui';
+import { Button, EmptyState, FileButton, PagedView, Section, UploadQueue } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type ChangeEvent } from 'react';
 import { useMediaConfig } from '../../common/media-config';
@@ -117,30 +117,28 @@ function CreatorVault() {
         </p>
       )}
 
-      <RequestView state={list.state} retry={list.retry}>
-        {(items) =>
-          items.length === 0 ? (
-            <EmptyState icon="🗄️" title="Your vault is empty">
-              Upload photos or videos to send them in chats.
-            </EmptyState>
-          ) : (
-            <>
-              <ul className={styles.grid} aria-label="Vault media">
-                {items.map((item, index) => (
-                  <VaultTile
-                    key={item._id}
-                    item={item}
-                    index={index + 1}
-                    selected={selected.has(item._id)}
-                    onToggle={() => toggle(item._id)}
-                  />
-                ))}
-              </ul>
-              <LoadMore list={list} />
-            </>
-          )
+      <PagedView
+        list={list}
+        empty={
+          <EmptyState icon="🗄️" title="Your vault is empty">
+            Upload photos or videos to send them in chats.
+          </EmptyState>
         }
-      </RequestView>
+      >
+        {(items) => (
+          <ul className={styles.grid} aria-label="Vault media">
+            {items.map((item, index) => (
+              <VaultTile
+                key={item._id}
+                item={item}
+                index={index + 1}
+                selected={selected.has(item._id)}
+                onToggle={() => toggle(item._id)}
+              />
+            ))}
+          </ul>
+        )}
+      </PagedView>
     </Section>
   );
 }

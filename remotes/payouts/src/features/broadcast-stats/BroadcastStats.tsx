@@ -1,17 +1,6 @@
 import type { Broadcast } from '@cove/contracts';
 import { formatDate, formatMoney } from '@cove/runtime';
-import {
-  ButtonLink,
-  EmptyState,
-  kit,
-  LoadMore,
-  RequestView,
-  Row,
-  RowBody,
-  RowLine,
-  RowList,
-  Section,
-} from '@cove/ui';
+import { ButtonLink, EmptyState, kit, PagedView, Row, RowBody, RowLine, RowList, Section } from '@cove/ui';
 import { useBroadcasts } from './api/broadcasts';
 import styles from './BroadcastStats.module.css';
 import { Funnel } from './components/Funnel';
@@ -57,29 +46,27 @@ export function BroadcastStats() {
   const list = useBroadcasts();
   return (
     <Section title="Broadcast stats">
-      <RequestView state={list.state} retry={list.retry}>
-        {(items) =>
-          items.length === 0 ? (
-            <EmptyState
-              icon="📣"
-              title="No broadcasts yet"
-              actions={<ButtonLink to="/chats">Go to chats</ButtonLink>}
-            >
-              Send one message to many of your chats from the chat list. Here you see how many read it, bought
-              it and what it earned.
-            </EmptyState>
-          ) : (
-            <>
-              <RowList label="Broadcasts">
-                {items.map((b) => (
-                  <BroadcastRow key={b._id} broadcast={b} />
-                ))}
-              </RowList>
-              <LoadMore list={list} />
-            </>
-          )
+      <PagedView
+        list={list}
+        empty={
+          <EmptyState
+            icon="📣"
+            title="No broadcasts yet"
+            actions={<ButtonLink to="/chats">Go to chats</ButtonLink>}
+          >
+            Send one message to many of your chats from the chat list. Here you see how many read it, bought
+            it and what it earned.
+          </EmptyState>
         }
-      </RequestView>
+      >
+        {(items) => (
+          <RowList label="Broadcasts">
+            {items.map((b) => (
+              <BroadcastRow key={b._id} broadcast={b} />
+            ))}
+          </RowList>
+        )}
+      </PagedView>
     </Section>
   );
 }

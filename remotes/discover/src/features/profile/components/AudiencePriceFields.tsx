@@ -1,29 +1,23 @@
 import type { Audience } from '@cove/contracts';
 import { audienceLabels, audiences, priceHint } from '../model/post-fields';
+import type { PostFields } from './use-post-fields';
 import styles from '../Posts.module.css';
 
 /** Who can see a post and what it costs, as the composer and the editor ask for them. */
 export function AudiencePriceFields({
-  audience,
-  onAudience,
-  price,
-  onPrice,
+  fields,
   priceErrorId,
-  invalid,
 }: {
-  audience: Audience;
-  onAudience(audience: Audience): void;
-  price: string;
-  onPrice(price: string): void;
+  fields: PostFields;
   /** The id of the hint shown under the form while the price is not one. */
   priceErrorId: string;
-  invalid: boolean;
 }) {
+  const invalid = fields.credits === null;
   return (
     <>
       <label className={styles.field}>
         <span>Who can see it</span>
-        <select value={audience} onChange={(e) => onAudience(e.target.value as Audience)}>
+        <select value={fields.audience} onChange={(e) => fields.setAudience(e.target.value as Audience)}>
           {audiences.map((a) => (
             <option key={a} value={a}>
               {audienceLabels[a]}
@@ -35,11 +29,11 @@ export function AudiencePriceFields({
         <span>Price ($, optional)</span>
         <input
           inputMode="decimal"
-          value={price}
+          value={fields.price}
           placeholder="Free"
           aria-invalid={invalid}
           aria-describedby={invalid ? priceErrorId : undefined}
-          onChange={(e) => onPrice(e.target.value)}
+          onChange={(e) => fields.setPrice(e.target.value)}
         />
       </label>
     </>

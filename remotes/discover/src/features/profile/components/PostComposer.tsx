@@ -1,9 +1,9 @@
-import type { Audience, MediaDescriptor } from '@cove/contracts';
+import type { MediaDescriptor } from '@cove/contracts';
 import { formatBytes, useUploads, type UploadedMedia } from '@cove/runtime';
 import { Button, kit } from '@cove/ui';
 import { useCallback, useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { priceFromDollars } from '../model/post-fields';
 import { AudiencePriceFields, PriceError } from './AudiencePriceFields';
+import { usePostFields } from './use-post-fields';
 import type { Posting } from '../api/create-post';
 import styles from '../Posts.module.css';
 
@@ -11,13 +11,11 @@ import styles from '../Posts.module.css';
 export function PostComposer({ posting }: { posting: Posting }) {
   const id = useId();
   const [text, setText] = useState('');
-  const [audience, setAudience] = useState<Audience>('user');
-  const [price, setPrice] = useState('');
+  const fields = usePostFields('user', 0);
   const [media, setMedia] = useState<MediaDescriptor | null>(null);
   const uploads = useUploads(useCallback((result: UploadedMedia) => setMedia(result.media.media), []));
   const uploading = uploads.items.some((u) => u.error === null);
-  const rawPrice = priceFromDollars(price);
-  const ready = (text.trim() !== '' || media !== null) && !uploading && rawPrice !== null;
+  const ready = (text.trim() !== '' || media !== null) && !uploading && fields.credits !== null;
 
   function choose(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
@@ -31,11 +29,11 @@ export function PostComposer({ posting }: { posting: Posting }) {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!ready || rawPrice === null) return;
-    posting.publish({ text: text.trim(), media, audience, price: rawPrice });
+    if (!ready || fields.credits === null) return;
+    posting.publish({ text: text.trim(), media, audience: fields.audience, price: fields.credits });
     setText('');
     setMedia(null);
-    setPrice('');
+    fields.setPrice('');
   }
 
   return (
@@ -99,19 +97,12 @@ export function PostComposer({ posting }: { posting: Posting }) {
         <label className={styles.attach} htmlFor={`${id}-file`}>
           Add photo or video
         </label>
-        <AudiencePriceFields
-          audience={audience}
-          onAudience={setAudience}
-          price={price}
-          onPrice={setPrice}
-          priceErrorId={`${id}-price`}
-          invalid={rawPrice === null}
-        />
+        <AudiencePriceFields fields={fields} priceErrorId={`${id}-price`} />
         <Button type="submit" disabled={!ready}>
           Post
         </Button>
       </div>
-      {rawPrice === null && <PriceError id={`${id}-price`} />}
+      {fields.credits === null && <PriceError id={`${id}-price`} />}
       {posting.error && (
         <p className={styles.error} role="alert">
           {posting.error}

@@ -2,8 +2,8 @@ import type { FeedItem } from '@cove/contracts';
 import { errorMessage } from '@cove/runtime';
 import { Button } from '@cove/ui';
 import { useId, useState, type FormEvent } from 'react';
-import { dollarsFromPrice, priceFromDollars } from '../model/post-fields';
 import { AudiencePriceFields, PriceError } from './AudiencePriceFields';
+import { usePostFields } from './use-post-fields';
 import { useEditPost } from '../api/edit-post';
 import styles from '../Posts.module.css';
 
@@ -14,18 +14,16 @@ import styles from '../Posts.module.css';
 export function PostEditor({ post, onDone }: { post: FeedItem; onDone(saved: boolean): void }) {
   const id = useId();
   const [text, setText] = useState(post.text);
-  const [audience, setAudience] = useState(post.audience);
-  const [price, setPrice] = useState(dollarsFromPrice(post.price));
-  const rawPrice = priceFromDollars(price);
+  const fields = usePostFields(post.audience, post.price);
   const save = useEditPost(post, () => onDone(true));
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (rawPrice === null) return;
+    if (fields.credits === null) return;
     const changes = {
       ...(text.trim() !== post.text ? { text: text.trim() } : {}),
-      ...(audience !== post.audience ? { audience } : {}),
-      ...(rawPrice !== post.price ? { price: rawPrice } : {}),
+      ...(fields.audience !== post.audience ? { audience: fields.audience } : {}),
+      ...(fields.credits !== post.price ? { price: fields.credits } : {}),
     };
     if (Object.keys(changes).length === 0) onDone(false);
     else save.mutate(changes);
@@ -38,23 +36,16 @@ export function PostEditor({ post, onDone }: { post: FeedItem; onDone(saved: boo
         <textarea value={text} maxLength={2000} rows={3} onChange={(e) => setText(e.target.value)} />
       </label>
       <div className={styles.row}>
-        <AudiencePriceFields
-          audience={audience}
-          onAudience={setAudience}
-          price={price}
-          onPrice={setPrice}
-          priceErrorId={`${id}-price`}
-          invalid={rawPrice === null}
-        />
+        <AudiencePriceFields fields={fields} priceErrorId={`${id}-price`} />
       </div>
-      {rawPrice === null && <PriceError id={`${id}-price`} />}
+      {fields.credits === null && <PriceError id={`${id}-price`} />}
       {save.isError && (
         <p className={styles.error} role="alert">
           {errorMessage(save.error)}
         </p>
       )}
       <div className={styles.row}>
-        <Button type="submit" disabled={save.isPending || rawPrice === null}>
+        <Button type="submit" disabled={save.isPending || fields.credits === null}>
           {save.isPending ? 'Saving…' : 'Save'}
         </Button>
         <Button variant="ghost" disabled={save.isPending} onClick={() => onDone(false)}>

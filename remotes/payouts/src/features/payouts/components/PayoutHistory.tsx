@@ -1,6 +1,6 @@
 import type { Payout } from '@cove/contracts';
 import { formatDate, formatMoney } from '@cove/runtime';
-import { EmptyState, kit, LoadMore, RequestView, Row, RowBody, RowLine, RowList } from '@cove/ui';
+import { EmptyState, kit, PagedView, Row, RowBody, RowLine, RowList } from '@cove/ui';
 import { usePayouts } from '../api/payouts';
 import styles from '../Payouts.module.css';
 import { StatusBadge, statusLabels } from './StatusBadge';
@@ -39,23 +39,21 @@ function PayoutRow({ payout }: { payout: Payout }) {
 export function PayoutHistory() {
   const list = usePayouts();
   return (
-    <RequestView state={list.state} retry={list.retry}>
-      {(items) =>
-        items.length === 0 ? (
-          <EmptyState icon="🏦" title="No payouts yet">
-            When you request a payout, it is listed here with where it stands.
-          </EmptyState>
-        ) : (
-          <>
-            <RowList label="Payout history">
-              {items.map((p) => (
-                <PayoutRow key={p._id} payout={p} />
-              ))}
-            </RowList>
-            <LoadMore list={list} />
-          </>
-        )
+    <PagedView
+      list={list}
+      empty={
+        <EmptyState icon="🏦" title="No payouts yet">
+          When you request a payout, it is listed here with where it stands.
+        </EmptyState>
       }
-    </RequestView>
+    >
+      {(items) => (
+        <RowList label="Payout history">
+          {items.map((p) => (
+            <PayoutRow key={p._id} payout={p} />
+          ))}
+        </RowList>
+      )}
+    </PagedView>
   );
 }
