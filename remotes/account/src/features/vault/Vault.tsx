@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type ChangeEvent } from 'react';
 import { useMediaConfig } from '../../common/media-config';
 import { useDeleteVaultItems } from './api/delete-vault-items';
-import { useVault, vaultKey } from './api/vault';
+import { useVault, vaultKey } from '../../common/vault';
 import { VaultTile } from './components/VaultTile';
 import styles from './Vault.module.css';
 

@@ -1,4 +1,4 @@
-import { useHost, useSession } from '@cove/runtime';
+import { useSession } from '@cove/runtime';
 import {
   Button,
   ButtonLink,
@@ -27,8 +27,7 @@ import {
 import styles from './Discover.module.css';
 
 function Results({ filters }: { filters: DiscoverFilters }) {
-  const { api } = useHost();
-  const creators = useCreators(api, filters);
+  const creators = useCreators(filters);
   const sentinel = useAutoLoad(creators);
   return (
     <RequestView state={creators.state} retry={creators.retry}>

@@ -1,5 +1,5 @@
 import type { Profile } from '@cove/contracts';
-import { requestState, useHost, useServerEvent, useSession } from '@cove/runtime';
+import { requestState, useServerEvent, useSession } from '@cove/runtime';
 import { ButtonLink, Page, RequestView, SignInGate } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -39,10 +39,9 @@ function Loaded({ profile, own }: { profile: Profile; own: boolean }) {
 }
 
 function ProfileView({ creatorId }: { creatorId: string }) {
-  const { api } = useHost();
   const { user } = useSession();
   const client = useQueryClient();
-  const profile = useProfile(api, creatorId, true);
+  const profile = useProfile(creatorId, true);
   // A subscription renewed, lapsed or ended elsewhere: the header and the locks change with it.
   useServerEvent('subscription_updated', (event) => {
     if (event.model_id !== creatorId) return;
@@ -59,10 +58,9 @@ function ProfileView({ creatorId }: { creatorId: string }) {
 /** `/creators/{id}`: a creator's profile and posts; the creator's own adds a composer and post tools. */
 export function CreatorProfile() {
   const { creatorId = '' } = useParams();
-  const { api } = useHost();
   const { status } = useSession();
   // The same query the view reads: the heading names the creator once it has arrived.
-  const profile = useProfile(api, creatorId, status === 'signed-in');
+  const profile = useProfile(creatorId, status === 'signed-in');
   return (
     <Page
       title={profile.data?.username ?? 'Creator profile'}

@@ -1,18 +1,15 @@
 import { AUTO_MESSAGE_LIMIT } from '@cove/contracts';
-import { useHost } from '@cove/runtime';
-import { useVaultList } from '@cove/runtime/query';
 import { Button, FileButton, VaultPicker } from '@cove/ui';
 import { useState, type ChangeEvent } from 'react';
+import { useVault } from '../../../common/vault';
 import { mediaMessage } from '../model/draft';
 import type { CategoryEditorState } from './use-category-editor';
 import styles from '../AutoMessages.module.css';
 
 /** The ways to add a message: a text, an upload, or a pick from the vault, while the category has room. */
 export function AddMessages({ editor }: { editor: CategoryEditorState }) {
-  const { api } = useHost();
   const [picking, setPicking] = useState(false);
-  // The vault page's own list: what was uploaded there shows here without asking again.
-  const vault = useVaultList(api, ['vault'], picking);
+  const vault = useVault(picking);
   const full = editor.room <= 0;
 
   function choose(e: ChangeEvent<HTMLInputElement>) {

@@ -3,7 +3,7 @@ import { useHost } from '@cove/runtime';
 import { updatePagedItems } from '@cove/runtime/query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { vaultKey } from './vault';
+import { vaultKey } from '../../../common/vault';
 
 /** `DELETE /v1/media`: the items leave the vault at once, and the vault is read again after. */
 export function useDeleteVaultItems() {

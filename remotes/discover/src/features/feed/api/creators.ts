@@ -1,4 +1,5 @@
-import { discoverPage, type ApiClient, type DiscoverProfile } from '@cove/contracts';
+import { discoverPage, type DiscoverProfile } from '@cove/contracts';
+import { useHost } from '@cove/runtime';
 import { usePagedList } from '@cove/runtime/query';
 import { discoverQuery, type DiscoverFilters } from '../model/discover-filters';
 
@@ -8,7 +9,8 @@ const featuredFreshMs = 10 * 60_000;
 export const creatorsKey = ['creators'];
 
 /** `GET /v1/users/discover` for the chosen filters, page by page along the server's `next` links. */
-export function useCreators(api: ApiClient, filters: DiscoverFilters) {
+export function useCreators(filters: DiscoverFilters) {
+  const { api } = useHost();
   const query = discoverQuery(filters);
   return usePagedList<DiscoverProfile>({
     queryKey: [...creatorsKey, query],

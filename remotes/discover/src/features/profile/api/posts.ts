@@ -1,4 +1,5 @@
-import { feedPage, type ApiClient, type FeedItem } from '@cove/contracts';
+import { feedPage, type FeedItem } from '@cove/contracts';
+import { useHost } from '@cove/runtime';
 import { usePagedList } from '@cove/runtime/query';
 
 /** The profile's tabs: every post, photos only, videos only. */
@@ -11,7 +12,8 @@ export const postsKey = (creatorId: string) => ['posts', creatorId] as const;
 const pageSize = 20;
 
 /** `GET /v1/feed?model_id=` for one tab, page by page along the server's `next` links. */
-export function usePosts(api: ApiClient, creatorId: string, tab: PostsTab) {
+export function usePosts(creatorId: string, tab: PostsTab) {
+  const { api } = useHost();
   return usePagedList<FeedItem>({
     queryKey: [...postsKey(creatorId), tab],
     fetchPage: (url, signal) =>

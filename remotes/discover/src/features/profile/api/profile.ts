@@ -1,10 +1,12 @@
-import { profileEnvelope, type ApiClient } from '@cove/contracts';
+import { profileEnvelope } from '@cove/contracts';
+import { useHost } from '@cove/runtime';
 import { useQuery } from '@tanstack/react-query';
 
 export const profileKey = (creatorId: string) => ['profile', creatorId] as const;
 
 /** `GET /v1/users/{id}/profile`. */
-export function useProfile(api: ApiClient, creatorId: string, enabled: boolean) {
+export function useProfile(creatorId: string, enabled: boolean) {
+  const { api } = useHost();
   return useQuery({
     enabled,
     queryKey: profileKey(creatorId),

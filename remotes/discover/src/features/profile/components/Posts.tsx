@@ -1,5 +1,5 @@
 import type { FeedItem } from '@cove/contracts';
-import { useHost, useServerEvent } from '@cove/runtime';
+import { useServerEvent } from '@cove/runtime';
 import { EmptyState, LoadMore, RequestView, Tabs, useAutoLoad } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { PostCard, type Unlockers } from './PostCard';
@@ -47,9 +47,8 @@ export function Posts({
   pending: readonly FeedItem[];
   unlockers: Unlockers;
 }) {
-  const { api } = useHost();
   const client = useQueryClient();
-  const posts = usePosts(api, creatorId, tab);
+  const posts = usePosts(creatorId, tab);
   const sentinel = useAutoLoad(posts);
   useServerEvent('new_feed', (event) => {
     if (event.model_id === creatorId) void client.invalidateQueries({ queryKey: postsKey(creatorId) });
