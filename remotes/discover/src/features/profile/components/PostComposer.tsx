@@ -1,6 +1,6 @@
 import type { MediaDescriptor } from '@cove/contracts';
 import { formatBytes, useUploads, type UploadedMedia } from '@cove/runtime';
-import { Button, kit } from '@cove/ui';
+import { Button, FileButton, kit } from '@cove/ui';
 import { useCallback, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { AudiencePriceFields, PriceError } from './AudiencePriceFields';
 import { usePostFields } from './use-post-fields';
@@ -87,16 +87,9 @@ export function PostComposer({ posting }: { posting: Posting }) {
         </div>
       )}
       <div className={styles.row}>
-        <input
-          id={`${id}-file`}
-          className={styles.file}
-          type="file"
-          accept="image/*,video/*"
-          onChange={choose}
-        />
-        <label className={styles.attach} htmlFor={`${id}-file`}>
+        <FileButton accept="image/*,video/*" onChange={choose}>
           Add photo or video
-        </label>
+        </FileButton>
         <AudiencePriceFields fields={fields} priceErrorId={`${id}-price`} />
         <Button type="submit" disabled={!ready}>
           Post
