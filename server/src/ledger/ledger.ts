@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import { isCheckViolation } from '../db/errors';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema';
+import type { Queryable, Tx } from '../db/transaction';
 
 export type UserAccountKind = 'credits' | 'earnings' | 'debt' | 'payout_clearing';
 export type PlatformAccountKind =
@@ -10,8 +10,6 @@ export type AccountRef =
   { owner: string; kind: UserAccountKind } | { owner: null; kind: PlatformAccountKind };
 
 /** Anything that can run queries: the database or an open transaction. */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Queryable = Db | Tx;
 
 export interface Movement {
   kind: string;

@@ -1,9 +1,9 @@
 import { messagePreview } from '@cove/contracts';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../chats/chat-store';
 import { rowsOf } from '../db/rows';
 import type { Emit } from '../realtime/with-events';
 import { toMessageDto, type MessageRow } from './message-dto';
+import type { Tx } from '../db/transaction';
 
 /**
  * Everything a new message changes besides its own row, in the sender's transaction: the chat's

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { chats } from '../db/schema';
-import type { ChatRow, Tx } from '../chats/chat-store';
+import type { ChatRow } from '../chats/chat-store';
 import type { Emit } from '../realtime/with-events';
 import { addSystemMessage } from './system-messages';
+import type { Tx } from '../db/transaction';
 
 /** The creator answered an intro: from now on the chat's rate applies, and both sides are told. */
 export async function endIntro(

@@ -8,8 +8,8 @@ import { CREATOR_SHARE } from '../messages/charges';
 import { type LoggedRow, notifyLogged } from '../messages/db-call';
 import { SELF_DESTRUCT_MS } from '../messages/read';
 import { tip } from '../messages/tip';
-import type { Tx } from '../realtime/event-log';
 import { type EventDeps, withEvents } from '../realtime/with-events';
+import type { Tx } from '../db/transaction';
 
 /** What finishing a payment needs: a purchase it completes may be the fan's first (auto-messages). */
 export interface FinishDeps extends EventDeps {

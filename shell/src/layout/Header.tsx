@@ -9,9 +9,6 @@ import { useAvailableEarnings } from './use-available-earnings';
 
 const linkClass = (isActive: boolean) => (isActive ? `${styles.link} ${styles.current}` : styles.link);
 
-/** Money is shown as a tenth of the raw amount with 2 decimals and a dollar sign. */
-const formatCredits = (credits: number) => `$${(credits / 10).toFixed(2)}`;
-
 /** The header's links, in its bar and again in the narrow layout's menu. */
 function NavLinks({ links, current }: { links: HeaderLink[]; current: HeaderLink | undefined }) {
   return links.map((l) => (
@@ -69,7 +66,7 @@ export function Header() {
                 </span>
               ) : (
                 <span className={styles.credits} title="Your balance">
-                  {formatCredits(session.credits)}
+                  {formatMoney(session.credits)}
                 </span>
               )}
               <span className={styles.wideOnly}>

@@ -1,4 +1,4 @@
-import { errorText, type PaymentContext, type PopupSpec } from '@cove/contracts';
+import { errorText, formatMoney, type PaymentContext, type PopupSpec } from '@cove/contracts';
 import type { ReactNode } from 'react';
 
 export interface PopupAction {
@@ -22,8 +22,8 @@ export interface PopupContent {
   form?: 'gender' | 'invite-code' | 'username' | 'email-code';
 }
 
+// A payment in the currency it was made in (already in that currency's units, not credits).
 const moneyText = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency.toUpperCase()}`;
-const dollars = (raw: number) => `$${(raw / 10).toFixed(2)}`;
 const frozenText = 'Your account has been temporarily frozen. Please respond to your chat with support.';
 const ok: PopupAction = { label: 'OK' };
 
@@ -90,7 +90,7 @@ export function popupContent(spec: PopupSpec): PopupContent {
         title: 'Payout completed',
         body:
           spec.amount !== undefined
-            ? `${dollars(spec.amount)} is on its way to you.`
+            ? `${formatMoney(spec.amount)} is on its way to you.`
             : 'Your payout is on its way.',
         primary: { label: 'See payouts', to: '/account/earnings/payouts' },
         secondary: { label: 'Close', tone: 'secondary' },

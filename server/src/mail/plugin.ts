@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createMailer, type Mailer } from '../mail';
+import { createMailer, type Mailer } from '.';
 
 declare module 'fastify' {
   interface FastifyInstance {

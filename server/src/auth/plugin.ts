@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sessionForToken } from '../auth/tokens';
+import { sessionForToken } from './tokens';
 import type { UserRow } from '../db/schema';
 
 declare module 'fastify' {
