@@ -1,6 +1,6 @@
 // Bundles the server and its command-line tools with esbuild. Workspace packages (TypeScript source)
 // are bundled in; everything from npm stays external and is loaded from node_modules at run time.
-import { rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 import pkg from './package.json' with { type: 'json' };
 
@@ -22,3 +22,5 @@ await build({
   external: [...external, 'pg-native'],
   logLevel: 'warning',
 });
+// The database functions' sources, applied at migrate time (src/db/apply-functions.ts, src/paths.ts).
+cpSync('src/db/functions', 'dist/functions', { recursive: true });
