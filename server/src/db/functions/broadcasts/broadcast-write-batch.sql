@@ -42,7 +42,7 @@ BEGIN
     LEFT JOIN chats c ON c.id = x.chat_id
     WHERE mine.chat_id IS NULL OR theirs.chat_id IS NULL OR f.id IS NULL OR c.id IS NULL
       OR NOT mine.listed
-      OR f.banned_at IS NOT NULL OR f.terminated_at IS NOT NULL OR (f.delete_at IS NOT NULL AND f.delete_at <= now())
+      OR user_gone(f)
       OR EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = b.creator_id AND blocked_id = x.fan_id)
         OR (blocker_id = x.fan_id AND blocked_id = b.creator_id))
       OR (b.type IN ('image', 'video') AND theirs.media_blocked)

@@ -1,7 +1,9 @@
--- One send. `s` is prepared by src/messages/send-message.ts: the body with its ids checked, the
--- verdict of the checks made without the database (`refusal`), the list preview and both
--- members' views of the message without the three values only the insert knows. Every check
--- runs before the first write, so a refused send returns its error and leaves nothing to undo.
+-- One send: every rule of a message that reads the database (the send id, the media, the recipient,
+-- the chat, blocks, the quoted message, the price, the balance, the end of an intro). `s` is
+-- prepared by src/messages/send-message.ts and described there with zod (send-handoff.ts): the body
+-- with its ids checked, the list preview, both members' views of the message without the three
+-- values only the insert knows and, from a creator, the notices of an intro's end. Every check runs
+-- before the first write, so a refused send returns its error and leaves nothing to undo.
 CREATE OR REPLACE FUNCTION send_one(s jsonb, p_share numeric) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_sender uuid := (s->>'sender_id')::uuid;
@@ -21,25 +23,17 @@ DECLARE
   m messages;
   v_counters user_counters;
   v_known jsonb;
+  v_retry jsonb;
+  v_intro_ends boolean;
+  v_sender_events text[] := ARRAY['new_message'];
+  v_sender_payloads jsonb[];
+  v_recipient_events text[] := ARRAY['new_message', 'unread_messages'];
+  v_recipient_payloads jsonb[];
+  notice messages;
 BEGIN
-  -- A send id seen before is answered before any check: a block or a keyword change since the
-  -- first send must not fail the retry of a message that was delivered.
-  SELECT * INTO m FROM messages WHERE sender_id = v_sender AND send_id = s->>'send_id';
-  IF FOUND THEN
-    IF v_chat IS NULL THEN
-      SELECT id INTO v_chat FROM chats
-        WHERE user_low = least(v_sender, v_recipient) AND user_high = greatest(v_sender, v_recipient);
-    END IF;
-    IF (m.type, m.chat_id, m.recipient_id, m.text, m.gif_url, m.media_id, m.price, m.self_destruct,
-          m.parent_message_id)
-        IS DISTINCT FROM (v_type, v_chat, v_recipient, s->>'text', s->>'gif_url', v_media,
-          (s->>'price')::integer, (s->>'self_destruct')::boolean, v_parent) THEN
-      RETURN jsonb_build_object('status', 'refused', 'code', 'send_id_reused');
-    END IF;
-    RETURN jsonb_build_object('status', 'stored', 'message', to_jsonb(m), 'credits', credits_of(v_sender));
-  END IF;
-  IF s ? 'refusal' THEN
-    RETURN jsonb_build_object('status', 'refused', 'code', 'checked');
+  v_retry := send_retry(s);
+  IF v_retry IS NOT NULL THEN
+    RETURN v_retry;
   END IF;
 
   SELECT * INTO STRICT me FROM users WHERE id = v_sender;
@@ -56,8 +50,7 @@ BEGIN
   IF NOT FOUND THEN
     RETURN jsonb_build_object('status', 'refused', 'code', 'user_not_found');
   END IF;
-  IF other.banned_at IS NOT NULL OR other.terminated_at IS NOT NULL
-      OR (other.delete_at IS NOT NULL AND other.delete_at <= now()) THEN
+  IF user_gone(other) THEN
     RETURN jsonb_build_object('status', 'refused', 'code', 'gone');
   END IF;
   IF v_chat IS NULL THEN
@@ -91,10 +84,8 @@ BEGIN
   -- The price is decided with the chat locked, after the users: two concurrent first messages of
   -- an intro cannot both see no earlier message.
   SELECT * INTO STRICT c FROM chats WHERE id = v_chat FOR NO KEY UPDATE;
-  IF c.is_intro AND NOT c.intro_ended AND me.type = 'featured' THEN
-    -- The creator's answer ends the intro: the rare path with its system messages, done in Node.
-    RETURN jsonb_build_object('status', 'slow', 'chat_id', v_chat);
-  END IF;
+  -- The creator's answer ends the intro (src/messages/intro.ts prepares its two notices).
+  v_intro_ends := c.is_intro AND NOT c.intro_ended AND me.type = 'featured';
   -- What a fan pays (src/chats/pair-rules.ts, fanOf): the chat's rate, nothing while their intro runs.
   IF me.type = 'user' AND other.type = 'featured' AND NOT (me.is_staff OR me.is_staff_mo) THEN
     v_cost := c.credit_rate;
@@ -124,12 +115,29 @@ BEGIN
 
   v_known := jsonb_build_object('_id', m.id::text, 'chat_id', v_chat,
     'created_at', to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
+  v_sender_payloads := ARRAY[jsonb_build_object('message', (s->'sender_view') || v_known)];
+  v_recipient_payloads := ARRAY[jsonb_build_object('message', (s->'recipient_view') || v_known),
+    jsonb_build_object('unread_messages', v_counters.unread,
+      'unread_messages_favorites', v_counters.unread_favorites)];
+  IF v_intro_ends THEN
+    -- From now on the chat's rate applies; each side is told in a notice only they see.
+    UPDATE chats SET intro_ended = true WHERE id = v_chat;
+    INSERT INTO messages (chat_id, sender_id, recipient_id, visible_to, system, type, text, created_at)
+      VALUES (v_chat, v_sender, v_recipient, v_recipient, true, 'intro_ended',
+        format(s->'intro_end'->>'fan_text', c.credit_rate), m.created_at)
+      RETURNING * INTO notice;
+    v_recipient_events := v_recipient_events || 'new_message'::text;
+    v_recipient_payloads := v_recipient_payloads || jsonb_build_object('message', (s->'intro_end'->'fan_view')
+      || jsonb_build_object('_id', notice.id::text, 'chat_id', v_chat, 'text', notice.text, 'created_at', v_known->'created_at'));
+    INSERT INTO messages (chat_id, sender_id, recipient_id, visible_to, system, type, text, created_at)
+      VALUES (v_chat, v_recipient, v_sender, v_sender, true, 'intro_ended_model',
+        format(s->'intro_end'->>'creator_text', c.credit_rate), m.created_at)
+      RETURNING * INTO notice;
+    v_sender_events := v_sender_events || 'new_message'::text;
+    v_sender_payloads := v_sender_payloads || jsonb_build_object('message', (s->'intro_end'->'creator_view')
+      || jsonb_build_object('_id', notice.id::text, 'chat_id', v_chat, 'text', notice.text, 'created_at', v_known->'created_at'));
+  END IF;
   RETURN jsonb_build_object('status', 'created', 'message', to_jsonb(m), 'credits', v_credits - v_cost,
-    'events', to_jsonb(
-      append_events(v_sender, ARRAY['new_message'],
-        ARRAY[jsonb_build_object('message', (s->'sender_view') || v_known)])
-      || append_events(v_recipient, ARRAY['new_message', 'unread_messages'], ARRAY[
-        jsonb_build_object('message', (s->'recipient_view') || v_known),
-        jsonb_build_object('unread_messages', v_counters.unread,
-          'unread_messages_favorites', v_counters.unread_favorites)])));
+    'events', to_jsonb(append_events(v_sender, v_sender_events, v_sender_payloads)
+      || append_events(v_recipient, v_recipient_events, v_recipient_payloads)));
 END $$;

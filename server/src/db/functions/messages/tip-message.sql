@@ -2,9 +2,10 @@
 -- (src/db/transaction.ts), every check that reads the database before the first write, so a refusal
 -- writes nothing, then the writes and the events. A retried tip already made is answered as it was,
 -- before the block is asked (as sends are). Sequential scans are off as in send_messages.
--- `t` is prepared by src/messages/tip.ts: the fan, chat, amount and send id, the provider's default
--- for the tips feature, the list preview and both messages' texts and views (tip_user for the fan,
--- tip_model for the creator) without the four values only the database knows.
+-- `t` is prepared by src/messages/tip.ts (and described there with zod): the fan, chat, amount and
+-- send id, whether the creator awaits approval, the provider's default for the tips feature, the
+-- list preview and both messages' texts and views (tip_user for the fan, tip_model for the creator)
+-- without the four values only the database knows.
 CREATE OR REPLACE FUNCTION tip_message(t jsonb, p_share numeric) RETURNS jsonb LANGUAGE plpgsql
 SET enable_seqscan = off AS $$
 DECLARE
@@ -28,12 +29,20 @@ BEGIN
   IF NOT FOUND THEN
     RETURN jsonb_build_object('status', 'refused', 'code', 'not_found');
   END IF;
-  IF t ? 'refusal' THEN
-    RETURN jsonb_build_object('status', 'refused', 'code', 'checked');
-  END IF;
   PERFORM 1 FROM users WHERE id IN (v_fan, v_creator) ORDER BY id FOR NO KEY UPDATE;
+  -- The users' row locks serialize this with every other send or tip by the fan, so a send id used
+  -- before is always found here, never raced past.
+  SELECT * INTO m FROM messages WHERE sender_id = v_fan AND send_id = t->>'send_id';
+  -- A creator awaiting approval takes no new tip (docs/rules.md, Restricted creators); a retry of one
+  -- made before is answered below.
+  IF NOT FOUND AND (t->>'creator_restricted')::boolean THEN
+    RETURN jsonb_build_object('status', 'refused', 'code', 'creator_unavailable');
+  END IF;
   SELECT * INTO STRICT me FROM users WHERE id = v_fan;
   SELECT * INTO STRICT creator FROM users WHERE id = v_creator;
+  IF me.frozen THEN
+    RETURN jsonb_build_object('status', 'refused', 'code', 'frozen');
+  END IF;
   -- Only the fan of a fan-creator pair tips (src/chats/pair-rules.ts, fanOf).
   IF NOT (me.type = 'user' AND creator.type = 'featured' AND NOT (me.is_staff OR me.is_staff_mo)) THEN
     RETURN jsonb_build_object('status', 'refused', 'code', 'tip_not_allowed');
@@ -42,10 +51,7 @@ BEGIN
   IF NOT coalesce((creator.features->>'tips')::boolean, (t->>'tips_default')::boolean) THEN
     RETURN jsonb_build_object('status', 'refused', 'code', 'tips_disabled');
   END IF;
-  -- The users' row locks serialize this with every other send or tip by the fan, so a send id used
-  -- before is always found here, never raced past.
-  SELECT * INTO m FROM messages WHERE sender_id = v_fan AND send_id = t->>'send_id';
-  IF FOUND THEN
+  IF m.id IS NOT NULL THEN
     IF m.type <> 'tip_user' OR m.chat_id <> v_chat OR m.cost <> v_amount THEN
       RETURN jsonb_build_object('status', 'refused', 'code', 'send_id_reused');
     END IF;
