@@ -20,6 +20,21 @@ export type LoggedRow = z.infer<typeof loggedRow>;
 /** A message row as `to_jsonb` writes it (read with message-dto.ts `messageFromJson`). */
 export const messageJson = z.record(z.string(), z.unknown());
 
+/** A change made: the row it wrote, the balance after it and the events it logged. */
+export const createdOutcome = z.object({
+  status: z.literal('created'),
+  message: messageJson,
+  credits: z.number(),
+  events: z.array(loggedRow),
+});
+
+/** A retry of a change made before (the same send id): the row it wrote and the balance now. */
+export const storedOutcome = z.object({
+  status: z.literal('stored'),
+  message: messageJson,
+  credits: z.number(),
+});
+
 /** The refusal every charging function answers when the balance is short, with the balance. */
 export const shortOfCredits = z.object({
   status: z.literal('refused'),

@@ -1,10 +1,9 @@
 import type { SendItem } from './send-handoff';
-import { toMessageDto, type MessageRow } from './message-dto';
+import { draftMessage, toMessageDto, type MessageRow } from './message-dto';
 
 /** A notice of an intro's end, seen by `viewer` only, as its row holds it but for what the database knows. */
 function notice(viewer: string, other: string, type: 'intro_ended' | 'intro_ended_model'): MessageRow {
-  return {
-    id: 0,
+  return draftMessage({
     chatId: '',
     senderId: other,
     recipientId: viewer,
@@ -12,18 +11,7 @@ function notice(viewer: string, other: string, type: 'intro_ended' | 'intro_ende
     system: true,
     visibleTo: viewer,
     text: '',
-    gifUrl: null,
-    mediaId: null,
-    price: 0,
-    cost: 0,
-    selfDestruct: false,
-    destructAt: null,
-    parentMessageId: null,
-    sendId: null,
-    readAt: null,
-    deletedAt: null,
-    createdAt: new Date(0),
-  };
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import type { Db } from '../db/client';
 import { fail, type AppError } from '../errors';
 import { outcomeOf } from '../db/outcome';
-import { loggedRow, messageJson, shortOfCredits } from './db-call';
+import { createdOutcome, shortOfCredits, storedOutcome } from './db-call';
 
 /**
  * The hand-off between the server and the send path's database functions (src/db/functions/messages:
@@ -47,13 +47,8 @@ const refusedWith = <C extends string>(...codes: [C, ...C[]]) =>
 
 /** Every answer for one send. `message` is the row as `to_jsonb` writes it. */
 export const sendOutcome = z.union([
-  z.object({
-    status: z.literal('created'),
-    message: messageJson,
-    credits: z.number(),
-    events: z.array(loggedRow),
-  }),
-  z.object({ status: z.literal('stored'), message: messageJson, credits: z.number() }),
+  createdOutcome,
+  storedOutcome,
   refusedWith(
     'send_id_reused',
     'media_not_usable',

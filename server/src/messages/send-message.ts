@@ -9,7 +9,7 @@ import { isBalanceTooLow, notEnoughCredits } from './charges';
 import { assertAllowedGif } from './gifs';
 import { introNotices } from './intro';
 import { checkText } from './keyword-check';
-import { messageFromJson, type MessageRow, toMessageDto } from './message-dto';
+import { draftMessage, messageFromJson, type MessageRow, toMessageDto } from './message-dto';
 import { batcherFor, type SendBatcher } from './send-batch';
 import { type SendItem, sendRefusal, sentBefore } from './send-handoff';
 import { isRestricted } from '../users/user-dto';
@@ -33,27 +33,19 @@ export interface SendResult {
 
 /** The message a body asks for, as its row would hold it before the insert. */
 function draftOf(me: UserRow, body: SendMessageBody): MessageRow {
-  return {
-    id: 0,
+  return draftMessage({
     chatId: body.chat_id ?? '',
     senderId: me.id,
     recipientId: body.recipient_id,
     type: body.type,
-    system: false,
-    visibleTo: null,
     text: body.text,
     gifUrl: body.type === 'gif' ? (body.gif_url ?? null) : null,
     mediaId: body.type === 'image' || body.type === 'video' ? (body.media_id ?? null) : null,
     price: body.price,
-    cost: 0,
     selfDestruct: body.self_destruct,
-    destructAt: null,
     parentMessageId: parentIdOf(body.parent_message_id),
     sendId: body.send_id,
-    readAt: null,
-    deletedAt: null,
-    createdAt: new Date(0),
-  };
+  });
 }
 
 /**

@@ -10,8 +10,8 @@ import { providerConfigFor } from '../provider/provider-config';
 import type { EventDeps } from '../realtime/with-events';
 import { isRestricted } from '../users/user-dto';
 import { CREATOR_SHARE } from './charges';
-import { callBetween, loggedRow, messageJson, notifyLogged, shortOfCredits } from './db-call';
-import { messageFromJson, type MessageRow, toMessageDto } from './message-dto';
+import { callBetween, createdOutcome, notifyLogged, shortOfCredits, storedOutcome } from './db-call';
+import { draftMessage, messageFromJson, type MessageRow, toMessageDto } from './message-dto';
 
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 
@@ -37,13 +37,8 @@ const tipInput = z.object({
 
 /** Every answer of `tip_message`; `message` is the fan's copy. */
 const tipOutcome = z.union([
-  z.object({
-    status: z.literal('created'),
-    message: messageJson,
-    credits: z.number(),
-    events: z.array(loggedRow),
-  }),
-  z.object({ status: z.literal('stored'), message: messageJson, credits: z.number() }),
+  createdOutcome,
+  storedOutcome,
   z.object({
     status: z.literal('refused'),
     code: z.enum([
@@ -68,27 +63,7 @@ function draftOf(
   text: string,
   amount: number,
 ): MessageRow {
-  return {
-    id: 0,
-    chatId,
-    senderId: me.id,
-    recipientId: '',
-    type,
-    system: true,
-    visibleTo: null,
-    text,
-    gifUrl: null,
-    mediaId: null,
-    price: 0,
-    cost: amount,
-    selfDestruct: false,
-    destructAt: null,
-    parentMessageId: null,
-    sendId: null,
-    readAt: null,
-    deletedAt: null,
-    createdAt: new Date(0),
-  };
+  return draftMessage({ chatId, senderId: me.id, recipientId: '', type, system: true, text, cost: amount });
 }
 
 function refusalError(outcome: TipRefusal) {

@@ -29,7 +29,6 @@ DECLARE
   v_sender_payloads jsonb[];
   v_recipient_events text[] := ARRAY['new_message', 'unread_messages'];
   v_recipient_payloads jsonb[];
-  notice messages;
 BEGIN
   v_retry := send_retry(s);
   IF v_retry IS NOT NULL THEN
@@ -122,20 +121,12 @@ BEGIN
   IF v_intro_ends THEN
     -- From now on the chat's rate applies; each side is told in a notice only they see.
     UPDATE chats SET intro_ended = true WHERE id = v_chat;
-    INSERT INTO messages (chat_id, sender_id, recipient_id, visible_to, system, type, text, created_at)
-      VALUES (v_chat, v_sender, v_recipient, v_recipient, true, 'intro_ended',
-        format(s->'intro_end'->>'fan_text', c.credit_rate), m.created_at)
-      RETURNING * INTO notice;
     v_recipient_events := v_recipient_events || 'new_message'::text;
-    v_recipient_payloads := v_recipient_payloads || jsonb_build_object('message', (s->'intro_end'->'fan_view')
-      || jsonb_build_object('_id', notice.id::text, 'chat_id', v_chat, 'text', notice.text, 'created_at', v_known->'created_at'));
-    INSERT INTO messages (chat_id, sender_id, recipient_id, visible_to, system, type, text, created_at)
-      VALUES (v_chat, v_recipient, v_sender, v_sender, true, 'intro_ended_model',
-        format(s->'intro_end'->>'creator_text', c.credit_rate), m.created_at)
-      RETURNING * INTO notice;
+    v_recipient_payloads := v_recipient_payloads || write_notice(v_chat, v_recipient, v_sender, 'intro_ended',
+      format(s->'intro_end'->>'fan_text', c.credit_rate), s->'intro_end'->'fan_view', m.created_at);
     v_sender_events := v_sender_events || 'new_message'::text;
-    v_sender_payloads := v_sender_payloads || jsonb_build_object('message', (s->'intro_end'->'creator_view')
-      || jsonb_build_object('_id', notice.id::text, 'chat_id', v_chat, 'text', notice.text, 'created_at', v_known->'created_at'));
+    v_sender_payloads := v_sender_payloads || write_notice(v_chat, v_sender, v_recipient, 'intro_ended_model',
+      format(s->'intro_end'->>'creator_text', c.credit_rate), s->'intro_end'->'creator_view', m.created_at);
   END IF;
   RETURN jsonb_build_object('status', 'created', 'message', to_jsonb(m), 'credits', v_credits - v_cost,
     'events', to_jsonb(append_events(v_sender, v_sender_events, v_sender_payloads)
