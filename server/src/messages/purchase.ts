@@ -41,8 +41,8 @@ function refusalError(outcome: Extract<z.infer<typeof buyOutcome>, { status: 're
 
 /**
  * Buys a paid message for its recipient, exactly once, in one database call (`buy_message`,
- * src/db/functions/messages): the purchase row's primary key admits one buy per (message, buyer), and the
- * charge commits with it or not at all.
+ * src/db/functions/messages), which makes every check: the purchase row's primary key admits one buy
+ * per (message, buyer), and the charge commits with it or not at all.
  */
 export async function buyMessage(deps: EventDeps & { media: MediaContext }, me: UserRow, messageId: number) {
   const outcome = await callBetween(deps.db, me.id, buyCall(me.id, messageId), buyOutcome, 'buy_message');

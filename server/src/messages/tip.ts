@@ -88,10 +88,11 @@ async function tipsRestrictedCreator(db: Db, fanId: string, chatId: string): Pro
 }
 
 /**
- * A fan tips the creator of a chat, in one database call (`tip_message`, src/db/functions/messages). The fan's
- * copy (tip_user) carries the send id, so a retried tip is applied once (and the same id for another
- * chat, amount or kind of message is a 409); the creator's copy (tip_model) counts as unread and
- * marks the chat's tip badge. Node makes the checks that need no database and builds both views.
+ * A fan tips the creator of a chat, in one database call (`tip_message`, src/db/functions/messages),
+ * which makes every check. The fan's copy (tip_user) carries the send id, so a retried tip is applied
+ * once (and the same id for another chat, amount or kind of message is a 409); the creator's copy
+ * (tip_model) counts as unread and marks the chat's tip badge. Node reads the provider's default and
+ * whether the creator awaits approval, and builds both views.
  */
 export async function tip(deps: EventDeps, me: UserRow, chatId: string, amount: number, sendId: string) {
   if (!isUuid(chatId)) throw chatNotFound();
