@@ -2,9 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
-import boundaries from 'eslint-plugin-boundaries';
 import comments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import globals from 'globals';
+import { boundaryConfigs } from './eslint.boundaries.mjs';
 
 const browserCode = [
   'shell/**/*.{ts,tsx}',
@@ -122,38 +122,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Inside a remote: app -> features -> common -> shared packages. A feature never imports the app or
-    // another feature; what several features of one remote share lives in its `common` folder.
-    files: ['remotes/*/src/**/*.{ts,tsx}'],
-    ignores: tests,
-    plugins: { boundaries },
-    settings: {
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
-      // Re-exports and lazy imports cross boundaries as much as imports do.
-      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
-      'boundaries/elements': [
-        { type: 'feature', pattern: 'remotes/*/src/features/*', capture: ['remote', 'feature'] },
-        { type: 'common', pattern: 'remotes/*/src/common/*', mode: 'file', capture: ['remote', 'file'] },
-        { type: 'app', pattern: 'remotes/*/src/*', mode: 'file', capture: ['remote', 'file'] },
-      ],
-    },
-    rules: {
-      'boundaries/element-types': [
-        'error',
-        {
-          default: 'disallow',
-          message:
-            '${file.type} may not import ${dependency.type} (${dependency.source}): app -> features -> common -> shared only.',
-          rules: [
-            { from: 'app', allow: ['feature', 'common'] },
-            { from: 'feature', allow: ['common'] },
-            { from: 'common', allow: ['common'] },
-          ],
-        },
-      ],
-    },
-  },
+  ...boundaryConfigs(tests),
   {
     files: tests,
     languageOptions: { globals: { ...globals.jest } },

@@ -25,7 +25,8 @@ const usage = `Usage: npm run dev -- <remote> [--port <port>] [--site <url>]
 
 Runs one remote from source with a rebuild on every save, for a Cove that is already running.
   <remote>       ${Object.keys(remotes).join(', ')}
-  --port <port>  where this dev server listens (default: chat 3101, discover 3102, account 3103, payouts 3104)
+  --port <port>  where this dev server listens (default: chat 3101, discover 3102, account 3103, payouts 3104;
+                 0 takes any free port, named in the link it prints)
   --site <url>   the running Cove (default: COVE_SITE, else http://localhost:$PORT, else http://localhost:8080)`;
 
 function fail(message) {
@@ -48,17 +49,18 @@ if (parsed.values.help) {
 }
 const remote = parsed.positionals[0];
 if (!(remote in remotes)) fail(remote ? `Unknown remote "${remote}".` : 'Which remote?');
-const port = Number(parsed.values.port ?? remotes[remote]);
-if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`--port takes a port number.`);
+let port = Number(parsed.values.port ?? remotes[remote]);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port takes a port number.`);
 const site = (
   parsed.values.site ??
   process.env.COVE_SITE ??
   `http://localhost:${process.env.PORT ?? 8080}`
 ).replace(/\/$/, '');
 
-const origin = `http://localhost:${port}`;
-const manifestUrl = `${origin}/mf-manifest.json`;
-const openUrl = `${site}${rootRoutes[remote]}?cove-dev=${remote}@${manifestUrl}`;
+// Known once listening: `--port 0` leaves the choice to the system, so nothing can take it first.
+const origin = () => `http://localhost:${port}`;
+const manifestUrl = () => `${origin()}/mf-manifest.json`;
+const openUrl = () => `${site}${rootRoutes[remote]}?cove-dev=${remote}@${manifestUrl()}`;
 const outDir = mkdtempSync(join(tmpdir(), `cove-dev-${remote}-`));
 
 const contentTypes = {
@@ -80,7 +82,7 @@ const server = createServer((req, res) => {
   // Any page may load the remote: it only ever serves this build, to this machine.
   res.setHeader('access-control-allow-origin', '*');
   res.setHeader('cache-control', 'no-store');
-  const path = decodeURIComponent(new URL(req.url ?? '/', origin).pathname);
+  const path = decodeURIComponent(new URL(req.url ?? '/', origin()).pathname);
   if (path === '/__cove_dev/events') {
     res.writeHead(200, { 'content-type': 'text/event-stream', connection: 'keep-alive' });
     res.write(': connected\n\n');
@@ -147,10 +149,10 @@ function onCompiled({ errors, warnings }) {
     console.log(
       [
         '',
-        `${remote} from source${notes}: ${manifestUrl}, rebuilt on every save.`,
+        `${remote} from source${notes}: ${manifestUrl()}, rebuilt on every save.`,
         `Open this in your browser (this tab runs your ${remote}; everything else is the site's):`,
         '',
-        `  ${openUrl}`,
+        `  ${openUrl()}`,
         '',
         `The page shows "${remote} from localhost:${port} (dev)" with Turn off, and reloads after each rebuild.`,
         'Nothing else is rebuilt. Stop with Ctrl+C.',
@@ -186,6 +188,7 @@ server.on('error', (err) => {
   process.exit(1);
 });
 server.listen(port, '127.0.0.1', () => {
+  port = server.address().port;
   console.log(`Building ${remote} (watch mode) into ${outDir}…`);
   rspack = spawn(join(root, 'remotes', remote, 'node_modules', '.bin', 'rspack'), ['build', '--watch'], {
     cwd: join(root, 'remotes', remote),

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { remoteNames } from '@cove/contracts';
 import type { Page } from '@playwright/test';
@@ -14,19 +13,8 @@ import { startServer } from '../support/server';
 test.use({ serverOptions: { name: 'dev-loop', env: { ALLOW_DEV_REMOTES: 'true' } } });
 const marker = `dev-loop-${Date.now()}`;
 let dev: ChildProcess;
-let devPort: number;
 let openUrl: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+let devPort: number;
 
 /** Every built file of the shell and the remotes with its time: the dev loop must rebuild none. */
 async function builtFiles(): Promise<string[]> {
@@ -48,7 +36,6 @@ test.beforeAll(async ({ server }) => {
   // Time to compile chat from source on a loaded machine.
   test.setTimeout(180_000);
   before = await builtFiles();
-  devPort = await freePort();
   // `npm run dev -- chat`, its build labelled so the page can tell it from the released chat.
   dev = spawn(
     process.execPath,
@@ -56,8 +43,9 @@ test.beforeAll(async ({ server }) => {
       join(repoRoot, 'scripts', 'cove.mjs'),
       'dev',
       'chat',
+      // Any free port: the dev server names it in the link it prints.
       '--port',
-      String(devPort),
+      '0',
       '--site',
       server.baseUrl,
     ],
@@ -85,6 +73,8 @@ test.beforeAll(async ({ server }) => {
     dev.stderr?.on('data', read);
     dev.once('exit', (code) => reject(new Error(`npm run dev exited with ${code}:\n${output}`)));
   });
+  devPort = Number(/@http:\/\/localhost:(\d+)\//.exec(openUrl)?.[1]);
+  expect(devPort).toBeGreaterThan(0);
 });
 
 const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;

@@ -98,12 +98,23 @@ export class MediaJobRunner {
     if (this.shutdown.signal.aborted) return this.handBack(lane, job);
     // pg-boss stops waiting for a try at its time limit and lets another worker have the job, so
     // this try's ffmpeg stops then too.
-    const expired = new AbortController();
-    const timer = setTimeout(() => expired.abort(), Number(job.expireInSeconds) * 1000);
+    // One controller a try, stopped by either; not AbortSignal.any, whose derived signals the
+    // long-lived shutdown signal keeps a reference to for the life of the process.
+    const stopTry = new AbortController();
+    let expired = false;
+    const timer = setTimeout(
+      () => {
+        expired = true;
+        stopTry.abort();
+      },
+      Number(job.expireInSeconds) * 1000,
+    );
+    const onShutdown = () => stopTry.abort();
+    this.shutdown.signal.addEventListener('abort', onShutdown, { once: true });
     try {
-      await this.handlers.process(mediaId, AbortSignal.any([this.shutdown.signal, expired.signal]));
+      await this.handlers.process(mediaId, stopTry.signal);
     } catch (err) {
-      if (this.shutdown.signal.aborted && !expired.signal.aborted) return this.handBack(lane, job);
+      if (this.shutdown.signal.aborted && !expired) return this.handBack(lane, job);
       if (job.retryCount < job.retryLimit) {
         this.opts.log.warn({ err, mediaId, try: job.retryCount + 1 }, 'media job failed; will retry');
         throw err;
@@ -114,6 +125,7 @@ export class MediaJobRunner {
       throw err;
     } finally {
       clearTimeout(timer);
+      this.shutdown.signal.removeEventListener('abort', onShutdown);
     }
     await this.settle(mediaId);
   }

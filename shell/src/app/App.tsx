@@ -10,7 +10,7 @@ import { applyReferralCode, keepReferralCode } from '../session/referral-code';
 import { reactToServerEvents } from '../session/server-reactions';
 import styles from './App.module.css';
 import { AppRoutes } from './routes';
-import { ShellContext, useShell, type ShellServices } from './shell-context';
+import { ShellContext, useShell, type ShellServices } from '../services/shell-context';
 
 /** Gives the host's `navigate` the router's. */
 function RouterBridge() {

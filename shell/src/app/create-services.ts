@@ -8,10 +8,11 @@ import { createHealthReporter, watchClientErrors } from '../federation/health-re
 import { createHealthTokens } from '../federation/health-token';
 import { createRemoteLoader, type FederationRuntime } from '../federation/remote-loader';
 import { createFailureReporter } from '../federation/report';
-import { createPopupStore } from '../popups/popup-store';
+import { createPopupStore } from '../services/popup-store';
 import { createRealtime } from '../realtime/connection';
-import { createAccount, type ShellAccount } from '../session/account';
-import type { ShellHost, ShellServices, ShellVersions } from './shell-context';
+import type { ShellAccount } from '../services/shell-account';
+import { createAccount } from '../session/account';
+import type { ShellHost, ShellServices, ShellVersions } from '../services/shell-context';
 
 const federationRuntime: FederationRuntime = {
   registerRemotes: (remotes, options) => registerRemotes(remotes, options),

@@ -2,9 +2,9 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { builtWith, type BuiltWith, type RemoteAppProps } from '@cove/contracts';
-import { ShellContext } from '../app/shell-context';
+import { ShellContext } from '../services/shell-context';
 import { fakeServices } from '../test/fake-services';
-import type { LoadedRemote, RemoteLoader } from './remote-loader';
+import type { LoadedRemote, RemoteLoader } from '../services/remote-loading';
 import { RemoteSlot } from './RemoteSlot';
 
 function renderSlot(loader: Partial<RemoteLoader>) {

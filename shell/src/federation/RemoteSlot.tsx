@@ -2,7 +2,7 @@ import type { RemoteName } from '@cove/contracts';
 import { useStore } from '@cove/runtime';
 import { Button, Spinner, useDocumentTitle } from '@cove/ui';
 import { Suspense, useCallback, useEffect, useState } from 'react';
-import { useShell } from '../app/shell-context';
+import { useShell } from '../services/shell-context';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { remoteLabels } from './remote-meta';
 import styles from './RemoteSlot.module.css';

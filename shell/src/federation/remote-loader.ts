@@ -1,34 +1,14 @@
-import type { BuiltWith, RemoteAppProps, RemoteName } from '@cove/contracts';
+import type { RemoteAppProps, RemoteName } from '@cove/contracts';
 import type { ComponentType } from 'react';
 import { remoteNames, type Registry } from '@cove/contracts';
+import type { LoadedRemote, RemoteLoader } from '../services/remote-loading';
 import { fetchRegistry, targetOf, type RemoteTarget } from './registry-client';
 import { builtWithOf } from './version-check';
-
-export interface LoadedRemote {
-  version: string;
-  App: ComponentType<RemoteAppProps>;
-  /** The contract and protocol versions the remote says it was built against. */
-  builtWith: BuiltWith;
-}
 
 /** The part of the Module Federation runtime the loader uses, so tests can stand in for it. */
 export interface FederationRuntime {
   registerRemotes(remotes: { name: string; entry: string }[], options?: { force?: boolean }): void;
   loadRemote<T>(id: string): Promise<T | null>;
-}
-
-export interface RemoteLoader {
-  /**
-   * One attempt at loading a remote's `./App`. After a failed attempt the next one reads the registry
-   * again (a rollback may have fixed it) and registers the remote afresh, so no failed fetch is reused.
-   */
-  load(remote: RemoteName): Promise<LoadedRemote>;
-  /** The version the registry named for a remote, once known. */
-  versionOf(remote: RemoteName): string | null;
-  /** A remote that already loaded, so a revisit renders at once. */
-  peek(remote: RemoteName): LoadedRemote | null;
-  /** At boot: reads the registry and registers every released remote, loading none of them yet. */
-  warm(): Promise<void>;
 }
 
 export const containerOf = (remote: RemoteName) => `cove_${remote}`;

@@ -1,10 +1,11 @@
 import type { ApiClient, ClientErrorReport } from '@cove/contracts';
+import type { FailureReporter } from '../services/shell-context';
 
 /**
  * Sends a remote's load or render failure to the server (`POST /v1/client-errors`), which logs it per
  * remote and version. Each distinct failure is sent once per page, and sending never throws.
  */
-export function createFailureReporter(api: ApiClient) {
+export function createFailureReporter(api: ApiClient): FailureReporter {
   const sent = new Set<string>();
   return function report(failure: ClientErrorReport): void {
     const key = `${failure.remote}|${failure.version}|${failure.phase}|${failure.message}`;
@@ -16,4 +17,3 @@ export function createFailureReporter(api: ApiClient) {
     });
   };
 }
-export type FailureReporter = ReturnType<typeof createFailureReporter>;

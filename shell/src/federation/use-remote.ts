@@ -1,7 +1,7 @@
 import type { RemoteName } from '@cove/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { useShell } from '../app/shell-context';
-import type { LoadedRemote } from './remote-loader';
+import { useShell } from '../services/shell-context';
+import type { LoadedRemote } from '../services/remote-loading';
 import { withRetry, RetryAbortedError } from './retry';
 
 export type RemoteState =

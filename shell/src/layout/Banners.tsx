@@ -2,9 +2,9 @@ import { messageResponse } from '@cove/contracts';
 import { errorMessage, maskEmail, useObservable, useStore } from '@cove/runtime';
 import { Button, ButtonLink } from '@cove/ui';
 import { useState, type ReactNode } from 'react';
-import { useShell } from '../app/shell-context';
+import { useShell } from '../services/shell-context';
 import { runOnboarding } from '../onboarding/onboarding';
-import { codeWasSent, verificationState } from '../onboarding/verification-state';
+import { codeWasSent, verificationState } from '../session/verification-state';
 import { bannersFor, type BannerKind } from './banners';
 import styles from './Banners.module.css';
 

@@ -1,11 +1,10 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { AccountTotals } from '@cove/contracts';
-import { MemoryRouter } from 'react-router-dom';
 import { signIn } from '@cove/runtime/shell';
 import { testUser } from '@cove/runtime/testing';
-import { ShellContext } from '../app/shell-context';
 import { reactToServerEvents } from '../session/server-reactions';
-import { fakeServices } from '../test/fake-services';
+import { call, fakeServices } from '../test/fake-services';
+import { renderInShell } from '../test/render-in-shell';
 import { Header } from './Header';
 import { earningsRefreshMs, releaseSlackMs } from './use-available-earnings';
 
@@ -20,14 +19,21 @@ const totals = (available: number, nextReleaseAt: string | null = null): Account
   minimum_payout: 200,
 });
 
-function renderHeader(fake: ReturnType<typeof fakeServices>) {
-  render(
-    <ShellContext.Provider value={fake.services}>
-      <MemoryRouter>
-        <Header />
-      </MemoryRouter>
-    </ShellContext.Provider>,
-  );
+const renderHeader = (fake: ReturnType<typeof fakeServices>) => renderInShell(fake.services, <Header />);
+
+/** The totals the server gives on each read, in order. */
+function answerTotals(fake: ReturnType<typeof fakeServices>, ...reads: AccountTotals[]) {
+  for (const read of reads) fake.answer('GET', '/v1/account/totals', read);
+}
+
+/** A creator's header, showing the first read's $72.00. */
+async function showCreator(...reads: AccountTotals[]) {
+  const fake = fakeServices();
+  answerTotals(fake, ...reads);
+  signIn(fake.services.host.session, testUser({ type: 'featured' }));
+  renderHeader(fake);
+  expect(await screen.findByText('$72.00')).toHaveAttribute('title', 'Your available earnings');
+  return fake;
 }
 
 describe('header', () => {
@@ -36,13 +42,7 @@ describe('header', () => {
     const { host, account, bus } = fake.services;
     signIn(host.session, testUser({ credits: 120 }));
     const reactions = reactToServerEvents(host, account);
-    render(
-      <ShellContext.Provider value={fake.services}>
-        <MemoryRouter>
-          <Header />
-        </MemoryRouter>
-      </ShellContext.Provider>,
-    );
+    renderHeader(fake);
     expect(screen.getByTitle('Your balance')).toHaveTextContent('$12.00');
     // valtio tells its readers after the change, on a microtask.
     await act(async () =>
@@ -55,7 +55,7 @@ describe('header', () => {
       }),
     );
     expect(screen.getByTitle('Your balance')).toHaveTextContent('$37.00');
-    expect(fake.api.get).not.toHaveBeenCalled();
+    expect(fake.calls).toEqual([]);
     reactions.unsubscribe();
   });
 
@@ -64,13 +64,13 @@ describe('header', () => {
     try {
       const fake = fakeServices();
       const { host, bus } = fake.services;
-      fake.api.get.mockResolvedValueOnce(totals(720)).mockResolvedValueOnce(totals(1_150));
+      answerTotals(fake, totals(720), totals(1_150));
       signIn(host.session, testUser({ type: 'featured', credits: 30 }));
       renderHeader(fake);
       expect(screen.getByTitle('Your available earnings')).toHaveTextContent('…');
       expect(await screen.findByText('$72.00')).toHaveAttribute('title', 'Your available earnings');
       expect(screen.queryByTitle('Your balance')).toBeNull();
-      expect(fake.api.get).toHaveBeenCalledWith('/v1/account/totals', expect.anything());
+      expect(fake.calls).toEqual([call('GET', '/v1/account/totals')]);
 
       const at = '2026-01-01T00:00:00.000Z';
       await act(async () => {
@@ -91,7 +91,7 @@ describe('header', () => {
         await jest.advanceTimersByTimeAsync(earningsRefreshMs);
       });
       expect(screen.getByTitle('Your available earnings')).toHaveTextContent('$115.00');
-      expect(fake.api.get).toHaveBeenCalledTimes(2);
+      expect(fake.calls).toHaveLength(2);
     } finally {
       jest.useRealTimers();
     }
@@ -100,11 +100,7 @@ describe('header', () => {
   it('reads the earnings again when a chargeback or a referral credit changes them', async () => {
     jest.useFakeTimers();
     try {
-      const fake = fakeServices();
-      fake.api.get.mockResolvedValueOnce(totals(720)).mockResolvedValueOnce(totals(672));
-      signIn(fake.services.host.session, testUser({ type: 'featured' }));
-      renderHeader(fake);
-      expect(await screen.findByText('$72.00')).toHaveAttribute('title', 'Your available earnings');
+      const fake = await showCreator(totals(720), totals(672));
       await act(async () => {
         fake.services.bus.pushServerEvent({
           type: 'earnings_updated',
@@ -122,21 +118,16 @@ describe('header', () => {
   it('reads the earnings again when held ones become available, and not before', async () => {
     jest.useFakeTimers();
     try {
-      const fake = fakeServices();
       const hour = 3_600_000;
-      const releasedAt = new Date(Date.now() + hour).toISOString();
-      fake.api.get.mockResolvedValueOnce(totals(720, releasedAt)).mockResolvedValueOnce(totals(870));
-      signIn(fake.services.host.session, testUser({ type: 'featured' }));
-      renderHeader(fake);
-      expect(await screen.findByText('$72.00')).toHaveAttribute('title', 'Your available earnings');
+      const fake = await showCreator(totals(720, new Date(Date.now() + hour).toISOString()), totals(870));
 
       await act(() => jest.advanceTimersByTimeAsync(hour - 1));
-      expect(fake.api.get).toHaveBeenCalledTimes(1);
+      expect(fake.calls).toHaveLength(1);
       await act(() => jest.advanceTimersByTimeAsync(releaseSlackMs + 1));
       expect(screen.getByTitle('Your available earnings')).toHaveTextContent('$87.00');
       // Nothing held any more: no more reads without a reason.
       await act(() => jest.advanceTimersByTimeAsync(24 * hour));
-      expect(fake.api.get).toHaveBeenCalledTimes(2);
+      expect(fake.calls).toHaveLength(2);
     } finally {
       jest.useRealTimers();
     }

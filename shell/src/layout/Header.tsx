@@ -2,15 +2,29 @@ import { formatMoney, useStore } from '@cove/runtime';
 import { Button, ButtonLink } from '@cove/ui';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useShell } from '../app/shell-context';
+import { useShell } from '../services/shell-context';
 import styles from './Header.module.css';
-import { currentLink, headerLinks } from './nav-items';
+import { currentLink, headerLinks, type HeaderLink } from './nav-items';
 import { useAvailableEarnings } from './use-available-earnings';
 
 const linkClass = (isActive: boolean) => (isActive ? `${styles.link} ${styles.current}` : styles.link);
 
 /** Money is shown as a tenth of the raw amount with 2 decimals and a dollar sign. */
 const formatCredits = (credits: number) => `$${(credits / 10).toFixed(2)}`;
+
+/** The header's links, in its bar and again in the narrow layout's menu. */
+function NavLinks({ links, current }: { links: HeaderLink[]; current: HeaderLink | undefined }) {
+  return links.map((l) => (
+    <Link
+      key={l.to}
+      to={l.to}
+      className={linkClass(l === current)}
+      aria-current={l === current ? 'page' : undefined}
+    >
+      {l.label}
+    </Link>
+  ));
+}
 
 export function Header() {
   const { host, account } = useShell();
@@ -44,16 +58,7 @@ export function Header() {
           Cove
         </Link>
         <nav aria-label="Main" className={styles.nav}>
-          {links.map((l) => (
-            <Link
-              key={l.to}
-              to={l.to}
-              className={linkClass(l === current)}
-              aria-current={l === current ? 'page' : undefined}
-            >
-              {l.label}
-            </Link>
-          ))}
+          <NavLinks links={links} current={current} />
         </nav>
         <div className={styles.end}>
           {session.status === 'signed-in' && (
@@ -93,16 +98,7 @@ export function Header() {
       </div>
       {menuOpen && (
         <nav id={menuId} aria-label="Menu" className={styles.menu}>
-          {links.map((l) => (
-            <Link
-              key={l.to}
-              to={l.to}
-              className={linkClass(l === current)}
-              aria-current={l === current ? 'page' : undefined}
-            >
-              {l.label}
-            </Link>
-          ))}
+          <NavLinks links={links} current={current} />
           {session.status === 'signed-out' && (
             <NavLink to="/login" className={({ isActive }) => linkClass(isActive)}>
               Sign in

@@ -1,5 +1,5 @@
 import type { ConnectionStatus, User } from '@cove/contracts';
-import { codePending } from '../onboarding/verification-state';
+import { codePending } from '../session/verification-state';
 
 /** The banners the spec lists that the shell owns, each with what its button does. */
 export type BannerKind =

@@ -1,7 +1,7 @@
 import { accountTotals } from '@cove/contracts';
 import { isAborted, Subscription } from '@cove/runtime';
 import { useEffect, useState } from 'react';
-import type { ShellHost } from '../app/shell-context';
+import type { ShellHost } from '../services/shell-context';
 
 /** Money arriving in bursts (a broadcast's sales, say) is read again once, after this quiet time. */
 export const earningsRefreshMs = 1_000;

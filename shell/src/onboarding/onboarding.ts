@@ -1,5 +1,5 @@
 import type { PopupSpec, User } from '@cove/contracts';
-import type { ShellHost } from '../app/shell-context';
+import type { ShellHost } from '../services/shell-context';
 import { greeted } from '../session/stored-flags';
 
 export type OnboardingStep = 'verify-email' | 'username' | 'gender';

@@ -1,6 +1,6 @@
 import type { HostContext, UserPatch } from '@cove/contracts';
 import { errorMessage, useUsernameCheck } from '@cove/runtime';
-import { Button, UsernameField, usernameReady } from '@cove/ui';
+import { Button, kit, UsernameField, usernameReady } from '@cove/ui';
 import { useState, type FormEvent } from 'react';
 import styles from './Popup.module.css';
 
@@ -102,7 +102,7 @@ export function TextValueForm({
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <input
-        className={styles.input}
+        className={kit.input}
         aria-label={label}
         value={value}
         onChange={(e) => setValue(e.target.value)}

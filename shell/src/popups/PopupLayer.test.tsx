@@ -1,22 +1,15 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import type { PopupSpec } from '@cove/contracts';
 import { signIn } from '@cove/runtime/shell';
 import { testUser } from '@cove/runtime/testing';
-import { ShellContext } from '../app/shell-context';
-import { fakeServices } from '../test/fake-services';
+import { call, fakeServices } from '../test/fake-services';
+import { renderInShell } from '../test/render-in-shell';
 import { PopupLayer } from './PopupLayer';
 
 function setup() {
   const fake = fakeServices();
-  render(
-    <ShellContext.Provider value={fake.services}>
-      <MemoryRouter>
-        <PopupLayer />
-      </MemoryRouter>
-    </ShellContext.Provider>,
-  );
+  renderInShell(fake.services, <PopupLayer />);
   return fake;
 }
 
@@ -102,19 +95,18 @@ describe('popup layer', () => {
 
   it('keeps keyboard focus inside the popup and gives it back to the button that opened it', async () => {
     const fake = fakeServices();
-    render(
-      <ShellContext.Provider value={fake.services}>
-        <MemoryRouter>
-          <button
-            type="button"
-            onClick={() => void fake.services.host.popups.open({ kind: 'confirm-hide-chats', count: 2 })}
-          >
-            Hide chats
-          </button>
-          <button type="button">Behind the popup</button>
-          <PopupLayer />
-        </MemoryRouter>
-      </ShellContext.Provider>,
+    renderInShell(
+      fake.services,
+      <>
+        <button
+          type="button"
+          onClick={() => void fake.services.host.popups.open({ kind: 'confirm-hide-chats', count: 2 })}
+        >
+          Hide chats
+        </button>
+        <button type="button">Behind the popup</button>
+        <PopupLayer />
+      </>,
     );
     const opener = screen.getByRole('button', { name: 'Hide chats' });
     await userEvent.click(opener);
@@ -152,7 +144,8 @@ describe('popup layer', () => {
   });
 
   it('checks the username live in the essential-info popup and saves it', async () => {
-    const { services, api } = setup();
+    const fake = setup();
+    const { services } = fake;
     signIn(services.host.session, testUser({ username: null }));
     let outcome: Promise<unknown> = Promise.resolve();
     act(() => {
@@ -164,24 +157,26 @@ describe('popup layer', () => {
     expect(screen.getByText('Usernames must start with letters or numbers')).toBeInTheDocument();
     expect(save).toBeDisabled();
 
-    api.get.mockResolvedValueOnce({ available: false, message: 'This Username Has Already Been Taken' });
+    fake.answer('GET', '/v1/username-available', {
+      available: false,
+      message: 'This Username Has Already Been Taken',
+    });
     await userEvent.clear(field);
     await userEvent.type(field, 'taken');
     expect(await screen.findByText('This Username Has Already Been Taken')).toBeInTheDocument();
-    expect(api.get).toHaveBeenCalledWith(
-      '/v1/username-available',
-      expect.objectContaining({ query: { username: 'taken' } }),
+    expect(fake.calls).toContainEqual(
+      call('GET', '/v1/username-available', undefined, { username: 'taken' }),
     );
     expect(save).toBeDisabled();
 
-    api.get.mockResolvedValueOnce({ available: true, message: null });
+    fake.answer('GET', '/v1/username-available', { available: true, message: null });
     await userEvent.clear(field);
     await userEvent.type(field, 'river-9');
     expect(await screen.findByText('river-9 is available')).toBeInTheDocument();
-    api.patch.mockResolvedValueOnce(testUser({ username: 'river-9' }));
+    fake.answer('PATCH', '/v1/users/u-1', testUser({ username: 'river-9' }));
     await userEvent.click(save);
     await expect(outcome).resolves.toEqual({ action: 'confirm', value: 'river-9' });
-    expect(api.patch).toHaveBeenCalledWith('/v1/users/u-1', { username: 'river-9' }, expect.anything());
+    expect(fake.calls).toContainEqual(call('PATCH', '/v1/users/u-1', { username: 'river-9' }));
     expect(services.host.session.user?.username).toBe('river-9');
   });
 });

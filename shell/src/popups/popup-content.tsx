@@ -27,6 +27,31 @@ const dollars = (raw: number) => `$${(raw / 10).toFixed(2)}`;
 const frozenText = 'Your account has been temporarily frozen. Please respond to your chat with support.';
 const ok: PopupAction = { label: 'OK' };
 
+/** Popups that show the server's message, or the spec's text when it sends none. */
+const notices = {
+  'account-termination': {
+    icon: '⚠️',
+    title: 'Your account has been reported',
+    fallback: 'Your account is under review for violating the rules and may be terminated.',
+  },
+  'account-terminated': {
+    icon: '⛔',
+    title: 'Your account has been terminated',
+    fallback: 'Your account has been temporarily suspended for violating the rules.',
+  },
+  'messaging-disabled': {
+    icon: '🔕',
+    title: 'Messaging is disabled',
+    fallback: 'You cannot send messages right now.',
+  },
+  'payment-user-warning': {
+    icon: '⚠️',
+    title: 'About payments',
+    fallback: 'Never pay anyone outside Cove. Payments made elsewhere are not protected.',
+    primary: { label: 'I understand' },
+  },
+} satisfies Record<string, Omit<PopupContent, 'body'> & { fallback: string }>;
+
 /** What each popup kind says and offers; the texts are the spec's where it gives them. */
 export function popupContent(spec: PopupSpec): PopupContent {
   switch (spec.kind) {
@@ -71,33 +96,12 @@ export function popupContent(spec: PopupSpec): PopupContent {
         secondary: { label: 'Close', tone: 'secondary' },
       };
     case 'account-termination':
-      return {
-        icon: '⚠️',
-        title: 'Your account has been reported',
-        body: spec.message ?? 'Your account is under review for violating the rules and may be terminated.',
-        primary: ok,
-      };
     case 'account-terminated':
-      return {
-        icon: '⛔',
-        title: 'Your account has been terminated',
-        body: spec.message ?? 'Your account has been temporarily suspended for violating the rules.',
-        primary: ok,
-      };
     case 'messaging-disabled':
-      return {
-        icon: '🔕',
-        title: 'Messaging is disabled',
-        body: spec.message ?? 'You cannot send messages right now.',
-        primary: ok,
-      };
-    case 'payment-user-warning':
-      return {
-        icon: '⚠️',
-        title: 'About payments',
-        body: spec.message ?? 'Never pay anyone outside Cove. Payments made elsewhere are not protected.',
-        primary: { label: 'I understand' },
-      };
+    case 'payment-user-warning': {
+      const { fallback, ...notice } = notices[spec.kind];
+      return { primary: ok, ...notice, body: spec.message ?? fallback };
+    }
     case 'global-warning':
       return { icon: '📣', title: spec.title ?? 'Please note', body: spec.message, primary: ok };
     case 'onboarding-greeting':

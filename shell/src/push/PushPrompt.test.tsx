@@ -5,7 +5,7 @@ import type { ServiceWorkerMessage } from '@cove/contracts';
 import { localTokenStore } from '@cove/runtime';
 import { signIn, signOut } from '@cove/runtime/shell';
 import { testUser } from '@cove/runtime/testing';
-import { ShellContext } from '../app/shell-context';
+import { ShellContext } from '../services/shell-context';
 import { fakeServices } from '../test/fake-services';
 import type { BrowserPush } from './browser-push';
 import { PushPrompt } from './PushPrompt';
@@ -34,7 +34,7 @@ function fakeBrowser(permission: NotificationPermission, answer: NotificationPer
 
 async function renderPrompt(browser: BrowserPush | null) {
   const fake = fakeServices();
-  fake.api.get.mockResolvedValue({ public_key: 'BKey' } as never);
+  fake.respond(() => ({ public_key: 'BKey' }));
   localTokenStore().set('token-1');
   const user = testUser({ _id: 'u1', username: 'mia' });
   signIn(fake.services.host.session, user);

@@ -1,7 +1,7 @@
 import { localTokenStore, useStore } from '@cove/runtime';
 import { Button } from '@cove/ui';
 import { useEffect, useState } from 'react';
-import { useShell } from '../app/shell-context';
+import { useShell } from '../services/shell-context';
 import { type BrowserPush, browserPush } from './browser-push';
 import styles from './PushPrompt.module.css';
 import { createShellPush } from './shell-push';

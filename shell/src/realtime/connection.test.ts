@@ -9,11 +9,13 @@ function setup() {
   const bus = createBus();
   const onRefused = jest.fn();
   const onFresh = jest.fn();
+  const onProtocolMismatch = jest.fn();
   const realtime = createRealtime({
     bus,
     token: () => 'tok',
     onRefused,
     onFresh,
+    onProtocolMismatch,
     origin: 'ws://cove.test',
     WebSocket: FakeSocket as unknown as typeof WebSocket,
   });
@@ -21,7 +23,7 @@ function setup() {
   bus.server$.subscribe((e) => received.push(e));
   const connection: string[] = [];
   bus.connection$.subscribe((c) => connection.push(c));
-  return { bus, realtime, onRefused, onFresh, received, connection };
+  return { bus, realtime, onRefused, onFresh, onProtocolMismatch, received, connection };
 }
 
 /** Lets the library's promise chain and any due timers run. */
@@ -33,6 +35,15 @@ async function connected(init = { user_id: 'u-1', last_seq: 0 }) {
   socket.open();
   socket.receive({ type: 'init', ...init });
   return socket;
+}
+
+/** A page that had read up to 40, its socket dropped: the socket that tries again a second later. */
+async function reconnectingAt40() {
+  const s = setup();
+  s.realtime.start();
+  (await connected({ user_id: 'u-1', last_seq: 40 })).drop();
+  await tick(1000);
+  return { ...s, socket: FakeSocket.latest() };
 }
 
 beforeEach(() => jest.useFakeTimers());
@@ -87,12 +98,7 @@ describe('realtime connection', () => {
   });
 
   it('starts over when the server’s log is behind the page (another user)', async () => {
-    const { realtime, received, onFresh } = setup();
-    realtime.start();
-    let socket = await connected({ user_id: 'u-1', last_seq: 40 });
-    socket.drop();
-    await tick(1000);
-    socket = FakeSocket.latest();
+    const { received, onFresh, socket } = await reconnectingAt40();
     expect(socket.query.get('since')).toBe('40');
     socket.open();
     socket.receive({ type: 'init', user_id: 'u-1', last_seq: 3 });
@@ -102,12 +108,7 @@ describe('realtime connection', () => {
   });
 
   it('starts over from the server’s present when its log no longer keeps what followed the page', async () => {
-    const { realtime, received, onFresh } = setup();
-    realtime.start();
-    let socket = await connected({ user_id: 'u-1', last_seq: 40 });
-    socket.drop();
-    await tick(1000);
-    socket = FakeSocket.latest();
+    const { received, onFresh, socket } = await reconnectingAt40();
     socket.open();
     socket.receive({ type: 'init', user_id: 'u-1', last_seq: 20_000, fresh: true });
     expect(onFresh).toHaveBeenCalledTimes(2);
@@ -187,21 +188,7 @@ describe('realtime connection', () => {
   });
 
   it('closes for good, applying nothing, when the server speaks another realtime protocol', async () => {
-    FakeSocket.instances = [];
-    const bus = createBus();
-    const onProtocolMismatch = jest.fn();
-    const onFresh = jest.fn();
-    const realtime = createRealtime({
-      bus,
-      token: () => 'tok',
-      onRefused: jest.fn(),
-      onFresh,
-      onProtocolMismatch,
-      origin: 'ws://cove.test',
-      WebSocket: FakeSocket as unknown as typeof WebSocket,
-    });
-    const received: unknown[] = [];
-    bus.server$.subscribe((e) => received.push(e));
+    const { realtime, onProtocolMismatch, onFresh, received } = setup();
     realtime.start();
     await tick();
     const socket = FakeSocket.latest();

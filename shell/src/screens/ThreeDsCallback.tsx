@@ -3,7 +3,7 @@ import { errorMessage, formatMoney, isAborted, isApiError, useStore } from '@cov
 import { Button, ButtonLink, Spinner, useDocumentTitle } from '@cove/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useShell } from '../app/shell-context';
+import { useShell } from '../services/shell-context';
 import { ScreenCard, screenStyles } from './ScreenCard';
 
 /** How often the screen asks again while the payment or what it pays for is still open. */

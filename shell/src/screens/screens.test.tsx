@@ -1,12 +1,12 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import type { Payment } from '@cove/contracts';
 import { tokenKey } from '@cove/runtime';
 import { signIn, signOut } from '@cove/runtime/shell';
-import { testUser } from '@cove/runtime/testing';
-import { ShellContext } from '../app/shell-context';
-import { fakeServices } from '../test/fake-services';
+import { failWith, testUser } from '@cove/runtime/testing';
+import { call, fakeServices } from '../test/fake-services';
+import { renderInShell } from '../test/render-in-shell';
 import { internalPath } from './internal-path';
 import { ThreeDsCallback } from './ThreeDsCallback';
 import { bannedFlagKey, TokenCleanup } from './TokenCleanup';
@@ -62,32 +62,23 @@ describe('3-D Secure return', () => {
     const fake = fakeServices();
     if (signedIn) signIn(fake.services.host.session, testUser({ credits: 10 }));
     else signOut(fake.services.host.session);
-    fake.api.get.mockImplementation((async (path: string) => {
-      if (path === '/v1/users/me') return testUser({ credits: 70 });
-      const answer = answers(path);
-      if (answer instanceof Error) throw answer;
-      return answer;
-    }) as never);
+    fake.respond(({ path }) => (path === '/v1/users/me' ? testUser({ credits: 70 }) : answers(path)));
     function Where() {
       const { pathname, state } = useLocation();
       return <p data-testid="where">{`${pathname} ${JSON.stringify(state)}`}</p>;
     }
-    const view = render(
-      <ShellContext.Provider value={fake.services}>
-        <MemoryRouter initialEntries={[`/3ds-callback?${query}`]}>
-          <Routes>
-            <Route path="/3ds-callback" element={<ThreeDsCallback />} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </MemoryRouter>
-      </ShellContext.Provider>,
+    const view = renderInShell(
+      fake.services,
+      <Routes>
+        <Route path="/3ds-callback" element={<ThreeDsCallback />} />
+        <Route path="*" element={<Where />} />
+      </Routes>,
+      `/3ds-callback?${query}`,
     );
     return { ...fake, unmount: view.unmount };
   };
-  const notFound = () =>
-    Object.assign(new Error('Not found'), { name: 'ApiError', status: 404, aborted: false });
-  const paymentCalls = (fake: Pick<ReturnType<typeof fakeServices>, 'api'>) =>
-    fake.api.get.mock.calls.filter(([path]) => path === `/v1/payment/${paymentId}`).length;
+  const paymentCalls = (fake: Pick<ReturnType<typeof fakeServices>, 'calls'>) =>
+    fake.calls.filter(({ path }) => path === `/v1/payment/${paymentId}`).length;
 
   afterEach(() => {
     jest.useRealTimers();
@@ -117,7 +108,7 @@ describe('3-D Secure return', () => {
     jest.useFakeTimers();
     let current = payment({ status: 'pending', credits: 0, action_status: 'pending' });
     const fake = at(chatReturn, () => ({ data: current }));
-    await act(async () => undefined);
+    await waitFor(() => expect(paymentCalls(fake)).toBe(1));
     expect(screen.getByRole('status')).toHaveTextContent('Confirming your payment…');
     current = payment();
     await act(
@@ -130,14 +121,13 @@ describe('3-D Secure return', () => {
           created_at: current.created_at,
         }),
     );
-    expect(screen.getByRole('heading', { name: 'Payment complete' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Payment complete' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('The message is unlocked.');
     expect(screen.getByText('$5.50')).toBeInTheDocument();
     expect(screen.getByText('60 (5 bonus)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the chat' })).toHaveAttribute('href', '/chats/m-1');
-    expect(fake.api.get).toHaveBeenCalledWith('/v1/users/me', expect.anything());
-    await act(async () => undefined);
-    expect(fake.services.host.session.credits).toBe(70);
+    await waitFor(() => expect(fake.services.host.session.credits).toBe(70));
+    expect(fake.calls).toContainEqual(call('GET', '/v1/users/me'));
     await act(async () => void jest.advanceTimersByTime(1500));
     expect(screen.getByTestId('where')).toHaveTextContent('/chats/m-1');
   });
@@ -146,14 +136,13 @@ describe('3-D Secure return', () => {
     jest.useFakeTimers();
     let current = payment({ payment_type: 'tip', message_id: null, tip: 50, action_status: 'pending' });
     const fake = at(`3ds=success&paymentType=tip&paymentId=${paymentId}`, () => ({ data: current }));
-    await act(async () => undefined);
-    expect(paymentCalls(fake)).toBe(1);
+    await waitFor(() => expect(paymentCalls(fake)).toBe(1));
     await act(async () => void (await jest.advanceTimersByTimeAsync(1000)));
-    expect(paymentCalls(fake)).toBe(2);
+    await waitFor(() => expect(paymentCalls(fake)).toBe(2));
     expect(screen.getByRole('status')).toHaveTextContent('Confirming your payment…');
     current = { ...current, action_status: 'failed', action_error: 'The chat is closed.' };
     await act(async () => void (await jest.advanceTimersByTimeAsync(1000)));
-    expect(screen.getByRole('heading', { name: 'Payment complete' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Payment complete' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Your tip could not be sent: The chat is closed. The credits are in your balance.',
     );
@@ -186,13 +175,7 @@ describe('3-D Secure return', () => {
   it('says when the check itself failed, and checks again on request', async () => {
     let down = true;
     at(chatReturn, () =>
-      down
-        ? Object.assign(new Error('Something went wrong. Please try again later.'), {
-            name: 'ApiError',
-            status: 500,
-            aborted: false,
-          })
-        : { data: payment() },
+      down ? failWith(500, 'Something went wrong. Please try again later.') : { data: payment() },
     );
     expect(
       await screen.findByRole('heading', { name: 'We could not check your payment' }),
@@ -204,7 +187,7 @@ describe('3-D Secure return', () => {
   });
 
   it('says a payment the server does not know (404) could not be found', async () => {
-    at(chatReturn, () => notFound());
+    at(chatReturn, () => failWith(404, 'Not found'));
     expect(await screen.findByRole('heading', { name: 'Payment not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to credits' })).toHaveAttribute(
       'href',

@@ -1,7 +1,7 @@
 import { messages } from '@cove/contracts';
 import { tokenKey } from '@cove/runtime';
 import { testConfig, testUser } from '@cove/runtime/testing';
-import { fakeServices } from '../test/fake-services';
+import { call, fakeServices } from '../test/fake-services';
 import { bannedRedirectMs, sessionEndedNotice } from './account';
 import { bannedFlag } from './stored-flags';
 
@@ -24,16 +24,14 @@ beforeEach(() => window.localStorage.clear());
 describe('session', () => {
   it('boots signed out without a token, and signed in with one, opening the socket', async () => {
     const out = setup();
-    out.api.get.mockResolvedValue(config(true) as never);
+    out.respond(() => config(true));
     await out.account.boot(new AbortController().signal);
     expect(out.session.status).toBe('signed-out');
     expect(out.realtime.start).not.toHaveBeenCalled();
 
     window.localStorage.setItem(tokenKey, 'tok');
     const s = setup();
-    s.api.get.mockImplementation(
-      async (path: string) => (path === '/v1/users/me' ? testUser() : config(false)) as never,
-    );
+    s.respond(({ path }) => (path === '/v1/users/me' ? testUser() : config(false)));
     await s.account.boot(new AbortController().signal);
     expect(s.session).toMatchObject({ status: 'signed-in', credits: 250, config: { is_guest: false } });
     expect(s.realtime.start).toHaveBeenCalled();
@@ -43,10 +41,10 @@ describe('session', () => {
     const s = setup();
     bannedFlag.set();
     window.localStorage.setItem('cove:after-sign-in', '/chats/u-9');
-    s.api.post.mockResolvedValueOnce({ token: 'fresh', user: testUser() } as never);
-    s.api.get.mockResolvedValue(config(false) as never);
+    s.answer('POST', '/v1/auth', { token: 'fresh', user: testUser() });
+    s.respond(() => config(false));
     await expect(s.account.redeemLink('link-token')).resolves.toBe('/chats/u-9');
-    expect(s.api.post).toHaveBeenCalledWith('/v1/auth', { token: 'link-token' }, expect.anything());
+    expect(s.calls).toContainEqual(call('POST', '/v1/auth', { token: 'link-token' }));
     expect(window.localStorage.getItem(tokenKey)).toBe('fresh');
     expect(bannedFlag.get()).toBe(false);
     expect(s.session.status).toBe('signed-in');
@@ -55,10 +53,10 @@ describe('session', () => {
   it('logs out on the server and here, then shows the sign-in screen', async () => {
     window.localStorage.setItem(tokenKey, 'tok');
     const s = setup();
-    s.api.get.mockResolvedValue(testUser() as never);
+    s.respond(() => testUser());
     await s.account.reload();
     await s.account.logout();
-    expect(s.api.send).toHaveBeenCalledWith('DELETE', '/v1/auth', undefined);
+    expect(s.calls).toContainEqual(call('DELETE', '/v1/auth'));
     expect(window.localStorage.getItem(tokenKey)).toBeNull();
     expect(s.session).toMatchObject({ status: 'signed-out', user: null });
     expect(s.realtime.stop).toHaveBeenCalled();
@@ -87,7 +85,7 @@ describe('session', () => {
   it('runs the banned flow once: sign out, the terminated popup, then / after 200 ms', async () => {
     window.localStorage.setItem(tokenKey, 'tok');
     const s = setup();
-    s.api.get.mockResolvedValue(testUser() as never);
+    s.respond(() => testUser());
     await s.account.reload();
     s.account.banned();
     s.account.banned();
@@ -105,7 +103,7 @@ describe('session', () => {
   it('clears popups on 403 and 423; code suspended bans, code frozen shows the frozen popup', async () => {
     window.localStorage.setItem(tokenKey, 'tok');
     const s = setup();
-    s.api.get.mockResolvedValue(testUser() as never);
+    s.respond(() => testUser());
     await s.account.reload();
     s.services.host.popups.open({ kind: 'upload-in-progress' });
     s.account.forbidden({ status: 403, message: 'Forbidden', code: 'forbidden' });

@@ -5,39 +5,20 @@ import {
   providerConfig,
   user as userSchema,
   type ApiClient,
-  type HostAccount,
   type PopupController,
-  type ProviderConfig,
   type User,
 } from '@cove/contracts';
 import { ApiError, isApiError, type TokenStore } from '@cove/runtime';
 import { setProviderConfig, signIn, signOut, updateUser, type OwnedBus } from '@cove/runtime/shell';
-import type { ShellHost } from '../app/shell-context';
-import { codeWasSent } from '../onboarding/verification-state';
+import type { ShellAccount } from '../services/shell-account';
+import type { ShellHost } from '../services/shell-context';
 import type { Realtime } from '../realtime/connection';
 import { afterSignIn, bannedFlag } from './stored-flags';
-
-/** How a session ended: the person logged out, the token stopped working, or the account was banned. */
-export type EndReason = 'logout' | 'expired' | 'banned';
+import { codeWasSent } from './verification-state';
 
 /** The spec's wait before leaving for `/` after a ban. */
 export const bannedRedirectMs = 200;
 export const sessionEndedNotice = 'Your session has ended. Please sign in again.';
-
-export interface ShellAccount extends HostAccount {
-  /** At boot: the provider config, and the user when a token is stored. */
-  boot(signal: AbortSignal): Promise<void>;
-  /** Redeems a sign-in link's token; resolves with where to go next. */
-  redeemLink(linkToken: string): Promise<string>;
-  /** `sentWith` is the token the config was asked with (the current one when omitted). */
-  applyConfig(config: ProviderConfig, sentWith?: string | null): void;
-  /** Ends the session here (the server already refused it). */
-  end(reason: EndReason): void;
-  /** The banned flow: sign out, the terminated popup, then `/` after 200 ms. */
-  banned(): void;
-  /** A 403 or 423 answer with JSON (spec section 6). */
-  forbidden(error: { status: number; message: string; code?: string }): void;
-}
 
 export interface AccountDeps {
   api: ApiClient;

@@ -1,7 +1,8 @@
 import { tokenKey } from '@cove/runtime';
 import { signIn } from '@cove/runtime/shell';
 import { testConfig, testUser } from '@cove/runtime/testing';
-import { fakeServices } from '../test/fake-services';
+import { waitFor } from '@testing-library/react';
+import { call, fakeServices } from '../test/fake-services';
 import { reactToServerEvents } from './server-reactions';
 
 const at = { seq: 1, created_at: '2026-01-01T00:00:00.000Z' };
@@ -17,20 +18,22 @@ function setup() {
 }
 
 describe('shell reactions to server events', () => {
-  it('approved: the account verified popup, and the user reloaded', () => {
+  it('approved: the account verified popup, and the user reloaded', async () => {
     const s = setup();
-    s.api.get.mockResolvedValue(testUser({ id_verified: true }) as never);
+    s.respond(() => testUser({ id_verified: true }));
     s.bus.pushServerEvent({ type: 'approved', ...at });
     expect(s.kinds()).toEqual(['account-verified']);
-    expect(s.api.get).toHaveBeenCalledWith('/v1/users/me', expect.anything());
+    await waitFor(() => expect(s.host.session.user?.id_verified).toBe(true));
+    expect(s.calls).toContainEqual(call('GET', '/v1/users/me'));
   });
 
-  it('onboarding_rejected: the rejection with the spec text, and the user reloaded', () => {
+  it('onboarding_rejected: the rejection with the spec text, and the user reloaded', async () => {
     const s = setup();
-    s.api.get.mockResolvedValue(testUser({ id_verification_status: 'rejected' }) as never);
+    s.respond(() => testUser({ id_verification_status: 'rejected' }));
     s.bus.pushServerEvent({ type: 'onboarding_rejected', ...at });
     expect(s.kinds()).toEqual(['application-rejected']);
-    expect(s.api.get).toHaveBeenCalledWith('/v1/users/me', expect.anything());
+    await waitFor(() => expect(s.host.session.user?.id_verification_status).toBe('rejected'));
+    expect(s.calls).toContainEqual(call('GET', '/v1/users/me'));
   });
 
   it('banned: the terminated popup and sign-out; reported: the termination warning', () => {

@@ -1,8 +1,8 @@
 import type { ServerEventOf, ServerEventType } from '@cove/contracts';
 import { Subscription } from '@cove/runtime';
 import { setCredits, updateUser } from '@cove/runtime/shell';
-import type { ShellHost } from '../app/shell-context';
-import type { ShellAccount } from './account';
+import type { ShellHost } from '../services/shell-context';
+import type { ShellAccount } from '../services/shell-account';
 
 /**
  * What the shell itself does with server events (spec section 4): approved shows the account

@@ -1,48 +1,51 @@
-import { hostContractVersion, type ApiClient, type RemoteName } from '@cove/contracts';
+import type { HttpMethod, RemoteName } from '@cove/contracts';
 import { createStore, localTokenStore } from '@cove/runtime';
-import { createBus, createSession } from '@cove/runtime/shell';
-import { contractCheckedApi } from '@cove/runtime/testing';
-import type { ShellHost, ShellServices, ShellVersions } from '../app/shell-context';
-import type { LoadedRemote, RemoteLoader } from '../federation/remote-loader';
-import { createPopupStore } from '../popups/popup-store';
+import { fakeHost, type RecordedCall, type Responder } from '@cove/runtime/testing';
+import type { ShellHost, ShellServices, ShellVersions } from '../services/shell-context';
+import type { LoadedRemote, RemoteLoader } from '../services/remote-loading';
+import { createPopupStore } from '../services/popup-store';
 import type { Realtime } from '../realtime/connection';
 import { createAccount } from '../session/account';
-
-/**
- * The server's answers as jest mocks, one per client method, each resolving to undefined until a test
- * says otherwise. The shell's code never calls these directly: it calls a client that parses each
- * answer with the call's contract schema, as the real client does.
- */
-export function fakeApi(): jest.Mocked<ApiClient> {
-  const ok = () => jest.fn(async () => undefined as never);
-  const api = { get: ok(), post: ok(), put: ok(), patch: ok(), delete: ok(), send: ok() };
-  return api as unknown as jest.Mocked<ApiClient>;
-}
 
 export function fakeRealtime(): jest.Mocked<Realtime> {
   return { start: jest.fn(), stop: jest.fn(), running: false } as jest.Mocked<Realtime>;
 }
 
+/** A call as the test server records it, for `expect(fake.calls).toContainEqual(...)`. */
+export function call(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  query: Record<string, string> = {},
+): RecordedCall {
+  return { method, path, query, body };
+}
+
 /**
- * Shell services over a loader the test controls, mocked answers checked against the contracts, and a
- * socket that never opens. `api` holds the answers (and records the calls); `serverFailures` sees the
- * answers that did not match their schema.
+ * Shell services on the remotes' test host: the real API client answered by the test server (MSW), a
+ * loader the test controls and a socket that never opens. `answer` queues a one-time answer to a call,
+ * `respond` sets the standing ones (a value is sent as JSON, a `Response` as it is, `undefined` falls
+ * through to the host's defaults); `calls` records what the server received.
  */
 export function fakeServices(loader: Partial<RemoteLoader> = {}) {
-  const bus = createBus();
-  const api = fakeApi();
-  const serverFailures = jest.fn();
-  const checkedApi = contractCheckedApi(api, serverFailures);
+  const queued: { method: HttpMethod; path: string; reply: unknown }[] = [];
+  let standing: Responder = () => undefined;
+  const test = fakeHost({
+    respond: (request) => {
+      const i = queued.findIndex((q) => q.method === request.method && q.path === request.path);
+      return i >= 0 ? queued.splice(i, 1)[0]?.reply : standing(request);
+    },
+  });
+  const { bus, session } = test;
   const popupStore = createPopupStore();
   const reportFailure = jest.fn();
   const navigate = jest.fn();
   const reloadPage = jest.fn();
-  const session = createSession();
   const versions = createStore<ShellVersions>({ socketProtocol: null });
   const realtime = fakeRealtime();
   const scheduled: { fn: () => void; ms: number }[] = [];
   const account = createAccount({
-    api: checkedApi,
+    api: test.host.api,
     host: { session, navigate },
     bus,
     tokens: localTokenStore(),
@@ -51,9 +54,7 @@ export function fakeServices(loader: Partial<RemoteLoader> = {}) {
     schedule: (fn, ms) => void scheduled.push({ fn, ms }),
   });
   const host: ShellHost = {
-    contractVersion: hostContractVersion,
-    api: checkedApi,
-    bus,
+    ...test.host,
     session,
     account: { patch: account.patch, reload: account.reload, logout: account.logout },
     popups: popupStore.controller,
@@ -81,8 +82,14 @@ export function fakeServices(loader: Partial<RemoteLoader> = {}) {
   };
   return {
     services,
-    api,
-    serverFailures,
+    calls: test.calls,
+    serverFailures: test.serverFailures,
+    answer(method: HttpMethod, path: string, reply: unknown) {
+      queued.push({ method, path, reply });
+    },
+    respond(responder: Responder) {
+      standing = responder;
+    },
     reportFailure,
     navigate,
     reloadPage,

@@ -10,7 +10,6 @@ export {
   testUser,
 } from './fixtures';
 export { fakeHost, type FakeHost, type RecordedCall, type Responder } from './fake-host';
-export { contractCheckedApi } from './checked-api';
 export { failWith, networkFailure, noContent } from './answers';
 export { takeMismatches, testOrigin, testServer } from './test-server';
 export { http, HttpResponse } from 'msw';

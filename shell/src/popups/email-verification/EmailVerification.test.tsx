@@ -1,23 +1,16 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { signIn } from '@cove/runtime/shell';
-import { testUser } from '@cove/runtime/testing';
-import { ShellContext } from '../../app/shell-context';
-import { verificationState } from '../../onboarding/verification-state';
-import { fakeServices } from '../../test/fake-services';
+import { failWith, testUser } from '@cove/runtime/testing';
+import { verificationState } from '../../session/verification-state';
+import { call, fakeServices } from '../../test/fake-services';
+import { renderInShell } from '../../test/render-in-shell';
 import { PopupLayer } from '../PopupLayer';
 
 function setup(email = 'alexander@gmail.com') {
   const fake = fakeServices();
   signIn(fake.services.host.session, testUser({ email, email_verified: false }));
-  render(
-    <ShellContext.Provider value={fake.services}>
-      <MemoryRouter>
-        <PopupLayer />
-      </MemoryRouter>
-    </ShellContext.Provider>,
-  );
+  renderInShell(fake.services, <PopupLayer />);
   let outcome: Promise<unknown> = Promise.resolve();
   act(() => {
     outcome = fake.services.host.popups.open({
@@ -31,7 +24,7 @@ function setup(email = 'alexander@gmail.com') {
 
 const digits = () =>
   [1, 2, 3, 4].map((n) => screen.getByRole('textbox', { name: `Digit ${n}` }) as HTMLInputElement);
-const wrongCode = { name: 'ApiError', status: 400, message: 'Wrong code. Please try again.' };
+const wrongCode = () => failWith(400, 'Wrong code. Please try again.');
 
 beforeEach(() => {
   verificationState.codeSentAt = null;
@@ -39,10 +32,11 @@ beforeEach(() => {
 
 describe('email verification popup', () => {
   it('shows the masked address, clears the four boxes on a wrong code, then says verified', async () => {
-    const { api, services } = setup();
+    const fake = setup();
+    const { services } = fake;
     expect(screen.getByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
     expect(screen.getByText('ale*****@gmail.com')).toBeInTheDocument();
-    api.post.mockRejectedValueOnce(wrongCode);
+    fake.answer('POST', '/v1/users/verify-email', wrongCode());
     const verify = screen.getByRole('button', { name: 'Verify' });
     expect(verify).toBeDisabled();
     for (const [i, box] of digits().entries()) await userEvent.type(box, String(i + 1));
@@ -51,9 +45,9 @@ describe('email verification popup', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong code. Please try again.');
     expect(digits().map((d) => d.value)).toEqual(['', '', '', '']);
     expect(digits()[0]).toHaveFocus();
-    expect(api.post).toHaveBeenCalledWith('/v1/users/verify-email', { code: '1234' }, expect.anything());
+    expect(fake.calls).toContainEqual(call('POST', '/v1/users/verify-email', { code: '1234' }));
 
-    api.post.mockResolvedValueOnce({
+    fake.answer('POST', '/v1/users/verify-email', {
       message: 'Email verified successfully!',
       user: testUser({ email: 'alexander@gmail.com', email_verified: true }),
     });
@@ -65,43 +59,45 @@ describe('email verification popup', () => {
   });
 
   it('fills all four boxes from a pasted number and submits it', async () => {
-    const { api } = setup();
-    api.post.mockRejectedValueOnce(wrongCode);
+    const fake = setup();
+    fake.answer('POST', '/v1/users/verify-email', wrongCode());
     fireEvent.paste(screen.getByRole('group', { name: 'Verification code' }), {
       clipboardData: { getData: () => ' 4821 ' },
     });
-    expect(api.post).toHaveBeenCalledWith('/v1/users/verify-email', { code: '4821' }, expect.anything());
+    await waitFor(() =>
+      expect(fake.calls).toContainEqual(call('POST', '/v1/users/verify-email', { code: '4821' })),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong code');
   });
 
   it('closes by itself 5 s after success in the onboarding flow', async () => {
     jest.useFakeTimers();
     try {
-      const { api, outcome } = setup();
-      api.post.mockResolvedValueOnce({ message: 'ok', user: testUser({ email_verified: true }) });
+      const fake = setup();
+      fake.answer('POST', '/v1/users/verify-email', {
+        message: 'ok',
+        user: testUser({ email_verified: true }),
+      });
       fireEvent.paste(screen.getByRole('group', { name: 'Verification code' }), {
         clipboardData: { getData: () => '1111' },
       });
-      await act(async () => undefined);
-      expect(screen.getByRole('heading', { name: 'Email verified' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Email verified' })).toBeInTheDocument();
       await act(async () => void jest.advanceTimersByTime(5000));
-      await expect(outcome()).resolves.toEqual({ action: 'confirm' });
+      await expect(fake.outcome()).resolves.toEqual({ action: 'confirm' });
     } finally {
       jest.useRealTimers();
     }
   });
 
   it('offers a resend from the help stage with a 30 s cooldown, and warns about slow providers', async () => {
-    const { api } = setup('river@yahoo.com');
+    const fake = setup('river@yahoo.com');
     await userEvent.click(screen.getByRole('button', { name: "I didn't get a code" }));
     expect(screen.getByRole('heading', { name: "Didn't get the code?" })).toBeInTheDocument();
     expect(screen.getByText(/Yahoo sometimes delays our emails/)).toBeInTheDocument();
-    api.post.mockResolvedValueOnce({ message: 'Email sent successfully!' });
+    fake.answer('POST', '/v1/users/resend-verify', { message: 'Email sent successfully!' });
     await userEvent.click(screen.getByRole('button', { name: 'Resend code' }));
-    expect(api.post).toHaveBeenCalledWith(
-      '/v1/users/resend-verify',
-      { email: 'river@yahoo.com', web: true, react_flow: true },
-      expect.anything(),
+    expect(fake.calls).toContainEqual(
+      call('POST', '/v1/users/resend-verify', { email: 'river@yahoo.com', web: true, react_flow: true }),
     );
     expect(await screen.findByRole('status')).toHaveTextContent('Email sent successfully!');
     expect(screen.getByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
@@ -110,7 +106,7 @@ describe('email verification popup', () => {
   });
 
   it('sends a code to a different address, suggesting a fix for a mistyped domain', async () => {
-    const { api } = setup();
+    const fake = setup();
     await userEvent.click(screen.getByRole('button', { name: "I didn't get a code" }));
     await userEvent.click(screen.getByRole('button', { name: 'Use a different email' }));
     const send = screen.getByRole('button', { name: 'Send code' });
@@ -119,21 +115,21 @@ describe('email verification popup', () => {
     await userEvent.click(screen.getByRole('button', { name: 'sam@gmail.com' }));
     expect(screen.getByRole('textbox', { name: 'New email address' })).toHaveValue('sam@gmail.com');
 
-    api.post.mockRejectedValueOnce({
-      name: 'ApiError',
-      status: 409,
-      message: 'This email is already in use by another account.',
-    });
+    fake.answer(
+      'POST',
+      '/v1/users/change-verify-email',
+      failWith(409, 'This email is already in use by another account.'),
+    );
     await userEvent.click(send);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This email is already in use by another account.',
     );
-    api.post.mockResolvedValueOnce({ message: 'Email sent successfully!' });
+    fake.answer('POST', '/v1/users/change-verify-email', { message: 'Email sent successfully!' });
     await userEvent.click(send);
-    expect(api.post).toHaveBeenLastCalledWith(
-      '/v1/users/change-verify-email',
-      { email: 'sam@gmail.com' },
-      expect.anything(),
+    await waitFor(() =>
+      expect(fake.calls.at(-1)).toEqual(
+        call('POST', '/v1/users/change-verify-email', { email: 'sam@gmail.com' }),
+      ),
     );
     expect(await screen.findByText('s**@gmail.com')).toBeInTheDocument();
   });

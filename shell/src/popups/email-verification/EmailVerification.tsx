@@ -6,7 +6,7 @@ import {
   type User,
 } from '@cove/contracts';
 import { errorMessage, maskEmail, useStore } from '@cove/runtime';
-import { Button, CodeBoxes, emptyCode, useCooldown } from '@cove/ui';
+import { Button, CodeBoxes, emptyCode, kit, useCooldown } from '@cove/ui';
 import { useEffect, useState, type FormEvent } from 'react';
 import { DeliverabilityWarning, DidYouMean } from '../../email/AddressHints';
 import {
@@ -14,7 +14,7 @@ import {
   cooldownLeft,
   resendCooldownSeconds,
   verificationState,
-} from '../../onboarding/verification-state';
+} from '../../session/verification-state';
 import styles from '../Popup.module.css';
 
 type Stage = NonNullable<PopupOf<'email-verification'>['stage']>;
@@ -183,7 +183,7 @@ export function EmailVerification({
         <p className={styles.body}>We'll send a new code there, and your account will use that address.</p>
         <form className={styles.form} noValidate onSubmit={submit}>
           <input
-            className={styles.input}
+            className={kit.input}
             type="email"
             autoComplete="email"
             aria-label="New email address"

@@ -1,29 +1,39 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { testConfig } from '@cove/runtime/testing';
+import { Route, Routes } from 'react-router-dom';
+import { failWith, testConfig } from '@cove/runtime/testing';
 import type { ProviderConfig } from '@cove/contracts';
-import { ShellContext } from '../../app/shell-context';
-import { fakeServices } from '../../test/fake-services';
+import { call, fakeServices } from '../../test/fake-services';
+import { renderInShell } from '../../test/render-in-shell';
 import { Login } from './Login';
 import { turnstileScript, type TurnstileApi } from './turnstile';
 
-const refusal = { name: 'ApiError', status: 400, message: 'Please confirm you are human and try again.' };
-const sent = { message: 'Email sent successfully!' } as never;
+const refusal = () => failWith(400, 'Please confirm you are human and try again.');
+const sent = { message: 'Email sent successfully!' };
+const asked = { email: 'river@example.com', web: true, react_flow: true };
 
 function renderLogin(botCheck: ProviderConfig['bot_check']) {
   const fake = fakeServices();
   fake.services.host.session.config = testConfig({ bot_check: botCheck });
-  const view = render(
-    <ShellContext.Provider value={fake.services}>
-      <MemoryRouter initialEntries={['/login']}>
-        <Routes>
-          <Route path="/login" element={<Login />} />
-        </Routes>
-      </MemoryRouter>
-    </ShellContext.Provider>,
+  const view = renderInShell(
+    fake.services,
+    <Routes>
+      <Route path="/login" element={<Login />} />
+    </Routes>,
+    '/login',
   );
   return { ...fake, ...view };
+}
+
+type Fake = ReturnType<typeof renderLogin>;
+
+/** Answers the next sign-in request with `reply`. */
+const answerSign = (fake: Fake, reply: unknown) => fake.answer('POST', '/v1/users/sign', reply);
+
+/** Waits for the `count`th request, and checks it was a sign-in request sending `body`. */
+async function expectSignRequest(fake: Fake, count: number, body: unknown) {
+  await waitFor(() => expect(fake.calls).toHaveLength(count));
+  expect(fake.calls.at(-1)).toEqual(call('POST', '/v1/users/sign', body));
 }
 
 const submitButton = () => screen.getByRole('button', { name: 'Email me a sign-in link' });
@@ -60,87 +70,54 @@ afterEach(() => {
 
 describe('sign-in bot check', () => {
   it('off: shows no check and sends no token', async () => {
-    const { api } = renderLogin({ mode: 'off', site_key: null });
+    const fake = renderLogin({ mode: 'off', site_key: null });
     expect(screen.queryByRole('checkbox', { name: "I'm not a robot" })).not.toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Human check' })).not.toBeInTheDocument();
-    api.post.mockResolvedValueOnce(sent);
+    answerSign(fake, sent);
     await typeEmail();
     await userEvent.click(submitButton());
-    expect(api.post).toHaveBeenCalledWith(
-      '/v1/users/sign',
-      {
-        email: 'river@example.com',
-        web: true,
-        react_flow: true,
-      },
-      expect.anything(),
-    );
+    await expectSignRequest(fake, 1, asked);
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
   });
 
   it('fake: unticked is refused with the server’s text, a tick answers "human" and is spent by the attempt', async () => {
-    const { api } = renderLogin({ mode: 'fake', site_key: null });
+    const fake = renderLogin({ mode: 'fake', site_key: null });
     const box = screen.getByRole('checkbox', { name: "I'm not a robot" });
     expect(box).not.toBeChecked();
     expect(submitButton()).toBeEnabled();
 
-    api.post.mockRejectedValueOnce(refusal);
+    answerSign(fake, refusal());
     await typeEmail();
     await userEvent.click(submitButton());
-    expect(api.post).toHaveBeenLastCalledWith(
-      '/v1/users/sign',
-      {
-        email: 'river@example.com',
-        web: true,
-        react_flow: true,
-      },
-      expect.anything(),
-    );
+    await expectSignRequest(fake, 1, asked);
     expect(await screen.findByRole('alert')).toHaveTextContent('Please confirm you are human and try again.');
 
     // Ticked from the keyboard, as a person without a mouse would.
     box.focus();
     await userEvent.keyboard(' ');
     expect(box).toBeChecked();
-    api.post.mockRejectedValueOnce({ name: 'ApiError', status: 429, message: 'Too many requests' });
+    answerSign(fake, failWith(429, 'Too many requests'));
     await userEvent.click(submitButton());
-    expect(api.post).toHaveBeenLastCalledWith(
-      '/v1/users/sign',
-      {
-        email: 'river@example.com',
-        web: true,
-        react_flow: true,
-        captcha_token: 'human',
-      },
-      expect.anything(),
-    );
+    await expectSignRequest(fake, 2, { ...asked, captcha_token: 'human' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests');
     expect(box).not.toBeChecked();
 
     // Unticked again: no token goes with the next try.
-    api.post.mockRejectedValueOnce(refusal);
+    answerSign(fake, refusal());
     await userEvent.click(submitButton());
-    expect(api.post).toHaveBeenLastCalledWith(
-      '/v1/users/sign',
-      expect.not.objectContaining({ captcha_token: expect.anything() }),
-      expect.anything(),
-    );
+    await expectSignRequest(fake, 3, expect.not.objectContaining({ captcha_token: expect.anything() }));
 
     await userEvent.click(screen.getByRole('checkbox', { name: "I'm not a robot" }));
-    api.post.mockResolvedValueOnce(sent);
+    answerSign(fake, sent);
     await userEvent.click(submitButton());
-    expect(api.post).toHaveBeenLastCalledWith(
-      '/v1/users/sign',
-      expect.objectContaining({ captcha_token: 'human' }),
-      expect.anything(),
-    );
+    await expectSignRequest(fake, 4, expect.objectContaining({ captcha_token: 'human' }));
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
   });
 
   it('turnstile: waits for the widget’s token, sends it once, then resets the widget', async () => {
     const turnstile = fakeTurnstile();
     window.turnstile = turnstile.api;
-    const { api, unmount } = renderLogin({ mode: 'turnstile', site_key: 'site-key-1' });
+    const fake = renderLogin({ mode: 'turnstile', site_key: 'site-key-1' });
 
     expect(screen.getByRole('group', { name: 'Human check' })).toBeInTheDocument();
     expect(turnstile.api.render).toHaveBeenCalledTimes(1);
@@ -161,23 +138,14 @@ describe('sign-in bot check', () => {
     expect(submitButton()).toBeDisabled();
     act(() => turnstile.last().callback('token-3'));
 
-    api.post.mockRejectedValueOnce(refusal);
+    answerSign(fake, refusal());
     await userEvent.click(submitButton());
-    expect(api.post).toHaveBeenLastCalledWith(
-      '/v1/users/sign',
-      {
-        email: 'river@example.com',
-        web: true,
-        react_flow: true,
-        captcha_token: 'token-3',
-      },
-      expect.anything(),
-    );
+    await expectSignRequest(fake, 1, { ...asked, captcha_token: 'token-3' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Please confirm you are human and try again.');
     expect(turnstile.api.reset).toHaveBeenCalledWith('w-1');
     expect(submitButton()).toBeDisabled();
 
-    unmount();
+    fake.unmount();
     expect(turnstile.api.remove).toHaveBeenCalledWith('w-1');
   });
 

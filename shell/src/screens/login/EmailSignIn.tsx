@@ -1,9 +1,9 @@
 import { messageResponse, messages } from '@cove/contracts';
 import { emailPattern, errorMessage, useStore } from '@cove/runtime';
-import { Button, useCooldown } from '@cove/ui';
+import { Button, kit, useCooldown } from '@cove/ui';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { useShell } from '../../app/shell-context';
+import { useShell } from '../../services/shell-context';
 import { DeliverabilityWarning, DidYouMean } from '../../email/AddressHints';
 import { afterSignIn, bannedFlag } from '../../session/stored-flags';
 import { internalPath } from '../internal-path';
@@ -113,7 +113,7 @@ export function EmailSignIn() {
         <label className={screenStyles.field}>
           Email
           <input
-            className={screenStyles.input}
+            className={kit.input}
             type="email"
             autoComplete="email"
             value={email}

@@ -2,8 +2,8 @@ import { errorMessage } from '@cove/runtime';
 import { Spinner } from '@cove/ui';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useShell } from '../../app/shell-context';
-import type { ShellAccount } from '../../session/account';
+import { useShell } from '../../services/shell-context';
+import type { ShellAccount } from '../../services/shell-account';
 import { ScreenCard } from '../ScreenCard';
 
 /** One redemption per link token, however often the screen renders: a link works once. */

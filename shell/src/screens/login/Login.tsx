@@ -1,7 +1,7 @@
 import { useDocumentTitle } from '@cove/ui';
 import { useStore } from '@cove/runtime';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { useShell } from '../../app/shell-context';
+import { useShell } from '../../services/shell-context';
 import { EmailSignIn } from './EmailSignIn';
 import { LinkLanding } from './LinkLanding';
 

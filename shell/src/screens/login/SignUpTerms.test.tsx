@@ -1,24 +1,23 @@
-import { render, screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ShellContext } from '../../app/shell-context';
-import { fakeServices } from '../../test/fake-services';
+import { Route, Routes } from 'react-router-dom';
+import { failWith } from '@cove/runtime/testing';
+import { call, fakeServices } from '../../test/fake-services';
+import { renderInShell } from '../../test/render-in-shell';
 import { Privacy } from '../legal/Privacy';
 import { Terms } from '../legal/Terms';
 import { Login } from './Login';
 
 function renderLogin() {
   const fake = fakeServices();
-  render(
-    <ShellContext.Provider value={fake.services}>
-      <MemoryRouter initialEntries={['/login']}>
-        <Routes>
-          <Route path="/login" element={<Login />} />
-          <Route path="/terms" element={<Terms />} />
-          <Route path="/privacy" element={<Privacy />} />
-        </Routes>
-      </MemoryRouter>
-    </ShellContext.Provider>,
+  renderInShell(
+    fake.services,
+    <Routes>
+      <Route path="/login" element={<Login />} />
+      <Route path="/terms" element={<Terms />} />
+      <Route path="/privacy" element={<Privacy />} />
+    </Routes>,
+    '/login',
   );
   return fake;
 }
@@ -32,14 +31,15 @@ beforeEach(() => window.localStorage.clear());
 
 describe('sign-up confirmation', () => {
   it('shows the server’s refusal unticked, and sends the confirmation once ticked', async () => {
-    const { api } = renderLogin();
+    const fake = renderLogin();
     expect(consent()).not.toBeChecked();
-    api.post.mockRejectedValueOnce({
-      name: 'ApiError',
-      status: 400,
-      code: 'terms_required',
-      message: 'Please confirm you are 18 or older and accept the terms to create an account.',
-    });
+    fake.answer(
+      'POST',
+      '/v1/users/sign',
+      failWith(400, 'Please confirm you are 18 or older and accept the terms to create an account.', {
+        code: 'terms_required',
+      }),
+    );
     await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'new@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -47,12 +47,16 @@ describe('sign-up confirmation', () => {
     );
 
     await userEvent.click(consent());
-    api.post.mockResolvedValueOnce({ message: 'Email sent successfully!' } as never);
+    fake.answer('POST', '/v1/users/sign', { message: 'Email sent successfully!' });
     await userEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
-    expect(api.post).toHaveBeenLastCalledWith(
-      '/v1/users/sign',
-      { email: 'new@example.com', web: true, react_flow: true, accept_terms: true },
-      expect.anything(),
+    await waitFor(() => expect(fake.calls).toHaveLength(2));
+    expect(fake.calls.at(-1)).toEqual(
+      call('POST', '/v1/users/sign', {
+        email: 'new@example.com',
+        web: true,
+        react_flow: true,
+        accept_terms: true,
+      }),
     );
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
   });

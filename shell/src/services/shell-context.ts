@@ -1,10 +1,9 @@
-import type { HostContext, SessionState } from '@cove/contracts';
+import type { ClientErrorReport, HostContext, SessionState } from '@cove/contracts';
 import type { OwnedBus } from '@cove/runtime/shell';
 import { createContext, useContext } from 'react';
-import type { RemoteLoader } from '../federation/remote-loader';
-import type { FailureReporter } from '../federation/report';
-import type { PopupStore } from '../popups/popup-store';
-import type { ShellAccount } from '../session/account';
+import type { PopupStore } from './popup-store';
+import type { RemoteLoader } from './remote-loading';
+import type { ShellAccount } from './shell-account';
 
 /**
  * The host as the shell's own code holds it: the session writable. Remotes are handed the same object
@@ -13,6 +12,9 @@ import type { ShellAccount } from '../session/account';
 export interface ShellHost extends Omit<HostContext, 'session'> {
   session: SessionState;
 }
+
+/** Sends a remote's load or render failure on to the server; never throws. */
+export type FailureReporter = (failure: ClientErrorReport) => void;
 
 /** What the shell knows of the versions around it, for the remotes' version checks. */
 export interface ShellVersions {
