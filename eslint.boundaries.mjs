@@ -97,15 +97,6 @@ const serverSettings = {
   ],
 };
 
-/**
- * Imports the server's layering refuses but the code still has, each to be removed by moving the domain
- * part out of the infrastructure folder. Named one by one so no other import slips through.
- */
-const serverInfrastructureDebts = [
-  // The presence watch list is the chats domain's: the realtime plugin should be handed it at assembly.
-  { from: { folder: 'plugins', path: 'realtime.ts' }, to: { folder: 'chats', path: 'presence-watchers.ts' } },
-];
-
 /** Route registrations (`app.get(...)`, `app.route(...)`) belong in `server/src/routes/`. */
 const routeRegistration =
   "CallExpression[callee.type='MemberExpression'][callee.object.name=/^(app|fastify|instance)$/]" +
@@ -150,13 +141,7 @@ export function boundaryConfigs(tests) {
             message:
               '${file.type} may not import ${dependency.type} (${dependency.source}): infrastructure folders ' +
               `(${serverInfrastructure.join(', ')}) import only each other and server-wide modules.`,
-            rules: [
-              { from: 'server:infrastructure', disallow: ['server:domain', 'server:assembly'] },
-              ...serverInfrastructureDebts.map(({ from, to }) => ({
-                from: [['server:infrastructure', from]],
-                allow: [['server:domain', to]],
-              })),
-            ],
+            rules: [{ from: 'server:infrastructure', disallow: ['server:domain', 'server:assembly'] }],
           },
         ],
         'no-restricted-syntax': [

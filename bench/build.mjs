@@ -1,8 +1,9 @@
 // Bundles the benchmarks like the server: workspace TypeScript in, npm packages left external.
 import { build } from 'esbuild';
-import serverPkg from '../server/package.json' with { type: 'json' };
+import { nodeBundle } from '../server/bundle.mjs';
 
 await build({
+  ...nodeBundle,
   entryPoints: {
     run: 'src/run.ts',
     media: 'src/media/main.ts',
@@ -15,16 +16,5 @@ await build({
     'send-clients': 'src/sends/clients.ts',
     'broadcast-clients': 'src/broadcast/clients.ts',
   },
-  outdir: 'dist',
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  sourcemap: true,
-  external: [
-    ...Object.keys(serverPkg.dependencies).filter((d) => !d.startsWith('@cove/')),
-    'ws',
-    'pg-native',
-  ],
-  logLevel: 'warning',
+  external: [...nodeBundle.external, 'ws'],
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 // Built packages, in dependency order; shared/* are consumed as source by their users.
 const built = ['remotes/chat', 'remotes/discover', 'remotes/account', 'remotes/payouts', 'shell', 'server'];
-const inputs = ['src', 'package.json', 'rspack.config.ts', 'build.mjs', 'tsconfig.json'];
+const inputs = ['src', 'package.json', 'rspack.config.ts', 'build.mjs', 'bundle.mjs', 'tsconfig.json'];
 const sharedInputs = [
   'shared/contracts/src',
   'shared/runtime/src',

@@ -76,6 +76,16 @@ switch (task) {
   case 'format':
     run(bin('prettier'), ['--write', '.']);
     break;
+  case 'duplicates':
+    // Repeated code, listed as a warning: unlike knip's dead code it never fails a run, because a row
+    // is a place to look, not a verdict. The command is a machine tool, not a package: skipped where
+    // it is not installed.
+    if (runStatus('sh', ['-c', 'command -v duplicates'], { stdio: 'ignore' }) !== 0) {
+      console.log('duplicates is not installed here: repeated code not listed.');
+    } else {
+      runStatus('duplicates', ['--seconds', '200', '--most', '200', ...rest]);
+    }
+    break;
   case 'typecheck':
     pnpm(['-r', '--parallel', 'typecheck']);
     break;
@@ -100,7 +110,7 @@ switch (task) {
     break;
   default:
     console.error(
-      `Unknown task "${task}". Tasks: start, dev, build, test, e2e, lint, format, typecheck, bench, seed, admin, release`,
+      `Unknown task "${task}". Tasks: start, dev, build, test, e2e, lint, format, duplicates, typecheck, bench, seed, admin, release`,
     );
     process.exit(2);
 }

@@ -56,6 +56,16 @@ export async function startCove() {
       }
       return { row, token: await issueAccessToken(database.db, row.id) };
     },
+    /** Opens the chat between a fan (by access token) and a creator through the API; its id. */
+    async openChat(fanToken: string, creatorId: string): Promise<string> {
+      const res = await fetch(`http://127.0.0.1:${port}/v1/chat`, {
+        method: 'POST',
+        headers: { 'access-token': fanToken, 'content-type': 'application/json' },
+        body: JSON.stringify({ recipient_id: creatorId }),
+      });
+      if (!res.ok) throw new Error(`chat not opened: ${res.status}`);
+      return ((await res.json()) as { data: { _id: string } }).data._id;
+    },
     async stop() {
       await app.close();
       await database.close();

@@ -146,7 +146,16 @@ test.describe('npm run dev -- chat', () => {
 
     // An edit saved in chat's sources: the dev server rebuilds it and the open page reloads by itself
     // with the change. The file is put back as it was, whatever happens.
-    const source = join(repoRoot, 'remotes', 'chat', 'src', 'features', 'chat-list', 'ChatList.tsx');
+    const source = join(
+      repoRoot,
+      'remotes',
+      'chat',
+      'src',
+      'features',
+      'chat-list',
+      'components',
+      'ChatList.tsx',
+    );
     const title = "useDocumentTitle('Chats');";
     // A run killed mid-edit left its title behind: this one starts from the file as committed.
     const original = (await readFile(source, 'utf8')).replace(

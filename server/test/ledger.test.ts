@@ -7,14 +7,10 @@ import {
   postMovement,
 } from '../src/ledger/ledger';
 import { ledgerEntries } from '../src/db/schema';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { appForFile } from './helpers/file-app';
 import { createUser } from './helpers/users';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 const credits = (owner: string): AccountRef => ({ owner, kind: 'credits' });
 const earnings = (owner: string): AccountRef => ({ owner, kind: 'earnings' });

@@ -1,19 +1,17 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import { users } from '../src/db/schema';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { appForFile } from './helpers/file-app';
+import { wsBase } from './helpers/socket';
 import { fanAndCreator } from './helpers/chats';
 import { signedInUser } from './helpers/users';
 
-let t: TestApp;
+const t = appForFile();
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp();
   await t.app.listen({ host: '127.0.0.1', port: 0 });
-  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = wsBase(t.app);
 });
-afterAll(() => t.close());
 
 function open(token: string) {
   const ws = new WebSocket(`${base}/ws?token=${token}`);

@@ -1,16 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { appForFile } from './helpers/file-app';
+import { wsBase } from './helpers/socket';
 import { signedInUser } from './helpers/users';
 
-let t: TestApp;
+const t = appForFile();
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp();
   await t.app.listen({ host: '127.0.0.1', port: 0 });
-  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = wsBase(t.app);
 });
-afterAll(() => t.close());
 
 // Hundreds of reconnects take ~5 s alone but several times that on a loaded machine; the test is
 // about what arrives, not how fast, so it is not cut short there.

@@ -1,17 +1,15 @@
-import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import { closeCodes } from '@cove/contracts';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { appForFile } from './helpers/file-app';
+import { wsBase } from './helpers/socket';
 import { signedInUser } from './helpers/users';
 
-let t: TestApp;
+const t = appForFile();
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp();
   await t.app.listen({ host: '127.0.0.1', port: 0 });
-  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = wsBase(t.app);
 });
-afterAll(() => t.close());
 
 /** Opens a socket and queues every message from its first byte, so none is missed. */
 async function connect(url: string) {

@@ -67,12 +67,7 @@ async function chatters(cove: Cove, count: number) {
     const fan = await cove.user('user', 100_000);
     const creator = creators[i % creators.length];
     if (!creator) throw new Error('no creator');
-    const res = await fetch(`http://127.0.0.1:${cove.port}/v1/chat`, {
-      method: 'POST',
-      headers: { 'access-token': fan.token, 'content-type': 'application/json' },
-      body: JSON.stringify({ recipient_id: creator.row.id }),
-    });
-    if (!res.ok) throw new Error(`chat not opened: ${res.status}`);
+    await cove.openChat(fan.token, creator.row.id);
     fans.push({ token: fan.token, recipient: creator.row.id });
   }
   return fans;

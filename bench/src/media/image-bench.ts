@@ -1,28 +1,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { checkImage } from '../../../server/src/media/image-probe';
 import { makeImageRenditions } from '../../../server/src/media/image-renditions';
 import { PixelBudget } from '../../../server/src/media/pixel-budget';
+import sharp from 'sharp';
 import { ms, round, summarise } from '../stats';
+import { noisyPhoto } from './noisy-photo';
 
-/** A camera-like JPEG of about `mp` megapixels (4:3), with noise so it compresses like a photo. */
-async function cameraJpeg(mp: number): Promise<Buffer> {
-  const width = Math.round(Math.sqrt((mp * 1e6 * 4) / 3));
-  const height = Math.round((width * 3) / 4);
-  return sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: '#7a9cc6',
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
-    },
-  })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
+/** A camera-like JPEG of about `mp` megapixels (4:3). */
+const cameraJpeg = (mp: number) => noisyPhoto(mp).jpeg({ quality: 90 }).toBuffer();
 
 /**
  * What a photo costs the server: the upload check (a full decode at reduced size) plus every

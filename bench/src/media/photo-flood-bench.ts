@@ -2,29 +2,17 @@ import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFil
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { round } from '../stats';
-import { memoryOf, resetPeak, startServer, stop } from './processes';
-import { signIn } from './upload-bench';
+import { memoryOf, stop } from './processes';
+import { noisyPhoto } from './noisy-photo';
+import { startServerUnderTest } from './server-under-test';
 
 /**
- * A JPEG of `mp` megapixels (4:3) with noise, so it is as large on disk as a real one, saved
- * progressive as web tools do: decoding one holds all its coefficients, about 3 bytes a pixel.
+ * A photo of `mp` megapixels saved progressive as web tools do: decoding one holds all its
+ * coefficients, about 3 bytes a pixel.
  */
 async function bigPhoto(path: string, mp: number): Promise<void> {
-  const width = Math.round(Math.sqrt((mp * 1e6 * 4) / 3));
-  const height = Math.floor((mp * 1e6) / width);
-  await sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: '#7a9cc6',
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
-    },
-  })
-    .jpeg({ quality: 80, progressive: true })
-    .toFile(path);
+  await noisyPhoto(mp).jpeg({ quality: 80, progressive: true }).toFile(path);
 }
 
 /** The same photo with a comment segment after its start marker: other bytes, so another media. */
@@ -117,15 +105,9 @@ export async function photoFloodBenchmark(
         writeFileSync(file, variant(bases[i % bases.length] as Buffer, `flood ${run} ${i}`));
         return file;
       });
-      const cove = await startServer(serverRoot, join(dir, `data-${run}`), {
-        NODE_ENV: 'production',
-        MAILBOX: 'true',
-      });
+      const cove = await startServerUnderTest(serverRoot, join(dir, `data-${run}`));
       try {
-        const token = await signIn(cove.port);
-        const pid = cove.child.pid as number;
-        const idle = memoryOf(pid).nowMiB;
-        resetPeak(pid);
+        const { token, pid, idleMiB: idle } = cove;
         const start = Date.now();
         const answers = await Promise.all(files.map((f) => uploadPhoto(cove.port, token, f)));
         const refused = answers.filter((a) => a.status !== 200);

@@ -5,7 +5,8 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { round } from '../stats';
-import { memoryOf, resetPeak, startPlainServer, startServer, stop } from './processes';
+import { memoryOf, startPlainServer, stop } from './processes';
+import { startServerUnderTest } from './server-under-test';
 
 const MiB = 1024 * 1024;
 
@@ -90,24 +91,6 @@ function post(
   });
 }
 
-/** A new account on the server under test, signed in through its mailbox; its access token. */
-export async function signIn(port: number): Promise<string> {
-  const base = `http://127.0.0.1:${port}`;
-  const email = `bench-${Date.now()}@bench.test`;
-  const json = { 'content-type': 'application/json' };
-  await fetch(`${base}/v1/users/sign`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email, web: true, react_flow: true, accept_terms: true }),
-  });
-  const mails = (await (await fetch(`${base}/dev/mailbox.json`)).json()) as { to: string; text: string }[];
-  const link = mails.find((m) => m.to === email)?.text.match(/\/login\?token=([A-Za-z0-9_-]+)/)?.[1];
-  const res = (await (
-    await fetch(`${base}/v1/auth`, { method: 'POST', headers: json, body: JSON.stringify({ token: link }) })
-  ).json()) as { token: string };
-  return res.token;
-}
-
 /**
  * A large upload through the real server (its own process, the built bundle) against a bare HTTP
  * server streaming the same bytes to a file over the same loopback, and each server's peak memory.
@@ -127,16 +110,9 @@ export async function uploadBenchmark(serverRoot: string, mib: number) {
 
     // No media worker: the answer comes right after the upload is stored and checked, and no
     // transcoding runs while the figures are taken.
-    const cove = await startServer(serverRoot, join(dir, 'data'), {
-      NODE_ENV: 'production',
-      MAILBOX: 'true',
-      MEDIA_WORKERS: '0',
-    });
+    const cove = await startServerUnderTest(serverRoot, join(dir, 'data'), { MEDIA_WORKERS: '0' });
     try {
-      const token = await signIn(cove.port);
-      const pid = cove.child.pid as number;
-      const idle = memoryOf(pid).nowMiB;
-      resetPeak(pid);
+      const { token, pid, idleMiB: idle } = cove;
       const ours = await post(cove.port, '/v1/media', file, {
         headers: { 'access-token': token },
         form: { file_size: String(bytes), md5, type: 'message' },

@@ -83,13 +83,8 @@ export async function sendLoad(cove: Cove, size: LoadSize) {
     const fan = await cove.user('user', perFan);
     const creator = creators[i % creators.length];
     if (!creator) throw new Error('no creator');
-    const res = await fetch(`http://127.0.0.1:${cove.port}/v1/chat`, {
-      method: 'POST',
-      headers: { 'access-token': fan.token, 'content-type': 'application/json' },
-      body: JSON.stringify({ recipient_id: creator.row.id }),
-    });
-    const chat = ((await res.json()) as { data: { _id: string } }).data;
-    fans.push({ token: fan.token, recipient: creator.row.id, chat: chat._id, id: fan.row.id });
+    const chat = await cove.openChat(fan.token, creator.row.id);
+    fans.push({ token: fan.token, recipient: creator.row.id, chat, id: fan.row.id });
   }
   const clients = new Clients();
   const relay = await bareRelay();

@@ -5,11 +5,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Spinner } from '@cove/ui';
 import { lazy, Suspense } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
-import { BroadcastLink } from './features/broadcast/BroadcastLink';
-import { ChatList } from './features/chat-list/ChatList';
-import { applyOpened, applyRead } from './features/chat-list/chat-list-events';
-import { ThreadEvents } from './features/conversation/conversation-events';
-import { SendQueues } from './features/conversation/SendQueues';
+import { BroadcastLink } from './features/broadcast/components/BroadcastLink';
+import { ChatList } from './features/chat-list/components/ChatList';
+import { applyOpened, applyRead } from './features/chat-list/components/chat-list-events';
+import { ThreadEvents } from './features/conversation/components/conversation-events';
+import { SendQueues } from './features/conversation/components/SendQueues';
 import { SplitScreen } from './features/layout/SplitScreen';
 
 /**
@@ -32,14 +32,14 @@ async function withRetries<T>(load: () => Promise<T>, tries = 4): Promise<T> {
 
 /** The conversation's code loads when a chat is first opened, so the inbox arrives sooner. */
 const Conversation = lazy(() =>
-  withRetries(() => import('./features/conversation/Conversation')).then((m) => ({
+  withRetries(() => import('./features/conversation/components/Conversation')).then((m) => ({
     default: m.Conversation,
   })),
 );
 
 /** The broadcast composer is for creators only: its code loads when one opens it. */
 const BroadcastScreen = lazy(() =>
-  withRetries(() => import('./features/broadcast/BroadcastScreen')).then((m) => ({
+  withRetries(() => import('./features/broadcast/components/BroadcastScreen')).then((m) => ({
     default: m.BroadcastScreen,
   })),
 );

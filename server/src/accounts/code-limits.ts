@@ -1,9 +1,8 @@
 import { and, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import { type EmailCodeRow, emailCodes } from '../db/schema';
 import { tooManyRequests, type TooManyRequests, waitText } from '../errors';
+import type { Tx } from '../db/transaction';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Purpose = EmailCodeRow['purpose'];
 
 /** At most `max` codes in any `windowMs`. */

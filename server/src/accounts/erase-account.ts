@@ -20,6 +20,7 @@ import {
   users,
 } from '../db/schema';
 import type { Storage } from '../storage';
+import type { Tx } from '../db/transaction';
 
 export interface EraseDeps {
   db: Db;
@@ -105,8 +106,6 @@ export async function eraseAccount(deps: EraseDeps, userId: string, now = new Da
   await deps.realtime.disconnectUser(userId, 'deleted', closeCodes.unauthorized);
   return true;
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Their media leave the vault; messages and posts carrying media nobody bought are deleted, and

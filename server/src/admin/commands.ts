@@ -6,6 +6,7 @@ import { creditsOf, postMovement } from '../ledger/ledger';
 import { approveCreator, rejectCreator } from '../onboarding/decide';
 import { setUserFeature } from '../onboarding/features';
 import { withEvents, type EventNotifier } from '../realtime/with-events';
+import type { Tx } from '../db/transaction';
 
 /** What an admin command needs from the realtime layer: tell sockets about news, or close them. */
 export interface AdminNotifier extends EventNotifier {
@@ -37,8 +38,6 @@ export interface AdminRequest {
   email: string;
   args: string[];
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 async function update(tx: Tx, user: UserRow, set: Partial<typeof users.$inferInsert>): Promise<void> {
   await tx.update(users).set(set).where(eq(users.id, user.id));

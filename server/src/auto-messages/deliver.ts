@@ -8,13 +8,14 @@ import {
   messages,
 } from '../db/schema';
 import { rowsOf } from '../db/rows';
-import { isBlockedEitherWay, type Tx, userRow } from '../chats/chat-store';
+import { isBlockedEitherWay, userRow } from '../chats/chat-store';
 import { fanOf, isGone } from '../chats/pair-rules';
 import { recordDelivery } from '../messages/deliver';
 import { type Emit, type EventDeps, withEvents } from '../realtime/with-events';
 import { subscriptionChat } from '../subscriptions/subscription-chat';
 import type { AutoMessageJobData } from './queue';
 import { isRestricted } from '../users/user-dto';
+import type { Tx } from '../db/transaction';
 
 /** Whether the fan already bought a message carrying this media from anyone: theirs arrives unlocked. */
 async function owns(tx: Tx, fanId: string, mediaId: string): Promise<boolean> {

@@ -4,10 +4,10 @@ import { rowsOf } from '../db/rows';
 import { broadcasts, type UserRow } from '../db/schema';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
-import type { Tx } from '../realtime/event-log';
 import type { EventDeps } from '../realtime/with-events';
 import { broadcastOf } from './list-broadcasts';
 import { refreshBroadcasting } from './write-broadcast';
+import type { Tx } from '../db/transaction';
 import type { ErrorCode } from '@cove/contracts';
 
 /** What canceling a broadcast may be refused with. */

@@ -1,4 +1,4 @@
-import type { ChatFilter } from '@cove/contracts';
+import type { ChatAction, ChatFilter } from '@cove/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
@@ -8,8 +8,6 @@ import { markRead } from '../messages/read';
 import { withEvents, type EventDeps } from '../realtime/with-events';
 import type { MemberRow } from './chat-store';
 import { tabSql } from './list-chats';
-
-export type ChatAction = 'read' | 'delete' | 'hide' | 'favorite' | 'remove_favorite';
 
 export interface Selection {
   ids?: string[] | undefined;

@@ -1,6 +1,6 @@
-import type { Chat, chatUser } from '@cove/contracts';
-import type * as z from 'zod';
+import type { Chat, ChatUser } from '@cove/contracts';
 import type { chatMembers, chats, notes, UserRow } from '../db/schema';
+import { toPublicUser } from '../users/public-dto';
 
 type ChatRow = typeof chats.$inferSelect;
 type MemberRow = typeof chatMembers.$inferSelect;
@@ -50,16 +50,6 @@ export function toChatDto(
   };
 }
 
-export function toChatUser(u: UserRow): z.infer<typeof chatUser> {
-  return {
-    _id: u.id,
-    username: u.username,
-    type: u.type,
-    gender: u.gender,
-    avatar_url: u.avatarUrl,
-    last_online: u.lastOnline?.toISOString() ?? null,
-    is_online: u.isOnline,
-    is_staff: u.isStaff || u.isStaffMo,
-    intro_enabled: u.introEnabled,
-  };
+export function toChatUser(u: UserRow): ChatUser {
+  return { ...toPublicUser(u), is_staff: u.isStaff || u.isStaffMo };
 }

@@ -1,13 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import { blocks, chatMembers, chats, notes, type UserRow, users } from '../db/schema';
 import { rowsOf } from '../db/rows';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { toChatDto } from './chat-dto';
+import type { Queryable } from '../db/transaction';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Queryable = Db | Tx;
 export type ChatRow = typeof chats.$inferSelect;
 export type MemberRow = typeof chatMembers.$inferSelect;
 
@@ -38,7 +36,7 @@ export async function chatForMember(db: Queryable, chatId: string, userId: strin
   return { chat, me, other };
 }
 
-/** Whether either of two people blocked the other: the database's `pair_blocked` (migration 0027) decides. */
+/** Whether either of two people blocked the other: the database's `pair_blocked` (src/db/functions/chats) decides. */
 export async function isBlockedEitherWay(db: Queryable, a: string, b: string): Promise<boolean> {
   const [row] = rowsOf<{ blocked: boolean }>(
     await db.execute(sql`select pair_blocked(${a}, ${b}) as blocked`),

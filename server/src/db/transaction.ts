@@ -4,7 +4,11 @@ import type { Db } from './client';
 import { isTransientConflict } from './errors';
 import { users } from './schema';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The handle a transaction's work runs on: the database's query methods, scoped to that transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The database itself, or a transaction on it: for reads and writes that run either way. */
+export type Queryable = Db | Tx;
 
 /** Tries in all: a conflict that survives this many runs is no longer bad luck. */
 const ATTEMPTS = 5;

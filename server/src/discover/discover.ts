@@ -1,11 +1,11 @@
-import type { DiscoverProfile } from '@cove/contracts';
+import { type DiscoverProfile, gender } from '@cove/contracts';
 import { and, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type UserRow, users } from '../db/schema';
 import { discoverOrder, featuredCreator, followedBy, listedCreator } from './visibility';
+import { toPublicCreator } from '../users/public-dto';
 
-const genders = ['male', 'female', 'trans'] as const;
-type Gender = (typeof genders)[number];
+type Gender = (typeof gender.options)[number];
 
 export interface DiscoverQuery {
   offset: number;
@@ -21,22 +21,7 @@ export interface DiscoverQuery {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function toDiscoverProfile(u: UserRow, isFollowee: boolean): DiscoverProfile {
-  return {
-    _id: u.id,
-    username: u.username,
-    type: u.type,
-    gender: u.gender,
-    avatar_url: u.avatarUrl,
-    last_online: u.lastOnline?.toISOString() ?? null,
-    is_online: u.isOnline,
-    intro_enabled: u.introEnabled,
-    tags: u.tags,
-    bio: u.bio,
-    cover_url: u.coverUrl,
-    credit_rate: u.creditRate,
-    subscription_price: u.subscriptionPrice,
-    is_followee: isFollowee,
-  };
+  return { ...toPublicCreator(u), is_followee: isFollowee };
 }
 
 /**
@@ -46,7 +31,7 @@ export function toDiscoverProfile(u: UserRow, isFollowee: boolean): DiscoverProf
  */
 export async function discover(db: Db, viewerId: string, q: DiscoverQuery) {
   const wanted = (q.gender?.split(',') ?? []).filter((g): g is Gender =>
-    (genders as readonly string[]).includes(g),
+    (gender.options as readonly string[]).includes(g),
   );
   const search = q.q ? `%${escapeLike(q.q)}%` : undefined;
   const conditions: (SQL | undefined)[] = [

@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { bossDb } from '../jobs/boss-db';
 import type { QueueDefinition } from '../jobs/jobs';
-import type { Tx } from '../realtime/event-log';
+import type { Tx } from '../db/transaction';
 
 /** What a payout's sending job carries. */
 export interface PayoutJobData {

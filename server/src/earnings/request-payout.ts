@@ -1,17 +1,22 @@
-import { type ErrorCode, type Payout, payoutRequestBody, type PayoutRequestBody } from '@cove/contracts';
+import {
+  type ErrorCode,
+  formatMoney,
+  type Payout,
+  type PayoutRequestBody,
+  payoutRequestBody,
+} from '@cove/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import { retryConflicts } from '../db/transaction';
+import { retryConflicts, type Tx } from '../db/transaction';
 import { amlSubmissions, ledgerAccounts, type PayoutRow, payouts, type UserRow } from '../db/schema';
 import { fail } from '../errors';
 import { postMovement } from '../ledger/ledger';
-import type { Tx } from '../realtime/event-log';
 import { type EventDeps, withEvents } from '../realtime/with-events';
 import { assertCreator, assertMethodAllowed } from './creator';
 import { toPayoutDto } from './payout-dto';
 import { savedMethodOf } from './payout-methods';
 import { queuePayout } from './payout-queue';
-import { AML_THRESHOLD, MINIMUM_PAYOUT, money, payoutKinds } from './rules';
+import { AML_THRESHOLD, MINIMUM_PAYOUT, payoutKinds } from './rules';
 import { availableOf, balanceOf } from './totals';
 
 /** What a payout request may be refused with. */
@@ -80,7 +85,7 @@ export async function requestPayout(
   await assertMethodAllowed(deps.db, me, method.method);
   const first = await payoutByKey(deps.db, me.id, body.idempotency_key);
   if (first) return repeatOf(first, body.amount);
-  if (body.amount < MINIMUM_PAYOUT) throw fail('payout_too_small', money(MINIMUM_PAYOUT));
+  if (body.amount < MINIMUM_PAYOUT) throw fail('payout_too_small', formatMoney(MINIMUM_PAYOUT));
 
   const made = await retryConflicts(() =>
     withEvents(deps, async (tx, emit) => {
@@ -93,7 +98,7 @@ export async function requestPayout(
       const earlier = await payoutByKey(tx, me.id, body.idempotency_key);
       if (earlier) return earlier;
       const available = availableOf(await balanceOf(tx, me.id, deps.holdDays));
-      if (body.amount > available) throw fail('payout_too_large', money(Math.max(0, available)));
+      if (body.amount > available) throw fail('payout_too_large', formatMoney(Math.max(0, available)));
       const status = (await needsAml(tx, me.id, body.amount)) ? 'on_hold' : 'pending';
       const [row] = await tx
         .insert(payouts)

@@ -30,9 +30,3 @@ export const payoutKinds = {
   completed: 'payout_completed',
   returned: 'payout_failed',
 } as const;
-
-/** Credits as the catalogue's texts show money: `200` is `$20.00` (formatMoney in @cove/runtime). */
-export function money(credits: number): string {
-  const dollars = (Math.abs(credits) / 10).toFixed(2);
-  return credits < 0 ? `-$${dollars}` : `$${dollars}`;
-}

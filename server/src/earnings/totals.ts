@@ -2,9 +2,9 @@ import type { AccountTotals } from '@cove/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import type { Tx } from '../realtime/event-log';
 import { earningsEntriesOf, kindIn } from './earnings-sql';
 import { earningKinds, MINIMUM_PAYOUT } from './rules';
+import type { Queryable } from '../db/transaction';
 
 const DAY_MS = 86_400_000;
 
@@ -23,7 +23,7 @@ export interface Balance {
 }
 
 export async function balanceOf(
-  db: Db | Tx,
+  db: Queryable,
   userId: string,
   holdDays: number,
   now = new Date(),

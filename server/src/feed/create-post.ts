@@ -4,10 +4,10 @@ import type * as z from 'zod';
 import { rowsOf } from '../db/rows';
 import { feedPosts, type FeedPostRow, media, type UserRow } from '../db/schema';
 import { fail } from '../errors';
-import type { Tx } from '../realtime/event-log';
 import { type EventDeps, withEvents } from '../realtime/with-events';
 import { liveSubscription } from './audience';
 import { isRestricted } from '../users/user-dto';
+import type { Tx } from '../db/transaction';
 
 /** What posting may be refused with. */
 export const createPostCodes = [

@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import { isCheckViolation } from '../db/errors';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema';
+import type { Queryable, Tx } from '../db/transaction';
 
 export type UserAccountKind = 'credits' | 'earnings' | 'debt' | 'payout_clearing';
 export type PlatformAccountKind =
@@ -10,8 +10,6 @@ export type AccountRef =
   { owner: string; kind: UserAccountKind } | { owner: null; kind: PlatformAccountKind };
 
 /** Anything that can run queries: the database or an open transaction. */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Queryable = Db | Tx;
 
 export interface Movement {
   kind: string;
@@ -60,7 +58,7 @@ async function accountIds(tx: Queryable, refs: AccountRef[]): Promise<string[]> 
 
 /**
  * Records one balanced movement inside the caller's transaction. The database refuses a movement
- * that does not sum to zero or that takes a user's balance below zero (see migration 0003).
+ * that does not sum to zero or that takes a user's balance below zero (see src/db/functions/ledger).
  * Returns the transaction id, and whether it was new (false when the idempotency key was seen).
  */
 export async function postMovement(tx: Tx, m: Movement): Promise<{ id: string; created: boolean }> {

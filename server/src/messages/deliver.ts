@@ -1,14 +1,14 @@
 import { messagePreview } from '@cove/contracts';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../chats/chat-store';
 import { rowsOf } from '../db/rows';
 import type { Emit } from '../realtime/with-events';
 import { toMessageDto, type MessageRow } from './message-dto';
+import type { Tx } from '../db/transaction';
 
 /**
  * Everything a new message changes besides its own row, in the sender's transaction: the chat's
  * last message, both list rows and the recipient's unread counts (the `record_delivery` function of
- * migration 0010, shared with the batched send path), and the events both sides receive.
+ * src/db/functions/messages, shared with the batched send path), and the events both sides receive.
  */
 export async function recordDelivery(tx: Tx, emit: Emit, m: MessageRow, spent: number): Promise<void> {
   const [counters] = rowsOf<{ unread: number; unread_favorites: number }>(

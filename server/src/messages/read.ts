@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { chatMembers, messages, userCounters } from '../db/schema';
-import type { MemberRow, Tx } from '../chats/chat-store';
+import type { MemberRow } from '../chats/chat-store';
 import type { Emit } from '../realtime/with-events';
+import type { Tx } from '../db/transaction';
 
 /** A self-destructing message is removed this long after it is first read or bought (docs/rules.md). */
 export const SELF_DESTRUCT_MS = 24 * 60 * 60 * 1000;

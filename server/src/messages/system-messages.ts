@@ -1,7 +1,7 @@
 import { messages } from '../db/schema';
-import type { Tx } from '../chats/chat-store';
 import type { Emit } from '../realtime/with-events';
 import { toMessageDto, type MessageRow } from './message-dto';
+import type { Tx } from '../db/transaction';
 
 type SystemType = MessageRow['type'];
 

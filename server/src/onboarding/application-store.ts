@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import { type CreatorApplicationRow, creatorApplications } from '../db/schema';
-import type { Tx } from '../realtime/event-log';
+import type { Queryable } from '../db/transaction';
 
 /** The person's one application, if they ever applied; `lock` holds it for a decision. */
 export async function applicationOf(
-  db: Db | Tx,
+  db: Queryable,
   userId: string,
   lock = false,
 ): Promise<CreatorApplicationRow | undefined> {

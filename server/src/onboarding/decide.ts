@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { creatorApplications, type UserRow, users } from '../db/schema';
 import { fail } from '../errors';
-import type { Tx } from '../realtime/event-log';
 import type { Emit } from '../realtime/with-events';
 import { applicationOf } from './application-store';
+import type { Tx } from '../db/transaction';
 
 /** Who decided and how their decision reaches the person (inside the caller's `withEvents`). */
 export interface Decider {

@@ -1,9 +1,9 @@
 import type { FeatureName, Features } from '@cove/contracts';
 import { eq } from 'drizzle-orm';
 import { providerSettings, type UserRow, users } from '../db/schema';
-import type { Tx } from '../realtime/event-log';
 import type { Emit } from '../realtime/with-events';
 import { effectiveFeatures } from '../provider/provider-config';
+import type { Tx } from '../db/transaction';
 
 /**
  * Sets one of the user's feature permissions and sends `provider_features_update` with every feature

@@ -2,11 +2,11 @@ import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { messages, type PaymentRow, paymentEvents, payments, savedCards, users } from '../db/schema';
 import { isUuid } from '../ids';
 import { creditsOf } from '../ledger/ledger';
-import type { Tx } from '../realtime/event-log';
 import { type Emit, type EventDeps, withEvents } from '../realtime/with-events';
 import { FIRST_PURCHASE_BONUS } from './packages';
 import { creditPayment, reversePayment, revokeUnlock } from './payment-ledger';
 import type { ChargedCard, ProviderEvent } from './provider';
+import type { Tx } from '../db/transaction';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, type PaymentRow, purchases } from '../db/schema';
 import { type AccountRef, balanceOf, creditsOf, type Movement, postMovement } from '../ledger/ledger';
-import type { Tx } from '../realtime/event-log';
+import type { Tx } from '../db/transaction';
 
 /**
  * The ledger side of payments (docs/rules.md, Credits and payments). Each function runs inside the

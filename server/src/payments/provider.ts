@@ -1,4 +1,4 @@
-import type { CardFormProvider } from '@cove/contracts';
+import type { CardBrand, CardFormProvider } from '@cove/contracts';
 
 /**
  * What Cove needs from a card processor. Modelled on Stripe's PaymentIntents: a payment is created and
@@ -53,7 +53,7 @@ export type DeclineReason = (typeof DECLINE_REASONS)[number];
 /** The card the processor charged, as Cove may keep it. */
 export interface ChargedCard {
   ref: string;
-  brand: 'VISA' | 'MASTER';
+  brand: CardBrand;
   last4: string;
   expMonth: number;
   expYear: number;

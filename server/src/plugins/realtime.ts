@@ -4,10 +4,9 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { type Bus, createBus } from '../bus';
-import { chatPartners } from '../chats/presence-watchers';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { RealtimeHub } from '../realtime/hub';
+import { RealtimeHub, type TypingRelay, type WatcherLookup } from '../realtime/hub';
 import type { PresenceStore } from '../realtime/presence-store';
 import { redisPresenceStore } from '../realtime/presence-redis';
 import { tablePresenceStore } from '../realtime/presence-table';
@@ -19,6 +18,18 @@ declare module 'fastify' {
     bus: Bus;
     realtime: RealtimeHub;
   }
+}
+
+/** What the app's domain tells the hub before it starts: who hears a user's presence, where typing goes. */
+export interface RealtimeDomain {
+  watchers(db: Db): WatcherLookup;
+  typingRelay(deps: { db: Db; realtime: RealtimeHub }, userId: string): TypingRelay;
+}
+
+export interface RealtimeOptions {
+  /** Timings and limits other than the defaults (tests shorten them). */
+  settings?: Partial<RealtimeSettings>;
+  domain: RealtimeDomain;
 }
 
 async function presenceStore(
@@ -39,12 +50,13 @@ async function presenceStore(
 
 /** The bus between instances, this instance's socket hub and the event log's pruning; all stop with the app. */
 export const realtime = fp(
-  async (app: FastifyInstance, overrides: Partial<RealtimeSettings>) => {
-    const settings = { ...defaultRealtimeSettings, ...overrides };
+  async (app: FastifyInstance, opts: RealtimeOptions) => {
+    const settings = { ...defaultRealtimeSettings, ...opts.settings };
     const bus = createBus(app.config.redisUrl);
     const store = await presenceStore(app.db, app.log, app.config.redisUrl, settings.presenceLapseMs);
     const hub = new RealtimeHub(app.db, bus, store, app.log, settings);
-    hub.watchers = chatPartners(app.db);
+    hub.watchers = opts.domain.watchers(app.db);
+    hub.typingRelay = (userId) => opts.domain.typingRelay({ db: app.db, realtime: hub }, userId);
     await hub.start();
     app.decorate('bus', bus);
     app.decorate('realtime', hub);

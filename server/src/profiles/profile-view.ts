@@ -7,6 +7,7 @@ import { followedBy, listedCreator, outerUserId } from '../discover/visibility';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { isRestricted } from '../users/user-dto';
+import { toPublicCreator } from '../users/public-dto';
 
 const postCount = (type?: 'image' | 'video') =>
   sql<number>`(select count(*)::int from feed_posts p where p.creator_id = ${outerUserId}
@@ -59,19 +60,7 @@ export async function viewProfile(db: Db, viewerId: string, id: string): Promise
   if (!row) throw fail('user_not_found');
   const u = row.user;
   return {
-    _id: u.id,
-    username: u.username,
-    type: u.type,
-    gender: u.gender,
-    avatar_url: u.avatarUrl,
-    cover_url: u.coverUrl,
-    bio: u.bio,
-    tags: u.tags,
-    is_online: u.isOnline,
-    last_online: u.lastOnline?.toISOString() ?? null,
-    credit_rate: u.creditRate,
-    subscription_price: u.subscriptionPrice,
-    intro_enabled: u.introEnabled,
+    ...toPublicCreator(u),
     restricted: isRestricted(u),
     counts: { followers: row.followers, posts: row.posts, photos: row.photos, videos: row.videos },
     is_followee: row.isFollowee,

@@ -1,4 +1,4 @@
-import type { Message, PushPayload, SequencedEvent } from '@cove/contracts';
+import { formatMoney, type Message, type PushPayload, type SequencedEvent } from '@cove/contracts';
 
 /** The Notifications settings a push falls under (`marketing` has none yet). */
 export type PushCategory = 'notifications' | 'payments' | 'payouts';
@@ -23,8 +23,6 @@ function messageBody(m: Message): string {
   const text = m.text.replace(/\s+/g, ' ').trim();
   return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
 }
-
-const dollars = (credits: number) => `$${(credits / 10).toFixed(2)}`;
 
 const paymentTexts: Partial<Record<string, { title: string; body: string }>> = {
   succeeded: { title: 'Payment successful', body: 'Your payment went through.' },
@@ -65,7 +63,7 @@ export function notificationFor(userId: string, event: SequencedEvent): PushItem
         senderId: null,
         payload: {
           title: 'Payout completed',
-          body: `${dollars(event.amount)} is on its way to you.`,
+          body: `${formatMoney(event.amount)} is on its way to you.`,
           url: '/account/earnings/payouts',
           tag: `payout-${event.payout_id}`,
         },

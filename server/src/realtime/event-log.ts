@@ -3,8 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { userEventSeqs, userEvents } from '../db/schema';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import type { Tx } from '../db/transaction';
 
 /**
  * Appends an event to the user's log with the next sequence number and returns it as sockets receive

@@ -30,6 +30,9 @@ import { type AppendedEvent, withEvents } from './with-events';
 /** Who should hear that a user came online or went away (set by the app: their chat partners). */
 export type WatcherLookup = (userId: string) => Promise<string[]>;
 
+/** Passes one socket's typing news on to whoever should see it (set by the app: the chat's other member). */
+export type TypingRelay = (type: 'typing_start' | 'typing_stop', chatId: string) => Promise<void>;
+
 /** Users whose last sequence one beat reads per query. */
 const BEAT_BATCH = 1_000;
 
@@ -48,6 +51,8 @@ export class RealtimeHub {
   private readonly presence: Presence;
   private readonly readEvents: EventReader;
   watchers: WatcherLookup = async () => [];
+  /** Makes the typing relay of one user's socket, on its first typing message (set by the app). */
+  typingRelay: (userId: string) => TypingRelay = () => async () => undefined;
   /**
    * Told, after their notice went out, of committed events whose user has no visible socket on this
    * instance (push notifications queue theirs here). It must not wait on anything slow.

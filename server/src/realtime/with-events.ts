@@ -1,7 +1,7 @@
 import type { LoggedEvent, SequencedEvent } from '@cove/contracts';
 import type { Db } from '../db/client';
-import { transactionBetween } from '../db/transaction';
-import { appendEvent, type Tx } from './event-log';
+import { transactionBetween, type Tx } from '../db/transaction';
+import { appendEvent } from './event-log';
 
 /** An event as committed to a user's log. */
 export interface AppendedEvent {

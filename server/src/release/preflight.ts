@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RemoteName } from '@cove/contracts';
+import { containerName, type RemoteName } from '@cove/contracts';
 import * as z from 'zod';
 import { readRemoteManifest } from './manifest';
 import { smokeTest } from './smoke-test';
@@ -82,7 +82,7 @@ export async function preflight(
   dir: string,
   { shellDir = join(repoRoot, 'shell', 'dist'), smoke = smokeTest }: PreflightOptions = {},
 ): Promise<void> {
-  await readRemoteManifest(dir, `cove_${remote}`).catch((err: Error) => {
+  await readRemoteManifest(dir, containerName(remote)).catch((err: Error) => {
     throw new PreflightError(`${remote}: ${err.message}`);
   });
   const budget = await budgetKb(repoRoot, remote);

@@ -2,6 +2,7 @@ import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import {
+  containerName,
   remoteNames,
   type Registry,
   type RegistryCanary,
@@ -37,11 +38,9 @@ export interface ReleaseResult {
   changed: boolean;
 }
 
-export const containerOf = (remote: RemoteName) => `cove_${remote}`;
-
 /** Refuses a build whose manifest is missing or whose shared singletons do not fit the shell's. */
 async function checkBuild(paths: ReleasePaths, remote: RemoteName, dir: string): Promise<void> {
-  const manifest = await readRemoteManifest(dir, containerOf(remote)).catch((err: Error) => {
+  const manifest = await readRemoteManifest(dir, containerName(remote)).catch((err: Error) => {
     throw new ReleaseError(`${remote}: ${err.message}`);
   });
   const shell = await readManifest(paths.shellManifest).catch(() => {

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { clientMessage, closeCodes } from '@cove/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { typingRelay } from '../chats/typing';
+import type { TypingRelay } from '../realtime/hub';
 
 /** `since` must be a whole number; anything else starts the client from now. */
 function parseSince(raw: unknown): number | undefined {
@@ -48,7 +48,7 @@ export const socketRoute: FastifyPluginAsync = async (app) => {
     const buffer = (raw: Buffer) => early.push(raw);
     socket.on('message', buffer);
     // Made on the first typing message: most sockets never send one.
-    let typing: ReturnType<typeof typingRelay> | undefined;
+    let typing: TypingRelay | undefined;
     const conn = await app.realtime.attach(userId, socket, since);
     if (!conn) return;
     const handle = (raw: Buffer) => {
@@ -63,7 +63,7 @@ export const socketRoute: FastifyPluginAsync = async (app) => {
       const m = msg.data;
       if (m.type === 'ping') conn.send({ type: 'pong' });
       else if (m.type === 'visibility') void app.realtime.setVisibility(conn, m.state === 'visible');
-      else void (typing ??= typingRelay(app, userId))(m.type, m.chat_id);
+      else void (typing ??= app.realtime.typingRelay(userId))(m.type, m.chat_id);
     };
     socket.off('message', buffer);
     socket.on('message', handle);

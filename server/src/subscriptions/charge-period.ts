@@ -1,7 +1,7 @@
-import type { Tx } from '../chats/chat-store';
 import type { SubscriptionRow } from '../db/schema';
 import { postMovement } from '../ledger/ledger';
 import { CREATOR_SHARE } from '../messages/charges';
+import type { Tx } from '../db/transaction';
 
 type Charged = Pick<SubscriptionRow, 'id' | 'fanId' | 'creatorId' | 'price'>;
 

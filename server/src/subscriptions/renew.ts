@@ -1,5 +1,5 @@
 import { and, asc, eq, lte, ne, notInArray } from 'drizzle-orm';
-import { isBlockedEitherWay, type Tx, userRow } from '../chats/chat-store';
+import { isBlockedEitherWay, userRow } from '../chats/chat-store';
 import { isGone } from '../chats/pair-rules';
 import { subscriptions, type SubscriptionRow } from '../db/schema';
 import { creditsOf } from '../ledger/ledger';
@@ -8,6 +8,7 @@ import { type Emit, type EventDeps, withEvents } from '../realtime/with-events';
 import { chargePeriod } from './charge-period';
 import { PERIOD_MS } from './live';
 import { recordPayment, subscriptionChat } from './subscription-chat';
+import type { Tx } from '../db/transaction';
 
 type Due = Pick<SubscriptionRow, 'id' | 'fanId' | 'creatorId' | 'period'>;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ErrorCode, Subscription } from '@cove/contracts';
+import { type ErrorCode, formatMoney, type Subscription } from '@cove/contracts';
 import { and, eq } from 'drizzle-orm';
-import { isBlockedEitherWay, type Tx, userRow } from '../chats/chat-store';
+import { isBlockedEitherWay, userRow } from '../chats/chat-store';
 import { cannotChat, frozenError, isGone } from '../chats/pair-rules';
 import { subscriptions, type SubscriptionRow, type UserRow, users } from '../db/schema';
 import { fail } from '../errors';
@@ -12,9 +12,10 @@ import { addSystemMessage } from '../messages/system-messages';
 import { type EventDeps, withEvents } from '../realtime/with-events';
 import { chargePeriod } from './charge-period';
 import { isLive, PERIOD_MS } from './live';
-import { dollars, recordPayment, subscriptionChat } from './subscription-chat';
+import { recordPayment, subscriptionChat } from './subscription-chat';
 import { toSubscriptionDto } from './subscription-dto';
 import { isRestricted } from '../users/user-dto';
+import type { Tx } from '../db/transaction';
 
 /** What subscribing may be refused with. */
 export const subscribeCodes = [
@@ -115,7 +116,7 @@ export async function subscribe(
 
         const chatId = await subscriptionChat(tx, me.id, creator);
         await recordPayment(tx, chatId, creator.id, row.price, true);
-        const price = `${dollars(row.price)} a month`;
+        const price = `${formatMoney(row.price)} a month`;
         const fan = { viewer: me.id, other: creator.id };
         const model = { viewer: creator.id, other: me.id };
         const [fanName, creatorName] = [me.username ?? 'A fan', creator.username ?? 'this creator'];

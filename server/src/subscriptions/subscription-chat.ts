@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { chatBetween, pairOf, type Tx } from '../chats/chat-store';
+import { chatBetween, pairOf } from '../chats/chat-store';
 import { chatMembers, chats, type UserRow } from '../db/schema';
-
-/** Credits as the spec shows money: a tenth of the amount, two decimals, a dollar sign. */
-export const dollars = (credits: number) => `$${(credits / 10).toFixed(2)}`;
+import type { Tx } from '../db/transaction';
 
 /**
  * The fan–creator chat, made when they share none yet. A subscription is a paid relationship, so

@@ -6,16 +6,12 @@ import { accessTokens, creatorApplications, notes, purchases, savedCards, users 
 import { balanceMismatches, balanceOf } from '../../src/ledger/ledger';
 import { mediaForMessage } from '../../src/media';
 import { fanAndCreator } from '../helpers/chats';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { appForFile } from '../helpers/file-app';
 import { photo } from '../media/helpers/fixtures';
 import { messageWithMedia } from '../media/helpers/messages';
 import { fetchMedia, settled, upload } from '../media/helpers/upload';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 const sweep = (now: Date) =>
   eraseDueAccounts(

@@ -1,13 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { emailCodes, users } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { appForFile } from '../helpers/file-app';
 import { codeFor, signInByEmail } from '../helpers/mailbox';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 const post = (url: string, token: string, payload: object = {}) =>
   t.app.inject({ method: 'POST', url, headers: { 'access-token': token }, payload });

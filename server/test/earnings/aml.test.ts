@@ -1,18 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { payouts } from '../../src/db/schema';
-import { balanceMismatches } from '../../src/ledger/ledger';
 import { eventually } from '../helpers/payments';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { balancedAppForFile } from '../helpers/file-app';
 import { creatorWithEarnings, eventsOf, moneyOf, payoutRequest, paypal, setMethod } from './helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { PAYOUT_SETTLE_MS: '0' } });
-});
-afterAll(async () => {
-  expect(await balanceMismatches(t.db)).toEqual([]);
-  await t.close();
-});
+const t = balancedAppForFile({ env: { PAYOUT_SETTLE_MS: '0' } });
 
 const form = {
   full_name: 'Ann Example',

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/db/rows';
-import { balanceMismatches } from '../../src/ledger/ledger';
 import { CREATOR_SHARE } from '../../src/messages/charges';
 import { revokeUnlock } from '../../src/payments/payment-ledger';
 import { grantCredits, type Party, person, text } from '../helpers/chats';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { balancedAppForFile } from '../helpers/file-app';
 import { seededRandom } from '../helpers/seeded-random';
 
 // A seeded random walk over every sale that pays a creator (paid messages, PPV unlocks and their
@@ -26,14 +25,7 @@ interface FanModel {
   subscribed: Set<string>;
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  expect(await balanceMismatches(t.db)).toEqual([]);
-  await t.close();
-});
+const t = balancedAppForFile();
 
 const share = (price: number) => Math.floor(price * CREATOR_SHARE);
 

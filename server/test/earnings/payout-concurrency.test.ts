@@ -1,19 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/db/rows';
 import { payouts } from '../../src/db/schema';
-import { balanceMismatches } from '../../src/ledger/ledger';
 import { eventually } from '../helpers/payments';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { balancedAppForFile } from '../helpers/file-app';
 import { creatorWithEarnings, moneyOf, payoutRequest, paypal, setMethod } from './helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { PAYOUT_SETTLE_MS: '0' } });
-});
-afterAll(async () => {
-  expect(await balanceMismatches(t.db)).toEqual([]);
-  await t.close();
-});
+const t = balancedAppForFile({ env: { PAYOUT_SETTLE_MS: '0' } });
 
 it('100 payout requests at once against one balance pay out at most the balance', async () => {
   const { creator } = await creatorWithEarnings(t, 2500); // 2,000 available

@@ -2,20 +2,13 @@ import { eq } from 'drizzle-orm';
 import { payouts } from '../../src/db/schema';
 import { requeueUnsent } from '../../src/earnings/send-payout';
 import { settlePayout } from '../../src/earnings/settle-payout';
-import { balanceMismatches, postMovement } from '../../src/ledger/ledger';
+import { postMovement } from '../../src/ledger/ledger';
 import { person } from '../helpers/chats';
 import { eventually } from '../helpers/payments';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { balancedAppForFile } from '../helpers/file-app';
 import { creatorWithEarnings, eventsOf, moneyOf, payoutRequest, paypal, setMethod } from './helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { PAYOUT_SETTLE_MS: '0' } });
-});
-afterAll(async () => {
-  expect(await balanceMismatches(t.db)).toEqual([]);
-  await t.close();
-});
+const t = balancedAppForFile({ env: { PAYOUT_SETTLE_MS: '0' } });
 
 const payoutOf = async (id: string) => (await t.db.select().from(payouts).where(eq(payouts.id, id)))[0];
 

@@ -2,19 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq, like, sql } from 'drizzle-orm';
 import { ledgerTransactions, users } from '../../src/db/schema';
 import { creditReferrals } from '../../src/earnings/referral-credits';
-import { balanceMismatches } from '../../src/ledger/ledger';
 import { grantCredits, type Party, person } from '../helpers/chats';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { balancedAppForFile } from '../helpers/file-app';
 import { backdateEarnings, eventsOf } from './helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  expect(await balanceMismatches(t.db)).toEqual([]);
-  await t.close();
-});
+const t = balancedAppForFile();
 
 const referrerOf = async (p: Party) =>
   (await t.db.select({ id: users.referrerId }).from(users).where(eq(users.id, p.user.id)))[0]?.id;

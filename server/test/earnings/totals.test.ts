@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { balanceMismatches } from '../../src/ledger/ledger';
 import { revokeUnlock } from '../../src/payments/payment-ledger';
 import { fanAndCreator, text } from '../helpers/chats';
 import { eventually } from '../helpers/payments';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { balancedAppForFile } from '../helpers/file-app';
 import { backdateEarnings, payoutRequest, paypal, setMethod } from './helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { PAYOUT_SETTLE_MS: '0' } });
-});
-afterAll(async () => {
-  expect(await balanceMismatches(t.db)).toEqual([]);
-  await t.close();
-});
+const t = balancedAppForFile({ env: { PAYOUT_SETTLE_MS: '0' } });
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 const zero = { messages: 0, ppv: 0, tips: 0, subscriptions: 0, referrals: 0 };

@@ -1,15 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { feedPurchases, ledgerEntries, ledgerTransactions, userEvents } from '../../src/db/schema';
 import { balanceMismatches, balanceOf, creditsOf } from '../../src/ledger/ledger';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { appForFile } from '../helpers/file-app';
 import { person } from '../helpers/chats';
 import { follow, post, richFan, subscribe } from './world';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 60_000);
-afterAll(() => t.close(), 30_000);
+const t = appForFile({}, { startTimeout: 60_000, closeTimeout: 30_000 });
 
 const creator = () => person(t, { type: 'featured' });
 

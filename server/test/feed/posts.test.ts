@@ -3,14 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { feedPosts, subscriptions, userEvents } from '../../src/db/schema';
 import { person } from '../helpers/chats';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { appForFile } from '../helpers/file-app';
 import { follow, post, readyPhoto, subscribe } from './world';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 60_000);
-afterAll(() => t.close(), 30_000);
+const t = appForFile({}, { startTimeout: 60_000, closeTimeout: 30_000 });
 
 const creator = () => person(t, { type: 'featured' });
 

@@ -1,28 +1,14 @@
-import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ClientRequest } from 'node:http';
 import { mediaMessages } from '@cove/contracts';
 import sharp from 'sharp';
 import { media } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { signedInUser } from '../helpers/users';
 import { leftovers } from './helpers/leftovers';
+import { rawUploadServer, until, write } from './helpers/raw-upload';
 import { scratchFiles } from './helpers/upload';
 
-let t: TestApp;
-let port: number;
-let token: string;
-beforeAll(async () => {
-  // A one-second window keeps the test short; the rate is the default's.
-  t = await createTestApp({ env: { MEDIA_UPLOAD_RATE_WINDOW_S: '1', MEDIA_UPLOAD_MIN_KIB_S: '16' } });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  port = (t.app.server.address() as AddressInfo).port;
-  token = (await signedInUser(t.db, { type: 'featured' })).token;
-});
-const uploads = new Set<ReturnType<typeof request>>();
-afterAll(async () => {
-  for (const req of uploads) req.destroy();
-  await t?.close();
-});
+// A one-second window keeps the test short; the rate is the default's.
+const server = rawUploadServer({ MEDIA_UPLOAD_RATE_WINDOW_S: '1', MEDIA_UPLOAD_MIN_KIB_S: '16' });
+const { t } = server;
 
 const boundary = '----covecutofftest';
 const fileHead = Buffer.from(
@@ -46,52 +32,10 @@ const noisyJpeg = (width: number, height: number) =>
     .jpeg({ quality: 90 })
     .toBuffer();
 
-interface Answer {
-  status: number;
-  body: string;
-}
-
-/** A raw upload over a real socket, so the test sets the pace and can hang up. */
-function openUpload(bodyBytes: number) {
-  const req = request({
-    host: '127.0.0.1',
-    port,
-    method: 'POST',
-    path: '/v1/media',
-    headers: {
-      'access-token': token,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'content-length': bodyBytes,
-    },
-  });
-  uploads.add(req);
-  const answer = new Promise<Answer>((resolve, reject) => {
-    req.on('response', (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-  });
-  answer.catch(() => undefined);
-  // Resolves when the connection is gone, whoever closed it.
-  const closed = new Promise<void>((resolve) => req.on('close', resolve));
-  return { req, answer, closed };
-}
-
-const write = (req: ReturnType<typeof request>, chunk: Buffer) =>
-  new Promise<void>((resolve) => (req.write(chunk) ? resolve() : req.once('drain', resolve)));
-
-async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const openUpload = (bodyBytes: number) => server.openUpload(boundary, bodyBytes);
 
 /** Sends `bytes` one at a time, 50 ms apart (20 B/s), until `stopWhen` settles or the socket is gone. */
-async function trickle(req: ReturnType<typeof request>, bytes: Buffer, stopWhen: Promise<unknown>) {
+async function trickle(req: ClientRequest, bytes: Buffer, stopWhen: Promise<unknown>) {
   let over = false;
   const done = () => (over = true);
   stopWhen.then(done, done);

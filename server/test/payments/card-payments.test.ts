@@ -3,13 +3,9 @@ import { payments, users } from '../../src/db/schema';
 import { balanceMismatches, creditsOf } from '../../src/ledger/ledger';
 import { fanAndCreator, person, text } from '../helpers/chats';
 import { browserInfo, CARDS, eventually, payWithCard, tokenize } from '../helpers/payments';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { appForFile } from '../helpers/file-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 const paymentOf = async (id: string) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0];
 

@@ -1,20 +1,13 @@
 import { and, eq, like } from 'drizzle-orm';
 import { chatBetween } from '../../src/chats/chat-store';
 import { ledgerTransactions, subscriptions, userEvents, users } from '../../src/db/schema';
-import { balanceMismatches, balanceOf, creditsOf } from '../../src/ledger/ledger';
+import { balanceOf, creditsOf } from '../../src/ledger/ledger';
 import { renewDue } from '../../src/subscriptions/renew';
 import { grantCredits, type Party } from '../helpers/chats';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { balancedAppForFile } from '../helpers/file-app';
 import { fanAndCreator, subscribeTo, subscriptionOf, systemMessages } from './helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  expect(await balanceMismatches(t.db)).toEqual([]);
-  await t.close();
-});
+const t = balancedAppForFile();
 
 const DAY = 24 * 60 * 60 * 1000;
 const MINUTE = 60 * 1000;

@@ -2,19 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { chatBetween } from '../../src/chats/chat-store';
 import { chatMembers, ledgerTransactions, messages, subscriptions, userEvents } from '../../src/db/schema';
-import { balanceMismatches, balanceOf, creditsOf } from '../../src/ledger/ledger';
+import { balanceOf, creditsOf } from '../../src/ledger/ledger';
 import { person } from '../helpers/chats';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { balancedAppForFile } from '../helpers/file-app';
 import { fanAndCreator, subscribeTo, subscriptionOf, systemMessages } from './helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  expect(await balanceMismatches(t.db)).toEqual([]);
-  await t.close();
-});
+const t = balancedAppForFile();
 
 const DAY = 24 * 60 * 60 * 1000;
 const ledgerRowsOf = (id: string) =>

@@ -1,19 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { subscriptions } from '../../src/db/schema';
-import { balanceMismatches } from '../../src/ledger/ledger';
 import { renewDue } from '../../src/subscriptions/renew';
 import { grantCredits, type Party, person } from '../helpers/chats';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { balancedAppForFile } from '../helpers/file-app';
 import { subscribeTo, subscriptionOf } from './helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  expect(await balanceMismatches(t.db)).toEqual([]);
-  await t.close();
-});
+const t = balancedAppForFile();
 
 const others = async (creator: Party, type: string) => {
   const res = await creator.api.get(`/v1/chats?type=${type}`);

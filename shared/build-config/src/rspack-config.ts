@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { containerName, type RemoteName } from '@cove/contracts';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, DefinePlugin, HtmlRspackPlugin } from '@rspack/core';
 import { DevBuildReportPlugin } from './dev-build-report';
@@ -7,16 +8,13 @@ import { PrecompressPlugin } from './precompress';
 import { sharedSingletons } from './shared-singletons';
 import { RemoteSizeReportPlugin, SizeReportPlugin } from './size-report';
 
-export type PartKind = { kind: 'shell' } | { kind: 'remote'; remote: string };
+export type PartKind = { kind: 'shell' } | { kind: 'remote'; remote: RemoteName };
 
 export interface PartOptions {
   /** The package folder (where package.json and src/ live). */
   dir: string;
   part: PartKind;
 }
-
-/** The federated container name of a remote; the shell registers remotes under the same names. */
-export const containerName = (remote: string) => `cove_${remote}`;
 
 const swcRule = {
   test: /\.(ts|tsx)$/,

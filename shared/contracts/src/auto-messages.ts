@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { mediaDescriptor } from './media';
-import { MAX_TEXT_LENGTH } from './message';
+import { MAX_TEXT_LENGTH, PAID_PRICE_MAX } from './message';
 
 /**
  * Auto-messages (spec: account document, "Auto-message category" and "Auto-message", and
@@ -18,11 +18,14 @@ export const AUTO_MESSAGE_MAX_DELAY_MINUTES = 1440;
 /** The longest per-fan cooldown: a week. */
 export const AUTO_MESSAGE_MAX_COOLDOWN_HOURS = 168;
 /** The paid-message range (docs/rules.md, Paid messages). */
-export const AUTO_MESSAGE_MAX_PRICE = 100_000;
+export const AUTO_MESSAGE_MAX_PRICE = PAID_PRICE_MAX;
+
+/** An auto-message is text, or a media with an optional caption. */
+export const autoMessageType = z.enum(['text', 'media']);
 
 /** One message as the creator writes it: text, or a media from their uploads with an optional caption. */
 export const autoMessageInput = z.object({
-  type: z.enum(['text', 'media']),
+  type: autoMessageType,
   text: z.string().max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`).default(''),
   media_id: z.string().max(100).optional(),
   /** Credits to unlock (0: free); paid messages lock like any pay-per-view. */
@@ -44,7 +47,7 @@ export type PutAutoMessagesBody = z.input<typeof putAutoMessagesBody>;
 /** A stored auto-message; `media` is null for text and for a media erased since. */
 export const autoMessage = z.object({
   _id: z.string(),
-  type: z.enum(['text', 'media']),
+  type: autoMessageType,
   text: z.string(),
   price: z.number().int(),
   media_id: z.string().nullable(),

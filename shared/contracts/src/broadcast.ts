@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { chatTab } from './chat';
+import { PAID_PRICE_MAX } from './message';
 
 /**
  * Broadcasts: one message to many of a creator's chats (spec: chat document, broadcast message and
@@ -6,17 +8,7 @@ import * as z from 'zod';
  */
 
 /** Which chats a broadcast goes to: the chat list's tabs, as categories. */
-export const broadcastCategory = z.enum([
-  'all',
-  'online',
-  'favorites',
-  'fans',
-  'subscribers',
-  'unreplied',
-  'vip',
-  'sent',
-  'recent',
-]);
+export const broadcastCategory = chatTab;
 export type BroadcastCategory = z.infer<typeof broadcastCategory>;
 
 /** Chat ids, comma-joined (the spec's shape). */
@@ -33,7 +25,7 @@ export const broadcastSendBody = z
     text: z.string().max(5000).default(''),
     media_id: z.string().optional(),
     public_id: z.string().optional(),
-    price: z.number().int().min(0).max(100_000).default(0),
+    price: z.number().int().min(0).max(PAID_PRICE_MAX).default(0),
     price_in_dollars: z.number().optional(),
     self_destruct: z.boolean().default(false),
     width: z.number().optional(),

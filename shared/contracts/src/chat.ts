@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { gender, userType } from './entities/user';
+import { publicProfile } from './entities/user';
 
 export const chatFilter = z.enum([
   'all',
@@ -70,17 +70,7 @@ export const chat = z.object({
 export type Chat = z.infer<typeof chat>;
 
 /** The public face of the other person in a chat. */
-export const chatUser = z.object({
-  _id: z.string(),
-  username: z.string().nullable(),
-  type: userType,
-  gender: gender.nullable(),
-  avatar_url: z.string().nullable(),
-  last_online: z.string().nullable(),
-  is_online: z.boolean(),
-  is_staff: z.boolean(),
-  intro_enabled: z.boolean(),
-});
+export const chatUser = publicProfile.extend({ is_staff: z.boolean() });
 export type ChatUser = z.infer<typeof chatUser>;
 
 export const chatsQuery = z.object({
@@ -117,7 +107,9 @@ export const createChatBody = z.object({ recipient_id: z.string() });
 export const chatResponse = z.object({ data: chat, user: chatUser });
 export type ChatResponse = z.infer<typeof chatResponse>;
 
+/** What `PATCH /v1/chats` does to the chats it names (the chat list's bulk actions). */
 export const chatAction = z.enum(['read', 'delete', 'hide', 'favorite', 'remove_favorite']);
+export type ChatAction = z.infer<typeof chatAction>;
 export const patchChatsBody = z
   .object({
     action: chatAction,
@@ -129,6 +121,8 @@ export const patchChatsBody = z
     message: 'ids or except_ids is required',
     path: ['ids'],
   });
+/** The body as a client writes it: ids as a list or comma-joined, the tab `all` when absent. */
+export type PatchChatsBody = z.input<typeof patchChatsBody>;
 export const patchChatsResponse = z.object({ updated: z.number().int() });
 
 export const changeRateBody = z.object({ chat_id: z.string(), rate: z.number().int().min(0).max(10000) });

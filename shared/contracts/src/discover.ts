@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { gender, userType } from './entities/user';
+import { publicProfile } from './entities/user';
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
@@ -20,15 +20,8 @@ export type DiscoverQueryParams = Omit<z.input<typeof discoverQuery>, 'offset' |
   limit?: number;
 };
 
-export const discoverProfile = z.object({
-  _id: z.string(),
-  username: z.string().nullable(),
-  type: userType,
-  gender: gender.nullable(),
-  avatar_url: z.string().nullable(),
-  last_online: z.string().nullable(),
-  is_online: z.boolean(),
-  intro_enabled: z.boolean(),
+/** A creator as discover lists them; their profile page (`profile`) tells more. */
+export const discoverProfile = publicProfile.extend({
   tags: z.array(z.string()),
   bio: z.string(),
   cover_url: z.string().nullable(),
@@ -36,6 +29,7 @@ export const discoverProfile = z.object({
   credit_rate: z.number().int(),
   /** Monthly subscription price in credits; 0 when not offered. */
   subscription_price: z.number().int(),
+  /** Whether the viewer follows them. */
   is_followee: z.boolean(),
 });
 

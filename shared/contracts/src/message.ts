@@ -1,5 +1,16 @@
 import * as z from 'zod';
 import { mediaDescriptor } from './media';
+import { dollarsToCredits } from './money';
+
+/** The highest price in credits a paid message, broadcast, post or auto-message may carry (docs/rules.md, Paid messages). */
+export const PAID_PRICE_MAX = 100_000;
+
+/** A price as typed in dollars, in credits: empty is free; null when it is not a price or above the range. */
+export function typedPriceCredits(text: string): number | null {
+  if (!text.trim()) return 0;
+  const credits = dollarsToCredits(text);
+  return credits !== null && credits <= PAID_PRICE_MAX ? credits : null;
+}
 
 /** Every kind of message a chat can hold: what people send, and what Cove writes (system messages). */
 export const messageTypes = [
@@ -63,14 +74,18 @@ export function messagePreview(m: Pick<Message, 'type' | 'price' | 'text'>): str
   return m.text.slice(0, 200);
 }
 
+/** What a person can send; every other message type is one Cove writes (tips, system lines). */
+export const sentMessageType = z.enum(['text', 'gif', 'image', 'video']);
+export type SentMessageType = z.infer<typeof sentMessageType>;
+
 export const sendMessageBody = z.object({
-  type: z.enum(['text', 'gif', 'image', 'video']).default('text'),
+  type: sentMessageType.default('text'),
   chat_id: z.string().optional(),
   recipient_id: z.string(),
   sender_id: z.string().optional(),
   text: z.string().max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`).default(''),
   gif_url: z.string().max(500).optional(),
-  price: z.number().int().min(0).max(100000).default(0),
+  price: z.number().int().min(0).max(PAID_PRICE_MAX).default(0),
   price_in_dollars: z.number().optional(),
   self_destruct: z.boolean().default(false),
   media_id: z.string().optional(),

@@ -27,6 +27,10 @@ export const cardFormProvider = z.object({
 });
 export type CardFormProvider = z.infer<typeof cardFormProvider>;
 
+/** The brands the card processor takes. */
+export const cardBrand = z.enum(['VISA', 'MASTER']);
+export type CardBrand = z.infer<typeof cardBrand>;
+
 /** `POST {tokenize_url}` with the card; the answer is all Cove ever learns of it. */
 export const cardTokenBody = z.object({
   number: z.string().max(40),
@@ -36,7 +40,7 @@ export const cardTokenBody = z.object({
 });
 export const cardTokenResponse = z.object({
   token: z.string(),
-  brand: z.enum(['VISA', 'MASTER']),
+  brand: cardBrand,
   last4: z.string(),
   exp_month: z.number().int(),
   exp_year: z.number().int(),
@@ -63,6 +67,18 @@ export const browserInfo = z.object({
   time_zone_offset: z.number().int().min(-1000).max(1000),
 });
 export type BrowserInfo = z.infer<typeof browserInfo>;
+
+/** What a payer without a browser window (the demo world, scripted checks) reports as `browser_info`. */
+export const headlessBrowserInfo = (userAgent: string): BrowserInfo => ({
+  user_agent: userAgent,
+  language: 'en',
+  java_enabled: false,
+  color_depth: 24,
+  screen_width: 1280,
+  screen_height: 800,
+  time_zone: 'UTC',
+  time_zone_offset: 0,
+});
 
 /**
  * Where the 3-D Secure round trip returns: a page of Cove's own site, as a path (`/3ds-callback?…`) or
@@ -150,7 +166,7 @@ export const paymentEnvelope = z.object({ data: payment });
 /** A saved card (`GET /v1/cc`): only what identifies it to its owner. */
 export const savedCard = z.object({
   id: z.string(),
-  brand: z.enum(['VISA', 'MASTER']),
+  brand: cardBrand,
   last4: z.string().regex(/^\d{4}$/),
   exp_month: z.number().int().min(1).max(12),
   exp_year: z.number().int(),

@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import { gender, userType } from './entities/user';
+import { discoverProfile } from './discover';
 import { mediaDescriptor } from './media';
+import { PAID_PRICE_MAX } from './message';
 
 /**
  * Creators' profiles, follows, the feed and subscriptions (spec: account document, feed item,
@@ -30,22 +31,7 @@ export const profilePatchBody = z
 export type ProfilePatch = z.infer<typeof profilePatchBody>;
 
 /** A creator as others see them (`GET /v1/users/{id}/profile`; spec: profile user). */
-export const profile = z.object({
-  _id: z.string(),
-  username: z.string().nullable(),
-  type: userType,
-  gender: gender.nullable(),
-  avatar_url: z.string().nullable(),
-  cover_url: z.string().nullable(),
-  bio: z.string(),
-  tags: z.array(z.string()),
-  is_online: z.boolean(),
-  last_online: z.string().nullable(),
-  /** Credits per fan message in a new chat. */
-  credit_rate: z.number().int(),
-  /** Monthly price in credits; 0 when the creator takes no subscribers. */
-  subscription_price: z.number().int(),
-  intro_enabled: z.boolean(),
+export const profile = discoverProfile.extend({
   /** Awaiting approval or denied discovery (docs/rules.md, Restricted creators): takes no new subscribers. */
   restricted: z.boolean(),
   counts: z.object({
@@ -54,8 +40,6 @@ export const profile = z.object({
     photos: z.number().int(),
     videos: z.number().int(),
   }),
-  /** Whether the viewer follows them. */
-  is_followee: z.boolean(),
   /** The viewer's subscription to them, if any. */
   subscription: z.object({ status: z.enum(['active', 'canceled']), expires_at: z.string() }).nullable(),
   /** The viewer's chat with them, if one exists. */
@@ -115,7 +99,7 @@ export const newFeedBody = z.object({
   text: z.string().trim().max(2000).default(''),
   media_id: z.uuid().optional(),
   audience: audience.default('user'),
-  price: z.number().int().min(0).max(100_000).default(0),
+  price: z.number().int().min(0).max(PAID_PRICE_MAX).default(0),
   /** The client's id for this post: a retry never makes a second one. */
   send_id: z.string().min(1).max(100),
 });

@@ -1,9 +1,12 @@
 import * as z from 'zod';
 
-/** The parts of the site that ship on their own. Each is a federated container named `cove_<remote>`. */
+/** The parts of the site that ship on their own. Each is a federated container (`containerName`). */
 export const remoteNames = ['chat', 'discover', 'account', 'payouts'] as const;
 export const remoteName = z.enum(remoteNames);
 export type RemoteName = z.infer<typeof remoteName>;
+
+/** A remote's federated container name: its build declares it, the shell loads it and a release checks it. */
+export const containerName = (remote: RemoteName) => `cove_${remote}`;
 
 /** `20260101T120000Z-1a2b3c4d`: when it was published, then a hash of the build's files. */
 export const remoteVersion = z

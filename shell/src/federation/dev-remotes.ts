@@ -1,5 +1,11 @@
-import { devRemotesAnswer, devRemotesPath, remoteName, type RemoteName } from '@cove/contracts';
-import { containerOf, type FederationRuntime } from './remote-loader';
+import {
+  containerName,
+  devRemotesAnswer,
+  devRemotesPath,
+  remoteName,
+  type RemoteName,
+} from '@cove/contracts';
+import type { FederationRuntime } from './remote-loader';
 
 /**
  * `npm run dev -- <remote>`: a tab opened with `?cove-dev=chat@http://localhost:3101/mf-manifest.json`
@@ -103,7 +109,7 @@ export async function loadDevRemotes(
  */
 export function withDevRemotes(runtime: FederationRuntime, remotes: DevRemotes): FederationRuntime {
   if (remotes.size === 0) return runtime;
-  const byContainer = new Map([...remotes].map(([remote, url]) => [containerOf(remote), url]));
+  const byContainer = new Map([...remotes].map(([remote, url]) => [containerName(remote), url]));
   return {
     registerRemotes: (list, options) =>
       runtime.registerRemotes(

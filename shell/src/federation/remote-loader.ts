@@ -1,6 +1,6 @@
 import type { RemoteAppProps, RemoteName } from '@cove/contracts';
 import type { ComponentType } from 'react';
-import { remoteNames, type Registry } from '@cove/contracts';
+import { containerName, remoteNames, type Registry } from '@cove/contracts';
 import type { LoadedRemote, RemoteLoader } from '../services/remote-loading';
 import { fetchRegistry, targetOf, type RemoteTarget } from './registry-client';
 import { builtWithOf } from './version-check';
@@ -10,8 +10,6 @@ export interface FederationRuntime {
   registerRemotes(remotes: { name: string; entry: string }[], options?: { force?: boolean }): void;
   loadRemote<T>(id: string): Promise<T | null>;
 }
-
-export const containerOf = (remote: RemoteName) => `cove_${remote}`;
 
 export interface RemoteLoaderOptions {
   /** The id the canary assignment hashes (`canaryId()`); without one every remote runs its current version. */
@@ -53,7 +51,7 @@ export function createRemoteLoader(
 
   function register(remote: RemoteName, entry: string) {
     if (registered.get(remote) === entry) return;
-    runtime.registerRemotes([{ name: containerOf(remote), entry }], { force: registered.has(remote) });
+    runtime.registerRemotes([{ name: containerName(remote), entry }], { force: registered.has(remote) });
     registered.set(remote, entry);
   }
 
@@ -103,7 +101,7 @@ export function createRemoteLoader(
         register(remote, entry);
         let mod: { default?: unknown; builtWith?: unknown } | null;
         try {
-          mod = await runtime.loadRemote<{ default?: unknown }>(`${containerOf(remote)}/App`);
+          mod = await runtime.loadRemote<{ default?: unknown }>(`${containerName(remote)}/App`);
         } catch (err) {
           throw new RemoteLoadError(`${remote}@${target.version} did not load (${describe(err)})`);
         }

@@ -1,3 +1,4 @@
+import { cardBrand } from '@cove/contracts';
 import * as z from 'zod';
 import { CRYPTO_CURRENCY } from '../packages';
 import { DECLINE_REASONS, type ParsedWebhook } from '../provider';
@@ -9,7 +10,7 @@ const data = z.object({ payment_id: z.string().max(100), provider_payment_id: pr
 
 const chargedCard = z.object({
   ref: providerId,
-  brand: z.enum(['VISA', 'MASTER']),
+  brand: cardBrand,
   last4: z.string().regex(/^\d{4}$/),
   expMonth: z.number().int().min(1).max(12),
   expYear: z.number().int().min(2000).max(9999),

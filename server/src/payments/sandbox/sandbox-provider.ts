@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sandboxCards, sandboxPayments } from '../../db/schema';
-import type { Tx } from '../../realtime/event-log';
+import type { Tx } from '../../db/transaction';
 import { fail } from '../../errors';
 import { CRYPTO_CURRENCY } from '../packages';
 import {

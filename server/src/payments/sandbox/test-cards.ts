@@ -1,3 +1,5 @@
+import type { CardBrand } from '@cove/contracts';
+
 /**
  * The sandbox's test cards, after Stripe's: the number decides what a payment with the card does. Any
  * other valid Visa or Mastercard number succeeds. A card's number is only read here, once, to tell its
@@ -29,7 +31,7 @@ export function luhnValid(digits: string): boolean {
 }
 
 /** Visa starts with 4; Mastercard with 51-55 or 2221-2720. Other networks are not taken. */
-export function brandOf(digits: string): 'VISA' | 'MASTER' | null {
+export function brandOf(digits: string): CardBrand | null {
   if (/^4\d{15}$/.test(digits) || /^4\d{12}$/.test(digits)) return 'VISA';
   if (!/^\d{16}$/.test(digits)) return null;
   const two = Number(digits.slice(0, 2));

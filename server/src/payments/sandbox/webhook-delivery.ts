@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { bossDb } from '../../jobs/boss-db';
 import type { QueueDefinition, WorkerGroup } from '../../jobs/jobs';
-import type { Tx } from '../../realtime/event-log';
+import type { Tx } from '../../db/transaction';
 import { signWebhook } from '../webhook-signature';
 import type { SandboxEvent } from './sandbox-provider';
 

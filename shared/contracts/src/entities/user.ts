@@ -14,6 +14,22 @@ export const notificationSettings = z.object({
   payouts: z.boolean(),
 });
 
+/**
+ * Anyone as others see them: what every public view of a person carries. The chat's other person
+ * (`chatUser`), a discover card (`creatorCard`) and a creator's profile (`profile`) extend it.
+ */
+export const publicProfile = z.object({
+  _id: z.string(),
+  username: z.string().nullable(),
+  type: userType,
+  gender: gender.nullable(),
+  avatar_url: z.string().nullable(),
+  last_online: z.string().nullable(),
+  is_online: z.boolean(),
+  intro_enabled: z.boolean(),
+});
+export type PublicProfile = z.infer<typeof publicProfile>;
+
 /** The signed-in user's own record, as `GET /v1/users/me` answers it (spec: account document, section 3). */
 export const user = z.object({
   _id: z.string(),

@@ -1,0 +1,152 @@
+import type { ChatTab } from '@cove/contracts';
+import { useHost, useSession, useTypingChats } from '@cove/runtime';
+import {
+  Button,
+  ButtonLink,
+  EmptyState,
+  LoadMore,
+  RequestView,
+  SignInGate,
+  Tabs,
+  useDocumentTitle,
+} from '@cove/ui';
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { BulkBar } from './BulkBar';
+import { ChatRowItem } from './ChatRowItem';
+import { useChatListEvents } from './chat-list-events';
+import { useChatList } from '../api/get-chat-list';
+import { useChatTotals } from '../api/get-chat-totals';
+import { chatTabLabels } from '../../../common/chat-tab-labels';
+import { parseTab, tabsFor } from '../model/chat-tabs';
+import { isSelected, noSelection, toggleEditing, toggleOne, type Selection } from '../model/selection';
+import { useSearch } from '../../../common/use-search';
+import { ScreenTitle } from '../../../common/ScreenTitle';
+import styles from './ChatList.module.css';
+
+/** Names the browser tab while no conversation is open (an open one names it after the person). */
+function ListTitle() {
+  useDocumentTitle('Chats');
+  return null;
+}
+
+function Chats({
+  tab,
+  search,
+  selectedUserId,
+  selection,
+  onSelection,
+  total,
+}: {
+  tab: ChatTab;
+  search: string;
+  selectedUserId: string | undefined;
+  selection: Selection;
+  onSelection(s: Selection): void;
+  total: number | undefined;
+}) {
+  const { api } = useHost();
+  const myId = useSession().user?._id;
+  const list = useChatList(api, tab, search);
+  const typing = useTypingChats(myId);
+  useChatListEvents();
+  return (
+    <RequestView state={list.state} retry={list.retry}>
+      {(chats) =>
+        chats.length === 0 ? (
+          <EmptyState
+            icon="💬"
+            title={search ? 'No chats match' : tab === 'all' ? 'No chats yet' : 'No chats here'}
+            actions={search ? undefined : <ButtonLink to="/discover">Find creators</ButtonLink>}
+          >
+            {search
+              ? `Nobody in this list is called “${search}”.`
+              : tab === 'all'
+                ? 'Start a conversation from a creator’s profile and it will show up here.'
+                : 'No chat matches this filter right now.'}
+          </EmptyState>
+        ) : (
+          <>
+            {selection.editing && (
+              <BulkBar
+                tab={tab}
+                selection={selection}
+                onSelection={onSelection}
+                total={total ?? chats.length}
+              />
+            )}
+            <ul className={styles.list} aria-label="Chats">
+              {chats.map((chat) => (
+                <ChatRowItem
+                  key={chat.chat_id}
+                  chat={chat}
+                  typing={typing.has(chat.chat_id)}
+                  current={chat.other_user._id === selectedUserId}
+                  selecting={selection.editing}
+                  selected={isSelected(selection, chat.chat_id)}
+                  onToggle={() => onSelection(toggleOne(selection, chat.chat_id))}
+                />
+              ))}
+            </ul>
+            <LoadMore list={list} />
+          </>
+        )
+      }
+    </RequestView>
+  );
+}
+
+/**
+ * The chat list with its tabs (in the URL, `?filter=online`), search and edit mode. Beside an open
+ * conversation on wide screens, where `selectedUserId` marks the open chat.
+ */
+export function ChatList({ selectedUserId, actions }: { selectedUserId?: string; actions?: ReactNode }) {
+  const { api } = useHost();
+  const session = useSession();
+  const [params] = useSearchParams();
+  const { search, input } = useSearch('Search chats');
+  const [selection, setSelection] = useState<Selection>(noSelection);
+  const tab = parseTab(params.get('filter'));
+  const isFan = session.user?.type === 'user';
+  const isCreator = session.user?.type === 'featured' && session.config !== null;
+  const totals = useChatTotals(api, isCreator).data;
+  const tabs = tabsFor(isFan).map((id) => ({
+    to: id === 'all' ? '/chats' : `/chats?filter=${id}`,
+    label: chatTabLabels[id],
+    current: id === tab,
+    count: totals?.[id],
+  }));
+  const signedIn = session.status === 'signed-in';
+  return (
+    <div className={styles.pane}>
+      {!selectedUserId && <ListTitle />}
+      <div className={styles.header}>
+        <ScreenTitle>Chats</ScreenTitle>
+        {actions}
+        {signedIn && (
+          <Button
+            variant={selection.editing ? 'primary' : 'secondary'}
+            aria-pressed={selection.editing}
+            onClick={() => setSelection(toggleEditing(selection))}
+          >
+            {selection.editing ? 'Done' : 'Edit'}
+          </Button>
+        )}
+      </div>
+      {signedIn && <input className={styles.search} {...input} />}
+      <div className={styles.tabs}>
+        <Tabs label="Chat filters" items={tabs} />
+      </div>
+      <SignInGate icon="💬" title="Sign in to see your chats" reason="Your conversations are private to you.">
+        <Chats
+          tab={tab}
+          search={search}
+          selectedUserId={selectedUserId}
+          selection={selection}
+          onSelection={setSelection}
+          total={totals?.[tab]}
+        />
+      </SignInGate>
+    </div>
+  );
+}

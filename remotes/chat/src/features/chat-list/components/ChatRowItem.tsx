@@ -1,0 +1,77 @@
+import { messageTime } from '@cove/runtime';
+import { Avatar } from '@cove/ui';
+import { Link } from 'react-router-dom';
+import type { ChatRow } from '../api/get-chat-list';
+import styles from './ChatList.module.css';
+
+/** One chat in the list: who, their last message (or that they are typing), when, and what is unread. */
+export function ChatRowItem({
+  chat,
+  typing,
+  current,
+  selecting,
+  selected,
+  onToggle,
+}: {
+  chat: ChatRow;
+  typing: boolean;
+  current: boolean;
+  /** Edit mode: the row is a checkbox, not a link. */
+  selecting: boolean;
+  selected: boolean;
+  onToggle(): void;
+}) {
+  const name = chat.other_user.deleted ? 'Deleted account' : (chat.other_user.username ?? 'Member');
+  const unread = chat.unread_messages;
+  const body = (
+    <>
+      <Avatar name={name} url={chat.other_user.avatar_url} online={chat.is_online} />
+      <span className={styles.text}>
+        <span className={styles.name}>
+          {name}
+          {chat.is_online && <span className={styles.srOnly}>, online</span>}
+          {chat.favorite && (
+            <span className={styles.star} aria-label="favorite">
+              ★
+            </span>
+          )}
+        </span>
+        <span className={typing ? styles.typing : styles.preview}>
+          {typing ? 'typing…' : (chat.last_message_text ?? '')}
+        </span>
+      </span>
+      <span className={styles.meta}>
+        <span>{messageTime(chat.last_message_time)}</span>
+        {unread > 0 && (
+          <span className={styles.unread} aria-label={`${unread} unread`}>
+            {unread}
+          </span>
+        )}
+      </span>
+    </>
+  );
+  return (
+    <li className={`${styles.row} ${current ? styles.current : ''}`}>
+      {selecting ? (
+        <label className={styles.link}>
+          <input
+            type="checkbox"
+            className={styles.check}
+            checked={selected}
+            onChange={onToggle}
+            aria-label={`Select ${name}`}
+          />
+          {body}
+        </label>
+      ) : (
+        <Link
+          to={`/chats/${encodeURIComponent(chat.other_user._id)}`}
+          className={styles.link}
+          aria-current={current ? 'page' : undefined}
+        >
+          {body}
+        </Link>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,87 @@
+import { formatMoney } from '@cove/runtime';
+import { Button } from '@cove/ui';
+import { useEffect, useMemo } from 'react';
+import type { Outgoing } from '../model/message-delivery';
+import styles from './Thread.module.css';
+
+/** The local copy of a file, for as long as the message shows it. */
+function usePreview(file: File | null): string | null {
+  const url = useMemo(
+    () => (file && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null),
+    [file],
+  );
+  useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
+  return url;
+}
+
+/** A message on its way: pending (with upload progress and cancel), or failed with why and a retry. */
+export function OutgoingItem({
+  item,
+  onRetry,
+  onDiscard,
+}: {
+  item: Outgoing;
+  onRetry(): void;
+  onDiscard(): void;
+}) {
+  const preview = usePreview(item.file);
+  const kind = item.draft.type === 'video' ? 'video' : 'photo';
+  const progress = item.progress;
+  const percent = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
+  return (
+    <li className={`${styles.message} ${styles.mine} ${styles.pending}`} aria-busy={item.status !== 'failed'}>
+      <div
+        className={styles.bubble}
+        role="group"
+        aria-label={item.status === 'failed' ? 'Not sent' : 'Sending'}
+      >
+        {preview && (
+          <div className={styles.media}>
+            {item.draft.type === 'video' ? (
+              <video className={styles.mediaItem} src={preview} muted>
+                <track kind="captions" />
+              </video>
+            ) : (
+              <img className={styles.mediaItem} src={preview} alt={`Your ${kind}`} />
+            )}
+            {item.draft.price > 0 && (
+              <span className={styles.priceTag}>Paid · {formatMoney(item.draft.price)}</span>
+            )}
+          </div>
+        )}
+        {item.draft.type === 'gif' && item.draft.gif_url && (
+          <img className={styles.gif} src={item.draft.gif_url} alt="GIF" />
+        )}
+        {item.draft.text && <p className={styles.text}>{item.draft.text}</p>}
+        {item.status === 'uploading' && (
+          <div className={styles.progress}>
+            <progress
+              max={100}
+              value={percent}
+              aria-label={`${progress?.phase === 'uploading' ? 'Uploading' : 'Preparing'} ${kind}`}
+            />
+            <span>{percent}%</span>
+            <button type="button" className={styles.action} onClick={onDiscard}>
+              Cancel
+            </button>
+          </div>
+        )}
+      </div>
+      <div className={styles.meta}>
+        {item.status === 'failed' ? (
+          <span className={styles.failed} role="alert">
+            {item.error ?? 'Not sent.'}{' '}
+            <Button variant="ghost" onClick={onRetry}>
+              Retry
+            </Button>
+            <Button variant="ghost" onClick={onDiscard}>
+              Discard
+            </Button>
+          </span>
+        ) : (
+          <span>{item.status === 'uploading' ? 'Uploading…' : 'Sending…'}</span>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,113 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { failWith, testUser } from '@cove/runtime/testing';
+import { now, chat, openChat, thread, mine, signedIn } from '../testing/conversation-harness';
+
+signedIn();
+
+describe('tips, blocks, notes and rates', () => {
+  it('lets a fan tip the creator with an amount they can afford', async () => {
+    const fake = openChat({
+      respond: ({ path }) =>
+        path === '/v1/messages/tip'
+          ? {
+              data: mine({ _id: '9', type: 'tip_user', system: true, text: 'You tipped $5.00.' }),
+              credits: 200,
+            }
+          : undefined,
+    });
+    fake.session.credits = 60;
+    await thread();
+    await userEvent.click(screen.getByRole('button', { name: 'Tip' }));
+    expect(screen.getByRole('radio', { name: '$10.00' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('radio', { name: '$5.00' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Tip $5.00' }));
+    expect(await screen.findByText('You tipped $5.00.')).toBeInTheDocument();
+    expect(fake.calls.find((c) => c.path === '/v1/messages/tip')?.body).toMatchObject({
+      chat_id: 'c-u-2',
+      amount: 50,
+    });
+  });
+
+  it('offers credits for a tip the fan cannot pay, carrying the tip to the payment', async () => {
+    const fake = openChat({
+      respond: ({ path }) =>
+        path === '/v1/messages/tip'
+          ? failWith(402, 'You have no credits.', { code: 'not_enough_credits' })
+          : undefined,
+    });
+    fake.session.credits = 60;
+    await thread();
+    await userEvent.click(screen.getByRole('button', { name: 'Tip' }));
+    await userEvent.click(screen.getByRole('radio', { name: '$5.00' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Tip $5.00' }));
+    await waitFor(() =>
+      expect(fake.popups).toContainEqual({
+        kind: 'not-enough-credits',
+        message: 'You have no credits.',
+        backTo: '/chats/u-2',
+        purchase: { model_id: 'u-2', chat_id: 'c-u-2', tip: 50 },
+      }),
+    );
+  });
+
+  it('offers Unblock for someone I blocked, after a reload too, and Block once unblocked', async () => {
+    const fake = openChat({
+      user: testUser({ _id: 'u-1', type: 'featured' }),
+      chat: chat({ blocked: true }),
+    });
+    await thread();
+    await userEvent.click(screen.getByRole('button', { name: 'Options' }));
+    expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Unblock' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Unblocked.');
+    expect(fake.calls).toContainEqual(
+      expect.objectContaining({ method: 'DELETE', path: '/v1/users/u-2/block' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Options' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Block' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Blocked: neither of you can send messages now.',
+    );
+    expect(fake.calls).toContainEqual(
+      expect.objectContaining({ method: 'POST', path: '/v1/users/u-2/block' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Options' }));
+    expect(screen.getByRole('button', { name: 'Unblock' })).toBeInTheDocument();
+  });
+
+  it('gives a creator notes and a rate for the chat', async () => {
+    const note = { id: 'n1', note: 'Likes jazz', created_at: now, updated_at: now };
+    const fake = openChat({
+      user: testUser({ _id: 'u-1', type: 'featured' }),
+      respond: ({ path }) => (path === '/v1/chats/note' ? { data: note } : undefined),
+    });
+    await thread();
+    await userEvent.click(screen.getByRole('button', { name: 'Options' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Notes' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'New note' }), 'Likes jazz');
+    await userEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() =>
+      expect(fake.calls.find((c) => c.path === '/v1/chats/note')?.body).toEqual({
+        id: 'c-u-2',
+        note: 'Likes jazz',
+      }),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Options' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Change rate' }));
+    const rate = screen.getByRole('spinbutton', { name: 'New rate ($)' });
+    expect(rate).toHaveFocus();
+    await userEvent.clear(rate);
+    await userEvent.type(rate, '2.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Change rate' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'The new rate applies to their next message.',
+    );
+    expect(fake.calls.find((c) => c.path === '/v1/chats/change-rate')?.body).toEqual({
+      chat_id: 'c-u-2',
+      rate: 25,
+    });
+    expect(screen.queryByRole('spinbutton', { name: 'New rate ($)' })).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+import type { Message } from '@cove/contracts';
+import { errorMessage, isApiError, useHost } from '@cove/runtime';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { buyMessage } from '../api/buy-message';
+import { deleteMessage } from '../api/delete-message';
+import { fetchMessage } from '../api/get-message';
+import { hideMessage } from '../api/hide-message';
+import { chatPath } from '../model/chat-path';
+import { removeMessage, upsertMessage } from '../model/message-cache';
+
+/**
+ * What a person can do to a message: unlock a paid one (credits in the header follow), hide it for
+ * themselves, or delete their own. `notice` is the last refusal in the server's words.
+ */
+export function useMessageActions() {
+  const { api, account, popups } = useHost();
+  const client = useQueryClient();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  // One object while nothing changes, so messages that did not change are not drawn again.
+  return useMemo(() => {
+    const act = async (m: Message, work: () => Promise<void>) => {
+      setBusy(m._id);
+      setNotice(null);
+      try {
+        await work();
+      } catch (err) {
+        if (isApiError(err) && err.code === 'not_enough_credits') {
+          void account.reload();
+          // Only a paid message costs credits here, and its sender is the other person of the chat.
+          // The purchase goes with it, so the payment that buys the credits unlocks this message too.
+          popups.open({
+            kind: 'not-enough-credits',
+            message: err.message,
+            backTo: chatPath(m.sender_id),
+            purchase: { model_id: m.sender_id, chat_id: m.chat_id, message_id: m._id },
+          });
+        } else if (isApiError(err) && err.code === 'already_purchased') {
+          setNotice(err.message);
+          const fresh = await fetchMessage(api, m._id).catch(() => undefined);
+          if (fresh) upsertMessage(client, fresh);
+        } else if (!isApiError(err) || !err.aborted) {
+          setNotice(errorMessage(err));
+        }
+      } finally {
+        setBusy(null);
+      }
+    };
+
+    return {
+      busy,
+      notice,
+      dismissNotice: () => setNotice(null),
+      unlock: (m: Message) =>
+        act(m, async () => {
+          upsertMessage(client, await buyMessage(api, m._id));
+          void account.reload();
+        }),
+      hide: (m: Message) =>
+        act(m, async () => {
+          await hideMessage(api, m._id);
+          removeMessage(client, m.chat_id, m._id);
+        }),
+      remove: (m: Message) =>
+        act(m, async () => {
+          await deleteMessage(api, m._id);
+          removeMessage(client, m.chat_id, m._id);
+        }),
+      /** A self-destructing message whose time is up leaves the thread. */
+      expire: (m: Message) => removeMessage(client, m.chat_id, m._id),
+    };
+  }, [api, account, popups, client, busy, notice]);
+}
+
+export type MessageActions = ReturnType<typeof useMessageActions>;

@@ -1,0 +1,136 @@
+import { typedPriceCredits, type Message } from '@cove/contracts';
+import { checkFile, useHost } from '@cove/runtime';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { fetchMediaConfig } from '../api/get-media-config';
+import { kindOf } from '../model/composer-lines';
+import { trimMessage } from '../model/sanitise';
+import type { SendQueue } from './SendQueues';
+import { useTypingSignal } from './use-typing-signal';
+
+export interface MessageComposerOptions {
+  chatId: string;
+  /** A creator who may sell: attached media can carry a price. */
+  canPrice: boolean;
+  queue: SendQueue;
+  replyTo: Message | null;
+  onCancelReply(): void;
+  /** The message box: focused after a send and when a wide screen opens the chat. */
+  box: RefObject<HTMLTextAreaElement | null>;
+}
+
+/**
+ * The message being written: its text, attachment, price and self-destruct, and what sends it. Enter
+ * sends, Shift+Enter starts a line, Escape drops the reply or the attachment; a GIF goes at once.
+ */
+export function useMessageComposer({
+  chatId,
+  canPrice,
+  queue,
+  replyTo,
+  onCancelReply,
+  box,
+}: MessageComposerOptions) {
+  const { api, popups } = useHost();
+  const client = useQueryClient();
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [price, setPrice] = useState('');
+  const [selfDestruct, setSelfDestruct] = useState(false);
+  const [gifs, setGifs] = useState(false);
+  const typing = useTypingSignal(chatId);
+  // On a wide screen an opened chat is ready to type in; on a phone the keyboard would cover it.
+  useEffect(() => {
+    const wide = typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 641px)').matches;
+    if (wide) box.current?.focus();
+  }, [box]);
+  const credits = typedPriceCredits(price);
+  const priceValid = credits !== null;
+  const body = trimMessage(text);
+  const canSend = (body.length > 0 || file !== null) && priceValid;
+  const reply: { parent_message_id?: string } = replyTo ? { parent_message_id: replyTo._id } : {};
+
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!canSend) return;
+    typing.stop();
+    queue.send(
+      {
+        type: file ? kindOf(file) : 'text',
+        text: body,
+        price: file && canPrice && credits !== null ? credits : 0,
+        self_destruct: selfDestruct,
+        ...reply,
+      },
+      file,
+    );
+    setText('');
+    setFile(null);
+    setPrice('');
+    setSelfDestruct(false);
+    onCancelReply();
+    box.current?.focus();
+  };
+
+  const sendGif = (url: string) => {
+    setGifs(false);
+    queue.send({ type: 'gif', text: '', gif_url: url, price: 0, self_destruct: selfDestruct, ...reply });
+    onCancelReply();
+    box.current?.focus();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    } else if (e.key === 'Escape') {
+      if (replyTo) onCancelReply();
+      else if (file) setFile(null);
+    }
+  };
+
+  /** A file that cannot go is refused as it is picked, against the server's limits (read once). */
+  const pick = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    const config = await fetchMediaConfig(client, api);
+    // Without the limits the upload pipeline checks the file again before sending anything.
+    const refusal = config ? checkFile(chosen, 'both', config) : null;
+    if (refusal) popups.open({ kind: 'upload-error', message: refusal });
+    else if (queue.uploading) popups.open({ kind: 'upload-in-progress' });
+    else setFile(chosen);
+  };
+
+  const changeText = (value: string) => {
+    setText(value);
+    if (value) typing.typed();
+    else typing.stop();
+  };
+
+  const closeGifs = () => {
+    setGifs(false);
+    box.current?.focus();
+  };
+
+  return {
+    text,
+    changeText,
+    stopTyping: typing.stop,
+    onKeyDown,
+    file,
+    pick,
+    dropFile: () => setFile(null),
+    price,
+    setPrice,
+    priceValid,
+    selfDestruct,
+    setSelfDestruct,
+    gifs,
+    toggleGifs: () => setGifs(!gifs),
+    closeGifs,
+    sendGif,
+    canSend,
+    submit,
+  };
+}
+
+export type MessageComposerState = ReturnType<typeof useMessageComposer>;
