@@ -45,20 +45,26 @@ export type SendItem = z.infer<typeof sendItem>;
 const refusedWith = <C extends string>(...codes: [C, ...C[]]) =>
   z.object({ status: z.literal('refused'), code: z.enum(codes) });
 
+/** The refusals `send_one` answers with a code alone. */
+const plainRefusals = [
+  'send_id_reused',
+  'media_not_usable',
+  'user_not_found',
+  'gone',
+  'not_found',
+  'blocked',
+  'media_blocked',
+  'bad_parent',
+] as const;
+
+/** Every code the database may refuse a send with. */
+export const sendRefusalCodes = [...plainRefusals, 'media_kind', 'not_enough_credits'] as const;
+
 /** Every answer for one send. `message` is the row as `to_jsonb` writes it. */
 export const sendOutcome = z.union([
   createdOutcome,
   storedOutcome,
-  refusedWith(
-    'send_id_reused',
-    'media_not_usable',
-    'user_not_found',
-    'gone',
-    'not_found',
-    'blocked',
-    'media_blocked',
-    'bad_parent',
-  ),
+  refusedWith(...plainRefusals),
   z.object({ status: z.literal('refused'), code: z.literal('media_kind'), arg: z.enum(['image', 'video']) }),
   shortOfCredits,
 ]);

@@ -11,7 +11,7 @@ import { introNotices } from './intro';
 import { checkText } from './keyword-check';
 import { draftMessage, messageFromJson, type MessageRow, toMessageDto } from './message-dto';
 import { batcherFor, type SendBatcher } from './send-batch';
-import { type SendItem, sendRefusal, sentBefore } from './send-handoff';
+import { type SendItem, sendRefusal, sendRefusalCodes, sentBefore } from './send-handoff';
 import { isRestricted } from '../users/user-dto';
 import type { PurchaseDeps } from '../auto-messages/plugin';
 
@@ -20,24 +20,15 @@ export const sendMessageCodes = [
   'own_message',
   'empty_text',
   'media_required',
-  'media_kind',
-  'media_not_usable',
   'price_not_allowed',
   'creator_under_review',
   'text_blocked',
   'text_warned',
-  'user_not_found',
-  'not_found',
   'own_chat',
-  'gone',
   'frozen',
   'chat_refused',
-  'blocked',
-  'media_blocked',
-  'bad_parent',
   'bad_gif',
-  'not_enough_credits',
-  'send_id_reused',
+  ...sendRefusalCodes,
 ] as const satisfies readonly ErrorCode[];
 
 /** Stands in for an id that is not a UUID: it names nothing, so the send id check still runs. */
