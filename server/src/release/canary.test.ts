@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../cli/release';
 import { readAudit } from './audit';
-import { ensureRemotesPublished, promote, publishFromDir, rollback, type ReleaseContext } from './releases';
+import { ensureRemotesPublished, promote, publishFromDir, rollback } from './releases';
 import { readRegistry } from './registry-store';
-import { captureIo, inDirectory } from './cli-harness';
+import { captureIo, inDirectory, steppingContext } from './test-harness';
 
 const shared = [
   { name: 'react', version: '19.2.1', requiredVersion: '^19.2.0', singleton: true, assets: {} },
@@ -32,12 +32,7 @@ async function released() {
   await writeBuild(join(root, 'shell', 'dist'), 'shell', 'v1');
   for (const r of ['chat', 'discover', 'account', 'payouts'])
     await writeBuild(join(root, 'remotes', r, 'dist'), r, 'v1');
-  let clock = Date.parse('2026-03-01T10:00:00.000Z');
-  const ctx: ReleaseContext = {
-    repoRoot: root,
-    dataDir: join(root, '.data'),
-    now: () => new Date((clock += 60_000)),
-  };
+  const ctx = steppingContext(root);
   await ensureRemotesPublished(ctx.dataDir, ctx.repoRoot);
   const build = async (label: string) => {
     const dir = join(root, 'builds', label);

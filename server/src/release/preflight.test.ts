@@ -8,7 +8,7 @@ import { main } from '../cli/release';
 import { findRepoRoot } from './paths';
 import { preflight } from './preflight';
 import { smokeTest } from './smoke-test';
-import { inDirectory } from './cli-harness';
+import { inDirectory } from './test-harness';
 
 const repoRoot = findRepoRoot(__dirname);
 const noSmoke = { smoke: () => Promise.resolve() };

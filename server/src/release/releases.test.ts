@@ -5,9 +5,9 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { RemoteName } from '@cove/contracts';
 import { readAudit } from './audit';
 import { main } from '../cli/release';
-import { ensureRemotesPublished, publishFromDir, rollback, status, type ReleaseContext } from './releases';
+import { ensureRemotesPublished, publishFromDir, rollback, status } from './releases';
 import { readRegistry } from './registry-store';
-import { captureIo, inDirectory } from './cli-harness';
+import { captureIo, inDirectory, steppingContext } from './test-harness';
 
 const singletons = [{ name: 'react', version: '19.2.1', requiredVersion: '^19.2.0', singleton: true }];
 
@@ -39,12 +39,7 @@ async function workspace() {
   );
   for (const r of ['chat', 'discover', 'account', 'payouts'])
     await writeBuild(join(root, 'remotes', r, 'dist'), r, 'v1');
-  let clock = Date.parse('2026-03-01T10:00:00.000Z');
-  const ctx: ReleaseContext = {
-    repoRoot: root,
-    dataDir: join(root, '.data'),
-    now: () => new Date((clock += 60_000)),
-  };
+  const ctx = steppingContext(root);
   return { root, ctx };
 }
 

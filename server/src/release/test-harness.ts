@@ -1,4 +1,13 @@
-// For tests that drive the release CLI (`main` in src/cli/release.ts).
+import { join } from 'node:path';
+import type { ReleaseContext } from './releases';
+
+// Helpers for the release tests, the ones driving the CLI (`main` in src/cli/release.ts) included.
+
+/** A context on the workspace `root` whose clock moves a minute at every reading. */
+export function steppingContext(root: string): ReleaseContext {
+  let clock = Date.parse('2026-03-01T10:00:00.000Z');
+  return { repoRoot: root, dataDir: join(root, '.data'), now: () => new Date((clock += 60_000)) };
+}
 
 /** Collects what the CLI prints, line by line, for a test to read. */
 export function captureIo() {
