@@ -1,5 +1,6 @@
-// Bundles the server and its command-line tools (options in bundle.mjs).
-import { rmSync } from 'node:fs';
+// Bundles the server and its command-line tools (options in bundle.mjs), and ships the database
+// functions' sources beside them.
+import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 import { nodeBundle } from './bundle.mjs';
 
@@ -13,3 +14,5 @@ await build({
     'admin-cli': 'src/cli/admin.ts',
   },
 });
+// The database functions' sources, applied at migrate time (src/db/apply-functions.ts, src/paths.ts).
+cpSync('src/db/functions', 'dist/functions', { recursive: true });

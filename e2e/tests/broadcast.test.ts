@@ -5,6 +5,7 @@ import { ChatPage } from '../pages/chat-page';
 import { admin } from '../support/admin';
 import { seriousAccessibilityProblems } from '../support/axe';
 import { expect, test } from '../support/fixtures';
+import { shotsDir, tinyJpeg } from '../support/images';
 
 test.use({ serverOptions: { name: 'broadcast', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
@@ -15,15 +16,6 @@ const lunaEmail = 'luna-rivers@demo.cove.test';
 const buyerEmail = 'sam-fan@demo.cove.test';
 const watcherEmail = 'alex-fan@demo.cove.test';
 const excludedEmail = 'jordan-fan@demo.cove.test';
-
-/** Screenshots to look at by hand; not part of the repository. */
-const shotsDir = '/tmp/cove-shots';
-
-/** An 8 x 8 blue JPEG (made with sharp). */
-const tinyJpeg = Buffer.from(
-  '/9j/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLSwzOko+MzZGNywtQFdBRkxOUlNSMj5aYVpQYEpRUk//2wBDAQ4ODhMREyYVFSZPNS01T09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT0//wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCYBQCH/9k=',
-  'base64',
-);
 
 /** Full-page shots at the wide and the phone layout. */
 async function screenshots(page: Page, name: string): Promise<void> {

@@ -1,32 +1,15 @@
 import type { Page } from '@playwright/test';
 import { ChatPage } from '../pages/chat-page';
-import { LoginPage } from '../pages/login-page';
-import { MailboxPage } from '../pages/mailbox-page';
 import { admin } from '../support/admin';
 import { seriousAccessibilityProblems } from '../support/axe';
 import { expect, test } from '../support/fixtures';
+import { tinyPng } from '../support/images';
 
 test.use({ serverOptions: { name: 'chat', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
 // Two demo people the demo world gives no chat yet.
 const fanEmail = 'jordan-fan@demo.cove.test';
 const creatorEmail = 'nova-lake@demo.cove.test';
-
-/** A 4 x 4 red PNG (made with sharp). */
-const tinyPng = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVR4nGM4Y2wMRwzEcQD7ExMhLF3NIwAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-async function signIn(page: Page, baseUrl: string, email: string): Promise<void> {
-  const login = new LoginPage(page, baseUrl);
-  await login.open();
-  await login.requestLink(email);
-  const mailbox = new MailboxPage(await page.context().newPage(), baseUrl);
-  await page.goto(await mailbox.signInLink(email));
-  await page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
-  await mailbox.page.close();
-}
 
 /** The signed-in person's id, as the page's own session knows it. */
 const myId = (page: Page) =>
@@ -41,12 +24,13 @@ test.describe('chat journeys', () => {
     page,
     browser,
     server,
+    session,
   }) => {
     const fanPage = page;
     const creatorContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const creatorPage = await creatorContext.newPage();
-    await signIn(fanPage, server.baseUrl, fanEmail);
-    await signIn(creatorPage, server.baseUrl, creatorEmail);
+    await session.signIn(fanPage, fanEmail);
+    await session.signIn(creatorPage, creatorEmail);
     await admin(server.dataDir, ['grant-credits', fanEmail, '1000']);
     const fan = new ChatPage(fanPage, server.baseUrl);
     const creator = new ChatPage(creatorPage, server.baseUrl);

@@ -56,15 +56,10 @@ test.describe('account lifecycle', () => {
     context,
     browser,
     server,
+    session,
   }) => {
     const email = newEmail();
-    const login = new LoginPage(page, server.baseUrl);
-    await login.open();
-    await login.requestLink(email);
-    const mailbox = new MailboxPage(await context.newPage(), server.baseUrl);
-    await page.goto(await mailbox.signInLink(email));
-    await page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
-    await mailbox.page.close();
+    await session.signIn(page, email);
 
     const other = await context.newPage();
     await openLive(page, `${server.baseUrl}/discover`);

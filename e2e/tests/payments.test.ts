@@ -6,7 +6,9 @@ import { ChatPage } from '../pages/chat-page';
 import { GetCreditsPage } from '../pages/get-credits-page';
 import { SandboxChallengePage, ThreeDsCallbackPage } from '../pages/payment-pages';
 import { expect, test } from '../support/fixtures';
+import type { RunningServer } from '../support/server';
 import type { Sessions } from '../support/session';
+import { shotsDir, tinyPng } from '../support/images';
 
 test.use({ serverOptions: { name: 'payments', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
@@ -14,15 +16,6 @@ test.use({ serverOptions: { name: 'payments', env: { MAILBOX: 'true', SEED_DEMO:
 const fanEmail = 'sam-fan@demo.cove.test';
 const otherFanEmail = 'jordan-fan@demo.cove.test';
 const creatorEmail = 'luna-rivers@demo.cove.test';
-
-/** Screenshots to look at by hand; not part of the repository. */
-const shotsDir = '/tmp/cove-shots';
-
-/** A 4 x 4 red PNG (made with sharp). */
-const tinyPng = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVR4nGM4Y2wMRwzEcQD7ExMhLF3NIwAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 const nextYear = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
 const threeDsCard = { number: '4000 0000 0000 3220', expiry: `12/${nextYear}`, cvc: '123' };
@@ -58,6 +51,27 @@ async function sendPaidPhoto(
     media_id: media.media_id,
     public_id: media.public_id,
   });
+}
+
+/**
+ * A fan with no purchases signs in, picks the package of `price` on Get credits and pays with `card`;
+ * answers their token, their credits before, and the page.
+ */
+async function payForPackage(
+  page: Page,
+  server: RunningServer,
+  session: Sessions,
+  price: string,
+  card: Parameters<GetCreditsPage['enterCard']>[0],
+) {
+  const token = await session.signIn(page, otherFanEmail);
+  const before = (await me(session, token)).credits;
+  const credits = new GetCreditsPage(page, server.baseUrl);
+  await credits.open();
+  await credits.packageFor(price).check();
+  await credits.enterCard(card);
+  await credits.payButton(price).click();
+  return { token, before, credits };
 }
 
 /** The balance in the shell's header: money is a tenth of the raw credits, with $ and 2 decimals. */
@@ -143,14 +157,7 @@ test.describe('payment journeys', () => {
     server,
     session,
   }) => {
-    const { signIn } = session;
-    const token = await signIn(page, otherFanEmail);
-    const before = (await me(session, token)).credits;
-    const credits = new GetCreditsPage(page, server.baseUrl);
-    await credits.open();
-    await credits.packageFor('$10.00').check();
-    await credits.enterCard(declinedCard);
-    await credits.payButton('$10.00').click();
+    const { token, before, credits } = await payForPackage(page, server, session, '$10.00', declinedCard);
 
     await credits.alert().getByText('Your card was declined. Try another card.').waitFor();
     // Still on the form, ready for another card.
@@ -165,14 +172,7 @@ test.describe('payment journeys', () => {
     server,
     session,
   }) => {
-    const { signIn } = session;
-    const token = await signIn(page, otherFanEmail);
-    const before = (await me(session, token)).credits;
-    const credits = new GetCreditsPage(page, server.baseUrl);
-    await credits.open();
-    await credits.packageFor('$25.00').check();
-    await credits.enterCard(threeDsCard);
-    await credits.payButton('$25.00').click();
+    const { token, before, credits } = await payForPackage(page, server, session, '$25.00', threeDsCard);
 
     const bank = new SandboxChallengePage(page);
     await bank.waitFor();

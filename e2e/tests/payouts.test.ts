@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { formatMoney } from '@cove/contracts';
+import { formatMoney, headlessBrowserInfo } from '@cove/contracts';
 import type { Page } from '@playwright/test';
 import { MailboxPage } from '../pages/mailbox-page';
 import { expect, test } from '../support/fixtures';
 import type { Sessions } from '../support/session';
+import { shotsDir } from '../support/images';
 
 // No hold, so what a fan pays the creator is hers to request at once (docs/rules.md, Hold).
 test.use({
@@ -17,9 +18,6 @@ const lunaEmail = 'luna-rivers@demo.cove.test';
 // never bought credits.
 const creatorEmail = 'mira-kent@demo.cove.test';
 const fanEmail = 'sam-fan@demo.cove.test';
-
-/** Screenshots to look at by hand; not part of the repository. */
-const shotsDir = '/tmp/cove-shots';
 
 interface Totals {
   available: number;
@@ -39,16 +37,7 @@ async function fanTips({ tokenOf, api }: Sessions, creatorId: string, amount: nu
     amount: 1000,
     success_url: '/account/get-credits',
     fail_url: '/account/get-credits',
-    browser_info: {
-      user_agent: 'e2e',
-      language: 'en',
-      java_enabled: false,
-      color_depth: 24,
-      screen_width: 1280,
-      screen_height: 800,
-      time_zone: 'UTC',
-      time_zone_offset: 0,
-    },
+    browser_info: headlessBrowserInfo('e2e'),
     card_token: card.token,
     idempotency_key: `e2e-payouts-${Date.now().toString(36)}`,
   });

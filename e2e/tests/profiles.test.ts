@@ -8,6 +8,7 @@ import { admin } from '../support/admin';
 import { seriousAccessibilityProblems } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import type { Sessions } from '../support/session';
+import { shotsDir } from '../support/images';
 
 test.use({ serverOptions: { name: 'profiles', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
@@ -19,9 +20,6 @@ const lunaEmail = 'luna-rivers@demo.cove.test';
 const miraEmail = 'mira-kent@demo.cove.test';
 const followerPost = 'Followers first: the tour dates drop here tomorrow.';
 const subscriberPost = 'Subscribers only: a night in the studio';
-
-/** Screenshots to look at by hand; not part of the repository. */
-const shotsDir = '/tmp/cove-shots';
 
 const idOf = async ({ api }: Sessions, token: string) =>
   (await api<{ _id: string }>(token, 'GET', '/v1/users/me'))._id;

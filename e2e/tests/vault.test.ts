@@ -3,28 +3,18 @@ import { MailboxPage } from '../pages/mailbox-page';
 import { VaultPage } from '../pages/vault-page';
 import { admin } from '../support/admin';
 import { expect, test } from '../support/fixtures';
+import { tinyPng } from '../support/images';
 
 test.use({ serverOptions: { name: 'vault', env: { MAILBOX: 'true' } } });
-
-/** A 4 x 4 red PNG (made with sharp), small enough to write out here. */
-const tinyPng = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVR4nGM4Y2wMRwzEcQD7ExMhLF3NIwAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 test.describe('vault journeys', () => {
   test('a creator uploads a photo to the vault, watching its progress, and sees its thumbnail', async ({
     page,
-    context,
     server,
+    session,
   }) => {
     const email = `creator-${Date.now().toString(36)}@example.com`;
-    const login = new LoginPage(page, server.baseUrl);
-    await login.open();
-    await login.requestLink(email);
-    const mailbox = new MailboxPage(await context.newPage(), server.baseUrl);
-    await page.goto(await mailbox.signInLink(email));
-    await page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
+    await session.signIn(page, email);
     await admin(server.dataDir, ['make-creator', email]);
     await admin(server.dataDir, ['approve', email]);
 

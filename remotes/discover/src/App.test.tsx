@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { fakeHost, testProfile, testUser } from '@cove/runtime/testing';
 import App from './App';
-import { allGenders, discoverQuery, genderStorageKey } from './features/feed/discover-filters';
+import { allGenders, discoverQuery, genderStorageKey } from './features/feed/model/discover-filters';
 
 function renderAt(path: string, host: ReturnType<typeof fakeHost>['host']) {
   render(

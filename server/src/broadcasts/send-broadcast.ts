@@ -9,7 +9,7 @@ import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { bossDb } from '../jobs/boss-db';
 import { checkText } from '../messages/keyword-check';
-import { type MessageRow, toMessageDto } from '../messages/message-dto';
+import { draftMessage, toMessageDto } from '../messages/message-dto';
 import { providerConfigFor } from '../provider/provider-config';
 import { broadcastOf } from './list-broadcasts';
 import { type BroadcastJobData, broadcastQueue } from './queue';
@@ -52,27 +52,16 @@ function sendTimeOf(body: Body, now: Date): Date {
 
 /** The message each recipient gets, as the event of each viewer shows it (the write adds the ids). */
 function viewsOf(me: UserRow, body: Body) {
-  const draft: MessageRow = {
-    id: 0,
+  const draft = draftMessage({
     chatId: '',
     senderId: me.id,
     recipientId: '',
     type: body.type,
-    system: false,
-    visibleTo: null,
     text: body.text,
-    gifUrl: null,
     mediaId: body.type === 'text' ? null : (body.media_id ?? null),
     price: body.price,
-    cost: 0,
     selfDestruct: body.self_destruct,
-    destructAt: null,
-    parentMessageId: null,
-    sendId: null,
-    readAt: null,
-    deletedAt: null,
-    createdAt: new Date(0),
-  };
+  });
   return {
     preview: messagePreview(draft),
     views: {

@@ -49,7 +49,7 @@ export function targetsSql(
     where m.user_id = ${creatorId} and m.listed and not m.hidden and (${conditionOf(t.category)})
       ${t.ids ? sql`and m.chat_id = any(${uuidArray(t.ids)})` : sql``}
       ${t.exceptIds ? sql`and m.chat_id <> all(${uuidArray(t.exceptIds)})` : sql``}
-      and o.banned_at is null and o.terminated_at is null and (o.delete_at is null or o.delete_at > now())
+      and not user_gone(o)
       and not (c.is_intro and not c.intro_ended)
       ${onlineOnly ? sql`and o.is_online` : sql``}
       ${kind === 'text' ? sql`` : sql`and not theirs.media_blocked`}

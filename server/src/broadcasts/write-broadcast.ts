@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import * as z from 'zod';
+import { outcomeOf } from '../db/outcome';
 import { rowsOf } from '../db/rows';
 import { broadcasts, type BroadcastRow, users } from '../db/schema';
 import { retryConflicts, type Tx } from '../db/transaction';
@@ -83,22 +85,28 @@ async function resolveRest(db: Db, broadcastId: string): Promise<void> {
   if (added) await db.execute(sql`analyze broadcast_recipients`);
 }
 
-interface BatchOutcome {
-  written: number;
-  done: boolean;
-  user_ids: string[];
-}
+/**
+ * What `broadcast_write_batch` (src/db/functions/broadcasts) answers: how many messages it wrote, the
+ * users whose logs it appended to, and `done` once the broadcast is no longer sending (nothing left,
+ * or canceled). Every rule of who still gets the broadcast is the function's.
+ */
+const batchOutcome = z.object({ written: z.number(), done: z.boolean(), user_ids: z.array(z.string()) });
 
-/** One batch in one transaction (`broadcast_write_batch`, migration 0019), then the hub is told. */
-export async function writeBatch(deps: EventDeps, broadcastId: string, size: number): Promise<BatchOutcome> {
-  const [row] = rowsOf<{ outcome: BatchOutcome }>(
+/** One batch in one transaction, then the hub is told. */
+export async function writeBatch(
+  deps: EventDeps,
+  broadcastId: string,
+  size: number,
+): Promise<z.infer<typeof batchOutcome>> {
+  const outcome = outcomeOf(
     await retryConflicts(() =>
       deps.db.execute(sql`select broadcast_write_batch(${broadcastId}, ${size}) as outcome`),
     ),
+    batchOutcome,
+    'broadcast_write_batch',
   );
-  if (!row) throw new Error('broadcast_write_batch answered nothing');
-  if (row.outcome.user_ids.length > 0) await deps.realtime.notify([...new Set(row.outcome.user_ids)]);
-  return row.outcome;
+  if (outcome.user_ids.length > 0) await deps.realtime.notify([...new Set(outcome.user_ids)]);
+  return outcome;
 }
 
 /** Tells the creator their broadcast has ended (sent or failed), with how many it reached. */

@@ -36,7 +36,7 @@ export async function chatForMember(db: Queryable, chatId: string, userId: strin
   return { chat, me, other };
 }
 
-/** Whether either of two people blocked the other: the database's `pair_blocked` (migration 0027) decides. */
+/** Whether either of two people blocked the other: the database's `pair_blocked` (src/db/functions/chats) decides. */
 export async function isBlockedEitherWay(db: Queryable, a: string, b: string): Promise<boolean> {
   const [row] = rowsOf<{ blocked: boolean }>(
     await db.execute(sql`select pair_blocked(${a}, ${b}) as blocked`),

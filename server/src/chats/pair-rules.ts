@@ -6,7 +6,11 @@ export const frozenError = () => fail('frozen');
 
 const isStaff = (u: UserRow) => u.isStaff || u.isStaffMo;
 
-/** Whether the account is gone for others: banned, terminated, deleted, or past its scheduled deletion. */
+/**
+ * Whether the account is gone for others: banned, terminated, deleted, or past its scheduled deletion.
+ * For a row already here; queries and the database's functions ask `user_gone` (src/db/functions/chats),
+ * which reads the same (test/chats/user-gone.test.ts).
+ */
 export function isGone(u: UserRow, now = new Date()): boolean {
   return (
     u.bannedAt !== null ||

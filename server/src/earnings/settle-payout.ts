@@ -7,7 +7,7 @@ import { payoutKinds } from './rules';
 
 /**
  * Applies a provider's outcome to a pending payout, once: the payout's row is locked and must still be
- * pending (its status only moves forward, migration 0018), and each ledger movement has its own
+ * pending (its status only moves forward: src/db/functions/payouts), and each ledger movement has its own
  * idempotency key. Completed: clearing → the platform's `payouts_sent`, with `payout_completed` for the
  * popup. Failed: clearing → back to earnings, with the reason. Returns whether this call applied it.
  */

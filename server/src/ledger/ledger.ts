@@ -58,7 +58,7 @@ async function accountIds(tx: Queryable, refs: AccountRef[]): Promise<string[]> 
 
 /**
  * Records one balanced movement inside the caller's transaction. The database refuses a movement
- * that does not sum to zero or that takes a user's balance below zero (see migration 0003).
+ * that does not sum to zero or that takes a user's balance below zero (see src/db/functions/ledger).
  * Returns the transaction id, and whether it was new (false when the idempotency key was seen).
  */
 export async function postMovement(tx: Tx, m: Movement): Promise<{ id: string; created: boolean }> {

@@ -1,29 +1,60 @@
 import type { SequencedEvent } from '@cove/contracts';
 import type { SQL } from 'drizzle-orm';
+import * as z from 'zod';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/rows';
+import { outcomeOf } from '../db/outcome';
 import { retryConflicts } from '../db/transaction';
 import type { AppendedEvent, EventNotifier } from '../realtime/with-events';
 import { isBalanceTooLow, notEnoughCredits } from './charges';
 
-/** An event as the `append_events` function of migration 0010 returns it. */
-export interface LoggedRow {
-  user_id: string;
-  seq: number;
-  type: string;
-  payload: Record<string, unknown>;
-  created_at: string;
-}
+/** An event as the `append_events` database function returns it (src/db/functions/events). */
+export const loggedRow = z.object({
+  user_id: z.string(),
+  seq: z.number(),
+  type: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type LoggedRow = z.infer<typeof loggedRow>;
+
+/** A message row as `to_jsonb` writes it (read with message-dto.ts `messageFromJson`). */
+export const messageJson = z.record(z.string(), z.unknown());
+
+/** A change made: the row it wrote, the balance after it and the events it logged. */
+export const createdOutcome = z.object({
+  status: z.literal('created'),
+  message: messageJson,
+  credits: z.number(),
+  events: z.array(loggedRow),
+});
+
+/** A retry of a change made before (the same send id): the row it wrote and the balance now. */
+export const storedOutcome = z.object({
+  status: z.literal('stored'),
+  message: messageJson,
+  credits: z.number(),
+});
+
+/** The refusal every charging function answers when the balance is short, with the balance. */
+export const shortOfCredits = z.object({
+  status: z.literal('refused'),
+  code: z.literal('not_enough_credits'),
+  credits: z.number(),
+});
 
 /**
  * The answer of one database function that does a whole change between a fan and a creator
  * (`select f(...) as outcome`, one transaction), run again after a deadlock or serialization failure.
  */
-export async function callBetween<T>(db: Db, fanId: string, query: SQL): Promise<T> {
+export async function callBetween<T extends z.ZodType>(
+  db: Db,
+  fanId: string,
+  query: SQL,
+  outcome: T,
+  name: string,
+): Promise<z.infer<T>> {
   try {
-    const [row] = rowsOf<{ outcome: T }>(await retryConflicts(() => db.execute(query)));
-    if (!row) throw new Error('the database function answered nothing');
-    return row.outcome;
+    return outcomeOf(await retryConflicts(() => db.execute(query)), outcome, name);
   } catch (err) {
     // A charge that raced past the balance check (a debit that took no user lock): the CHECK refused it.
     if (isBalanceTooLow(err)) throw await notEnoughCredits(db, fanId);

@@ -8,7 +8,7 @@ import type { Tx } from '../db/transaction';
 /**
  * Everything a new message changes besides its own row, in the sender's transaction: the chat's
  * last message, both list rows and the recipient's unread counts (the `record_delivery` function of
- * migration 0010, shared with the batched send path), and the events both sides receive.
+ * src/db/functions/messages, shared with the batched send path), and the events both sides receive.
  */
 export async function recordDelivery(tx: Tx, emit: Emit, m: MessageRow, spent: number): Promise<void> {
   const [counters] = rowsOf<{ unread: number; unread_favorites: number }>(

@@ -1,34 +1,28 @@
-import { eq } from 'drizzle-orm';
-import { chats } from '../db/schema';
-import type { ChatRow } from '../chats/chat-store';
-import type { Emit } from '../realtime/with-events';
-import { addSystemMessage } from './system-messages';
-import type { Tx } from '../db/transaction';
+import type { SendItem } from './send-handoff';
+import { draftMessage, toMessageDto, type MessageRow } from './message-dto';
 
-/** The creator answered an intro: from now on the chat's rate applies, and both sides are told. */
-export async function endIntro(
-  tx: Tx,
-  emit: Emit,
-  chat: ChatRow,
-  creatorId: string,
-  fanId: string,
-): Promise<void> {
-  await tx.update(chats).set({ introEnded: true }).where(eq(chats.id, chat.id));
-  const rate = `${chat.creditRate} credits per message`;
-  await addSystemMessage(
-    tx,
-    emit,
-    chat.id,
-    { viewer: fanId, other: creatorId },
-    'intro_ended',
-    `Your intro is over: messages now cost ${rate}.`,
-  );
-  await addSystemMessage(
-    tx,
-    emit,
-    chat.id,
-    { viewer: creatorId, other: fanId },
-    'intro_ended_model',
-    `The intro is over: this fan now pays ${rate}.`,
-  );
+/** A notice of an intro's end, seen by `viewer` only, as its row holds it but for what the database knows. */
+function notice(viewer: string, other: string, type: 'intro_ended' | 'intro_ended_model'): MessageRow {
+  return draftMessage({
+    chatId: '',
+    senderId: other,
+    recipientId: viewer,
+    type,
+    system: true,
+    visibleTo: viewer,
+    text: '',
+  });
+}
+
+/**
+ * What a creator's message carries in case it answers an intro: `send_one` ends the intro then, so
+ * the chat's rate applies from now on, and tells both sides in these notices (`%s` is the rate).
+ */
+export function introNotices(creatorId: string, fanId: string): NonNullable<SendItem['intro_end']> {
+  return {
+    fan_text: 'Your intro is over: messages now cost %s credits per message.',
+    creator_text: 'The intro is over: this fan now pays %s credits per message.',
+    fan_view: toMessageDto(notice(fanId, creatorId, 'intro_ended'), fanId, false),
+    creator_view: toMessageDto(notice(creatorId, fanId, 'intro_ended_model'), creatorId, false),
+  };
 }

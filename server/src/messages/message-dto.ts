@@ -39,6 +39,32 @@ export function toMessageDto(
   };
 }
 
+/**
+ * A message as its row would hold it before the insert: what the sender decides, with the defaults of
+ * a new row and placeholders for what only the database knows (id, time).
+ */
+export function draftMessage(
+  values: Pick<MessageRow, 'chatId' | 'senderId' | 'recipientId' | 'type' | 'text'> & Partial<MessageRow>,
+): MessageRow {
+  return {
+    id: 0,
+    system: false,
+    visibleTo: null,
+    gifUrl: null,
+    mediaId: null,
+    price: 0,
+    cost: 0,
+    selfDestruct: false,
+    destructAt: null,
+    parentMessageId: null,
+    sendId: null,
+    readAt: null,
+    deletedAt: null,
+    createdAt: new Date(0),
+    ...values,
+  };
+}
+
 const dateOrNull = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
 
 /** A message row as PostgreSQL's `to_jsonb` writes it (the batched send path answers with it). */

@@ -1,49 +1,56 @@
 import { sql } from 'drizzle-orm';
+import * as z from 'zod';
 import type { UserRow } from '../db/schema';
 import { fail } from '../errors';
 import { type MediaContext, mediaForMessages } from '../media';
 import type { EventDeps } from '../realtime/with-events';
 import { CREATOR_SHARE } from './charges';
-import { callBetween, type LoggedRow, notifyLogged } from './db-call';
+import { callBetween, loggedRow, messageJson, notifyLogged, shortOfCredits } from './db-call';
 import { messageFromJson, toMessageDto } from './message-dto';
 import { SELF_DESTRUCT_MS } from './read';
 
-/** What the `buy_message` function of migration 0012 answers; `message` is the bought row. */
-type BuyOutcome =
-  | { status: 'bought'; message: Record<string, unknown>; credits: number; events: LoggedRow[] }
-  | { status: 'refused'; code: string; credits?: number };
+/** Every answer of `buy_message` (src/db/functions/messages); `message` is the bought row. */
+export const buyOutcome = z.union([
+  z.object({
+    status: z.literal('bought'),
+    message: messageJson,
+    credits: z.number(),
+    events: z.array(loggedRow),
+  }),
+  z.object({
+    status: z.literal('refused'),
+    code: z.enum(['not_found', 'not_for_sale', 'already_purchased', 'blocked']),
+  }),
+  shortOfCredits,
+]);
 
-function refusalError(outcome: Extract<BuyOutcome, { status: 'refused' }>) {
+/** The call of `buy_message` for a buyer and a message, paid in credits or by a card payment. */
+export const buyCall = (buyerId: string, messageId: number) =>
+  sql`select buy_message(${buyerId}, ${messageId}, ${CREATOR_SHARE}, ${SELF_DESTRUCT_MS}) as outcome`;
+
+function refusalError(outcome: Extract<z.infer<typeof buyOutcome>, { status: 'refused' }>) {
   switch (outcome.code) {
     case 'not_found':
       return fail('not_found', 'Message');
-    case 'not_for_sale':
-    case 'already_purchased':
-    case 'blocked':
-      return fail(outcome.code);
     case 'not_enough_credits':
-      return fail('not_enough_credits', Number(outcome.credits ?? 0));
+      return fail('not_enough_credits', outcome.credits);
     default:
-      throw new Error(`buy_message refused with an unknown code: ${outcome.code}`);
+      return fail(outcome.code);
   }
 }
 
 /**
  * Buys a paid message for its recipient, exactly once, in one database call (`buy_message`,
- * migration 0012): the purchase row's primary key admits one buy per (message, buyer), and the
- * charge commits with it or not at all.
+ * src/db/functions/messages), which makes every check: the purchase row's primary key admits one buy
+ * per (message, buyer), and the charge commits with it or not at all.
  */
 export async function buyMessage(deps: EventDeps & { media: MediaContext }, me: UserRow, messageId: number) {
-  const outcome = await callBetween<BuyOutcome>(
-    deps.db,
-    me.id,
-    sql`select buy_message(${me.id}, ${messageId}, ${CREATOR_SHARE}, ${SELF_DESTRUCT_MS}) as outcome`,
-  );
+  const outcome = await callBetween(deps.db, me.id, buyCall(me.id, messageId), buyOutcome, 'buy_message');
   if (outcome.status === 'refused') throw refusalError(outcome);
   await notifyLogged(deps.realtime, outcome.events);
   const bought = messageFromJson(outcome.message);
   const [media] = await mediaForMessages(deps.media, me.id, [
     { mediaId: bought.mediaId, access: { paid: true, bought: true, isSender: false } },
   ]);
-  return { data: toMessageDto(bought, me.id, true, media ?? null), credits: Number(outcome.credits) };
+  return { data: toMessageDto(bought, me.id, true, media ?? null), credits: outcome.credits };
 }

@@ -1,40 +1,9 @@
-import type { Message } from '@cove/contracts';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/rows';
 import { retryConflicts } from '../db/transaction';
 import type { EventNotifier } from '../realtime/with-events';
 import { CREATOR_SHARE } from './charges';
-import { type LoggedRow, notifyLogged } from './db-call';
-
-/** One send as the `send_messages` function of migration 0010 takes it. */
-export interface SendItem {
-  sender_id: string;
-  recipient_id: string;
-  chat_id: string | null;
-  send_id: string;
-  type: Message['type'];
-  text: string;
-  gif_url: string | null;
-  media_id: string | null;
-  price: number;
-  self_destruct: boolean;
-  parent_message_id: number | null;
-  /** A refusal decided without the database; raised only after the send id was found new. */
-  refusal?: string;
-  refusal_arg?: string;
-  preview: string;
-  /** Each member's view of the message, but for `_id`, `chat_id` and `created_at`. */
-  sender_view: Message;
-  recipient_view: Message;
-}
-
-/** What the database answered for one send; `message` is the row as `to_jsonb` writes it. */
-export type SendOutcome =
-  | { status: 'created'; message: Record<string, unknown>; credits: number; events: LoggedRow[] }
-  | { status: 'stored'; message: Record<string, unknown>; credits: number }
-  | { status: 'refused'; code: string; arg?: string | null; credits?: number }
-  | { status: 'slow'; chat_id: string };
+import { notifyLogged } from './db-call';
+import { sendBatch, type SendItem, type SendOutcome } from './send-handoff';
 
 interface Pending {
   item: SendItem;
@@ -110,7 +79,13 @@ export class SendBatcher {
   private async run(batch: Pending[]): Promise<void> {
     let outcomes: SendOutcome[];
     try {
-      outcomes = await retryConflicts(() => this.call(batch.map((p) => p.item)));
+      outcomes = await retryConflicts(() =>
+        sendBatch(
+          this.deps.db,
+          batch.map((p) => p.item),
+          CREATOR_SHARE,
+        ),
+      );
     } catch (err) {
       if (batch.length === 1) return batch[0]?.reject(err);
       await Promise.all(batch.map((p) => this.run([p])));
@@ -125,15 +100,6 @@ export class SendBatcher {
       if (outcome) p.resolve(outcome);
       else p.reject(new Error('send_messages answered fewer sends than it was given'));
     });
-  }
-
-  private async call(items: SendItem[]): Promise<SendOutcome[]> {
-    const [row] = rowsOf<{ outcomes: SendOutcome[] }>(
-      await this.deps.db.execute(
-        sql`select send_messages(${JSON.stringify(items)}::jsonb, ${CREATOR_SHARE}) as outcomes`,
-      ),
-    );
-    return row?.outcomes ?? [];
   }
 }
 

@@ -1,20 +1,17 @@
 import { messagePreview, type SendMessageBody } from '@cove/contracts';
-import { and, eq } from 'drizzle-orm';
 import { frozenError } from '../chats/pair-rules';
-import { chats, messages, type UserRow } from '../db/schema';
+import type { UserRow } from '../db/schema';
 import { AppError, fail } from '../errors';
 import { isUuid } from '../ids';
-import { creditsOf } from '../ledger/ledger';
 import { providerConfigFor } from '../provider/provider-config';
-import { withEvents, type EventDeps } from '../realtime/with-events';
+import type { EventDeps } from '../realtime/with-events';
 import { isBalanceTooLow, notEnoughCredits } from './charges';
-import { recordDelivery } from './deliver';
 import { assertAllowedGif } from './gifs';
-import { endIntro } from './intro';
+import { introNotices } from './intro';
 import { checkText } from './keyword-check';
-import { messageFromJson, type MessageRow, toMessageDto } from './message-dto';
-import { batcherFor, type SendBatcher, type SendItem, type SendOutcome } from './send-batch';
-import { sameSend } from './send-key';
+import { draftMessage, messageFromJson, type MessageRow, toMessageDto } from './message-dto';
+import { batcherFor, type SendBatcher } from './send-batch';
+import { type SendItem, sendRefusal, sentBefore } from './send-handoff';
 import { isRestricted } from '../users/user-dto';
 
 /** Stands in for an id that is not a UUID: it names nothing, so the send id check still runs. */
@@ -36,33 +33,26 @@ export interface SendResult {
 
 /** The message a body asks for, as its row would hold it before the insert. */
 function draftOf(me: UserRow, body: SendMessageBody): MessageRow {
-  return {
-    id: 0,
+  return draftMessage({
     chatId: body.chat_id ?? '',
     senderId: me.id,
     recipientId: body.recipient_id,
     type: body.type,
-    system: false,
-    visibleTo: null,
     text: body.text,
     gifUrl: body.type === 'gif' ? (body.gif_url ?? null) : null,
     mediaId: body.type === 'image' || body.type === 'video' ? (body.media_id ?? null) : null,
     price: body.price,
-    cost: 0,
     selfDestruct: body.self_destruct,
-    destructAt: null,
     parentMessageId: parentIdOf(body.parent_message_id),
     sendId: body.send_id,
-    readAt: null,
-    deletedAt: null,
-    createdAt: new Date(0),
-  };
+  });
 }
 
 /**
- * The first check that fails without reading the database, in the order they always ran. It is held
- * back until the database has said the send id is new: a retry of a delivered message is answered
- * with that message whatever changed since (a keyword list, a freeze).
+ * The first check of the request and the sender's own account that fails, in the order they always
+ * ran; everything that reads other rows is `send_one`'s (send-handoff.ts). It is held back until the
+ * database has said the send id is new: a retry of a delivered message is answered with that message
+ * whatever changed since (a keyword list, a freeze).
  */
 async function refusalOf(
   deps: SendDeps,
@@ -94,7 +84,7 @@ async function refusalOf(
 
 const uuidOr = (id: string | null) => (id === null || isUuid(id) ? id : NO_ID);
 
-function itemOf(draft: MessageRow, body: SendMessageBody, refusal: AppError | null): SendItem {
+function itemOf(me: UserRow, draft: MessageRow, body: SendMessageBody): SendItem {
   return {
     sender_id: draft.senderId,
     recipient_id: uuidOr(draft.recipientId) ?? NO_ID,
@@ -107,68 +97,11 @@ function itemOf(draft: MessageRow, body: SendMessageBody, refusal: AppError | nu
     price: draft.price,
     self_destruct: draft.selfDestruct,
     parent_message_id: draft.parentMessageId,
-    ...(refusal ? { refusal: 'checked' } : {}),
     preview: messagePreview(draft),
     sender_view: toMessageDto(draft, draft.senderId, false),
     recipient_view: toMessageDto(draft, draft.recipientId, false),
+    ...(me.type === 'featured' ? { intro_end: introNotices(me.id, draft.recipientId) } : {}),
   };
-}
-
-const plainRefusals = [
-  'send_id_reused',
-  'media_not_usable',
-  'user_not_found',
-  'gone',
-  'blocked',
-  'media_blocked',
-  'bad_parent',
-] as const;
-const isPlainRefusal = (code: string): code is (typeof plainRefusals)[number] =>
-  (plainRefusals as readonly string[]).includes(code);
-
-/** The catalogue error for a send the database refused. */
-function refusalError(outcome: Extract<SendOutcome, { status: 'refused' }>, held: AppError | null): AppError {
-  const { code } = outcome;
-  if (code === 'checked' && held) return held;
-  if (code === 'not_found') return fail('not_found', 'Chat');
-  if (code === 'media_kind') return fail('media_kind', outcome.arg === 'video' ? 'video' : 'image');
-  if (code === 'not_enough_credits') return fail('not_enough_credits', Number(outcome.credits ?? 0));
-  if (isPlainRefusal(code)) return fail(code);
-  throw new Error(`send_messages refused with an unknown code: ${code}`);
-}
-
-/**
- * The creator's first answer in an intro chat also ends the intro, with a system message to each
- * side. It is rare, so it takes the general transaction rather than the batched function; the
- * database has already run every check, and a creator never pays to send.
- */
-async function sendEndingIntro(deps: SendDeps, me: UserRow, draft: MessageRow, chatId: string) {
-  const params = { ...draft, chatId };
-  return withEvents(
-    deps,
-    async (tx, emit) => {
-      const [locked] = await tx.select().from(chats).where(eq(chats.id, chatId)).for('no key update');
-      if (!locked) throw fail('not_found', 'Chat');
-      const { id: _id, createdAt: _at, ...values } = params;
-      const [row] = await tx
-        .insert(messages)
-        .values(values)
-        .onConflictDoNothing({ target: [messages.senderId, messages.sendId] })
-        .returning();
-      if (!row) {
-        const [first] = await tx
-          .select()
-          .from(messages)
-          .where(and(eq(messages.senderId, me.id), eq(messages.sendId, draft.sendId ?? '')));
-        if (!first) throw new Error('message vanished after a send id conflict');
-        return { message: sameSend(first, params), created: false };
-      }
-      await recordDelivery(tx, emit, row, 0);
-      if (locked.isIntro && !locked.introEnded) await endIntro(tx, emit, locked, me.id, draft.recipientId);
-      return { message: row, created: true };
-    },
-    { between: [me.id, draft.recipientId] },
-  );
 }
 
 /**
@@ -186,27 +119,22 @@ export async function sendMessage(
   batcher: SendBatcher = batcherFor(deps),
 ): Promise<SendResult> {
   const draft = draftOf(me, body);
+  const item = itemOf(me, draft, body);
   const refusal = await refusalOf(deps, me, body, draft, warned);
   // Sends are laned by their creator: the sender when a creator writes, else the recipient.
   const laneKey = me.type === 'featured' ? me.id : body.recipient_id;
-  const outcome = await batcher.submit(itemOf(draft, body, refusal), laneKey).catch(async (err: unknown) => {
-    // A charge that raced past the balance check (a debit that took no user lock): the CHECK refused it.
-    if (isBalanceTooLow(err)) throw await notEnoughCredits(deps.db, me.id);
-    throw err;
-  });
-  switch (outcome.status) {
-    case 'created':
-    case 'stored':
-      return {
-        message: messageFromJson(outcome.message),
-        created: outcome.status === 'created',
-        credits: Number(outcome.credits),
-      };
-    case 'refused':
-      throw refusalError(outcome, refusal);
-    case 'slow': {
-      const sent = await sendEndingIntro(deps, me, draft, outcome.chat_id);
-      return { ...sent, credits: await creditsOf(deps.db, me.id) };
-    }
-  }
+  const outcome = refusal
+    ? await sentBefore(deps.db, item)
+    : await batcher.submit(item, laneKey).catch(async (err: unknown) => {
+        // A charge that raced past the balance check (a debit that took no user lock): the CHECK refused it.
+        if (isBalanceTooLow(err)) throw await notEnoughCredits(deps.db, me.id);
+        throw err;
+      });
+  if (!outcome) throw refusal ?? new Error('send_messages answered nothing');
+  if (outcome.status === 'refused') throw sendRefusal(outcome);
+  return {
+    message: messageFromJson(outcome.message),
+    created: outcome.status === 'created',
+    credits: outcome.credits,
+  };
 }

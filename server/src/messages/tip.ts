@@ -1,25 +1,59 @@
-import { messagePreview } from '@cove/contracts';
+import { type Message, messagePreview } from '@cove/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import * as z from 'zod';
 import { chatNotFound } from '../chats/chat-store';
-import { frozenError } from '../chats/pair-rules';
 import type { Db } from '../db/client';
-import { chatMembers, messages, type UserRow, users } from '../db/schema';
+import { chatMembers, type UserRow, users } from '../db/schema';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { providerConfigFor } from '../provider/provider-config';
 import type { EventDeps } from '../realtime/with-events';
 import { isRestricted } from '../users/user-dto';
 import { CREATOR_SHARE } from './charges';
-import { callBetween, type LoggedRow, notifyLogged } from './db-call';
-import { messageFromJson, type MessageRow, toMessageDto } from './message-dto';
+import { callBetween, createdOutcome, notifyLogged, shortOfCredits, storedOutcome } from './db-call';
+import { draftMessage, messageFromJson, type MessageRow, toMessageDto } from './message-dto';
 
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 
-/** What the `tip_message` function of migration 0012 answers; `message` is the fan's copy. */
-type TipOutcome =
-  | { status: 'created'; message: Record<string, unknown>; credits: number; events: LoggedRow[] }
-  | { status: 'stored'; message: Record<string, unknown>; credits: number }
-  | { status: 'refused'; code: string; credits?: number };
+/**
+ * What `tip_message` (src/db/functions/messages) is given: the fan, chat, amount and send id, whether
+ * the creator awaits approval, the provider's default for the tips feature, the list preview and both
+ * copies' texts and views but for what the insert knows.
+ */
+type TipInput = z.infer<typeof tipInput>;
+const tipInput = z.object({
+  fan_id: z.string(),
+  chat_id: z.string(),
+  amount: z.number(),
+  send_id: z.string(),
+  creator_restricted: z.boolean(),
+  tips_default: z.boolean(),
+  fan_text: z.string(),
+  creator_text: z.string(),
+  preview: z.string(),
+  fan_view: z.custom<Message>(),
+  creator_view: z.custom<Message>(),
+});
+
+/** Every answer of `tip_message`; `message` is the fan's copy. */
+const tipOutcome = z.union([
+  createdOutcome,
+  storedOutcome,
+  z.object({
+    status: z.literal('refused'),
+    code: z.enum([
+      'not_found',
+      'creator_unavailable',
+      'frozen',
+      'tip_not_allowed',
+      'tips_disabled',
+      'send_id_reused',
+      'blocked',
+    ]),
+  }),
+  shortOfCredits,
+]);
+type TipRefusal = Extract<z.infer<typeof tipOutcome>, { status: 'refused' }>;
 
 /** One copy of a tip as its row would hold it before the insert (the creator's id is the database's). */
 function draftOf(
@@ -29,44 +63,17 @@ function draftOf(
   text: string,
   amount: number,
 ): MessageRow {
-  return {
-    id: 0,
-    chatId,
-    senderId: me.id,
-    recipientId: '',
-    type,
-    system: true,
-    visibleTo: null,
-    text,
-    gifUrl: null,
-    mediaId: null,
-    price: 0,
-    cost: amount,
-    selfDestruct: false,
-    destructAt: null,
-    parentMessageId: null,
-    sendId: null,
-    readAt: null,
-    deletedAt: null,
-    createdAt: new Date(0),
-  };
+  return draftMessage({ chatId, senderId: me.id, recipientId: '', type, system: true, text, cost: amount });
 }
 
-function refusalError(outcome: Extract<TipOutcome, { status: 'refused' }>) {
+function refusalError(outcome: TipRefusal) {
   switch (outcome.code) {
     case 'not_found':
       return chatNotFound();
-    case 'checked':
-      return frozenError();
-    case 'tip_not_allowed':
-    case 'tips_disabled':
-    case 'blocked':
-    case 'send_id_reused':
-      return fail(outcome.code);
     case 'not_enough_credits':
-      return fail('not_enough_credits', Number(outcome.credits ?? 0));
+      return fail('not_enough_credits', outcome.credits);
     default:
-      throw new Error(`tip_message refused with an unknown code: ${outcome.code}`);
+      return fail(outcome.code);
   }
 }
 
@@ -80,36 +87,25 @@ async function tipsRestrictedCreator(db: Db, fanId: string, chatId: string): Pro
   return other !== undefined && isRestricted(other.user);
 }
 
-/** Whether the fan's tip with this send id was made already: its retry is answered, not refused. */
-async function tipStored(db: Db, fanId: string, sendId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.senderId, fanId), eq(messages.sendId, sendId)));
-  return row !== undefined;
-}
-
 /**
- * A fan tips the creator of a chat, in one database call (`tip_message`, migration 0012). The fan's
- * copy (tip_user) carries the send id, so a retried tip is applied once (and the same id for another
- * chat, amount or kind of message is a 409); the creator's copy (tip_model) counts as unread and
- * marks the chat's tip badge. Node makes the checks that need no database and builds both views.
+ * A fan tips the creator of a chat, in one database call (`tip_message`, src/db/functions/messages),
+ * which makes every check. The fan's copy (tip_user) carries the send id, so a retried tip is applied
+ * once (and the same id for another chat, amount or kind of message is a 409); the creator's copy
+ * (tip_model) counts as unread and marks the chat's tip badge. Node reads the provider's default and
+ * whether the creator awaits approval, and builds both views.
  */
 export async function tip(deps: EventDeps, me: UserRow, chatId: string, amount: number, sendId: string) {
   if (!isUuid(chatId)) throw chatNotFound();
-  if ((await tipsRestrictedCreator(deps.db, me.id, chatId)) && !(await tipStored(deps.db, me.id, sendId)))
-    throw fail('creator_unavailable');
   // The provider's default; the creator's own permission is read with their row.
   const { features } = await providerConfigFor(deps.db, null);
   const fanCopy = { ...draftOf(me, chatId, 'tip_user', `You tipped ${credits(amount)}.`, amount), sendId };
   const creatorCopy = draftOf(me, chatId, 'tip_model', `Tipped you ${credits(amount)}.`, amount);
-  const input = {
+  const input: TipInput = {
     fan_id: me.id,
     chat_id: chatId,
     amount,
     send_id: sendId,
-    // Raised only once the chat is known to be the fan's, as the order of the checks has it.
-    ...(me.frozen ? { refusal: 'frozen' } : {}),
+    creator_restricted: await tipsRestrictedCreator(deps.db, me.id, chatId),
     tips_default: features.tips,
     fan_text: fanCopy.text,
     creator_text: creatorCopy.text,
@@ -117,15 +113,17 @@ export async function tip(deps: EventDeps, me: UserRow, chatId: string, amount: 
     fan_view: toMessageDto(fanCopy, me.id, false),
     creator_view: toMessageDto(creatorCopy, creatorCopy.recipientId, false),
   };
-  const outcome = await callBetween<TipOutcome>(
+  const outcome = await callBetween(
     deps.db,
     me.id,
-    sql`select tip_message(${JSON.stringify(input)}::jsonb, ${CREATOR_SHARE}) as outcome`,
+    sql`select tip_message(${JSON.stringify(tipInput.parse(input))}::jsonb, ${CREATOR_SHARE}) as outcome`,
+    tipOutcome,
+    'tip_message',
   );
   if (outcome.status === 'refused') throw refusalError(outcome);
   if (outcome.status === 'created') await notifyLogged(deps.realtime, outcome.events);
   return {
     data: toMessageDto(messageFromJson(outcome.message), me.id, false),
-    credits: Number(outcome.credits),
+    credits: outcome.credits,
   };
 }

@@ -1,12 +1,12 @@
 import { errorText } from '@cove/contracts';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
+import type * as z from 'zod';
 import type { AutoMessageTriggers } from '../auto-messages/plugin';
 import { messages, payments, users } from '../db/schema';
-import { rowsOf } from '../db/rows';
 import { AppError } from '../errors';
-import { CREATOR_SHARE } from '../messages/charges';
+import { outcomeOf } from '../db/outcome';
 import { type LoggedRow, notifyLogged } from '../messages/db-call';
-import { SELF_DESTRUCT_MS } from '../messages/read';
+import { buyCall, buyOutcome } from '../messages/purchase';
 import { tip } from '../messages/tip';
 import { type EventDeps, withEvents } from '../realtime/with-events';
 import type { Tx } from '../db/transaction';
@@ -18,11 +18,7 @@ export interface FinishDeps extends EventDeps {
 
 type Done = { status: 'done'; unlocked: number | null } | { status: 'failed'; error: string };
 
-/** What `buy_message` (migration 0012) answers, as far as a payment needs it. */
-type BuyOutcome =
-  { status: 'bought'; events: LoggedRow[] } | { status: 'refused'; code: string; credits?: number };
-
-function refusalText(code: string): string {
+function refusalText(code: Extract<z.infer<typeof buyOutcome>, { status: 'refused' }>['code']): string {
   switch (code) {
     case 'not_found':
       return errorText('not_found', 'Message');
@@ -56,19 +52,14 @@ async function unlock(deps: FinishDeps, paymentId: string, fanId: string, messag
         .where(eq(payments.id, paymentId))
         .for('update');
       if (p?.actionStatus !== 'pending' || p.status !== 'succeeded') return null;
-      const [row] = rowsOf<{ outcome: BuyOutcome }>(
-        await tx.execute(
-          sql`select buy_message(${fanId}, ${messageId}, ${CREATOR_SHARE}, ${SELF_DESTRUCT_MS}) as outcome`,
-        ),
-      );
-      const outcome = row?.outcome;
+      const outcome = outcomeOf(await tx.execute(buyCall(fanId, messageId)), buyOutcome, 'buy_message');
       let done: Done;
-      if (outcome?.status === 'bought') done = { status: 'done', unlocked: messageId };
-      else if (outcome?.code === 'already_purchased') done = { status: 'done', unlocked: null };
-      else done = { status: 'failed', error: refusalText(outcome?.code ?? '') };
+      if (outcome.status === 'bought') done = { status: 'done', unlocked: messageId };
+      else if (outcome.code === 'already_purchased') done = { status: 'done', unlocked: null };
+      else done = { status: 'failed', error: refusalText(outcome.code) };
       await record(tx, paymentId, done);
       emit(fanId, { type: 'payment_updated', payment_id: paymentId, status: 'succeeded' });
-      return outcome?.status === 'bought' ? outcome.events : null;
+      return outcome.status === 'bought' ? outcome.events : null;
     },
     { between: m ? [fanId, m.sender] : [fanId] },
   );

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mediaResponse } from '@cove/contracts';
+import { headlessBrowserInfo, mediaResponse } from '@cove/contracts';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -83,16 +83,7 @@ export async function demoActors(app: FastifyInstance, names: string[], what: st
 }
 
 /** What the demo's card payments say of the browser they came from. */
-const demoBrowser = {
-  user_agent: 'Cove demo world',
-  language: 'en',
-  java_enabled: false,
-  color_depth: 24,
-  screen_width: 1280,
-  screen_height: 800,
-  time_zone: 'UTC',
-  time_zone_offset: 0,
-};
+const demoBrowser = headlessBrowserInfo('Cove demo world');
 
 /** A fan buys a credit package with the sandbox's test Visa, as at the payment screen. */
 export async function buyCredits(

@@ -11,7 +11,7 @@ export interface TestDatabase extends Database {
  * A fresh, migrated database for one test file, dropped on close: on the jest run's embedded
  * cluster (see cluster-setup.ts), or on the PostgreSQL server named by TEST_POSTGRES_URL when the
  * postgres project runs. `folder` holds the migrations applied (a test of one migration passes the
- * ones before it).
+ * ones before it, and gets no database functions of src/db/functions).
  */
 export async function createTestDatabase(folder = migrationsFolder): Promise<TestDatabase> {
   const onServer = process.env.COVE_TEST_DATABASE === 'postgres';
@@ -29,7 +29,9 @@ export async function createTestDatabase(folder = migrationsFolder): Promise<Tes
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = openDatabase({ url: url.toString(), migrationsFolder: folder });
+  // A database migrated part way gets none of the current functions: they fit the latest tables.
+  const functionsFolder = folder === migrationsFolder ? undefined : null;
+  const database = openDatabase({ url: url.toString(), migrationsFolder: folder, functionsFolder });
   await database.migrate();
   return {
     ...database,

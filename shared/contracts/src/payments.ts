@@ -68,6 +68,18 @@ export const browserInfo = z.object({
 });
 export type BrowserInfo = z.infer<typeof browserInfo>;
 
+/** What a payer without a browser window (the demo world, scripted checks) reports as `browser_info`. */
+export const headlessBrowserInfo = (userAgent: string): BrowserInfo => ({
+  user_agent: userAgent,
+  language: 'en',
+  java_enabled: false,
+  color_depth: 24,
+  screen_width: 1280,
+  screen_height: 800,
+  time_zone: 'UTC',
+  time_zone_offset: 0,
+});
+
 /**
  * Where the 3-D Secure round trip returns: a page of Cove's own site, as a path (`/3ds-callback?…`) or
  * an address on its origin. The server checks it against that origin (src/payments/return-path.ts).

@@ -3,6 +3,7 @@ export { Subscription } from './bus/bus';
 export { createStore, useStore } from './store/store';
 export { HostProvider, useHost, useSession } from './host/host-context';
 export { requestState, type RequestState } from './request/request-state';
+export { useAttempt } from './request/attempt';
 export { useObservable } from './bus/use-observable';
 export { useServerEvent } from './bus/use-server-event';
 export { useTypingChats } from './bus/use-typing';

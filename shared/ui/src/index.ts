@@ -8,6 +8,7 @@ export { Page, Tabs, SplitLayout, type NavItem } from './Page';
 export { SignInGate } from './SignInGate';
 export { RequestView } from './RequestView';
 export { LoadMore } from './LoadMore';
+export { PagedView } from './PagedView';
 export { VaultPicker } from './VaultPicker';
 export { RowList, Row, RowBody, RowLine } from './RowList';
 export { Section } from './Section';

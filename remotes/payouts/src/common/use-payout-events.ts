@@ -1,6 +1,6 @@
 import { useServerEvent } from '@cove/runtime';
 import { useQueryClient } from '@tanstack/react-query';
-import { earningsKeys } from './earnings-queries';
+import { earningsKeys } from './earnings-keys';
 
 /**
  * A payout that moved on changes the totals, the history and the AML state, and a chargeback or a

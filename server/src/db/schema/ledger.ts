@@ -6,7 +6,7 @@ import { users } from './users';
 /**
  * Double-entry ledger. Each account has a cached balance kept by a trigger on `ledger_entries`; the
  * CHECK keeps user balances from going below zero, and a deferred trigger rejects any transaction
- * whose entries do not sum to zero. See migration 0003 for the triggers.
+ * whose entries do not sum to zero. See src/db/functions/ledger for the triggers.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',

@@ -11,3 +11,4 @@ export {
   type PagedListOptions,
 } from './paged-list';
 export { useVaultList } from './vault-list';
+export { offsetPages } from './offset-pages';

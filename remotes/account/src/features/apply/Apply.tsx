@@ -2,9 +2,9 @@ import { errorText, type IdVerification } from '@cove/contracts';
 import { requestState, useSession } from '@cove/runtime';
 import { ButtonLink, EmptyState, kit, RequestView } from '@cove/ui';
 import { useId } from 'react';
-import { useIdVerification } from './apply-api';
-import { ApplyForm } from './ApplyForm';
-import { IdentityStep } from './IdentityStep';
+import { useIdVerification } from './api/id-verification';
+import { ApplyForm } from './components/ApplyForm';
+import { IdentityStep } from './components/IdentityStep';
 import styles from './Apply.module.css';
 
 const steps = ['Your profile', 'Identity check', 'Review'] as const;

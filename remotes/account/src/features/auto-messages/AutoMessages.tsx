@@ -3,9 +3,9 @@ import { requestState, useSession } from '@cove/runtime';
 import { EmptyState, RequestView, Row, RowBody, RowLine, RowList } from '@cove/ui';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useAutoMessages } from './auto-messages-api';
-import { categoryInfo } from './categories';
-import { CategoryEditor } from './CategoryEditor';
+import { useAutoMessages } from './api/auto-messages';
+import { categoryInfo } from './model/categories';
+import { CategoryEditor } from './components/CategoryEditor';
 import styles from './AutoMessages.module.css';
 
 const isCategory = (name: string | undefined): name is AutoMessageCategory =>

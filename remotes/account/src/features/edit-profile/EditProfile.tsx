@@ -3,10 +3,10 @@ import { errorMessage, useHost, useSession, useUsernameCheck } from '@cove/runti
 import { Button, kit, UsernameField, usernameReady } from '@cove/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { BioSection } from './BioSection';
-import { PhotoSection } from './PhotoSection';
-import { PricesSection } from './PricesSection';
-import { TagsSection } from './TagsSection';
+import { BioSection } from './components/BioSection';
+import { PhotoSection } from './components/PhotoSection';
+import { PricesSection } from './components/PricesSection';
+import { TagsSection } from './components/TagsSection';
 import styles from './EditProfile.module.css';
 
 const genders: { value: NonNullable<User['gender']>; label: string }[] = [

@@ -21,7 +21,7 @@ import {
   type RecordedCall,
 } from '@cove/runtime/testing';
 import { renderAccount } from '../../testing/render-account';
-import { browser } from './card';
+import { browser } from './model/card';
 
 const offer = (overrides: Partial<ReturnType<typeof creditPackagesResponse.parse>> = {}) =>
   creditPackagesResponse.parse({

@@ -1,16 +1,15 @@
 import {
   backTargetState,
-  creditPackagesResponse,
-  savedCardsResponse,
   type BackTargetState,
   type CreditPackage,
   type PaymentContext,
 } from '@cove/contracts';
-import { formatMoney, requestState, useHost } from '@cove/runtime';
+import { formatMoney, requestState } from '@cove/runtime';
 import { ButtonLink, EmptyState, kit, RequestView, Section } from '@cove/ui';
-import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
-import { Checkout } from './Checkout';
+import { useSavedCards } from '../../common/saved-cards';
+import { useCreditPackages } from './api/credit-packages';
+import { Checkout } from './components/Checkout';
 import styles from './GetCredits.module.css';
 
 /** What a payment will finish besides adding credits, said before paying. */
@@ -26,17 +25,10 @@ function contextNote(context: PaymentContext | undefined): string | null {
  * carries what the fan was doing into the payment, so a successful payment finishes it.
  */
 export function GetCredits() {
-  const { api } = useHost();
   const back = backTargetState.safeParse(useLocation().state);
   const target: BackTargetState | null = back.success ? back.data : null;
-  const offer = useQuery({
-    queryKey: ['credit-packages'],
-    queryFn: ({ signal }) => api.get('/v1/payment/packages', { schema: creditPackagesResponse, signal }),
-  });
-  const cards = useQuery({
-    queryKey: ['saved-cards'],
-    queryFn: ({ signal }) => api.get('/v1/cc', { schema: savedCardsResponse, signal }),
-  });
+  const offer = useCreditPackages();
+  const cards = useSavedCards();
   const note = contextNote(target?.purchase);
 
   return (

@@ -1,9 +1,9 @@
 import type { HostSession, UserPatch } from '@cove/contracts';
 import { errorMessage, useHost, useSession } from '@cove/runtime';
 import { useMutation } from '@tanstack/react-query';
-import { BlockedCountries } from './BlockedCountries';
-import { DangerZone } from './DangerZone';
-import { notificationSettings, profileSettings, type SettingKey } from './settings-fields';
+import { BlockedCountries } from './components/BlockedCountries';
+import { DangerZone } from './components/DangerZone';
+import { notificationSettings, profileSettings, type SettingKey } from './model/settings-fields';
 import styles from './Settings.module.css';
 
 type SignedInUser = NonNullable<HostSession['user']>;

@@ -1,71 +1,10 @@
-import { cancelSubscriptionsResponse, subscriptionsPage, type Subscription } from '@cove/contracts';
-import { errorMessage, formatDate, formatMoney, useHost } from '@cove/runtime';
-import { usePagedList } from '@cove/runtime/query';
-import {
-  Avatar,
-  Button,
-  ButtonLink,
-  EmptyState,
-  LoadMore,
-  RequestView,
-  Row,
-  RowBody,
-  RowLine,
-  RowList,
-} from '@cove/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { errorMessage, useHost } from '@cove/runtime';
+import { Button, ButtonLink, EmptyState, PagedView, RowList } from '@cove/ui';
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useCancelSubscriptions } from './api/cancel-subscriptions';
+import { useSubscriptions } from './api/subscriptions';
+import { SubscriptionRow } from './components/SubscriptionRow';
 import styles from './Subscriptions.module.css';
-
-const subscriptionsKey = ['subscriptions'];
-
-const nameOf = (s: Subscription) => s.user.username ?? 'A creator';
-
-function statusText(s: Subscription): string {
-  return s.status === 'active'
-    ? `Active — renews on ${formatDate(s.expires_at)}`
-    : `Canceled — access until ${formatDate(s.expires_at)}`;
-}
-
-function SubscriptionRow({
-  subscription: s,
-  editing,
-  selected,
-  onToggle,
-}: {
-  subscription: Subscription;
-  editing: boolean;
-  selected: boolean;
-  onToggle(): void;
-}) {
-  const name = nameOf(s);
-  return (
-    <Row label={name} center>
-      {editing && (
-        <input
-          type="checkbox"
-          className={styles.check}
-          checked={selected}
-          // A canceled subscription has nothing left to cancel.
-          disabled={s.status !== 'active'}
-          aria-label={`Select ${name}`}
-          onChange={onToggle}
-        />
-      )}
-      <Avatar name={name} url={s.user.avatar_url} size={48} />
-      <RowBody>
-        <RowLine>
-          <Link className={styles.name} to={`/creators/${encodeURIComponent(s.user._id)}`}>
-            {name}
-          </Link>
-          <span className={styles.price}>{formatMoney(s.price)} / month</span>
-        </RowLine>
-        <p className={s.status === 'active' ? styles.active : styles.canceled}>{statusText(s)}</p>
-      </RowBody>
-    </Row>
-  );
-}
 
 /**
  * `/account/subscriptions`: the creators the person subscribes to, page by page, and the spec's
@@ -73,32 +12,14 @@ function SubscriptionRow({
  * creator's id, Select all picks the active ones, and a confirmed cancel leaves edit mode.
  */
 export function Subscriptions() {
-  const { api, popups } = useHost();
-  const client = useQueryClient();
+  const { popups } = useHost();
   const headingId = useId();
-  const list = usePagedList<Subscription>({
-    queryKey: subscriptionsKey,
-    fetchPage: (url, signal) =>
-      api.get(url ?? '/v1/subscriptions', {
-        query: url ? {} : { limit: 20, offset: 0 },
-        schema: subscriptionsPage,
-        signal,
-      }),
-    itemKey: (s) => s._id,
-  });
+  const list = useSubscriptions();
   const [editing, setEditing] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const cancel = useMutation({
-    mutationFn: (userIds: string[]) =>
-      api.delete('/v1/subscriptions', {
-        query: { ids: userIds.join(',') },
-        schema: cancelSubscriptionsResponse,
-      }),
-    onSuccess: () => {
-      setEditing(false);
-      setSelected(new Set());
-      void client.invalidateQueries({ queryKey: subscriptionsKey });
-    },
+  const cancel = useCancelSubscriptions(() => {
+    setEditing(false);
+    setSelected(new Set());
   });
   const items = list.state.status === 'fetched' ? list.state.data : [];
 
@@ -175,34 +96,32 @@ export function Subscriptions() {
             : `Canceled ${cancel.data.canceled} subscriptions`}
         </p>
       )}
-      <RequestView state={list.state} retry={list.retry}>
-        {(subscriptions) =>
-          subscriptions.length === 0 ? (
-            <EmptyState
-              icon="⭐"
-              title="You have no subscriptions"
-              actions={<ButtonLink to="/discover">Discover creators</ButtonLink>}
-            >
-              Subscribe to a creator to see everything they post for subscribers.
-            </EmptyState>
-          ) : (
-            <>
-              <RowList label="Your subscriptions">
-                {subscriptions.map((s) => (
-                  <SubscriptionRow
-                    key={s._id}
-                    subscription={s}
-                    editing={editing}
-                    selected={selected.has(s.user._id)}
-                    onToggle={() => toggle(s.user._id)}
-                  />
-                ))}
-              </RowList>
-              <LoadMore list={list} />
-            </>
-          )
+      <PagedView
+        list={list}
+        empty={
+          <EmptyState
+            icon="⭐"
+            title="You have no subscriptions"
+            actions={<ButtonLink to="/discover">Discover creators</ButtonLink>}
+          >
+            Subscribe to a creator to see everything they post for subscribers.
+          </EmptyState>
         }
-      </RequestView>
+      >
+        {(subscriptions) => (
+          <RowList label="Your subscriptions">
+            {subscriptions.map((s) => (
+              <SubscriptionRow
+                key={s._id}
+                subscription={s}
+                editing={editing}
+                selected={selected.has(s.user._id)}
+                onToggle={() => toggle(s.user._id)}
+              />
+            ))}
+          </RowList>
+        )}
+      </PagedView>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { mediaConfig, vaultDeleteResponse, type VaultItem } from '@cove/contracts';
+import type { VaultItem } from '@cove/contracts';
 import {
   errorMessage,
   useHost,
@@ -7,14 +7,15 @@ import {
   useUploads,
   type UploadedMedia,
 } from '@cove/runtime';
-import { updatePagedItems, useVaultList } from '@cove/runtime/query';
-import { Button, EmptyState, FileButton, LoadMore, RequestView, Section, UploadQueue } from '@cove/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { updatePagedItems } from '@cove/runtime/query';
+import { Button, EmptyState, FileButton, PagedView, Section, UploadQueue } from '@cove/ui';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type ChangeEvent } from 'react';
-import { VaultTile } from './VaultTile';
+import { useMediaConfig } from '../../common/media-config';
+import { useDeleteVaultItems } from './api/delete-vault-items';
+import { useVault, vaultKey } from '../../common/vault';
+import { VaultTile } from './components/VaultTile';
 import styles from './Vault.module.css';
-
-const vaultKey = ['vault'];
 
 /** `/account/vault`: a creator's uploaded photos and videos, with upload and delete. */
 export function Vault() {
@@ -30,15 +31,11 @@ export function Vault() {
 }
 
 function CreatorVault() {
-  const { api, popups } = useHost();
+  const { popups } = useHost();
   const client = useQueryClient();
-  const list = useVaultList(api, vaultKey);
-  // Limits and the upload URL, read once for every file chosen here.
-  const config = useQuery({
-    queryKey: ['media-config'],
-    queryFn: ({ signal }) => api.get('/v1/media/config', { schema: mediaConfig, signal }),
-    staleTime: Infinity,
-  });
+  const list = useVault();
+  const config = useMediaConfig();
+  const deleteItems = useDeleteVaultItems();
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: vaultKey }), [client]);
   const uploads = useUploads(
     useCallback(
@@ -80,11 +77,9 @@ function CreatorVault() {
     });
     if ((await outcome).action !== 'confirm') return;
     try {
-      await api.delete('/v1/media', { body: { ids }, schema: vaultDeleteResponse });
+      await deleteItems(ids);
       setSelected(new Set());
       setNotice(ids.length === 1 ? 'Deleted 1 item' : `Deleted ${ids.length} items`);
-      updatePagedItems<VaultItem>(client, vaultKey, (items) => items.filter((i) => !ids.includes(i._id)));
-      refresh();
     } catch (err) {
       setNotice(errorMessage(err));
     }
@@ -122,30 +117,28 @@ function CreatorVault() {
         </p>
       )}
 
-      <RequestView state={list.state} retry={list.retry}>
-        {(items) =>
-          items.length === 0 ? (
-            <EmptyState icon="🗄️" title="Your vault is empty">
-              Upload photos or videos to send them in chats.
-            </EmptyState>
-          ) : (
-            <>
-              <ul className={styles.grid} aria-label="Vault media">
-                {items.map((item, index) => (
-                  <VaultTile
-                    key={item._id}
-                    item={item}
-                    index={index + 1}
-                    selected={selected.has(item._id)}
-                    onToggle={() => toggle(item._id)}
-                  />
-                ))}
-              </ul>
-              <LoadMore list={list} />
-            </>
-          )
+      <PagedView
+        list={list}
+        empty={
+          <EmptyState icon="🗄️" title="Your vault is empty">
+            Upload photos or videos to send them in chats.
+          </EmptyState>
         }
-      </RequestView>
+      >
+        {(items) => (
+          <ul className={styles.grid} aria-label="Vault media">
+            {items.map((item, index) => (
+              <VaultTile
+                key={item._id}
+                item={item}
+                index={index + 1}
+                selected={selected.has(item._id)}
+                onToggle={() => toggle(item._id)}
+              />
+            ))}
+          </ul>
+        )}
+      </PagedView>
     </Section>
   );
 }

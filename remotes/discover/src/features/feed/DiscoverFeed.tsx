@@ -1,4 +1,4 @@
-import { useHost, useSession } from '@cove/runtime';
+import { useSession } from '@cove/runtime';
 import {
   Button,
   ButtonLink,
@@ -13,8 +13,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { CreatorCard } from './CreatorCard';
-import { creatorsKey, useCreators } from './creators-query';
+import { CreatorCard } from './components/CreatorCard';
+import { creatorsKey, useCreators } from './api/creators';
 import {
   discoverTabs,
   genderLabels,
@@ -23,12 +23,11 @@ import {
   type DiscoverFilters,
   type DiscoverTab,
   type Gender,
-} from './discover-filters';
+} from './model/discover-filters';
 import styles from './Discover.module.css';
 
 function Results({ filters }: { filters: DiscoverFilters }) {
-  const { api } = useHost();
-  const creators = useCreators(api, filters);
+  const creators = useCreators(filters);
   const sentinel = useAutoLoad(creators);
   return (
     <RequestView state={creators.state} retry={creators.retry}>

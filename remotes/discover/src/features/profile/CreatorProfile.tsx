@@ -1,16 +1,18 @@
 import type { Profile } from '@cove/contracts';
-import { requestState, useHost, useServerEvent, useSession } from '@cove/runtime';
+import { requestState, useServerEvent, useSession } from '@cove/runtime';
 import { ButtonLink, Page, RequestView, SignInGate } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Composer } from './Composer';
-import { ModerationGate } from './ModerationGate';
-import { parsePostsTab, Posts } from './Posts';
-import { useFollow, useSubscribe } from './profile-actions';
-import { ProfileHeader } from './ProfileHeader';
-import { postsKey, profileKey, useProfile } from './profile-query';
+import { PostComposer } from './components/PostComposer';
+import { ModerationGate } from './components/ModerationGate';
+import { parsePostsTab, Posts } from './components/Posts';
+import { useFollow } from './api/follow';
+import { postsKey } from './api/posts';
+import { profileKey, useProfile } from './api/profile';
+import { useSubscribe } from './api/subscribe';
+import { ProfileHeader } from './components/ProfileHeader';
 import styles from './Profile.module.css';
-import { usePosting } from './use-posting';
+import { usePosting } from './api/create-post';
 
 function Loaded({ profile, own }: { profile: Profile; own: boolean }) {
   const { user } = useSession();
@@ -29,7 +31,7 @@ function Loaded({ profile, own }: { profile: Profile; own: boolean }) {
       <ProfileHeader profile={profile} own={own} />
       <div className={styles.main}>
         {/* A restricted creator cannot post yet; approval reloads the user and the composer appears. */}
-        {own && (user?.restricted ? <ModerationGate /> : <Composer posting={posting} />)}
+        {own && (user?.restricted ? <ModerationGate /> : <PostComposer posting={posting} />)}
         <Posts creatorId={profile._id} tab={tab} own={own} pending={posting.pending} unlockers={unlockers} />
       </div>
     </div>
@@ -37,10 +39,9 @@ function Loaded({ profile, own }: { profile: Profile; own: boolean }) {
 }
 
 function ProfileView({ creatorId }: { creatorId: string }) {
-  const { api } = useHost();
   const { user } = useSession();
   const client = useQueryClient();
-  const profile = useProfile(api, creatorId, true);
+  const profile = useProfile(creatorId, true);
   // A subscription renewed, lapsed or ended elsewhere: the header and the locks change with it.
   useServerEvent('subscription_updated', (event) => {
     if (event.model_id !== creatorId) return;
@@ -57,10 +58,9 @@ function ProfileView({ creatorId }: { creatorId: string }) {
 /** `/creators/{id}`: a creator's profile and posts; the creator's own adds a composer and post tools. */
 export function CreatorProfile() {
   const { creatorId = '' } = useParams();
-  const { api } = useHost();
   const { status } = useSession();
   // The same query the view reads: the heading names the creator once it has arrived.
-  const profile = useProfile(api, creatorId, status === 'signed-in');
+  const profile = useProfile(creatorId, status === 'signed-in');
   return (
     <Page
       title={profile.data?.username ?? 'Creator profile'}

@@ -1,20 +1,9 @@
-import { broadcastsPage, type Broadcast } from '@cove/contracts';
-import { formatDate, formatMoney, useHost } from '@cove/runtime';
-import { usePagedList } from '@cove/runtime/query';
-import {
-  ButtonLink,
-  EmptyState,
-  kit,
-  LoadMore,
-  RequestView,
-  Row,
-  RowBody,
-  RowLine,
-  RowList,
-  Section,
-} from '@cove/ui';
+import type { Broadcast } from '@cove/contracts';
+import { formatDate, formatMoney } from '@cove/runtime';
+import { ButtonLink, EmptyState, kit, PagedView, Row, RowBody, RowLine, RowList, Section } from '@cove/ui';
+import { useBroadcasts } from './api/broadcasts';
 import styles from './BroadcastStats.module.css';
-import { Funnel } from './Funnel';
+import { Funnel } from './components/Funnel';
 
 const statusLabels: Record<Broadcast['status'], string> = {
   scheduled: 'Scheduled',
@@ -54,42 +43,30 @@ function BroadcastRow({ broadcast: b }: { broadcast: Broadcast }) {
 
 /** `/account/earnings/broadcasts`: each broadcast with how far it got, newest first, 20 at a time. */
 export function BroadcastStats() {
-  const { api } = useHost();
-  const list = usePagedList<Broadcast>({
-    queryKey: ['broadcasts'],
-    fetchPage: (url, signal) =>
-      api.get(url ?? '/v1/broadcast', {
-        query: url ? {} : { limit: 20, offset: 0 },
-        schema: broadcastsPage,
-        signal,
-      }),
-    itemKey: (b) => b._id,
-  });
+  const list = useBroadcasts();
   return (
     <Section title="Broadcast stats">
-      <RequestView state={list.state} retry={list.retry}>
-        {(items) =>
-          items.length === 0 ? (
-            <EmptyState
-              icon="📣"
-              title="No broadcasts yet"
-              actions={<ButtonLink to="/chats">Go to chats</ButtonLink>}
-            >
-              Send one message to many of your chats from the chat list. Here you see how many read it, bought
-              it and what it earned.
-            </EmptyState>
-          ) : (
-            <>
-              <RowList label="Broadcasts">
-                {items.map((b) => (
-                  <BroadcastRow key={b._id} broadcast={b} />
-                ))}
-              </RowList>
-              <LoadMore list={list} />
-            </>
-          )
+      <PagedView
+        list={list}
+        empty={
+          <EmptyState
+            icon="📣"
+            title="No broadcasts yet"
+            actions={<ButtonLink to="/chats">Go to chats</ButtonLink>}
+          >
+            Send one message to many of your chats from the chat list. Here you see how many read it, bought
+            it and what it earned.
+          </EmptyState>
         }
-      </RequestView>
+      >
+        {(items) => (
+          <RowList label="Broadcasts">
+            {items.map((b) => (
+              <BroadcastRow key={b._id} broadcast={b} />
+            ))}
+          </RowList>
+        )}
+      </PagedView>
     </Section>
   );
 }

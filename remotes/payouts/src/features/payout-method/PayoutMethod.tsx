@@ -2,8 +2,8 @@ import { formatDate, requestState } from '@cove/runtime';
 import { EmptyState, kit, RequestView, Section } from '@cove/ui';
 import { useState } from 'react';
 import shared from '../../common/Earnings.module.css';
-import { useAccountInfo } from '../../common/earnings-queries';
-import { MethodForm } from './MethodForm';
+import { useAccountInfo } from '../../common/account-info';
+import { MethodForm } from './components/MethodForm';
 import styles from './PayoutMethod.module.css';
 
 /** `/account/earnings/payout-method`: where payouts go, and changing it with the email code. */

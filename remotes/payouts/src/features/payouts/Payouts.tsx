@@ -1,10 +1,11 @@
 import { requestState } from '@cove/runtime';
 import { RequestView, Section } from '@cove/ui';
 import shared from '../../common/Earnings.module.css';
-import { useAccountInfo, useTotals } from '../../common/earnings-queries';
-import { AmlForm } from './AmlForm';
-import { PayoutHistory } from './PayoutHistory';
-import { RequestPayout } from './RequestPayout';
+import { useAccountInfo } from '../../common/account-info';
+import { useTotals } from '../../common/account-totals';
+import { AmlForm } from './components/AmlForm';
+import { PayoutHistory } from './components/PayoutHistory';
+import { RequestPayout } from './components/RequestPayout';
 import styles from './Payouts.module.css';
 
 /** `/account/earnings/payouts`: request a payout, send the AML details when asked, and the history. */

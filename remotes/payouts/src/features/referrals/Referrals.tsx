@@ -12,9 +12,9 @@ import {
   RowList,
   Section,
 } from '@cove/ui';
-import { ReferralLink } from './ReferralLink';
+import { ReferralLink } from './components/ReferralLink';
 import styles from './Referrals.module.css';
-import { useReferrals } from './use-referrals';
+import { useReferrals } from './api/referrals';
 
 function ReferralRow({ referral }: { referral: Referral }) {
   return (

@@ -1,23 +1,18 @@
-import { accountStats } from '@cove/contracts';
-import { formatMoney, requestState, useHost } from '@cove/runtime';
+import { formatMoney, requestState } from '@cove/runtime';
 import { ButtonLink, kit, RequestView, Section } from '@cove/ui';
-import { useQuery } from '@tanstack/react-query';
 import shared from '../../common/Earnings.module.css';
-import { earningsKeys, useTotals } from '../../common/earnings-queries';
-import { EarningsChart } from './EarningsChart';
-import { SourceTotals } from './SourceTotals';
-import { Totals } from './Totals';
+import { useTotals } from '../../common/account-totals';
+import { useAccountStats } from './api/account-stats';
+import { EarningsChart } from './components/EarningsChart';
+import { SourceTotals } from './components/SourceTotals';
+import { Totals } from './components/Totals';
 
 const days = 30;
 
 /** `/account/earnings/summary`: what the creator has, what is coming, and the last 30 days by source. */
 export function Summary() {
-  const { api } = useHost();
   const totals = useTotals();
-  const stats = useQuery({
-    queryKey: earningsKeys.stats(days),
-    queryFn: ({ signal }) => api.get('/v1/account/stats', { query: { days }, schema: accountStats, signal }),
-  });
+  const stats = useAccountStats(days);
   const t = totals.data;
   return (
     <Section title="Summary" actions={<ButtonLink to="/account/earnings/payouts">Request payout</ButtonLink>}>

@@ -1,0 +1,56 @@
+import type { AdminApplication } from '@cove/contracts';
+import { errorMessage } from '@cove/runtime';
+import { Button } from '@cove/ui';
+import { useDecideApplication } from '../api/decide-application';
+import styles from '../Applications.module.css';
+
+const identityText = { in_progress: 'Check under way', verified: 'ID verified', retake: 'Asked to retake' };
+
+/** One application, approved (once its identity check passed) or rejected here. */
+export function ApplicationRow({ application: a }: { application: AdminApplication }) {
+  const decide = useDecideApplication(a);
+  const name = a.username ?? a.email;
+  const verified = a.identity_check === 'verified';
+  return (
+    <li className={styles.item} aria-label={name}>
+      <div className={styles.who}>
+        <strong>{name}</strong>
+        <span className={styles.muted}>{a.email}</span>
+      </div>
+      <p className={styles.bio}>{a.bio}</p>
+      <dl className={styles.facts}>
+        <dt>Born</dt>
+        <dd>{a.date_of_birth}</dd>
+        <dt>Country</dt>
+        <dd>{a.country}</dd>
+        <dt>Identity</dt>
+        <dd>{a.identity_check ? identityText[a.identity_check] : 'Not started'}</dd>
+        <dt>Applied</dt>
+        <dd>{new Date(a.created_at).toLocaleDateString()}</dd>
+      </dl>
+      {decide.isError && (
+        <p className={styles.error} role="alert">
+          {errorMessage(decide.error)}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <Button
+          onClick={() => decide.mutate('approve')}
+          disabled={decide.isPending || !verified}
+          aria-label={`Approve ${name}`}
+        >
+          Approve
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => decide.mutate('reject')}
+          disabled={decide.isPending}
+          aria-label={`Reject ${name}`}
+        >
+          Reject
+        </Button>
+        {!verified && <span className={styles.muted}>Approve once the identity check has passed.</span>}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,142 @@
+import { formatDuration, formatMoney } from '@cove/runtime';
+import { Button } from '@cove/ui';
+import { useEffect, useId, useRef, useState } from 'react';
+import { maxPriceText, priceOf, priceText as textOfPrice } from '../model/price';
+import type { DraftMessage } from '../model/draft';
+import styles from '../AutoMessages.module.css';
+
+interface Props {
+  message: DraftMessage;
+  index: number;
+  count: number;
+  onChange(change: Partial<DraftMessage>): void;
+  onPriceValid(valid: boolean): void;
+  onMove(by: number): void;
+  onDelete(): void;
+  /** A message just added: its text box takes the focus. */
+  focus: boolean;
+}
+
+function MediaPreview({ message }: { message: DraftMessage }) {
+  const { media } = message;
+  if (!media)
+    return (
+      <p className={styles.gone}>This photo or video was deleted from your vault and will not be sent.</p>
+    );
+  const kind = media.type === 'video' ? 'Video' : 'Photo';
+  return (
+    <div className={styles.thumb}>
+      {media.th ? <img src={media.th} alt={kind} /> : <span aria-label={kind}>🖼️</span>}
+      {media.status === 'processing' && <span className={styles.badge}>Processing…</span>}
+      {media.type === 'video' && media.video_length != null && (
+        <span className={styles.badge}>{formatDuration(media.video_length)}</span>
+      )}
+    </div>
+  );
+}
+
+/** One message of a category: its text or media, its price, and its place in the order. */
+export function MessageCard({
+  message: m,
+  index,
+  count,
+  onChange,
+  onPriceValid,
+  onMove,
+  onDelete,
+  focus,
+}: Props) {
+  const n = index + 1;
+  const textId = useId();
+  const priceId = useId();
+  const [priceText, setPriceText] = useState(textOfPrice(m.price));
+  const credits = priceOf(priceText);
+  const priceError =
+    credits === null ? `Enter a price in dollars, up to ${maxPriceText}, in steps of 10 cents.` : null;
+  const textBox = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (focus) textBox.current?.focus();
+  }, [focus]);
+  const kind = m.type === 'text' ? 'Text' : m.media?.type === 'video' ? 'Video' : 'Photo';
+
+  return (
+    <li
+      className={m.deleting ? `${styles.card} ${styles.deleting}` : styles.card}
+      aria-label={`Message ${n}`}
+    >
+      <div className={styles.cardHead}>
+        <strong>
+          {n}. {kind}
+        </strong>
+        {m.saved === null && <span className={styles.tag}>Not saved</span>}
+        {m.deleting && (
+          <span className={styles.tag} role="status">
+            Deleting…
+          </span>
+        )}
+        <span className={styles.grow} />
+        <Button
+          variant="ghost"
+          disabled={index === 0 || m.deleting}
+          onClick={() => onMove(-1)}
+          aria-label={`Move message ${n} up`}
+        >
+          ↑
+        </Button>
+        <Button
+          variant="ghost"
+          disabled={index === count - 1 || m.deleting}
+          onClick={() => onMove(1)}
+          aria-label={`Move message ${n} down`}
+        >
+          ↓
+        </Button>
+        <Button variant="ghost" disabled={m.deleting} onClick={onDelete} aria-label={`Delete message ${n}`}>
+          Delete
+        </Button>
+      </div>
+      {m.type === 'media' && <MediaPreview message={m} />}
+      <label className={styles.field} htmlFor={textId}>
+        <span>{m.type === 'text' ? `Message ${n} text` : `Caption of message ${n} (optional)`}</span>
+        <textarea
+          id={textId}
+          rows={m.type === 'text' ? 3 : 2}
+          value={m.text}
+          disabled={m.deleting}
+          ref={textBox}
+          onChange={(e) => onChange({ text: e.target.value })}
+        />
+      </label>
+      <div className={styles.priceField}>
+        <label htmlFor={priceId}>Price of message {n} in dollars</label>
+        <span className={styles.money}>
+          <span aria-hidden="true">$</span>
+          <input
+            id={priceId}
+            inputMode="decimal"
+            placeholder="Free"
+            value={priceText}
+            disabled={m.deleting}
+            aria-invalid={priceError !== null}
+            aria-describedby={priceError ? `${priceId}-error` : undefined}
+            onChange={(e) => {
+              const text = e.target.value;
+              setPriceText(text);
+              const value = priceOf(text);
+              onPriceValid(value !== null);
+              if (value !== null) onChange({ price: value });
+            }}
+          />
+        </span>
+      </div>
+      {priceError ? (
+        <p id={`${priceId}-error`} className={styles.error}>
+          {priceError}
+        </p>
+      ) : (
+        credits !== null &&
+        credits > 0 && <p className={styles.muted}>Locked until the fan pays {formatMoney(credits)}.</p>
+      )}
+    </li>
+  );
+}

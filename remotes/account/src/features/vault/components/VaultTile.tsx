@@ -1,0 +1,41 @@
+import type { VaultItem } from '@cove/contracts';
+import { formatDuration } from '@cove/runtime';
+import styles from '../Vault.module.css';
+
+/** One photo or video of the vault: its thumbnail (or processing state), length, and a select box. */
+export function VaultTile({
+  item,
+  index,
+  selected,
+  onToggle,
+}: {
+  item: VaultItem;
+  index: number;
+  selected: boolean;
+  onToggle(): void;
+}) {
+  const kind = item.type === 'video' ? 'Video' : 'Photo';
+  const label = `${kind} ${index}`;
+  return (
+    <li className={styles.tile} aria-label={label}>
+      {item.status === 'processing' || !item.th ? (
+        <div className={styles.placeholder} role="status">
+          {item.status === 'processing' ? 'Processing…' : 'No preview'}
+        </div>
+      ) : (
+        <img className={styles.thumb} src={item.th} alt={label} loading="lazy" />
+      )}
+      {item.type === 'video' && (
+        <span className={styles.badge}>
+          <span aria-hidden="true">▶</span>
+          {item.video_length != null && <span> {formatDuration(item.video_length)}</span>}
+          <span className={styles.hidden}> video</span>
+        </span>
+      )}
+      <label className={styles.select}>
+        <input type="checkbox" checked={selected} onChange={onToggle} />
+        <span className={styles.hidden}>Select {label}</span>
+      </label>
+    </li>
+  );
+}

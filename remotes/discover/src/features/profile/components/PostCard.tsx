@@ -1,0 +1,138 @@
+import type { FeedItem } from '@cove/contracts';
+import { errorMessage, formatMoney, timeAgo, useHost } from '@cove/runtime';
+import { Avatar, Button } from '@cove/ui';
+import { useState } from 'react';
+import { audienceLabels } from '../model/post-fields';
+import { PostEditor } from './PostEditor';
+import { PostMedia } from './PostMedia';
+import { useBuyPost } from '../api/buy-post';
+import { useDeletePost } from '../api/delete-post';
+import { isShortOfCredits } from '../api/short-of-credits';
+import styles from '../Posts.module.css';
+
+/** What a locked post's viewer can do about it: the profile's own Follow and Subscribe. */
+export interface Unlockers {
+  follow(): void;
+  subscribe(): void;
+}
+
+function Unlock({ post, unlockers }: { post: FeedItem; unlockers: Unlockers }) {
+  const buy = useBuyPost(post);
+  const buyError = buy.isError && !isShortOfCredits(buy.error) ? errorMessage(buy.error) : null;
+  switch (post.unlock_by) {
+    case 'follow':
+      return (
+        <div className={styles.unlock}>
+          <p>Follow to see this post.</p>
+          <Button onClick={unlockers.follow}>Follow</Button>
+        </div>
+      );
+    case 'subscribe':
+      return (
+        <div className={styles.unlock}>
+          <p>Subscribe to see this post.</p>
+          <Button onClick={unlockers.subscribe}>Subscribe</Button>
+        </div>
+      );
+    case 'buy':
+      return (
+        <div className={styles.unlock}>
+          <Button disabled={buy.isPending} onClick={() => buy.mutate()}>
+            {buy.isPending ? 'Unlocking…' : `Unlock for ${formatMoney(post.price)}`}
+          </Button>
+          {buyError && <p role="alert">{buyError}</p>}
+        </div>
+      );
+    case 'fan':
+      return (
+        <div className={styles.unlock}>
+          <p>Send a paid message or tip to see this</p>
+        </div>
+      );
+    case null:
+      return null;
+  }
+}
+
+/** The creator's Edit and Delete; a refusal (the delete limit with subscribers) shows the server's words. */
+function OwnerTools({ post, onEdit }: { post: FeedItem; onEdit(): void }) {
+  const { popups } = useHost();
+  const remove = useDeletePost(post);
+  async function confirmDelete() {
+    const { outcome } = popups.open({
+      kind: 'generic',
+      emoji: '🗑️',
+      sentence: 'Delete this post? Nobody will see it again.',
+      confirmLabel: 'Delete',
+    });
+    if ((await outcome).action === 'confirm') remove.mutate();
+  }
+  return (
+    <>
+      <div className={styles.tools}>
+        <Button variant="ghost" onClick={onEdit}>
+          Edit
+        </Button>
+        <Button variant="ghost" disabled={remove.isPending} onClick={() => void confirmDelete()}>
+          {remove.isPending ? 'Deleting…' : 'Delete'}
+        </Button>
+      </div>
+      {remove.isError && (
+        <p className={styles.error} role="alert">
+          {errorMessage(remove.error)}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** One post: who and when, its text and media, or what unlocks it; the creator can edit and delete. */
+export function PostCard({ post, own, unlockers }: { post: FeedItem; own: boolean; unlockers: Unlockers }) {
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const name = post.username ?? 'Creator';
+  return (
+    <article className={styles.post} aria-label={`Post from ${timeAgo(post.created_at) || 'earlier'}`}>
+      <header className={styles.postHead}>
+        <Avatar name={name} url={post.avatar_url} size={36} />
+        <div className={styles.postMeta}>
+          <span className={styles.postName}>{name}</span>
+          <span className={styles.postTime}>
+            <time dateTime={post.created_at}>{timeAgo(post.created_at)}</time>
+            {own && ` · ${audienceLabels[post.audience]}`}
+            {own && post.price > 0 && ` · ${formatMoney(post.price)}`}
+          </span>
+        </div>
+      </header>
+      {editing ? (
+        <PostEditor
+          post={post}
+          onDone={(didSave) => {
+            setEditing(false);
+            setSaved(didSave);
+          }}
+        />
+      ) : (
+        post.text && <p className={styles.text}>{post.text}</p>
+      )}
+      <div className={styles.mediaBox}>
+        <PostMedia post={post} />
+        {!post.unlocked && <Unlock post={post} unlockers={unlockers} />}
+      </div>
+      {saved && !editing && (
+        <p className={styles.saved} role="status">
+          Saved
+        </p>
+      )}
+      {own && !editing && (
+        <OwnerTools
+          post={post}
+          onEdit={() => {
+            setSaved(false);
+            setEditing(true);
+          }}
+        />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+import type { FeedItem } from '@cove/contracts';
+import styles from '../Posts.module.css';
+
+/** A post's photo or video as the viewer may see it (locked media is its blurred preview only). */
+export function PostMedia({ post }: { post: FeedItem }) {
+  const media = post.media;
+  if (!media) return null;
+  // `st` is the whole picture (fits 1440 x 1440); `sr` is a square crop for grids, which cuts a post.
+  const still = media.st ?? media.th ?? media.sr ?? media.rt;
+  // The box keeps the picture's shape before it loads, so the feed does not jump.
+  const shape = media.width && media.height ? { aspectRatio: `${media.width} / ${media.height}` } : undefined;
+  const label = media.type === 'video' ? 'Video' : 'Photo';
+  if (!post.unlocked || media.locked) {
+    return still ? (
+      <img className={`${styles.media} ${styles.blurred}`} src={still} alt="" style={shape} />
+    ) : null;
+  }
+  if (media.type === 'video' && media.video_url) {
+    return (
+      // eslint-disable-next-line jsx-a11y/media-has-caption -- creators' videos come without captions
+      <video
+        className={styles.media}
+        src={media.video_url}
+        poster={still ?? undefined}
+        controls
+        aria-label={label}
+      />
+    );
+  }
+  if (media.status === 'processing')
+    return <p className={styles.processing}>Processing {label.toLowerCase()}…</p>;
+  return still ? (
+    <img className={styles.media} src={still} alt={post.text || label} loading="lazy" style={shape} />
+  ) : null;
+}

@@ -1,0 +1,135 @@
+import { errorText, type Profile } from '@cove/contracts';
+import { errorMessage, formatDate, formatMoney, isApiError, recentlyOnline } from '@cove/runtime';
+import { Avatar, Button, ButtonLink } from '@cove/ui';
+import { useFollow } from '../api/follow';
+import { useStartChat } from '../api/start-chat';
+import { useSubscribe } from '../api/subscribe';
+import styles from '../Profile.module.css';
+
+function presence(profile: Profile): string | null {
+  if (profile.is_online) return 'Online now';
+  return recentlyOnline(profile.last_online) ? 'Recently online' : null;
+}
+
+/** What the viewer's subscription says, or null when there is none. */
+function subscriptionText(sub: Profile['subscription']): string | null {
+  if (!sub) return null;
+  const until = formatDate(sub.expires_at);
+  return sub.status === 'active' ? `Subscribed until ${until}` : `Subscription ends ${until}`;
+}
+
+function Counts({ counts }: { counts: Profile['counts'] }) {
+  const rows: [string, number][] = [
+    ['Followers', counts.followers],
+    ['Posts', counts.posts],
+    ['Photos', counts.photos],
+    ['Videos', counts.videos],
+  ];
+  return (
+    <dl className={styles.counts}>
+      {rows.map(([label, value]) => (
+        <div key={label} className={styles.count}>
+          <dt>{label}</dt>
+          <dd>{value.toLocaleString()}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Follow, Subscribe and Message, for anyone but the creator. */
+function FanActions({ profile }: { profile: Profile }) {
+  const follow = useFollow(profile._id);
+  const subscribe = useSubscribe(profile._id);
+  const message = useStartChat(profile);
+  const subscribed = subscriptionText(profile.subscription);
+  const subscribeError =
+    subscribe.isError && !(isApiError(subscribe.error) && subscribe.error.code === 'not_enough_credits')
+      ? errorMessage(subscribe.error)
+      : null;
+  const error =
+    (follow.isError ? errorMessage(follow.error) : null) ?? subscribeError ?? message.error ?? null;
+  return (
+    <>
+      <div className={styles.actions}>
+        <Button
+          variant={profile.is_followee ? 'secondary' : 'primary'}
+          onClick={() => follow.mutate(!profile.is_followee)}
+        >
+          {profile.is_followee ? 'Unfollow' : 'Follow'}
+        </Button>
+        {profile.subscription_price > 0 &&
+          profile.subscription?.status !== 'active' &&
+          !profile.restricted && (
+            <Button disabled={subscribe.isPending} onClick={() => subscribe.mutate()}>
+              {subscribe.isPending
+                ? 'Subscribing…'
+                : `Subscribe · ${formatMoney(profile.subscription_price)} / month`}
+            </Button>
+          )}
+        <Button variant="secondary" disabled={message.pending} onClick={message.open}>
+          Message
+        </Button>
+      </div>
+      {profile.restricted && profile.subscription?.status !== 'active' && (
+        <p className={styles.unavailable} role="status">
+          {errorText('creator_unavailable')}
+        </p>
+      )}
+      {subscribed && (
+        <p className={styles.subscribed} role="status">
+          {subscribed}
+        </p>
+      )}
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The top of a profile: cover, avatar, name, presence, bio, tags, counts, prices and actions. */
+export function ProfileHeader({ profile, own }: { profile: Profile; own: boolean }) {
+  const name = profile.username ?? 'Creator';
+  const online = presence(profile);
+  return (
+    <section className={styles.header} aria-label="About">
+      <div className={styles.cover}>
+        {profile.cover_url && <img className={styles.coverImage} src={profile.cover_url} alt="" />}
+      </div>
+      <div className={styles.identity}>
+        <span className={styles.avatar}>
+          <Avatar name={name} url={profile.avatar_url} online={profile.is_online} size={96} />
+        </span>
+        <div className={styles.who}>
+          <p className={styles.name}>{name}</p>
+          {online && <p className={styles.presence}>{online}</p>}
+        </div>
+      </div>
+      {profile.bio && <p className={styles.bio}>{profile.bio}</p>}
+      {profile.tags.length > 0 && (
+        <ul className={styles.tags} aria-label="Tags">
+          {profile.tags.map((t) => (
+            <li key={t}>#{t}</li>
+          ))}
+        </ul>
+      )}
+      <Counts counts={profile.counts} />
+      <p className={styles.prices}>
+        {profile.credit_rate > 0 ? `${formatMoney(profile.credit_rate)} per message` : 'Free messages'}
+        {profile.subscription_price > 0 && ` · ${formatMoney(profile.subscription_price)} per month`}
+      </p>
+      {own ? (
+        <div className={styles.actions}>
+          <ButtonLink to="/account/edit-profile" variant="secondary">
+            Edit profile
+          </ButtonLink>
+        </div>
+      ) : (
+        <FanActions profile={profile} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+-- A fan unlocks a pay-per-view message, in one round trip like a tip. Sequential scans are off as in
+-- send_messages.
+CREATE OR REPLACE FUNCTION buy_message(p_buyer uuid, p_message bigint, p_share numeric,
+  p_destruct_ms bigint) RETURNS jsonb LANGUAGE plpgsql SET enable_seqscan = off AS $$
+DECLARE
+  v_seller uuid;
+  v_key text := 'purchase:' || p_message || ':' || p_buyer;
+  v_credits bigint;
+  v_tx uuid;
+  v_paid jsonb;
+  m messages;
+  mine chat_members;
+BEGIN
+  -- The sender decides which rows to lock; a message's sender never changes.
+  SELECT sender_id INTO v_seller FROM messages WHERE id = p_message;
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('status', 'refused', 'code', 'not_found');
+  END IF;
+  PERFORM 1 FROM users WHERE id IN (p_buyer, v_seller) ORDER BY id FOR NO KEY UPDATE;
+  SELECT * INTO m FROM messages WHERE id = p_message;
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('status', 'refused', 'code', 'not_found');
+  END IF;
+  -- Only a member who can see the message learns it exists (src/messages/visible.ts).
+  SELECT * INTO mine FROM chat_members WHERE chat_id = m.chat_id AND user_id = p_buyer;
+  IF NOT FOUND OR NOT EXISTS (SELECT 1 FROM chat_members WHERE chat_id = m.chat_id AND user_id <> p_buyer)
+      OR m.deleted_at IS NOT NULL OR m.visible_to <> p_buyer
+      OR m.id < mine.cleared_before
+      OR EXISTS (SELECT 1 FROM hidden_messages h WHERE h.message_id = m.id AND h.user_id = p_buyer) THEN
+    RETURN jsonb_build_object('status', 'refused', 'code', 'not_found');
+  END IF;
+  IF m.recipient_id <> p_buyer OR m.price <= 0 THEN
+    RETURN jsonb_build_object('status', 'refused', 'code', 'not_for_sale');
+  END IF;
+  IF EXISTS (SELECT 1 FROM purchases WHERE message_id = m.id AND buyer_id = p_buyer)
+      OR EXISTS (SELECT 1 FROM ledger_transactions WHERE idempotency_key = v_key) THEN
+    RETURN jsonb_build_object('status', 'refused', 'code', 'already_purchased');
+  END IF;
+  IF pair_blocked(p_buyer, v_seller) THEN
+    RETURN jsonb_build_object('status', 'refused', 'code', 'blocked');
+  END IF;
+  -- The buyer's row lock keeps their other charges out until commit, so this balance holds.
+  v_credits := credits_of(p_buyer);
+  IF v_credits < m.price THEN
+    RETURN jsonb_build_object('status', 'refused', 'code', 'not_enough_credits', 'credits', v_credits);
+  END IF;
+
+  v_tx := charge_fan('purchase', p_buyer, v_seller, m.price, p_share, v_key,
+    jsonb_build_object('message_id', m.id));
+  INSERT INTO purchases (message_id, buyer_id, price, transaction_id) VALUES (m.id, p_buyer, m.price, v_tx);
+  IF m.self_destruct THEN
+    UPDATE messages SET destruct_at = date_trunc('milliseconds', clock_timestamp())
+        + p_destruct_ms * interval '1 millisecond'
+      WHERE id = m.id RETURNING * INTO m;
+  END IF;
+  UPDATE chat_members SET spent_by_other = spent_by_other + m.price
+    WHERE chat_id = m.chat_id AND user_id = v_seller;
+
+  v_paid := jsonb_build_object('message_id', m.id::text, 'chat_id', m.chat_id,
+    'destruct_at', to_char(m.destruct_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
+  RETURN jsonb_build_object('status', 'bought', 'message', to_jsonb(m), 'credits', v_credits - m.price,
+    'events', to_jsonb(append_events(least(p_buyer, v_seller), ARRAY['message_paid'], ARRAY[v_paid])
+      || append_events(greatest(p_buyer, v_seller), ARRAY['message_paid'], ARRAY[v_paid])));
+END $$;

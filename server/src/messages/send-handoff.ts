@@ -1,0 +1,104 @@
+import type { Message } from '@cove/contracts';
+import { sql } from 'drizzle-orm';
+import * as z from 'zod';
+import type { Db } from '../db/client';
+import { fail, type AppError } from '../errors';
+import { outcomeOf } from '../db/outcome';
+import { createdOutcome, shortOfCredits, storedOutcome } from './db-call';
+
+/**
+ * The hand-off between the server and the send path's database functions (src/db/functions/messages:
+ * `send_messages` takes a batch of these, `send_one` decides each, `send_retry` answers a send id
+ * used before). The database is the whole rule for everything it reads; the server checks the
+ * request and the sender's own account, and maps each outcome to the error catalogue here.
+ */
+
+const view = z.custom<Message>();
+
+/** One send, as the server prepares it. */
+const sendItem = z.object({
+  sender_id: z.string(),
+  recipient_id: z.string(),
+  chat_id: z.string().nullable(),
+  send_id: z.string(),
+  type: z.custom<Message['type']>(),
+  text: z.string(),
+  gif_url: z.string().nullable(),
+  media_id: z.string().nullable(),
+  price: z.number(),
+  self_destruct: z.boolean(),
+  parent_message_id: z.number().nullable(),
+  preview: z.string(),
+  /** Each member's view of the message, but for `_id`, `chat_id` and `created_at`. */
+  sender_view: view,
+  recipient_view: view,
+  /**
+   * From a creator: the notices an intro's end writes, should this message end one. Their texts
+   * take the chat's rate for `%s`; their views lack `_id`, `chat_id`, `text` and `created_at`.
+   */
+  intro_end: z
+    .object({ fan_text: z.string(), creator_text: z.string(), fan_view: view, creator_view: view })
+    .optional(),
+});
+export type SendItem = z.infer<typeof sendItem>;
+
+const refusedWith = <C extends string>(...codes: [C, ...C[]]) =>
+  z.object({ status: z.literal('refused'), code: z.enum(codes) });
+
+/** Every answer for one send. `message` is the row as `to_jsonb` writes it. */
+export const sendOutcome = z.union([
+  createdOutcome,
+  storedOutcome,
+  refusedWith(
+    'send_id_reused',
+    'media_not_usable',
+    'user_not_found',
+    'gone',
+    'not_found',
+    'blocked',
+    'media_blocked',
+    'bad_parent',
+  ),
+  z.object({ status: z.literal('refused'), code: z.literal('media_kind'), arg: z.enum(['image', 'video']) }),
+  shortOfCredits,
+]);
+export type SendOutcome = z.infer<typeof sendOutcome>;
+
+/** The catalogue error for a send the database refused. */
+export function sendRefusal(outcome: Extract<SendOutcome, { status: 'refused' }>): AppError {
+  switch (outcome.code) {
+    case 'not_found':
+      return fail('not_found', 'Chat');
+    case 'media_kind':
+      return fail('media_kind', outcome.arg);
+    case 'not_enough_credits':
+      return fail('not_enough_credits', outcome.credits);
+    default:
+      return fail(outcome.code);
+  }
+}
+
+/** The answers of one `send_messages` call, one per send in the order given. */
+export async function sendBatch(db: Db, items: SendItem[], share: number): Promise<SendOutcome[]> {
+  return outcomeOf(
+    await db.execute(
+      sql`select send_messages(${JSON.stringify(z.array(sendItem).parse(items))}::jsonb, ${share}) as outcome`,
+    ),
+    z.array(sendOutcome),
+    'send_messages',
+  );
+}
+
+/**
+ * `send_retry` for a send the server refuses itself: the first message, or `send_id_reused`, when
+ * its send id was used before; null when it is new (the refusal stands). The sender's row lock waits
+ * for a send of theirs in flight, as their batch would.
+ */
+export async function sentBefore(db: Db, item: SendItem): Promise<SendOutcome | null> {
+  return outcomeOf(
+    await db.execute(sql`select send_retry(${JSON.stringify(sendItem.parse(item))}::jsonb) as outcome
+      from (select id from users where id = ${item.sender_id} for no key update) sender`),
+    sendOutcome.nullable(),
+    'send_retry',
+  );
+}
