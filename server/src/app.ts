@@ -12,7 +12,7 @@ import type { Mailer } from './mail';
 import { mediaPlugin } from './media';
 import { payments } from './payments/plugin';
 import { push } from './push/plugin';
-import { sandboxRoutes } from './payments/sandbox/sandbox-routes';
+import { sandboxRoutes } from './routes/payments-sandbox';
 import { shellDist } from './paths';
 import { apiDocs } from './plugins/api-docs';
 import { auth } from './auth/plugin';
@@ -24,8 +24,9 @@ import { errorHandler } from './plugins/error-handler';
 import { security } from './plugins/security';
 import { staticFiles } from './plugins/static-files';
 import type { RealtimeSettings } from './realtime/settings';
-import { socketRoute } from './realtime/socket-route';
+import { socketRoute } from './routes/socket';
 import { broadcastRoutes } from './routes/broadcasts';
+import { declaredErrors } from './routes/declared-errors';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
@@ -52,11 +53,11 @@ import { subscriptionRenewals } from './subscriptions/plugin';
 import { accountDeletions } from './accounts/deletion-plugin';
 import { broadcastWriter } from './broadcasts/plugin';
 import { earnings } from './earnings/plugin';
-import { earningsRoutes } from './earnings/routes';
+import { earningsRoutes } from './routes/earnings';
 import { autoMessageSender } from './auto-messages/plugin';
 import { autoMessageRoutes } from './routes/auto-messages';
 import { onboardingRoutes } from './routes/onboarding';
-import { identitySandboxRoutes } from './onboarding/identity-sandbox-routes';
+import { identitySandboxRoutes } from './routes/identity-sandbox';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,6 +135,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(earnings);
   await app.register(push);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(declaredErrors);
   await app.register(socketRoute);
 
   await app.register(healthRoutes);

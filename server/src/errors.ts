@@ -1,5 +1,22 @@
 import { type ErrorArgs, type ErrorCode, errorCatalogue, errorText } from '@cove/contracts';
 
+/** The part of a route a plugin looks at to say which codes it may answer there. */
+export interface RouteShape {
+  method: string | string[];
+  url: string;
+  onRequest?: unknown;
+}
+
+/**
+ * The catalogue codes a plugin may answer on a route, declared next to the code that raises them;
+ * `routes/declared-errors.ts` adds their statuses to every route's responses.
+ */
+export type RouteCodes = (route: RouteShape) => readonly ErrorCode[];
+
+/** Whether a route's requests can carry a body, which the body parsers then may refuse. */
+export const takesBody = (route: RouteShape): boolean =>
+  [route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD');
+
 /** An error from the catalogue, meant for the caller. Anything else becomes a masked 500. */
 export class AppError extends Error {
   readonly statusCode: number;

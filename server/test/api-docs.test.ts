@@ -19,6 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+interface Schema {
+  content?: Record<string, { schema?: { properties?: Record<string, unknown> } }>;
+}
+
 /** `/v1/users/:id/block` as OpenAPI writes it: `/v1/users/{id}/block`. */
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
@@ -48,6 +52,36 @@ describe('API docs', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('lists what the plugins and guards answer on every route, and what each service refuses with', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+    const doc = res.json<{ paths: Record<string, Record<string, { responses: Record<string, Schema> }>> }>();
+    const statuses = (method: string, path: string) =>
+      Object.keys(doc.paths[path]?.[method]?.responses ?? {});
+    // Every API route: a refused request, the rate limit and a masked failure; a body can be too large.
+    for (const [path, methods] of Object.entries(doc.paths).filter(([path]) => path.startsWith('/v1/')))
+      for (const method of Object.keys(methods))
+        expect([method, path, statuses(method, path)]).toEqual([
+          method,
+          path,
+          expect.arrayContaining(['400', '429', '500', ...(method === 'get' ? [] : ['413', '415'])]),
+        ]);
+    // Signed-in routes declare 401 through their guard; the sign-in route itself does not.
+    expect(statuses('get', '/v1/users/me')).toContain('401');
+    expect(statuses('post', '/v1/auth')).not.toContain('401');
+    // Each of a send's refusals, from the service's declaration and the region rule.
+    expect(statuses('post', '/v1/messages')).toEqual(
+      expect.arrayContaining(['402', '403', '404', '409', '410', '422', '423', '451']),
+    );
+    expect(statuses('patch', '/v1/messages/{id}/buy')).toEqual(expect.arrayContaining(['402', '409']));
+    // Every API error status answers with the error body.
+    const errorSchemas = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/v1/'))
+      .flatMap(([, methods]) => Object.values(methods))
+      .flatMap(({ responses }) => Object.entries(responses).filter(([status]) => Number(status) >= 400))
+      .map(([, response]) => Object.keys(response.content?.['application/json']?.schema?.properties ?? {}));
+    expect(new Set(errorSchemas.map((keys) => keys.sort().join()))).toEqual(new Set(['code,errors,message']));
   });
 
   it('serves a browsable page at /docs', async () => {

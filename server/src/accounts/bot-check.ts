@@ -1,5 +1,9 @@
 import type { Config } from '../config';
 import { fail } from '../errors';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What the human check answers when it refuses or cannot ask. */
+export const botCheckCodes = ['bot_check', 'bot_check_unavailable'] as const satisfies readonly ErrorCode[];
 
 export const FAKE_BOT_CHECK_PASS = 'human';
 const TURNSTILE_VERIFY = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';

@@ -4,6 +4,17 @@ import type { Db } from '../db/client';
 import { emailCodes, users } from '../db/schema';
 import { fail } from '../errors';
 import { family, type Purpose, refuseOverLimit } from './code-limits';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What entering an email code may be refused with. */
+export const enterCodeCodes = [
+  'wrong_code',
+  'code_expired',
+  'code_locked',
+  'email_changed',
+  'email_taken',
+  'already_verified',
+] as const satisfies readonly ErrorCode[];
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_WRONG_TRIES = 5;

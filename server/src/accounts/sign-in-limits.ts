@@ -3,6 +3,10 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 /** The settings and the rate-limit store the hook counts in. */
 type LimitDeps = Pick<FastifyInstance, 'config' | 'createRateLimit'>;
 import { tooManyRequests, waitText } from '../errors';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What the sign-in limits answer. */
+export const signInLimitCodes = ['sign_in_limited'] as const satisfies readonly ErrorCode[];
 
 const WINDOW_MS = 10 * 60_000;
 

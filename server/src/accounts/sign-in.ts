@@ -3,6 +3,23 @@ import type { Db } from '../db/client';
 import { signInLinks, type UserRow, users } from '../db/schema';
 import { fail } from '../errors';
 import { hashToken, issueAccessToken, newToken } from '../auth/tokens';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What asking for a sign-in link may be refused with. */
+export const signInCodes = [
+  'invalid_email',
+  'terms_required',
+  'suspended',
+] as const satisfies readonly ErrorCode[];
+
+/** What redeeming a sign-in link may be refused with. */
+export const redeemCodes = [
+  'link_invalid',
+  'link_expired',
+  'link_used',
+  'gone',
+  'suspended',
+] as const satisfies readonly ErrorCode[];
 
 export const LINK_TTL_MS = 60 * 60 * 1000;
 

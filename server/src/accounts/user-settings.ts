@@ -1,10 +1,20 @@
-import { messages, type UserPatch, usernameProblem } from '@cove/contracts';
+import { type ErrorCode, messages, usernameProblem, type UserPatch } from '@cove/contracts';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { type UserRow, users } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { fail } from '../errors';
+
+/** What changing one's own settings may be refused with. */
+export const userSettingsCodes = [
+  'invalid_username',
+  'username_taken',
+  'code_already_used',
+  'too_many_tags',
+  'exclusive_content',
+  'gone',
+] as const satisfies readonly ErrorCode[];
 
 export const DELETION_GRACE_DAYS = 30;
 

@@ -6,6 +6,16 @@ import { codeMail } from '../mail/templates';
 import { family } from './code-limits';
 import { completeEmailChange, markVerified, refuseTakenAddress, setPendingEmail } from './email-change';
 import { consumeCode, issueCode } from './email-codes';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What asking for an email code may be refused with (a new one, or one to change the address): the code limits included. */
+export const codeRequestCodes = [
+  'invalid_email',
+  'email_taken',
+  'already_verified',
+  'code_cooldown',
+  'code_limit',
+] as const satisfies readonly ErrorCode[];
 
 /** What sending codes needs: the database and the mailer. */
 interface CodeDeps {

@@ -1,6 +1,7 @@
+import type { ErrorCode } from '@cove/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
-import { fail } from '../errors';
+import { fail, type RouteCodes } from '../errors';
 
 /** The signed-in user of this request; throws 401 'Please sign in' when there is none. */
 export function currentUser(request: FastifyRequest): UserRow {
@@ -15,15 +16,27 @@ function hasRole(user: UserRow, role: Role): boolean {
   return user.type === role;
 }
 
+/** What each guard answers when it refuses, so a route that uses it declares those statuses. */
+const guardCodes = new WeakMap<object, readonly ErrorCode[]>();
+
+/** The codes of the guards among a route's `onRequest` hooks. */
+export const guardedCodes: RouteCodes = (route) =>
+  [route.onRequest]
+    .flat()
+    .flatMap((hook) => (typeof hook === 'function' ? (guardCodes.get(hook) ?? []) : []));
+
 /** onRequest guard: any signed-in user. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   currentUser(request);
 }
+guardCodes.set(requireUser, ['unauthorized']);
 
 /** onRequest guard: a signed-in user holding one of the roles (fan `user`, creator `featured`, `staff`). */
 export function requireRole(...roles: Role[]) {
-  return async (request: FastifyRequest): Promise<void> => {
+  const guard = async (request: FastifyRequest): Promise<void> => {
     const user = currentUser(request);
     if (!roles.some((r) => hasRole(user, r))) throw fail('forbidden');
   };
+  guardCodes.set(guard, ['unauthorized', 'forbidden']);
+  return guard;
 }

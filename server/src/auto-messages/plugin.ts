@@ -16,6 +16,11 @@ export interface AutoMessageTriggers {
   opened(creatorId: string, fanId: string, chatId: string): Promise<void>;
 }
 
+/** What a service that sells something needs: it reports each purchase it makes, after it commits. */
+export interface PurchaseDeps {
+  autoMessages: Pick<AutoMessageTriggers, 'purchased'>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     autoMessages: AutoMessageTriggers;

@@ -1,10 +1,11 @@
 import {
+  autoMessageCategory,
   type AutoMessageCategory,
   type AutoMessageCategoryDto,
-  autoMessageCategory,
   autoMessageExcerpt,
-  type PutAutoMessagesBody,
+  type ErrorCode,
   putAutoMessagesBody,
+  type PutAutoMessagesBody,
 } from '@cove/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -16,6 +17,15 @@ import { describeMedia } from '../media/descriptor';
 import type { UrlSigner } from '../media/url-signer';
 import { checkText } from '../messages/keyword-check';
 import { providerConfigFor } from '../provider/provider-config';
+
+/** What reading or replacing auto-messages may be refused with. */
+export const autoMessageSettingsCodes = [
+  'forbidden',
+  'media_not_usable',
+  'empty_text',
+  'text_blocked',
+  'media_required',
+] as const satisfies readonly ErrorCode[];
 
 export interface SettingsDeps {
   db: Db;

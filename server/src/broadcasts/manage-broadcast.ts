@@ -8,6 +8,16 @@ import type { EventDeps } from '../realtime/with-events';
 import { broadcastOf } from './list-broadcasts';
 import { refreshBroadcasting } from './write-broadcast';
 import type { Tx } from '../db/transaction';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What canceling a broadcast may be refused with. */
+export const cancelBroadcastCodes = [
+  'not_found',
+  'broadcast_started',
+] as const satisfies readonly ErrorCode[];
+
+/** What unsending a broadcast may be refused with. */
+export const unsendBroadcastCodes = ['not_found'] as const satisfies readonly ErrorCode[];
 
 /** The caller's own broadcast, locked until the transaction ends; anyone else's is not found. */
 async function ownLocked(tx: Tx, me: UserRow, id: string) {

@@ -1,4 +1,4 @@
-import { type BroadcastSendBody, broadcastSendBody, messagePreview } from '@cove/contracts';
+import { type BroadcastSendBody, broadcastSendBody, type ErrorCode, messagePreview } from '@cove/contracts';
 import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type * as z from 'zod';
@@ -15,6 +15,21 @@ import { broadcastOf } from './list-broadcasts';
 import { type BroadcastJobData, broadcastQueue } from './queue';
 import { idListOf } from './targets';
 import { isRestricted } from '../users/user-dto';
+
+/** What answers someone who may not broadcast. */
+export const mayBroadcastCodes = ['forbidden'] as const satisfies readonly ErrorCode[];
+
+/** What a broadcast may be refused with. */
+export const sendBroadcastCodes = [
+  'forbidden',
+  'creator_under_review',
+  'empty_text',
+  'text_blocked',
+  'media_required',
+  'media_not_usable',
+  'media_kind',
+  'bad_request',
+] as const satisfies readonly ErrorCode[];
 
 type Body = z.output<typeof broadcastSendBody>;
 

@@ -6,6 +6,19 @@ import type { Db } from '../db/client';
 import { withEvents, type EventDeps } from '../realtime/with-events';
 import { chatForMember } from './chat-store';
 import { otherUser } from './open-chat';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What changing a chat's rate may be refused with: only its creator may. */
+export const changeRateCodes = ['forbidden', 'not_found'] as const satisfies readonly ErrorCode[];
+
+/** What blocking or unblocking someone may be refused with. */
+export const blockCodes = ['user_not_found', 'own_block'] as const satisfies readonly ErrorCode[];
+
+/** What refusing a chat's media may be refused with. */
+export const blockMediaCodes = ['not_found'] as const satisfies readonly ErrorCode[];
+
+/** What reporting someone may be refused with. */
+export const reportCodes = ['user_not_found', 'own_report'] as const satisfies readonly ErrorCode[];
 
 /** A creator changes what a fan pays per message in one chat; both sides get a system message. */
 export async function changeRate(deps: EventDeps, me: UserRow, chatId: string, rate: number) {

@@ -4,6 +4,10 @@ import { notes, type UserRow } from '../db/schema';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { chatForMember } from './chat-store';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What adding, changing or deleting a note may be refused with: only creators keep notes, on their own chats. */
+export const noteCodes = ['forbidden', 'not_found'] as const satisfies readonly ErrorCode[];
 
 const noteNotFound = () => fail('not_found', 'Note');
 export const noteDto = (n: typeof notes.$inferSelect) => ({

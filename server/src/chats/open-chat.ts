@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@cove/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chatMembers, chats, type UserRow, users } from '../db/schema';
@@ -9,6 +10,16 @@ import { assertPairAllowed, cannotChat, fanOf } from './pair-rules';
 export const FREE_CHAT_LIMIT = 3;
 /** Intro chats a fan may have open at once (docs/rules.md). */
 export const INTRO_LIMIT = 3;
+
+/** What opening a chat may be refused with: the pair rules, blocks and the free-chat limit. */
+export const openChatCodes = [
+  'user_not_found',
+  'own_chat',
+  'gone',
+  'frozen',
+  'chat_refused',
+  'free_chat_limit',
+] as const satisfies readonly ErrorCode[];
 
 export const freeChatLimitError = () => fail('free_chat_limit');
 

@@ -1,4 +1,4 @@
-import { type AmlBody, amlBody } from '@cove/contracts';
+import { type AmlBody, amlBody, type ErrorCode } from '@cove/contracts';
 import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { amlSubmissions, ledgerAccounts, payouts, type UserRow } from '../db/schema';
@@ -6,6 +6,13 @@ import { fail } from '../errors';
 import { type EventDeps, withEvents } from '../realtime/with-events';
 import { assertCreator } from './creator';
 import { queuePayout } from './payout-queue';
+
+/** What the AML form may be refused with. */
+export const amlCodes = [
+  'creators_only',
+  'bad_date_of_birth',
+  'aml_already_submitted',
+] as const satisfies readonly ErrorCode[];
 
 /** A real calendar date, at least 18 years and at most 120 years before today. */
 export function adultBirthDate(value: string, now: Date): boolean {

@@ -1,8 +1,11 @@
-import { type PayoutMethodKind, payoutMethodKinds } from '@cove/contracts';
+import { type ErrorCode, type PayoutMethodKind, payoutMethodKinds } from '@cove/contracts';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { fail } from '../errors';
 import { providerConfigFor } from '../provider/provider-config';
+
+/** What anything of earnings and payouts answers someone who is not a creator. */
+export const creatorCodes = ['creators_only'] as const satisfies readonly ErrorCode[];
 
 /** Earnings and payouts are a creator's (type `featured`); anyone else is refused with 403. */
 export function assertCreator(me: UserRow): void {

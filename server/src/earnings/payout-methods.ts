@@ -1,4 +1,4 @@
-import { type PayoutMethod, type PayoutMethodBody, payoutMethodBody } from '@cove/contracts';
+import { type ErrorCode, type PayoutMethod, payoutMethodBody, type PayoutMethodBody } from '@cove/contracts';
 import { eq } from 'drizzle-orm';
 import { consumeCode } from '../accounts/email-codes';
 import type { Db } from '../db/client';
@@ -6,6 +6,19 @@ import { type PayoutMethodRow, payoutMethods, type UserRow } from '../db/schema'
 import { fail } from '../errors';
 import { assertCreator, assertMethodAllowed } from './creator';
 import { checkMethod } from './method-checks';
+
+/** What setting a payout method may be refused with, the emailed code included. */
+export const payoutMethodCodes = [
+  'creators_only',
+  'payout_method_not_allowed',
+  'bad_iban',
+  'bad_bic',
+  'bad_wallet',
+  'verification_required',
+  'wrong_code',
+  'code_expired',
+  'code_locked',
+] as const satisfies readonly ErrorCode[];
 
 export const toPayoutMethodDto = (row: PayoutMethodRow): PayoutMethod => ({
   method: row.method,

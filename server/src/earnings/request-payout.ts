@@ -1,4 +1,10 @@
-import { formatMoney, type Payout, type PayoutRequestBody, payoutRequestBody } from '@cove/contracts';
+import {
+  type ErrorCode,
+  formatMoney,
+  type Payout,
+  type PayoutRequestBody,
+  payoutRequestBody,
+} from '@cove/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { retryConflicts, type Tx } from '../db/transaction';
@@ -12,6 +18,16 @@ import { savedMethodOf } from './payout-methods';
 import { queuePayout } from './payout-queue';
 import { AML_THRESHOLD, MINIMUM_PAYOUT, payoutKinds } from './rules';
 import { availableOf, balanceOf } from './totals';
+
+/** What a payout request may be refused with. */
+export const requestPayoutCodes = [
+  'creators_only',
+  'payout_method_not_allowed',
+  'no_payout_method',
+  'payout_too_small',
+  'payout_too_large',
+  'payout_key_reused',
+] as const satisfies readonly ErrorCode[];
 
 export interface PayoutDeps extends EventDeps {
   boss: PgBoss;

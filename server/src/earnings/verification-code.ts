@@ -5,6 +5,14 @@ import type { Mailer } from '../mail/mailer';
 import { codeMail } from '../mail/templates';
 import { assertCreator } from './creator';
 import { maskEmail } from './method-checks';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What asking for a payout-method code may be refused with. */
+export const actionCodeCodes = [
+  'creators_only',
+  'code_cooldown',
+  'code_limit',
+] as const satisfies readonly ErrorCode[];
 
 /**
  * `POST /v1/users/send-verification-code`: a 4-digit code to the account's address for changing the

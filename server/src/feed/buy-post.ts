@@ -1,4 +1,4 @@
-import type { FeedItem } from '@cove/contracts';
+import type { ErrorCode, FeedItem } from '@cove/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { isBlockedEitherWay } from '../chats/chat-store';
 import { rowsOf } from '../db/rows';
@@ -11,6 +11,17 @@ import { CREATOR_SHARE, notEnoughCredits } from '../messages/charges';
 import { type EventDeps, withEvents } from '../realtime/with-events';
 import { inAudienceSql, missingFor } from './audience';
 import { feedItemById } from './feed-item';
+import type { PurchaseDeps } from '../auto-messages/plugin';
+
+/** What unlocking a post may be refused with. */
+export const buyPostCodes = [
+  'not_found',
+  'post_not_for_sale',
+  'audience_required',
+  'already_unlocked',
+  'creator_unavailable',
+  'not_enough_credits',
+] as const satisfies readonly ErrorCode[];
 
 /**
  * `PATCH /v1/feed/:id/buy`: unlocks a paid post for a viewer in its audience, once. One transaction
@@ -20,7 +31,7 @@ import { feedItemById } from './feed-item';
  * row; the first commits, the rest find the purchase and are refused.
  */
 export async function buyPost(
-  deps: EventDeps & { media: MediaContext },
+  deps: EventDeps & PurchaseDeps & { media: MediaContext },
   me: UserRow,
   postId: string,
 ): Promise<{ data: FeedItem; credits: number }> {
@@ -85,5 +96,6 @@ export async function buyPost(
   }
   const data = await feedItemById(deps.media, me.id, postId);
   if (!data) throw fail('not_found', 'Post');
+  await deps.autoMessages.purchased(me.id, post.creatorId, { kind: 'post', postId });
   return { data, credits };
 }

@@ -1,4 +1,4 @@
-import type { newFeedBody } from '@cove/contracts';
+import type { ErrorCode, newFeedBody } from '@cove/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import { rowsOf } from '../db/rows';
@@ -8,6 +8,18 @@ import { type EventDeps, withEvents } from '../realtime/with-events';
 import { liveSubscription } from './audience';
 import { isRestricted } from '../users/user-dto';
 import type { Tx } from '../db/transaction';
+
+/** What posting may be refused with. */
+export const createPostCodes = [
+  'forbidden',
+  'creator_under_review',
+  'validation',
+  'empty_text',
+  'media_required',
+  'media_not_usable',
+  'media_kind',
+  'send_id_reused',
+] as const satisfies readonly ErrorCode[];
 
 type NewPost = z.infer<typeof newFeedBody>;
 

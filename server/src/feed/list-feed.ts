@@ -1,4 +1,4 @@
-import type { feedPage, feedQuery } from '@cove/contracts';
+import type { ErrorCode, feedPage, feedQuery } from '@cove/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import { rowsOf } from '../db/rows';
@@ -8,6 +8,9 @@ import { isUuid } from '../ids';
 import type { MediaContext } from '../media';
 import { liveSubscription, subscribesSql } from './audience';
 import { postViews, toFeedItems } from './feed-item';
+
+/** What reading a feed may be refused with. */
+export const listFeedCodes = ['validation', 'user_not_found'] as const satisfies readonly ErrorCode[];
 
 type FeedQuery = z.infer<typeof feedQuery>;
 

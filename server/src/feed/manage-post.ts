@@ -1,4 +1,4 @@
-import type { feedPatchBody } from '@cove/contracts';
+import type { ErrorCode, feedPatchBody } from '@cove/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { Db } from '../db/client';
@@ -8,6 +8,16 @@ import { transactionBetween } from '../db/transaction';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { liveSubscription } from './audience';
+
+/** What editing a post may be refused with. */
+export const editPostCodes = ['not_found'] as const satisfies readonly ErrorCode[];
+
+/** What deleting a post may be refused with: it is gone, or subscribers still count on it. */
+export const deletePostCodes = [
+  'not_found',
+  'delete_limit_renewing',
+  'delete_limit_ending',
+] as const satisfies readonly ErrorCode[];
 
 /** Deletions a creator with subscribers may make in any 30 days (docs/rules.md). */
 export const DELETES_PER_30_DAYS = 3;

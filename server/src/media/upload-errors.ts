@@ -1,6 +1,20 @@
-import type { MediaKind } from '@cove/contracts';
+import type { ErrorCode, MediaKind } from '@cove/contracts';
 import { type AppError, fail } from '../errors';
 import { acceptedImageTypes } from './sniff';
+
+/** What an upload may be refused with. */
+export const uploadCodes = [
+  'validation',
+  'paid_upload_not_allowed',
+  'empty_file',
+  'file_too_large',
+  'unsupported_type',
+  'corrupt_file',
+  'checksum_mismatch',
+  'size_mismatch',
+  'upload_aborted',
+  'upload_too_slow',
+] as const satisfies readonly ErrorCode[];
 
 /** Every way an upload can be refused, with the spec's words and a code the client can branch on. */
 export const uploadErrors = {

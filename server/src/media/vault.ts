@@ -1,4 +1,4 @@
-import type { VaultItem } from '@cove/contracts';
+import type { ErrorCode, VaultItem } from '@cove/contracts';
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chatMembers, media } from '../db/schema';
@@ -6,6 +6,9 @@ import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { describeMedia } from './descriptor';
 import type { UrlSigner } from './url-signer';
+
+/** What reading the vault may be refused with: a cursor it did not give, a chat the owner is not in. */
+export const vaultCodes = ['validation', 'not_found'] as const satisfies readonly ErrorCode[];
 
 export interface VaultQuery {
   limit: number;

@@ -33,13 +33,16 @@ export async function toDtos(ctx: MediaContext, viewerId: string, rows: MessageR
 
 export interface PageQuery {
   limit: number;
+  /** Skips this many of the newest matching messages first (the spec's `offset`). */
+  offset?: number | undefined;
   before?: string | undefined;
   last_message_id?: string | undefined;
 }
 
 /**
  * A page of a chat's messages, newest first, by keyset on the message id: `before` pages back
- * through history, `last_message_id` asks for what is newer. Only members see anything.
+ * through history, `last_message_id` asks for what is newer, `offset` skips that many first (the next
+ * page's address continues by keyset from the last one returned). Only members see anything.
  */
 export async function listMessages(ctx: MediaContext, chatId: string, viewerId: string, q: PageQuery) {
   const { db } = ctx;
@@ -54,7 +57,8 @@ export async function listMessages(ctx: MediaContext, chatId: string, viewerId: 
     .from(messages)
     .where(and(visibleTo(me), range))
     .orderBy(desc(messages.id))
-    .limit(q.limit);
+    .limit(q.limit)
+    .offset(q.offset ?? 0);
   const last = rows.at(-1);
   const next =
     rows.length === q.limit && last && !q.last_message_id

@@ -8,6 +8,17 @@ import { CREATOR_SHARE } from './charges';
 import { callBetween, loggedRow, messageJson, notifyLogged, shortOfCredits } from './db-call';
 import { messageFromJson, toMessageDto } from './message-dto';
 import { SELF_DESTRUCT_MS } from './read';
+import type { ErrorCode } from '@cove/contracts';
+import type { PurchaseDeps } from '../auto-messages/plugin';
+
+/** What buying a paid message may be refused with. */
+export const buyMessageCodes = [
+  'not_found',
+  'not_for_sale',
+  'already_purchased',
+  'blocked',
+  'not_enough_credits',
+] as const satisfies readonly ErrorCode[];
 
 /** Every answer of `buy_message` (src/db/functions/messages); `message` is the bought row. */
 export const buyOutcome = z.union([
@@ -44,11 +55,16 @@ function refusalError(outcome: Extract<z.infer<typeof buyOutcome>, { status: 're
  * src/db/functions/messages), which makes every check: the purchase row's primary key admits one buy
  * per (message, buyer), and the charge commits with it or not at all.
  */
-export async function buyMessage(deps: EventDeps & { media: MediaContext }, me: UserRow, messageId: number) {
+export async function buyMessage(
+  deps: EventDeps & PurchaseDeps & { media: MediaContext },
+  me: UserRow,
+  messageId: number,
+) {
   const outcome = await callBetween(deps.db, me.id, buyCall(me.id, messageId), buyOutcome, 'buy_message');
   if (outcome.status === 'refused') throw refusalError(outcome);
   await notifyLogged(deps.realtime, outcome.events);
   const bought = messageFromJson(outcome.message);
+  await deps.autoMessages.purchased(me.id, bought.senderId, { kind: 'unlock', messageId });
   const [media] = await mediaForMessages(deps.media, me.id, [
     { mediaId: bought.mediaId, access: { paid: true, bought: true, isSender: false } },
   ]);

@@ -5,6 +5,10 @@ import { fail } from '../errors';
 import { chatForMember } from '../chats/chat-store';
 import { withEvents, type EventDeps } from '../realtime/with-events';
 import { visibleTo } from './visible';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What hiding or deleting a message may be refused with. */
+export const removeMessageCodes = ['not_found', 'cannot_delete'] as const satisfies readonly ErrorCode[];
 
 const messageNotFound = () => fail('not_found', 'Message');
 

@@ -1,4 +1,4 @@
-import { messagePreview, type SendMessageBody } from '@cove/contracts';
+import { type ErrorCode, messagePreview, type SendMessageBody } from '@cove/contracts';
 import { frozenError } from '../chats/pair-rules';
 import type { UserRow } from '../db/schema';
 import { AppError, fail } from '../errors';
@@ -13,6 +13,32 @@ import { draftMessage, messageFromJson, type MessageRow, toMessageDto } from './
 import { batcherFor, type SendBatcher } from './send-batch';
 import { type SendItem, sendRefusal, sentBefore } from './send-handoff';
 import { isRestricted } from '../users/user-dto';
+import type { PurchaseDeps } from '../auto-messages/plugin';
+
+/** What a send may be refused with: its own checks, the pair rules and the database's refusals. */
+export const sendMessageCodes = [
+  'own_message',
+  'empty_text',
+  'media_required',
+  'media_kind',
+  'media_not_usable',
+  'price_not_allowed',
+  'creator_under_review',
+  'text_blocked',
+  'text_warned',
+  'user_not_found',
+  'not_found',
+  'own_chat',
+  'gone',
+  'frozen',
+  'chat_refused',
+  'blocked',
+  'media_blocked',
+  'bad_parent',
+  'bad_gif',
+  'not_enough_credits',
+  'send_id_reused',
+] as const satisfies readonly ErrorCode[];
 
 /** Stands in for an id that is not a UUID: it names nothing, so the send id check still runs. */
 const NO_ID = '00000000-0000-0000-0000-000000000000';
@@ -21,7 +47,7 @@ const NO_ID = '00000000-0000-0000-0000-000000000000';
 const parentIdOf = (parent: string | undefined): number | null =>
   parent === undefined ? null : /^\d{1,15}$/.test(parent) ? Number(parent) : -1;
 
-export interface SendDeps extends EventDeps {
+export interface SendDeps extends EventDeps, PurchaseDeps {
   config: { gifHosts: string[] };
 }
 
@@ -132,9 +158,9 @@ export async function sendMessage(
       });
   if (!outcome) throw refusal ?? new Error('send_messages answered nothing');
   if (outcome.status === 'refused') throw sendRefusal(outcome);
-  return {
-    message: messageFromJson(outcome.message),
-    created: outcome.status === 'created',
-    credits: outcome.credits,
-  };
+  const message = messageFromJson(outcome.message);
+  // A fan's paid chat message is a purchase from the creator.
+  if (outcome.status === 'created' && message.cost > 0)
+    await deps.autoMessages.purchased(me.id, message.recipientId, { kind: 'message', messageId: message.id });
+  return { message, created: outcome.status === 'created', credits: outcome.credits };
 }

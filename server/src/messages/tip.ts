@@ -1,4 +1,4 @@
-import { type Message, messagePreview } from '@cove/contracts';
+import { type ErrorCode, type Message, messagePreview } from '@cove/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import * as z from 'zod';
 import { chatNotFound } from '../chats/chat-store';
@@ -12,6 +12,19 @@ import { isRestricted } from '../users/user-dto';
 import { CREATOR_SHARE } from './charges';
 import { callBetween, createdOutcome, notifyLogged, shortOfCredits, storedOutcome } from './db-call';
 import { draftMessage, messageFromJson, type MessageRow, toMessageDto } from './message-dto';
+import type { PurchaseDeps } from '../auto-messages/plugin';
+
+/** What a tip may be refused with. */
+export const tipCodes = [
+  'not_found',
+  'frozen',
+  'tip_not_allowed',
+  'tips_disabled',
+  'blocked',
+  'creator_unavailable',
+  'send_id_reused',
+  'not_enough_credits',
+] as const satisfies readonly ErrorCode[];
 
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 
@@ -94,7 +107,13 @@ async function tipsRestrictedCreator(db: Db, fanId: string, chatId: string): Pro
  * (tip_model) counts as unread and marks the chat's tip badge. Node reads the provider's default and
  * whether the creator awaits approval, and builds both views.
  */
-export async function tip(deps: EventDeps, me: UserRow, chatId: string, amount: number, sendId: string) {
+export async function tip(
+  deps: EventDeps & PurchaseDeps,
+  me: UserRow,
+  chatId: string,
+  amount: number,
+  sendId: string,
+) {
   if (!isUuid(chatId)) throw chatNotFound();
   // The provider's default; the creator's own permission is read with their row.
   const { features } = await providerConfigFor(deps.db, null);
@@ -122,8 +141,8 @@ export async function tip(deps: EventDeps, me: UserRow, chatId: string, amount: 
   );
   if (outcome.status === 'refused') throw refusalError(outcome);
   if (outcome.status === 'created') await notifyLogged(deps.realtime, outcome.events);
-  return {
-    data: toMessageDto(messageFromJson(outcome.message), me.id, false),
-    credits: outcome.credits,
-  };
+  const message = messageFromJson(outcome.message);
+  // Also for a retried tip: the trigger is once per fan, so firing it again sends nothing.
+  await deps.autoMessages.purchased(me.id, message.recipientId, { kind: 'message', messageId: message.id });
+  return { data: toMessageDto(message, me.id, false), credits: outcome.credits };
 }

@@ -1,4 +1,4 @@
-import { type ApplyBody, applyBody, type IdVerification, messages } from '@cove/contracts';
+import { applyBody, type ApplyBody, type ErrorCode, type IdVerification, messages } from '@cove/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
@@ -9,6 +9,17 @@ import { fail } from '../errors';
 import { assertNoExclusiveClaim } from '../profiles/exclusive-content';
 import { applicationOf } from './application-store';
 import { verificationState } from './id-verification';
+
+/** What applying to become a creator may be refused with. */
+export const applyCodes = [
+  'application_rejected',
+  'already_creator',
+  'application_pending',
+  'bad_date_of_birth',
+  'username_taken',
+  'invalid_username',
+  'gone',
+] as const satisfies readonly ErrorCode[];
 
 /**
  * `POST /v1/users/apply` (docs/rules.md, "Becoming a creator"): a fan of 18 or older applies once.

@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import type { IdVerification } from '@cove/contracts';
+import type { ErrorCode, IdVerification } from '@cove/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type CreatorApplicationRow, creatorApplications, type UserRow, users } from '../db/schema';
 import { fail } from '../errors';
 import { applicationOf } from './application-store';
+
+/** What starting the identity check may be refused with. */
+export const identityCheckCodes = [
+  'no_application',
+  'gone',
+  'identity_check_not_open',
+] as const satisfies readonly ErrorCode[];
 
 /** The sandbox identity provider's page for one check. */
 export const checkUrl = (checkId: string) => `/sandbox/identity/${checkId}`;

@@ -1,4 +1,4 @@
-import type { AdminApplication, FeatureName, Features } from '@cove/contracts';
+import type { AdminApplication, ErrorCode, FeatureName, Features } from '@cove/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { adminActions, creatorApplications, type UserRow, users } from '../db/schema';
@@ -6,6 +6,18 @@ import { fail } from '../errors';
 import { type EventDeps, withEvents } from '../realtime/with-events';
 import { approveCreator, rejectCreator } from './decide';
 import { setUserFeature } from './features';
+
+/** What a staff decision on an application may be refused with. */
+export const decideCodes = [
+  'not_found',
+  'no_application',
+  'already_creator',
+  'application_rejected',
+  'identity_not_verified',
+] as const satisfies readonly ErrorCode[];
+
+/** What setting a feature may be refused with. */
+export const setFeatureCodes = ['not_found'] as const satisfies readonly ErrorCode[];
 
 /** How a staff member's actions from the app are recorded beside the CLI's (admin_actions.actor). */
 const staffActor = (staff: UserRow) => `staff:${staff.email}`;

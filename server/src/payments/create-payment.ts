@@ -1,4 +1,4 @@
-import type { PaymentBody, PaymentResponse, PaymentType } from '@cove/contracts';
+import type { ErrorCode, PaymentBody, PaymentResponse, PaymentType } from '@cove/contracts';
 import { and, count, eq, gt, min, sql } from 'drizzle-orm';
 import { chatForMember, isBlockedEitherWay, userRow } from '../chats/chat-store';
 import { messages, payments, purchases, savedCards, type UserRow } from '../db/schema';
@@ -7,11 +7,38 @@ import { creditsOf } from '../ledger/ledger';
 import { providerConfigFor } from '../provider/provider-config';
 import { isRestricted } from '../users/user-dto';
 import { applyProviderEvent } from './apply-event';
-import { type FinishDeps, finishPaymentAction } from './finish-action';
+import { receiveProviderEvent } from './receive-event';
+import type { FinishDeps } from './finish-action';
 import { CENTS_PER_CREDIT, packageOf } from './packages';
 import { cardAnswerFor, cardRequest, cryptoRequest, paymentByKey, sameRequest } from './payment-key';
 import type { PaymentProvider } from './provider';
 import { returnPathOf, withPaymentId } from './return-path';
+
+/** What a card payment may be refused with: what it is for, the package, the card, the decline limit and the provider's decline. */
+export const cardPaymentCodes = [
+  'not_found',
+  'not_for_sale',
+  'already_purchased',
+  'blocked',
+  'creator_unavailable',
+  'bad_request',
+  'bad_package',
+  'card_invalid',
+  'card_declined',
+  'insufficient_funds',
+  'card_expired',
+  'card_token_used',
+  'payment_failed',
+  'payments_limited',
+  'idempotency_reused',
+] as const satisfies readonly ErrorCode[];
+
+/** What a crypto top-up may be refused with. */
+export const cryptoPaymentCodes = [
+  'bad_package',
+  'crypto_not_allowed',
+  'idempotency_reused',
+] as const satisfies readonly ErrorCode[];
 
 export interface PaymentDeps extends FinishDeps {
   provider: PaymentProvider;
@@ -165,12 +192,11 @@ export async function payByCard(
   const sync = { id: `sync:${p.id}`, paymentId: p.id, providerPaymentId: outcome.providerPaymentId };
   switch (outcome.status) {
     case 'succeeded':
-      await applyProviderEvent(deps, deps.provider.name, {
+      await receiveProviderEvent(deps, deps.provider.name, {
         ...sync,
         type: 'payment.succeeded',
         card: outcome.card,
       });
-      await finishPaymentAction(deps, p.id);
       return {
         three_ds: false,
         redirect_url: null,

@@ -101,12 +101,7 @@ export async function finishPaymentAction(deps: FinishDeps, paymentId: string): 
   const [fan] = await deps.db.select().from(users).where(eq(users.id, p.userId));
   if (p.paymentType === 'tip' && fan && p.chatId && p.tip) {
     try {
-      const sent = await tip(deps, fan, p.chatId, p.tip, `payment:${p.id}`);
-      // The trigger is once per fan, so a tip applied by an earlier run firing it again sends nothing.
-      await deps.autoMessages.purchased(fan.id, sent.data.recipient_id, {
-        kind: 'message',
-        messageId: Number(sent.data._id),
-      });
+      await tip(deps, fan, p.chatId, p.tip, `payment:${p.id}`);
       done = { status: 'done', unlocked: null };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

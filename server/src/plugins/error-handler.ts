@@ -2,7 +2,7 @@ import { type ErrorBody, type ErrorCode, errorText } from '@cove/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, InvalidField, TooManyRequests } from '../errors';
+import { AppError, InvalidField, type RouteCodes, takesBody, TooManyRequests } from '../errors';
 
 function fieldName(context: string | undefined, instancePath: string): string {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -16,6 +16,15 @@ function fastifyCode(status: number): ErrorCode {
   if (status === 415) return 'unsupported_media_type';
   return 'bad_request';
 }
+
+/** What this handler answers on any route: schema failures, masked bugs, and Fastify's body refusals. */
+export const errorHandlerCodes: RouteCodes = (route) => [
+  'validation',
+  'internal_error',
+  ...(takesBody(route)
+    ? (['malformed_json', 'bad_request', 'body_too_large', 'unsupported_media_type'] as const)
+    : []),
+];
 
 /** Turns every failure into `{ message, code, errors? }` with the right status; 5xx details stay in the log. */
 export const errorHandler = fp(

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { fail, InvalidField } from '../errors';
+import { fail, InvalidField, type RouteCodes, takesBody } from '../errors';
 
 // With the `u` flag a surrogate pair is one code point, so this matches unpaired halves only.
 const loneSurrogate = /[\uD800-\uDFFF]/u;
@@ -82,6 +82,13 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 function charsetOf(request: FastifyRequest): string | undefined {
   return /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(request.headers['content-type'] ?? '')?.[1];
 }
+
+/** Refused strings answer as `validation`; a compressed body on any route, a bad JSON body's bytes where one is read. */
+export const requestTextCodes: RouteCodes = (route) => [
+  'validation',
+  'unsupported_encoding',
+  ...(takesBody(route) ? (['unsupported_charset', 'invalid_utf8'] as const) : []),
+];
 
 /**
  * Refuses text the database cannot keep, before any route sees it, so no route can forget:

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import type { RouteCodes } from '../errors';
 
 export interface SecurityOptions {
   rateLimitPerMinute: number;
@@ -16,6 +17,9 @@ export interface SecurityOptions {
 
 /** Whether a matched route pattern is an API route (`/v1/...`, `/v2/...`); unmatched requests have none. */
 const isApiRoute = (pattern: string | undefined) => pattern !== undefined && /^\/v\d+\//.test(pattern);
+
+/** The rate limit's answer, on the API routes it meters. */
+export const securityCodes: RouteCodes = (route) => (isApiRoute(route.url) ? ['rate_limited'] : []);
 
 const TURNSTILE = 'https://challenges.cloudflare.com';
 const DEV_SERVERS = ['http://localhost:*', 'http://127.0.0.1:*'];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ProfilePatch } from '@cove/contracts';
+import type { ErrorCode, ProfilePatch } from '@cove/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { type MediaRow, feedPosts, subscriptions, type UserRow, users } from '../db/schema';
 import { fail, InvalidField } from '../errors';
@@ -8,6 +8,16 @@ import { type EventDeps, withEvents } from '../realtime/with-events';
 import { generateAvatar } from '../seed/avatar';
 import { assertNoExclusiveClaim } from './exclusive-content';
 import { type Crop, makeProfileImage, type ProfileImageDeps, type ProfileImageKind } from './profile-image';
+
+/** What a profile change may be refused with. */
+export const profilePatchCodes = [
+  'forbidden',
+  'not_found',
+  'media_kind',
+  'media_not_usable',
+  'exclusive_content',
+  'gone',
+] as const satisfies readonly ErrorCode[];
 
 export type ProfileDeps = EventDeps & ProfileImageDeps;
 

@@ -1,4 +1,4 @@
-import { closeCodes, type SequencedEvent, type ServerMessage } from '@cove/contracts';
+import { closeCodes, onTheWire, type SequencedEvent, type ServerMessage } from '@cove/contracts';
 import type { WebSocket } from 'ws';
 import { type EventReader, PAGE } from './log-reader';
 
@@ -57,7 +57,7 @@ export class Connection {
         return false;
       }
       if (!this.writable()) return true;
-      this.socket.send(JSON.stringify(event));
+      this.socket.send(JSON.stringify(onTheWire(event)));
       this.sentSeq = event.seq;
     }
     return true;
@@ -80,7 +80,7 @@ export class Connection {
         for (const event of events) {
           if (!this.writable()) return;
           const written = new Promise<void>((resolve) =>
-            this.socket.send(JSON.stringify(event), () => resolve()),
+            this.socket.send(JSON.stringify(onTheWire(event)), () => resolve()),
           );
           this.sentSeq = event.seq;
           if (this.socket.bufferedAmount > this.limits.highWaterBytes)

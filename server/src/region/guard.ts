@@ -2,6 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../auth/guards';
 import { assertAvailableIn, type CreatorRef } from './availability';
 import { requestCountry } from './country';
+import type { ErrorCode } from '@cove/contracts';
+
+/** What the region rule answers: the creator is not available in the caller's country. */
+export const regionCodes = ['region_blocked'] as const satisfies readonly ErrorCode[];
 
 /**
  * The region rule for a signed-in request about one creator: their profile and chat, a message to

@@ -14,8 +14,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { normaliseEmail } from '../accounts/sign-in';
-import { addTag, applyUserPatch, usernameAvailability } from '../accounts/user-settings';
-import { enterCode, requestEmailChange, resendCode } from '../accounts/verification';
+import { enterCodeCodes } from '../accounts/email-codes';
+import { addTag, applyUserPatch, usernameAvailability, userSettingsCodes } from '../accounts/user-settings';
+import { enterCode, requestEmailChange, resendCode, codeRequestCodes } from '../accounts/verification';
 import { currentUser, requireUser } from '../auth/guards';
 import { fail } from '../errors';
 import { assertNoExclusiveClaim } from '../profiles/exclusive-content';
@@ -29,7 +30,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/users/verify-email',
     {
       ...guarded,
-      schema: { body: verifyEmailBody, response: withErrors({ 200: verifyEmailResponse }, [401]) },
+      schema: { body: verifyEmailBody, response: withErrors({ 200: verifyEmailResponse }, enterCodeCodes) },
     },
     async (request) => {
       const me = currentUser(request);
@@ -41,7 +42,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/users/resend-verify',
-    { ...guarded, schema: { body: resendVerifyBody, response: withErrors({ 200: messageResponse }, [401]) } },
+    {
+      ...guarded,
+      schema: { body: resendVerifyBody, response: withErrors({ 200: messageResponse }, codeRequestCodes) },
+    },
     async (request) => {
       await resendCode(app, currentUser(request), request.body.email);
       return { message: 'Email sent successfully!' };
@@ -52,7 +56,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/users/change-verify-email',
     {
       ...guarded,
-      schema: { body: changeVerifyEmailBody, response: withErrors({ 200: messageResponse }, [401]) },
+      schema: {
+        body: changeVerifyEmailBody,
+        response: withErrors({ 200: messageResponse }, codeRequestCodes),
+      },
     },
     async (request) => {
       await requestEmailChange(app, currentUser(request), normaliseEmail(request.body.email));
@@ -67,7 +74,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({ id: z.string() }),
         body: userPatchBody,
-        response: withErrors({ 200: userSchema }, [401, 404]),
+        response: withErrors({ 200: userSchema }, ['forbidden', ...userSettingsCodes]),
       },
     },
     async (request) => {
@@ -90,7 +97,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         querystring: usernameAvailableQuery,
-        response: withErrors({ 200: usernameAvailableResponse }, [401]),
+        response: withErrors({ 200: usernameAvailableResponse }),
       },
     },
     async (request) => {
@@ -105,7 +112,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/users/tags',
-    { ...guarded, schema: { body: tagBody, response: withErrors({ 200: tagsResponse }, [401]) } },
+    { ...guarded, schema: { body: tagBody, response: withErrors({ 200: tagsResponse }, userSettingsCodes) } },
     async (request) => {
       const me = currentUser(request);
       await assertNoExclusiveClaim(app.db, me, request.body.tag);

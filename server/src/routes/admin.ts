@@ -29,7 +29,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/internal/realtime',
-    { onRequest: onlyAdmin, schema: { body: notice, response: withErrors({ 204: z.null() }, [403]) } },
+    {
+      onRequest: onlyAdmin,
+      schema: { body: notice, response: withErrors({ 204: z.null() }, ['forbidden']) },
+    },
     async (request, reply) => {
       const body = request.body;
       if (body.type === 'notify') await app.realtime.notify(body.userIds);
@@ -45,7 +48,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: onlyAdmin,
       schema: {
         body: paymentAction,
-        response: withErrors({ 200: z.object({ message: z.string() }) }, [403, 404]),
+        response: withErrors({ 200: z.object({ message: z.string() }) }, ['forbidden', 'not_found']),
       },
     },
     async (request) => ({ message: await runPaymentAction(app, request.body) }),

@@ -1,15 +1,17 @@
 import { authBody, authResponse, messageResponse, signInBody } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { checkHuman } from '../accounts/bot-check';
-import { signInLimits } from '../accounts/sign-in-limits';
+import { botCheckCodes, checkHuman } from '../accounts/bot-check';
+import { signInLimitCodes, signInLimits } from '../accounts/sign-in-limits';
 import { sendVerificationCode } from '../accounts/verification';
 import {
   createSignInLink,
   findOrCreateUser,
   normaliseEmail,
+  redeemCodes,
   redeemSignInLink,
   refuseInactive,
+  signInCodes,
 } from '../accounts/sign-in';
 import { currentUser, requireUser } from '../auth/guards';
 import { revokeAccessToken } from '../auth/tokens';
@@ -22,7 +24,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/users/sign',
     {
       preHandler: signInLimits(app),
-      schema: { body: signInBody, response: withErrors({ 200: messageResponse }) },
+      schema: {
+        body: signInBody,
+        response: withErrors({ 200: messageResponse }, [
+          ...signInCodes,
+          ...botCheckCodes,
+          ...signInLimitCodes,
+        ]),
+      },
     },
     async (request) => {
       await checkHuman(app.config.botCheck, request.body.captcha_token, request.ip);
@@ -37,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/auth',
-    { schema: { body: authBody, response: withErrors({ 200: authResponse }) } },
+    { schema: { body: authBody, response: withErrors({ 200: authResponse }, redeemCodes) } },
     async (request) => {
       const { user, accessToken } = await redeemSignInLink(app.db, request.body.token);
       // A fan who has not verified their address gets a code now: the app asks for it next.
@@ -49,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/v1/auth',
-    { onRequest: requireUser, schema: { response: withErrors({ 204: z.null() }, [401]) } },
+    { onRequest: requireUser, schema: { response: withErrors({ 204: z.null() }) } },
     async (request, reply) => {
       currentUser(request);
       if (request.accessToken) await revokeAccessToken(app.db, request.accessToken);

@@ -1,7 +1,7 @@
 import { autoMessageCategoryResponse, autoMessagesResponse, putAutoMessagesBody } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../auth/guards';
-import { listAutoMessages, putAutoMessages } from '../auto-messages/settings';
+import { autoMessageSettingsCodes, listAutoMessages, putAutoMessages } from '../auto-messages/settings';
 import { withErrors } from './with-errors';
 
 /** A creator's auto-messages: every category, and one category replaced or cleared. */
@@ -11,7 +11,7 @@ export const autoMessageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/auto-messages',
-    { ...guarded, schema: { response: withErrors({ 200: autoMessagesResponse }, [401, 403]) } },
+    { ...guarded, schema: { response: withErrors({ 200: autoMessagesResponse }, autoMessageSettingsCodes) } },
     async (request) => ({ data: await listAutoMessages(deps, currentUser(request)) }),
   );
 
@@ -21,7 +21,7 @@ export const autoMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         body: putAutoMessagesBody,
-        response: withErrors({ 200: autoMessageCategoryResponse }, [401, 403, 422]),
+        response: withErrors({ 200: autoMessageCategoryResponse }, autoMessageSettingsCodes),
       },
     },
     async (request) => ({ data: await putAutoMessages(deps, currentUser(request), request.body) }),

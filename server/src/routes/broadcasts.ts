@@ -10,10 +10,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { listBroadcasts } from '../broadcasts/list-broadcasts';
-import { cancelBroadcast, unsendBroadcast } from '../broadcasts/manage-broadcast';
+import {
+  cancelBroadcast,
+  cancelBroadcastCodes,
+  unsendBroadcast,
+  unsendBroadcastCodes,
+} from '../broadcasts/manage-broadcast';
 import { broadcastQueue } from '../broadcasts/queue';
 import { countRecipients } from '../broadcasts/recipients';
-import { assertMayBroadcast, sendBroadcast } from '../broadcasts/send-broadcast';
+import {
+  assertMayBroadcast,
+  mayBroadcastCodes,
+  sendBroadcast,
+  sendBroadcastCodes,
+} from '../broadcasts/send-broadcast';
 import { withErrors } from './with-errors';
 
 const broadcastParams = z.object({ id: z.string() });
@@ -29,7 +39,7 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         body: broadcastSendBody,
-        response: withErrors({ 200: broadcastEnvelope }, [401, 403, 409, 422, 423]),
+        response: withErrors({ 200: broadcastEnvelope }, sendBroadcastCodes),
       },
     },
     async (request) => {
@@ -48,7 +58,10 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/broadcast',
     {
       ...guarded,
-      schema: { querystring: broadcastsQuery, response: withErrors({ 200: broadcastsPage }, [401, 403]) },
+      schema: {
+        querystring: broadcastsQuery,
+        response: withErrors({ 200: broadcastsPage }, mayBroadcastCodes),
+      },
     },
     async (request) => {
       const me = currentUser(request);
@@ -63,7 +76,7 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         querystring: broadcastRecipientsQuery,
-        response: withErrors({ 200: broadcastRecipientsResponse }, [401, 403]),
+        response: withErrors({ 200: broadcastRecipientsResponse }, mayBroadcastCodes),
       },
     },
     async (request) => {
@@ -77,7 +90,10 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/broadcast/:id',
     {
       ...guarded,
-      schema: { params: broadcastParams, response: withErrors({ 200: broadcastEnvelope }, [401, 404, 409]) },
+      schema: {
+        params: broadcastParams,
+        response: withErrors({ 200: broadcastEnvelope }, cancelBroadcastCodes),
+      },
     },
     async (request) => cancelBroadcast(app.db, currentUser(request), request.params.id),
   );
@@ -86,7 +102,10 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/broadcast/:id/unsend',
     {
       ...guarded,
-      schema: { params: broadcastParams, response: withErrors({ 200: broadcastEnvelope }, [401, 404]) },
+      schema: {
+        params: broadcastParams,
+        response: withErrors({ 200: broadcastEnvelope }, unsendBroadcastCodes),
+      },
     },
     async (request) => unsendBroadcast(deps, currentUser(request), request.params.id),
   );

@@ -10,21 +10,25 @@ import {
   patchChatsResponse,
   reportBody,
 } from '@cove/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { currentUser, requireRole, requireUser } from '../auth/guards';
 import { bulkUpdate } from '../chats/bulk-update';
-import { toChatUser } from '../chats/chat-dto';
-import { changeRate, report, setBlocked, setMediaBlocked } from '../chats/chat-settings';
-import { chatBetween, chatDtos, chatNotFound } from '../chats/chat-store';
+import {
+  blockCodes,
+  blockMediaCodes,
+  changeRate,
+  changeRateCodes,
+  report,
+  reportCodes,
+  setBlocked,
+  setMediaBlocked,
+} from '../chats/chat-settings';
+import { chatWith, chatWithCodes } from '../chats/chat-with';
 import { chatTotals as totalsOf } from '../chats/chat-totals';
 import { listChats } from '../chats/list-chats';
-import { openChat, otherUser } from '../chats/open-chat';
-import { fanOf, isGone } from '../chats/pair-rules';
-import { chatMembers, type UserRow } from '../db/schema';
-import { fail } from '../errors';
-import { assertRegionAllows } from '../region/guard';
+import { openChat, openChatCodes, otherUser } from '../chats/open-chat';
+import { assertRegionAllows, regionCodes } from '../region/guard';
 import { withErrors } from './with-errors';
 
 const done = z.object({ ok: z.literal(true) });
@@ -34,49 +38,28 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/chats',
-    { ...guarded, schema: { querystring: chatsQuery, response: withErrors({ 200: chatsResponse }, [401]) } },
+    { ...guarded, schema: { querystring: chatsQuery, response: withErrors({ 200: chatsResponse }) } },
     async (request) => listChats(app.db, currentUser(request).id, request.query, '/v1/chats'),
   );
 
   app.get(
     '/v1/chats/total',
-    { onRequest: requireRole('featured'), schema: { response: withErrors({ 200: chatTotals }, [401, 403]) } },
+    { onRequest: requireRole('featured'), schema: { response: withErrors({ 200: chatTotals }) } },
     async (request) => totalsOf(app.db, currentUser(request).id),
   );
-
-  /**
-   * The chat with one person, put back on the caller's list. A fan opening it is the welcome trigger
-   * (docs/rules.md, "Auto-messages"): whoever made the chat, a fan who has not written in it yet is
-   * greeted, once.
-   */
-  const chatWith = async (me: UserRow, otherId: string) => {
-    const other = await otherUser(app.db, otherId);
-    const chat = await chatBetween(app.db, me.id, other.id);
-    if (!chat) throw chatNotFound();
-    if (isGone(other)) throw fail('gone');
-    const [member] = await app.db
-      .update(chatMembers)
-      .set({ listed: true, hidden: false })
-      .where(and(eq(chatMembers.chatId, chat.id), eq(chatMembers.userId, me.id)))
-      .returning();
-    if (!member) throw chatNotFound();
-    const {
-      data: [data],
-    } = await chatDtos(app.db, me.id, [member]);
-    if (!data) throw chatNotFound();
-    if (fanOf(me, other)?.id === me.id) await app.autoMessages.opened(other.id, me.id, chat.id);
-    return { data, user: toChatUser(other) };
-  };
 
   app.get(
     '/v1/chat',
     {
       ...guarded,
-      schema: { querystring: chatQuery, response: withErrors({ 200: chatResponse }, [401, 410, 451]) },
+      schema: {
+        querystring: chatQuery,
+        response: withErrors({ 200: chatResponse }, [...chatWithCodes, ...regionCodes]),
+      },
     },
     async (request) => {
       await assertRegionAllows(app, request, request.query.recipient_id);
-      return chatWith(currentUser(request), request.query.recipient_id);
+      return chatWith(app, currentUser(request), request.query.recipient_id);
     },
   );
 
@@ -84,14 +67,17 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/chat',
     {
       ...guarded,
-      schema: { body: createChatBody, response: withErrors({ 200: chatResponse }, [401, 410, 451]) },
+      schema: {
+        body: createChatBody,
+        response: withErrors({ 200: chatResponse }, [...openChatCodes, ...chatWithCodes, ...regionCodes]),
+      },
     },
     async (request) => {
       const me = currentUser(request);
       await assertRegionAllows(app, request, request.body.recipient_id);
       const other = await otherUser(app.db, request.body.recipient_id);
       await openChat(app.db, me, other);
-      return chatWith(me, request.body.recipient_id);
+      return chatWith(app, me, request.body.recipient_id);
     },
   );
 
@@ -99,7 +85,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/chats',
     {
       ...guarded,
-      schema: { body: patchChatsBody, response: withErrors({ 200: patchChatsResponse }, [401]) },
+      schema: { body: patchChatsBody, response: withErrors({ 200: patchChatsResponse }) },
     },
     async (request) => {
       const { action, ids, except_ids, type } = request.body;
@@ -109,7 +95,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/chats/change-rate',
-    { ...guarded, schema: { body: changeRateBody, response: withErrors({ 200: done }, [401]) } },
+    { ...guarded, schema: { body: changeRateBody, response: withErrors({ 200: done }, changeRateCodes) } },
     async (request) => {
       await changeRate(app, currentUser(request), request.body.chat_id, request.body.rate);
       return { ok: true as const };
@@ -126,7 +112,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url: '/v1/users/:id/block',
       ...guarded,
-      schema: { params: userParams, response: withErrors({ 200: done }, [401, 404]) },
+      schema: { params: userParams, response: withErrors({ 200: done }, blockCodes) },
       handler: async (request) => {
         await setBlocked(app.db, currentUser(request), (request.params as { id: string }).id, blocked);
         return { ok: true as const };
@@ -136,7 +122,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url: '/v1/chats/:chatId/block-media',
       ...guarded,
-      schema: { params: chatParams, response: withErrors({ 200: done }, [401, 404]) },
+      schema: { params: chatParams, response: withErrors({ 200: done }, blockMediaCodes) },
       handler: async (request) => {
         await setMediaBlocked(
           app,
@@ -153,7 +139,11 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/users/:id/report',
     {
       ...guarded,
-      schema: { params: userParams, body: reportBody, response: withErrors({ 200: done }, [401, 404]) },
+      schema: {
+        params: userParams,
+        body: reportBody,
+        response: withErrors({ 200: done }, reportCodes),
+      },
     },
     async (request) => {
       await report(app.db, currentUser(request), request.params.id, request.body.reason);

@@ -11,14 +11,14 @@ export const discoverRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/users/discover',
     {
       onRequest: requireUser,
-      schema: { querystring: discoverQuery, response: withErrors({ 200: discoverPage }, [401]) },
+      schema: { querystring: discoverQuery, response: withErrors({ 200: discoverPage }) },
     },
     async (request) => discover(app.db, currentUser(request).id, request.query),
   );
 
   app.get(
     '/v1/discover/cards',
-    { onRequest: requireUser, schema: { response: withErrors({ 200: discoverCardsResponse }, [401]) } },
+    { onRequest: requireUser, schema: { response: withErrors({ 200: discoverCardsResponse }) } },
     async (request) => ({ data: await discoverCards(app.media, currentUser(request)) }),
   );
 
@@ -28,7 +28,7 @@ export const discoverRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: {
         params: z.object({ id: z.string().max(100) }),
-        response: withErrors({ 204: z.null() }, [401, 404]),
+        response: withErrors({ 204: z.null() }, ['user_not_found']),
       },
     },
     async (request, reply) => {

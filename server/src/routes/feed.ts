@@ -10,12 +10,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { fail } from '../errors';
-import { buyPost } from '../feed/buy-post';
-import { createPost } from '../feed/create-post';
+import { buyPost, buyPostCodes } from '../feed/buy-post';
+import { createPost, createPostCodes } from '../feed/create-post';
 import { feedItemById } from '../feed/feed-item';
-import { listFeed } from '../feed/list-feed';
-import { deletePost, editPost } from '../feed/manage-post';
-import { assertRegionAllows } from '../region/guard';
+import { listFeed, listFeedCodes } from '../feed/list-feed';
+import { deletePost, deletePostCodes, editPost, editPostCodes } from '../feed/manage-post';
+import { assertRegionAllows, regionCodes } from '../region/guard';
 import { withErrors } from './with-errors';
 
 const postParams = z.object({ id: z.string() });
@@ -34,7 +34,10 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/feed',
     {
       ...guarded,
-      schema: { querystring: feedQuery, response: withErrors({ 200: feedPage }, [401, 404, 451]) },
+      schema: {
+        querystring: feedQuery,
+        response: withErrors({ 200: feedPage }, [...listFeedCodes, ...regionCodes]),
+      },
     },
     async (request) => {
       if (request.query.model_id !== undefined)
@@ -47,7 +50,10 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/feed',
     {
       ...guarded,
-      schema: { body: newFeedBody, response: withErrors({ 200: feedItemEnvelope }, [401, 403, 409]) },
+      schema: {
+        body: newFeedBody,
+        response: withErrors({ 200: feedItemEnvelope }, createPostCodes),
+      },
     },
     async (request) => {
       const me = currentUser(request);
@@ -62,7 +68,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: postParams,
         body: feedPatchBody,
-        response: withErrors({ 200: feedItemEnvelope }, [401, 404]),
+        response: withErrors({ 200: feedItemEnvelope }, editPostCodes),
       },
     },
     async (request) => {
@@ -74,7 +80,13 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/v1/feed/:id',
-    { ...guarded, schema: { params: postParams, response: withErrors({ 204: z.null() }, [401, 403, 404]) } },
+    {
+      ...guarded,
+      schema: {
+        params: postParams,
+        response: withErrors({ 204: z.null() }, deletePostCodes),
+      },
+    },
     async (request, reply) => {
       await deletePost(app.db, currentUser(request).id, request.params.id);
       return reply.code(204).send(null);
@@ -87,18 +99,13 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         params: postParams,
-        response: withErrors({ 200: feedBuyResponse }, [401, 402, 403, 404, 409, 451]),
+        response: withErrors({ 200: feedBuyResponse }, [...buyPostCodes, ...regionCodes]),
       },
     },
     async (request) => {
       const me = currentUser(request);
       await assertRegionAllows(app, request, { post: request.params.id });
-      const answer = await buyPost(app, me, request.params.id);
-      await app.autoMessages.purchased(me.id, answer.data.model_id, {
-        kind: 'post',
-        postId: request.params.id,
-      });
-      return answer;
+      return buyPost(app, me, request.params.id);
     },
   );
 };

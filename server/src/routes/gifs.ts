@@ -17,7 +17,7 @@ export const gifRoutes: FastifyPluginAsyncZod = async (app) => {
           q: z.string().max(50).default(''),
           limit: z.coerce.number().int().min(1).max(50).default(20),
         }),
-        response: withErrors({ 200: gifsResponse }, [401]),
+        response: withErrors({ 200: gifsResponse }),
       },
     },
     async (request) => ({ data: await provider.search(request.query.q, request.query.limit) }),

@@ -19,9 +19,10 @@ import { mediaResponseOf } from '../media/descriptor';
 import { availableMedia, mediaById, mediaByPublicId, softDeleteMedia } from '../media/media-store';
 import { receiveUpload, UPLOAD_FIELDS } from '../media/receive-upload';
 import { serveMedia } from '../media/serve-media';
-import { allowUploadsFromPublicSite } from '../media/upload-cors';
+import { allowUploadsFromPublicSite } from './upload-cors';
+import { uploadCodes } from '../media/upload-errors';
 import { watchUploadPace } from '../media/upload-pace';
-import { vaultPage } from '../media/vault';
+import { vaultCodes, vaultPage } from '../media/vault';
 import { withErrors } from './with-errors';
 
 /** How long an upload's answer waits for processing before answering `processing` (images are ready by then). */
@@ -48,7 +49,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/media',
-    { ...guarded, schema: { response: withErrors({ 200: mediaResponse }, [401]) } },
+    { ...guarded, schema: { response: withErrors({ 200: mediaResponse }, uploadCodes) } },
     async (request, reply) => {
       const me = currentUser(request);
       const pace = watchUploadPace(request, reply, m.settings.uploadPace);
@@ -68,7 +69,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         querystring: mediaAvailableQuery,
-        response: withErrors({ 200: mediaAvailableResponse }, [401]),
+        response: withErrors({ 200: mediaAvailableResponse }),
       },
     },
     async (request) => {
@@ -82,7 +83,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/media/config',
-    { ...guarded, schema: { response: withErrors({ 200: mediaConfig }, [401]) } },
+    { ...guarded, schema: { response: withErrors({ 200: mediaConfig }) } },
     async () => ({
       // Relative unless uploads have their own host: the page's own origin takes them.
       upload_url: `${m.settings.uploadUrl ?? ''}/v1/media`,
@@ -95,7 +96,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/media',
     {
       ...guarded,
-      schema: { querystring: vaultQuery, response: withErrors({ 200: vaultPageSchema }, [401]) },
+      schema: { querystring: vaultQuery, response: withErrors({ 200: vaultPageSchema }, vaultCodes) },
     },
     async (request) => vaultPage(m.db, m.signer, currentUser(request).id, request.query),
   );
@@ -104,7 +105,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/media',
     {
       ...guarded,
-      schema: { body: vaultDeleteBody, response: withErrors({ 200: vaultDeleteResponse }, [401]) },
+      schema: { body: vaultDeleteBody, response: withErrors({ 200: vaultDeleteResponse }, ['not_found']) },
     },
     async (request) => {
       const deleted = await softDeleteMedia(m.db, currentUser(request).id, request.body.ids);
@@ -120,7 +121,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         params: z.object({ id: z.string() }),
-        response: withErrors({ 200: mediaResponse }, [401, 404]),
+        response: withErrors({ 200: mediaResponse }, ['not_found']),
       },
     },
     async (request) => {
@@ -137,7 +138,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         params: z.object({ id: z.string().max(64) }),
-        response: withErrors({ 200: mediaResponse }, [401, 404]),
+        response: withErrors({ 200: mediaResponse }, ['not_found']),
       },
     },
     async (request) => {

@@ -11,13 +11,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { listMessages, messagesByIds, toDtos } from '../messages/list-messages';
-import { buyMessage } from '../messages/purchase';
-import { deleteMessage, hideForMe } from '../messages/remove';
-import { sendMessage } from '../messages/send-message';
-import { tip } from '../messages/tip';
+import { buyMessage, buyMessageCodes } from '../messages/purchase';
+import { deleteMessage, hideForMe, removeMessageCodes } from '../messages/remove';
+import { sendMessage, sendMessageCodes } from '../messages/send-message';
+import { tip, tipCodes } from '../messages/tip';
 import { fail } from '../errors';
 import { withErrors } from './with-errors';
-import { assertRegionAllows } from '../region/guard';
+import { assertRegionAllows, regionCodes } from '../region/guard';
 
 const messageParams = z.object({ id: z.string() });
 /** Message ids are whole numbers; anything else names no message. */
@@ -36,7 +36,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({ chatId: z.string() }),
         querystring: messagesQuery,
-        response: withErrors({ 200: messagesPage }, [401, 404, 451]),
+        response: withErrors({ 200: messagesPage }, ['not_found', ...regionCodes]),
       },
     },
     async (request) => {
@@ -49,7 +49,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/messages',
     {
       ...guarded,
-      schema: { querystring: messageIdsQuery, response: withErrors({ 200: messagesPage }, [401]) },
+      schema: { querystring: messageIdsQuery, response: withErrors({ 200: messagesPage }) },
     },
     async (request) => {
       const ids = request.query.ids
@@ -69,18 +69,15 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       {
         ...guarded,
-        schema: { body: sendMessageBody, response: withErrors({ 200: sendMessageResponse }, [401, 451]) },
+        schema: {
+          body: sendMessageBody,
+          response: withErrors({ 200: sendMessageResponse }, [...sendMessageCodes, ...regionCodes]),
+        },
       },
       async (request) => {
         const me = currentUser(request);
         await assertRegionAllows(app, request, request.body.recipient_id);
-        const { message, credits, created } = await sendMessage(app, me, request.body, warned);
-        // A fan's paid chat message is a purchase from the creator.
-        if (created && message.cost > 0)
-          await app.autoMessages.purchased(me.id, message.recipientId, {
-            kind: 'message',
-            messageId: message.id,
-          });
+        const { message, credits } = await sendMessage(app, me, request.body, warned);
         const [data] = await toDtos(app.media, me.id, [message]);
         if (!data) throw new Error('sent message has no view');
         return { data, credits };
@@ -90,16 +87,17 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/messages/tip',
-    { ...guarded, schema: { body: tipBody, response: withErrors({ 200: sendMessageResponse }, [401, 451]) } },
+    {
+      ...guarded,
+      schema: {
+        body: tipBody,
+        response: withErrors({ 200: sendMessageResponse }, [...tipCodes, ...regionCodes]),
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       await assertRegionAllows(app, request, { chat: request.body.chat_id });
-      const answer = await tip(app, me, request.body.chat_id, request.body.amount, request.body.send_id);
-      await app.autoMessages.purchased(me.id, answer.data.recipient_id, {
-        kind: 'message',
-        messageId: Number(answer.data._id),
-      });
-      return answer;
+      return tip(app, me, request.body.chat_id, request.body.amount, request.body.send_id);
     },
   );
 
@@ -107,21 +105,25 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/messages/:id/buy',
     {
       ...guarded,
-      schema: { params: messageParams, response: withErrors({ 200: buyResponse }, [401, 404, 451]) },
+      schema: {
+        params: messageParams,
+        response: withErrors({ 200: buyResponse }, [...buyMessageCodes, ...regionCodes]),
+      },
     },
     async (request) => {
       const me = currentUser(request);
       const id = messageId(request.params.id);
       await assertRegionAllows(app, request, { message: id });
-      const answer = await buyMessage(app, me, id);
-      await app.autoMessages.purchased(me.id, answer.data.sender_id, { kind: 'unlock', messageId: id });
-      return answer;
+      return buyMessage(app, me, id);
     },
   );
 
   app.patch(
     '/v1/messages/:id/hide-for-me',
-    { ...guarded, schema: { params: messageParams, response: withErrors({ 204: z.null() }, [401, 404]) } },
+    {
+      ...guarded,
+      schema: { params: messageParams, response: withErrors({ 204: z.null() }, removeMessageCodes) },
+    },
     async (request, reply) => {
       await hideForMe(app, currentUser(request), messageId(request.params.id));
       return reply.code(204).send(null);
@@ -130,7 +132,10 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/v1/messages/:id',
-    { ...guarded, schema: { params: messageParams, response: withErrors({ 204: z.null() }, [401, 404]) } },
+    {
+      ...guarded,
+      schema: { params: messageParams, response: withErrors({ 204: z.null() }, removeMessageCodes) },
+    },
     async (request, reply) => {
       await deleteMessage(app, currentUser(request), messageId(request.params.id));
       return reply.code(204).send(null);

@@ -2,7 +2,7 @@ import { note, noteBody, noteTextBody } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
-import { addNote, deleteNote, editNote } from '../chats/notes';
+import { addNote, deleteNote, editNote, noteCodes } from '../chats/notes';
 import { withErrors } from './with-errors';
 
 export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,7 +12,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/chats/note',
     {
       ...guarded,
-      schema: { body: noteBody, response: withErrors({ 200: z.object({ data: note }) }, [401, 403]) },
+      schema: { body: noteBody, response: withErrors({ 200: z.object({ data: note }) }, noteCodes) },
     },
     async (request) => ({
       data: await addNote(app.db, currentUser(request), request.body.id, request.body.note),
@@ -25,7 +25,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params,
         body: noteTextBody,
-        response: withErrors({ 200: z.object({ data: note }) }, [401, 404]),
+        response: withErrors({ 200: z.object({ data: note }) }, ['not_found']),
       },
     },
     async (request) => ({
@@ -34,7 +34,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/v1/notes/:id',
-    { ...guarded, schema: { params, response: withErrors({ 204: z.null() }, [401, 404]) } },
+    { ...guarded, schema: { params, response: withErrors({ 204: z.null() }, ['not_found']) } },
     async (request, reply) => {
       await deleteNote(app.db, currentUser(request), request.params.id);
       return reply.code(204).send(null);

@@ -9,9 +9,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { currentUser, requireRole, requireUser } from '../auth/guards';
-import { applyToBecomeCreator } from '../onboarding/apply';
-import { idVerificationOf, startIdentityCheck } from '../onboarding/id-verification';
-import { decideApplication, pendingApplications, setFeatureAsStaff } from '../onboarding/staff';
+import { applyCodes, applyToBecomeCreator } from '../onboarding/apply';
+import { identityCheckCodes, idVerificationOf, startIdentityCheck } from '../onboarding/id-verification';
+import {
+  decideApplication,
+  decideCodes,
+  pendingApplications,
+  setFeatureAsStaff,
+  setFeatureCodes,
+} from '../onboarding/staff';
 import { withErrors } from './with-errors';
 
 /**
@@ -26,20 +32,25 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/users/apply',
     {
       onRequest: requireUser,
-      schema: { body: applyBody, response: withErrors({ 200: idVerificationResponse }, [401, 403, 409]) },
+      schema: {
+        body: applyBody,
+        response: withErrors({ 200: idVerificationResponse }, applyCodes),
+      },
     },
     async (request) => applyToBecomeCreator(app.db, currentUser(request), request.body),
   );
   app.get(
     '/v1/users/id-verification',
-    { onRequest: requireUser, schema: { response: withErrors({ 200: idVerificationResponse }, [401]) } },
+    { onRequest: requireUser, schema: { response: withErrors({ 200: idVerificationResponse }) } },
     async (request) => idVerificationOf(app.db, currentUser(request)),
   );
   app.post(
     '/v1/users/id-verification',
     {
       onRequest: requireUser,
-      schema: { response: withErrors({ 200: idVerificationResponse }, [401, 404, 409]) },
+      schema: {
+        response: withErrors({ 200: idVerificationResponse }, identityCheckCodes),
+      },
     },
     async (request) => startIdentityCheck(app.db, currentUser(request)),
   );
@@ -48,7 +59,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/admin/applications',
     {
       onRequest: staffOnly,
-      schema: { response: withErrors({ 200: adminApplicationsResponse }, [401, 403]) },
+      schema: { response: withErrors({ 200: adminApplicationsResponse }) },
     },
     async () => ({ applications: await pendingApplications(app.db) }),
   );
@@ -58,7 +69,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staffOnly,
       schema: {
         params: z.object({ id: z.uuid(), decision: z.enum(['approve', 'reject']) }),
-        response: withErrors({ 200: applicationDecisionResponse }, [401, 403, 404, 409]),
+        response: withErrors({ 200: applicationDecisionResponse }, decideCodes),
       },
     },
     async (request) => {
@@ -74,7 +85,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({ id: z.uuid(), name: featureName }),
         body: z.object({ enabled: z.boolean() }),
-        response: withErrors({ 200: z.object({ features }) }, [401, 403, 404]),
+        response: withErrors({ 200: z.object({ features }) }, setFeatureCodes),
       },
     },
     async (request) => ({

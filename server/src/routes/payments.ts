@@ -10,23 +10,20 @@ import {
   purchasesQuery,
   savedCardsResponse,
 } from '@cove/contracts';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
-import { payments } from '../db/schema';
 import { fail } from '../errors';
-import { isUuid } from '../ids';
 import { providerConfigFor } from '../provider/provider-config';
-import { applyProviderEvent } from '../payments/apply-event';
 import { deleteCard, listCards } from '../payments/cards';
-import { payByCard, payByCrypto } from '../payments/create-payment';
-import { finishPaymentAction } from '../payments/finish-action';
+import { cardPaymentCodes, cryptoPaymentCodes, payByCard, payByCrypto } from '../payments/create-payment';
 import { CREDIT_PACKAGES, FIRST_PURCHASE_BONUS } from '../payments/packages';
 import { toPaymentDto } from '../payments/payment-dto';
+import { hasPaid, paymentOf } from '../payments/read-payments';
+import { receiveProviderEvent } from '../payments/receive-event';
 import { WebhookSignatureError } from '../payments/provider';
 import { listPurchases } from '../payments/purchases';
-import { assertRegionAllows } from '../region/guard';
+import { assertRegionAllows, regionCodes } from '../region/guard';
 import { withErrors } from './with-errors';
 
 /** Credits and payments: packages, card and crypto payments, saved cards, purchases, provider webhooks. */
@@ -43,14 +40,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/payment/packages',
-    { ...guarded, schema: { response: withErrors({ 200: creditPackagesResponse }, [401]) } },
+    { ...guarded, schema: { response: withErrors({ 200: creditPackagesResponse }) } },
     async (request) => {
       const me = currentUser(request);
-      const [paid] = await app.db
-        .select({ id: payments.id })
-        .from(payments)
-        .where(and(eq(payments.userId, me.id), isNotNull(payments.transactionId)))
-        .limit(1);
+      const paid = await hasPaid(app.db, me.id);
       const { features } = await providerConfigFor(app.db, me);
       return {
         data: [...CREDIT_PACKAGES],
@@ -65,7 +58,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/payment',
     {
       ...guarded,
-      schema: { body: paymentBody, response: withErrors({ 200: paymentResponse }, [401, 404, 451]) },
+      schema: {
+        body: paymentBody,
+        response: withErrors({ 200: paymentResponse }, [...cardPaymentCodes, ...regionCodes]),
+      },
     },
     async (request) =>
       payByCard(deps, currentUser(request), request.body, (creatorId) =>
@@ -77,7 +73,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/payment/crypto',
     {
       ...guarded,
-      schema: { body: cryptoTopUpBody, response: withErrors({ 200: cryptoTopUpResponse }, [401]) },
+      schema: {
+        body: cryptoTopUpBody,
+        response: withErrors({ 200: cryptoTopUpResponse }, cryptoPaymentCodes),
+      },
     },
     async (request) =>
       payByCrypto(deps, currentUser(request), request.body.amount, request.body.idempotency_key),
@@ -89,35 +88,17 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         params: z.object({ id: z.string() }),
-        response: withErrors({ 200: paymentEnvelope }, [401, 404]),
+        response: withErrors({ 200: paymentEnvelope }, ['not_found']),
       },
     },
-    async (request) => {
-      const me = currentUser(request);
-      const id = request.params.id;
-      const find = async () =>
-        isUuid(id)
-          ? (
-              await app.db
-                .select()
-                .from(payments)
-                .where(and(eq(payments.id, id), eq(payments.userId, me.id)))
-            )[0]
-          : undefined;
-      let p = await find();
-      if (!p) throw fail('not_found', 'Payment');
-      // The payer is waiting on this page: what the payment was for is done now, not at the next sweep.
-      if (p.actionStatus === 'pending' && p.status === 'succeeded') {
-        await finishPaymentAction(deps, p.id);
-        p = (await find()) ?? p;
-      }
-      return { data: toPaymentDto(p) };
-    },
+    async (request) => ({
+      data: toPaymentDto(await paymentOf(app.db, currentUser(request).id, request.params.id)),
+    }),
   );
 
   app.get(
     '/v1/cc',
-    { ...guarded, schema: { response: withErrors({ 200: savedCardsResponse }, [401]) } },
+    { ...guarded, schema: { response: withErrors({ 200: savedCardsResponse }) } },
     async (request) => ({ data: await listCards(app.db, currentUser(request).id) }),
   );
 
@@ -128,7 +109,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         body: deleteCardBody.optional(),
         querystring: deleteCardBody.partial(),
-        response: withErrors({ 204: z.null() }, [401, 404]),
+        response: withErrors({ 204: z.null() }, ['not_found']),
       },
     },
     async (request, reply) => {
@@ -143,7 +124,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/message/paid',
     {
       ...guarded,
-      schema: { querystring: purchasesQuery, response: withErrors({ 200: purchasesPage }, [401]) },
+      schema: { querystring: purchasesQuery, response: withErrors({ 200: purchasesPage }) },
     },
     async (request) =>
       listPurchases(app.media, currentUser(request).id, request.query.limit, request.query.offset),
@@ -182,8 +163,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.warn({ provider: provider.name, reason: parsed.unusable }, 'webhook not applied');
           return { received: true };
         }
-        const outcome = await applyProviderEvent(deps, provider.name, parsed.event);
-        if (outcome === 'applied') await finishPaymentAction(deps, parsed.event.paymentId);
+        await receiveProviderEvent(deps, provider.name, parsed.event);
         return { received: true };
       },
     );

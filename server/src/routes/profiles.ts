@@ -4,9 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { setFollow } from '../profiles/follows';
-import { applyProfilePatch, type ProfileDeps, setRandomAvatar } from '../profiles/profile-patch';
+import {
+  applyProfilePatch,
+  profilePatchCodes,
+  type ProfileDeps,
+  setRandomAvatar,
+} from '../profiles/profile-patch';
 import { viewProfile } from '../profiles/profile-view';
-import { assertRegionAllows } from '../region/guard';
+import { assertRegionAllows, regionCodes } from '../region/guard';
 import { userDto } from '../users/load-user';
 import { withErrors } from './with-errors';
 
@@ -27,14 +32,17 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/users/profile',
     {
       ...guarded,
-      schema: { body: profilePatchBody, response: withErrors({ 200: userSchema }, [401, 403, 404]) },
+      schema: {
+        body: profilePatchBody,
+        response: withErrors({ 200: userSchema }, profilePatchCodes),
+      },
     },
     async (request) => userDto(app.db, await applyProfilePatch(deps(), currentUser(request), request.body)),
   );
 
   app.patch(
     '/v1/users/random_avatar',
-    { ...guarded, schema: { response: withErrors({ 200: userSchema }, [401]) } },
+    { ...guarded, schema: { response: withErrors({ 200: userSchema }) } },
     async (request) => userDto(app.db, await setRandomAvatar(deps(), currentUser(request))),
   );
 
@@ -42,7 +50,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/users/:id/profile',
     {
       ...guarded,
-      schema: { params: idParams, response: withErrors({ 200: profileEnvelope }, [401, 404, 451]) },
+      schema: {
+        params: idParams,
+        response: withErrors({ 200: profileEnvelope }, ['not_found', 'user_not_found', ...regionCodes]),
+      },
     },
     async (request) => {
       await assertRegionAllows(app, request, request.params.id);
@@ -58,7 +69,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url: '/v1/users/:id/follow',
       ...guarded,
-      schema: { params: idParams, response: withErrors({ 200: followResponse }, [401, 404, 451]) },
+      schema: {
+        params: idParams,
+        response: withErrors({ 200: followResponse }, ['not_found', 'user_not_found', ...regionCodes]),
+      },
       handler: async (request) => {
         const me = currentUser(request);
         // Following brings the creator's thank-you into a chat the region rule closes: not from there.

@@ -15,7 +15,10 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/push/subscriptions',
     {
       onRequest: requireUser,
-      schema: { body: pushSubscriptionBody, response: withErrors({ 204: z.null() }, [401, 409]) },
+      schema: {
+        body: pushSubscriptionBody,
+        response: withErrors({ 204: z.null() }, ['push_endpoint_taken']),
+      },
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -28,7 +31,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/push/subscriptions',
     {
       onRequest: requireUser,
-      schema: { body: pushUnsubscribeBody, response: withErrors({ 204: z.null() }, [401]) },
+      schema: { body: pushUnsubscribeBody, response: withErrors({ 204: z.null() }) },
     },
     async (request, reply) => {
       await removeSubscription(app.db, currentUser(request).id, request.body.endpoint);

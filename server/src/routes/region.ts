@@ -1,8 +1,7 @@
 import { blockedCountries, geoIpResponse } from '@cove/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireRole } from '../auth/guards';
-import { users } from '../db/schema';
+import { setBlockedCountries } from '../region/blocked-countries';
 import { requestCountry } from '../region/country';
 import { withErrors } from './with-errors';
 
@@ -17,7 +16,7 @@ export const regionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/users/blocked-countries',
-    { ...creators, schema: { response: withErrors({ 200: blockedCountries }, [401, 403]) } },
+    { ...creators, schema: { response: withErrors({ 200: blockedCountries }) } },
     async (request) => ({ blocked_countries: currentUser(request).blockedCountries }),
   );
 
@@ -25,16 +24,14 @@ export const regionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/users/blocked-countries',
     {
       ...creators,
-      schema: { body: blockedCountries, response: withErrors({ 200: blockedCountries }, [401, 403]) },
+      schema: { body: blockedCountries, response: withErrors({ 200: blockedCountries }) },
     },
-    async (request) => {
-      const list = [...new Set(request.body.blocked_countries)].sort();
-      const [row] = await app.db
-        .update(users)
-        .set({ blockedCountries: list })
-        .where(eq(users.id, currentUser(request).id))
-        .returning({ blockedCountries: users.blockedCountries });
-      return { blocked_countries: row?.blockedCountries ?? list };
-    },
+    async (request) => ({
+      blocked_countries: await setBlockedCountries(
+        app.db,
+        currentUser(request).id,
+        request.body.blocked_countries,
+      ),
+    }),
   );
 };

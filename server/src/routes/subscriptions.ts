@@ -9,9 +9,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { cancelSubscriptions } from '../subscriptions/cancel-subscriptions';
-import { assertRegionAllows } from '../region/guard';
+import { assertRegionAllows, regionCodes } from '../region/guard';
 import { listSubscriptions } from '../subscriptions/list-subscriptions';
-import { subscribe } from '../subscriptions/subscribe';
+import { subscribe, subscribeCodes } from '../subscriptions/subscribe';
 import { withErrors } from './with-errors';
 
 /** A fan's subscriptions to creators: subscribe, list, cancel (renewals run in the background). */
@@ -25,7 +25,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         body: subscribeBody,
-        response: withErrors({ 200: subscribeResponse }, [401, 402, 403, 404, 409, 423, 451]),
+        response: withErrors({ 200: subscribeResponse }, [...subscribeCodes, ...regionCodes]),
       },
     },
     async (request) => {
@@ -40,7 +40,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/subscriptions',
     {
       ...guarded,
-      schema: { querystring: subscriptionsQuery, response: withErrors({ 200: subscriptionsPage }, [401]) },
+      schema: { querystring: subscriptionsQuery, response: withErrors({ 200: subscriptionsPage }) },
     },
     async (request) => listSubscriptions(app.db, currentUser(request).id, request.query),
   );
@@ -51,7 +51,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         querystring: cancelSubscriptionsQuery,
-        response: withErrors({ 200: cancelSubscriptionsResponse }, [401]),
+        response: withErrors({ 200: cancelSubscriptionsResponse }),
       },
     },
     async (request) => cancelSubscriptions(deps, currentUser(request), request.query.ids),

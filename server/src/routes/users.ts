@@ -7,7 +7,7 @@ import { withErrors } from './with-errors';
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/users/me',
-    { onRequest: requireUser, schema: { response: withErrors({ 200: user }, [401]) } },
+    { onRequest: requireUser, schema: { response: withErrors({ 200: user }) } },
     // The user and their credits were read with the token: this answer needs no query of its own.
     async (request) => toUserDto(currentUser(request), request.credits),
   );

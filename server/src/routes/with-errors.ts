@@ -1,19 +1,21 @@
-import { errorBody } from '@cove/contracts';
+import { errorBody, type ErrorCode, errorCatalogue } from '@cove/contracts';
 import type { ZodType } from 'zod';
 
-/** What any API route can answer: a refused request, the rate limit, a masked failure. */
-const always = [400, 429, 500] as const;
+type StatusOf<C extends ErrorCode> = (typeof errorCatalogue)[C]['status'];
+type ErrorResponses<C extends ErrorCode> = { [K in StatusOf<C>]: typeof errorBody };
 
-type ErrorResponses<E extends number> = { [K in E | (typeof always)[number]]: typeof errorBody };
+/** The distinct statuses of some catalogue codes, each answering with `errorBody`. */
+export const errorResponses = (codes: readonly ErrorCode[]): Record<number, typeof errorBody> =>
+  Object.fromEntries(codes.map((code) => [errorCatalogue[code].status, errorBody]));
 
 /**
- * A route's responses: its success schemas plus `errorBody` for each error status it can answer with,
- * so the OpenAPI description lists them next to each other.
+ * A route's responses: its success schemas plus `errorBody` for the status of each catalogue code its
+ * services may raise (each service exports the codes it raises), so the OpenAPI description lists them
+ * next to each other. What the plugins and guards answer on every route is added by `declared-errors.ts`.
  */
-export function withErrors<S extends Record<number, ZodType>, const E extends number = never>(
+export function withErrors<S extends Record<number, ZodType>, const C extends ErrorCode = never>(
   success: S,
-  statuses: readonly E[] = [],
-): S & ErrorResponses<E> {
-  const errors = Object.fromEntries([...always, ...statuses].map((status) => [status, errorBody]));
-  return { ...success, ...errors } as S & ErrorResponses<E>;
+  codes: readonly C[] = [],
+): S & ErrorResponses<C> {
+  return { ...success, ...errorResponses(codes) } as S & ErrorResponses<C>;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatMoney, type Subscription } from '@cove/contracts';
+import { type ErrorCode, formatMoney, type Subscription } from '@cove/contracts';
 import { and, eq } from 'drizzle-orm';
 import { isBlockedEitherWay, userRow } from '../chats/chat-store';
 import { cannotChat, frozenError, isGone } from '../chats/pair-rules';
@@ -16,6 +16,20 @@ import { recordPayment, subscriptionChat } from './subscription-chat';
 import { toSubscriptionDto } from './subscription-dto';
 import { isRestricted } from '../users/user-dto';
 import type { Tx } from '../db/transaction';
+
+/** What subscribing may be refused with. */
+export const subscribeCodes = [
+  'already_subscribed',
+  'send_id_reused',
+  'own_subscription',
+  'subscribe_not_allowed',
+  'user_not_found',
+  'creator_unavailable',
+  'frozen',
+  'chat_refused',
+  'no_subscriptions',
+  'not_enough_credits',
+] as const satisfies readonly ErrorCode[];
 
 export interface SubscribeResult {
   data: Subscription;

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { Db } from '../../src/db/client';
+import { policeDeclaredResponses } from './declared-responses';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -46,6 +47,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     realtime,
     ...(shellDir ? { shellDir } : {}),
   });
+  const undeclared = policeDeclaredResponses(app);
   extend?.(app);
   await app.ready();
   return {
@@ -57,6 +59,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       await app.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
+      if (undeclared.length > 0)
+        throw new Error(`Responses the routes do not declare:\n${[...new Set(undeclared)].join('\n')}`);
     },
   };
 }

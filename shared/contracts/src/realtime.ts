@@ -32,7 +32,15 @@ export const loggedEvent = z.discriminatedUnion('type', [
   creditsTopUp.extend({ type: z.literal('credits_top_up'), payment_id: z.string() }),
   /** One of the user's payments moved on (succeeded, failed, refunded...): the payer's pages refetch it. */
   z.object({ type: z.literal('payment_updated'), payment_id: z.string(), status: paymentStatus }),
-  z.object({ type: z.literal('new_message'), message }),
+  z.object({
+    type: z.literal('new_message'),
+    message,
+    // The spec's flat names for a live message: its id, its time, and for a system notice its kind
+    // (null otherwise). Added as the event is sent (`onTheWire`); the log keeps only `message`.
+    message_id: z.string().optional(),
+    timestamp: z.string().optional(),
+    info: z.string().nullable().optional(),
+  }),
   z.object({
     type: z.literal('message_paid'),
     message_id: z.string(),
@@ -77,6 +85,13 @@ export type LoggedEvent = z.infer<typeof loggedEvent>;
 export type LoggedEventType = LoggedEvent['type'];
 /** A logged event as it travels: the event plus its place in the user's sequence. */
 export type SequencedEvent = LoggedEvent & { seq: number; created_at: string };
+
+/** A logged event as it goes out on the socket: a `new_message` also carries the spec's message_id, timestamp and info. */
+export function onTheWire(event: SequencedEvent): SequencedEvent {
+  if (event.type !== 'new_message') return event;
+  const { message: m } = event;
+  return { ...event, message_id: m._id, timestamp: m.created_at, info: m.system ? m.type : null };
+}
 
 export const ephemeralMessage = z.discriminatedUnion('type', [
   z.object({

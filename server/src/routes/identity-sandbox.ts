@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { openCheck, recordIdentityResult } from './id-verification';
-import { identityCheckClosedPage, identityCheckPage } from './identity-sandbox-page';
+import { openCheck, recordIdentityResult } from '../onboarding/id-verification';
+import { identityCheckClosedPage, identityCheckPage } from '../onboarding/identity-sandbox-page';
 
 const params = z.object({ id: z.string().regex(/^idc_[0-9a-f]{32}$/) });
 

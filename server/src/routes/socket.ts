@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { clientMessage, closeCodes } from '@cove/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { TypingRelay } from './hub';
+import type { TypingRelay } from '../realtime/hub';
 
 /** `since` must be a whole number; anything else starts the client from now. */
 function parseSince(raw: unknown): number | undefined {

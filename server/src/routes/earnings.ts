@@ -18,17 +18,17 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../auth/guards';
-import { withErrors } from '../routes/with-errors';
-import { accountInfo } from './account-info';
-import { submitAml } from './aml';
-import { assertCreator } from './creator';
-import { listPayouts } from './list-payouts';
-import { listReferrals } from './list-referrals';
-import { setPayoutMethod } from './payout-methods';
-import { requestPayout } from './request-payout';
-import { accountStats as statsOf } from './stats';
-import { accountTotals as totalsOf } from './totals';
-import { sendActionCode } from './verification-code';
+import { withErrors } from './with-errors';
+import { accountInfo } from '../earnings/account-info';
+import { amlCodes, submitAml } from '../earnings/aml';
+import { assertCreator, creatorCodes } from '../earnings/creator';
+import { listPayouts } from '../earnings/list-payouts';
+import { listReferrals } from '../earnings/list-referrals';
+import { payoutMethodCodes, setPayoutMethod } from '../earnings/payout-methods';
+import { requestPayout, requestPayoutCodes } from '../earnings/request-payout';
+import { accountStats as statsOf } from '../earnings/stats';
+import { accountTotals as totalsOf } from '../earnings/totals';
+import { actionCodeCodes, sendActionCode } from '../earnings/verification-code';
 
 /** The signed-in creator of a request; anyone else is refused (403 creators_only). */
 function creator(request: FastifyRequest) {
@@ -54,7 +54,10 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/account/totals',
     {
       ...guarded,
-      schema: { querystring: accountTotalsQuery, response: withErrors({ 200: accountTotals }, [401, 403]) },
+      schema: {
+        querystring: accountTotalsQuery,
+        response: withErrors({ 200: accountTotals }, creatorCodes),
+      },
     },
     async (request) => totalsOf(app.db, creator(request).id, holdDays),
   );
@@ -63,14 +66,22 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/account/stats',
     {
       ...guarded,
-      schema: { querystring: accountStatsQuery, response: withErrors({ 200: accountStats }, [401, 403]) },
+      schema: {
+        querystring: accountStatsQuery,
+        response: withErrors({ 200: accountStats }, creatorCodes),
+      },
     },
     async (request) => statsOf(app.db, creator(request).id, request.query.days),
   );
 
   app.get(
     '/v1/account/info',
-    { ...guarded, schema: { response: withErrors({ 200: accountInfoEnvelope }, [401, 403]) } },
+    {
+      ...guarded,
+      schema: {
+        response: withErrors({ 200: accountInfoEnvelope }, creatorCodes),
+      },
+    },
     async (request) => ({ data: await accountInfo(app.db, currentUser(request)) }),
   );
 
@@ -78,7 +89,10 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/account/payouts',
     {
       ...guarded,
-      schema: { querystring: pageQuery, response: withErrors({ 200: payoutsPage }, [401, 403]) },
+      schema: {
+        querystring: pageQuery,
+        response: withErrors({ 200: payoutsPage }, creatorCodes),
+      },
     },
     async (request) => listPayouts(app.db, creator(request).id, request.query),
   );
@@ -87,7 +101,10 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/account/payout',
     {
       ...guarded,
-      schema: { body: payoutRequestBody, response: withErrors({ 200: payoutEnvelope }, [401, 403, 409]) },
+      schema: {
+        body: payoutRequestBody,
+        response: withErrors({ 200: payoutEnvelope }, requestPayoutCodes),
+      },
     },
     async (request) => ({ data: await requestPayout(payoutDeps(), currentUser(request), request.body) }),
   );
@@ -96,7 +113,10 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/account/anti-money-laundering',
     {
       ...guarded,
-      schema: { body: amlBody, response: withErrors({ 200: accountInfoEnvelope }, [401, 403, 409]) },
+      schema: {
+        body: amlBody,
+        response: withErrors({ 200: accountInfoEnvelope }, amlCodes),
+      },
     },
     async (request) => {
       const me = currentUser(request);
@@ -112,7 +132,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: payoutDefaultsQuery,
         body: payoutMethodBody,
-        response: withErrors({ 200: accountInfoEnvelope }, [401, 403]),
+        response: withErrors({ 200: accountInfoEnvelope }, payoutMethodCodes),
       },
     },
     async (request) => {
@@ -128,7 +148,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         body: sendVerificationCodeBody,
-        response: withErrors({ 200: sendVerificationCodeResponse }, [401, 403]),
+        response: withErrors({ 200: sendVerificationCodeResponse }, actionCodeCodes),
       },
     },
     async (request) => sendActionCode(app, currentUser(request)),
@@ -138,7 +158,10 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/users/referrals',
     {
       ...guarded,
-      schema: { querystring: pageQuery, response: withErrors({ 200: referralsPage }, [401, 403]) },
+      schema: {
+        querystring: pageQuery,
+        response: withErrors({ 200: referralsPage }, creatorCodes),
+      },
     },
     async (request) => listReferrals(app.db, creator(request), app.config.publicUrl, request.query),
   );

@@ -1,9 +1,9 @@
 import { cardTokenBody, cardTokenResponse } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { withErrors } from '../../routes/with-errors';
-import { CENTS_PER_CREDIT, CRYPTO_CURRENCY, cryptoQuote } from '../packages';
-import { challengePage, finishedPage, invoicePage } from './sandbox-pages';
+import { withErrors } from './with-errors';
+import { CENTS_PER_CREDIT, CRYPTO_CURRENCY, cryptoQuote } from '../payments/packages';
+import { challengePage, finishedPage, invoicePage } from '../payments/sandbox/sandbox-pages';
 
 const params = z.object({ id: z.string().max(100) });
 
@@ -20,7 +20,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/sandbox/v1/tokens',
-    { schema: { body: cardTokenBody, response: withErrors({ 200: cardTokenResponse }, []) } },
+    { schema: { body: cardTokenBody, response: withErrors({ 200: cardTokenResponse }) } },
     async (request) => sandbox.tokenize(request.body),
   );
 
