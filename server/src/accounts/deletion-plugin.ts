@@ -1,14 +1,11 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Schedule, WorkerGroup } from '../jobs/jobs';
+import { periodic, type WorkerGroup } from '../jobs/jobs';
 import { eraseDueAccounts } from './erase-account';
 
 /** Accounts whose scheduled deletion has come are erased every minute, by one instance at a time. */
-const deletionSweep: Schedule = {
-  queue: { name: 'account-deletions', policy: 'stately', retryLimit: 0, expireInSeconds: 300 },
-  cron: '* * * * *',
-};
+const deletionSweep = periodic('account-deletions', '* * * * *', 300);
 
 /** The scheduled-deletion sweep on pg-boss (docs/rules.md, "Account lifecycle"). */
 export const accountDeletions = fp(

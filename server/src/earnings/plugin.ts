@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Schedule, WorkerGroup } from '../jobs/jobs';
+import { periodic, type WorkerGroup } from '../jobs/jobs';
 import type { PayoutProvider } from './payout-provider';
 import { type PayoutJobData, payoutQueue } from './payout-queue';
 import { creditReferrals } from './referral-credits';
@@ -19,15 +19,9 @@ declare module 'fastify' {
 }
 
 /** Pending payouts a crash left unsent are queued again by one instance every five minutes. */
-const unsentSweep: Schedule = {
-  queue: { name: 'payouts-sweep', policy: 'stately', retryLimit: 0, expireInSeconds: 300 },
-  cron: '*/5 * * * *',
-};
+const unsentSweep = periodic('payouts-sweep', '*/5 * * * *', 300);
 /** Ended days' referral shares are credited every five minutes, by one instance at a time. */
-const referralRun: Schedule = {
-  queue: { name: 'referral-credits', policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
-  cron: '*/5 * * * *',
-};
+const referralRun = periodic('referral-credits', '*/5 * * * *', 600);
 const SWEEP_AGE_MS = 5 * 60_000;
 
 /**

@@ -17,79 +17,53 @@ const W = 160;
 const H = 120;
 const text = (s: string, size: number, y = 68) =>
   `<text x="80" y="${y}" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="${size}" fill="#fff">${s}</text>`;
-const pulse = (i: number, n: number) => 1 + 0.18 * Math.sin((2 * Math.PI * i) / n);
+const wave = (i: number, n: number) => Math.sin((2 * Math.PI * i) / n);
+/** The label grows and shrinks. */
+const pulsing = (label: string, size: number, y?: number) => (i: number, n: number) =>
+  text(label, size * (1 + 0.18 * wave(i, n)), y);
+/** The label moves down and up by `lift` pixels (up first when `lift` is negative). */
+const bobbing = (label: string, size: number, lift: number) => (i: number, n: number) =>
+  text(label, size, 68 + lift * wave(i, n));
+
+const entry = (
+  id: string,
+  title: string,
+  tags: string[],
+  colors: [string, string],
+  frame: Entry['frame'],
+): Entry => ({ id, title, tags, colors, frame });
 
 const entries: Entry[] = [
-  {
-    id: 'hello',
-    title: 'Hello',
-    tags: ['hi', 'hey', 'wave', 'greeting'],
-    colors: ['#6a4cff', '#d66efd'],
-    frame: (i, n) => text('Hello!', 30 * pulse(i, n)),
-  },
-  {
-    id: 'thanks',
-    title: 'Thank you',
-    tags: ['thanks', 'thx', 'grateful'],
-    colors: ['#2ec4b6', '#9ef01a'],
-    frame: (i, n) => text('Thank you', 24 * pulse(i, n)),
-  },
-  {
-    id: 'love',
-    title: 'Love',
-    tags: ['heart', 'love', 'xoxo'],
-    colors: ['#ef476f', '#ffd166'],
-    frame: (i, n) => text('\u2665', 64 * pulse(i, n), 82),
-  },
-  {
-    id: 'lol',
-    title: 'LOL',
-    tags: ['laugh', 'funny', 'haha'],
-    colors: ['#ff7a59', '#ffb347'],
-    frame: (i, n) => text('LOL', 40, 68 + 6 * Math.sin((2 * Math.PI * i) / n)),
-  },
-  {
-    id: 'wow',
-    title: 'Wow',
-    tags: ['wow', 'amazing', 'omg'],
-    colors: ['#3a86ff', '#8338ec'],
-    frame: (i, n) => text('WOW', 36 * pulse(i, n)),
-  },
-  {
-    id: 'party',
-    title: 'Party',
-    tags: ['party', 'celebrate', 'yay'],
-    colors: ['#ffbe0b', '#fb5607'],
-    frame: (i) => text(i % 2 ? '\u2605 Yay \u2605' : 'Yay!', 30),
-  },
-  {
-    id: 'good-night',
-    title: 'Good night',
-    tags: ['night', 'sleep', 'bye'],
-    colors: ['#1d3557', '#457b9d'],
-    frame: (i, n) => text('Good night', 22, 68 - 4 * Math.sin((2 * Math.PI * i) / n)),
-  },
-  {
-    id: 'good-morning',
-    title: 'Good morning',
-    tags: ['morning', 'sun', 'hi'],
-    colors: ['#ffb703', '#fb8500'],
-    frame: (i, n) => text('Good morning', 20 * pulse(i, n)),
-  },
-  {
-    id: 'miss-you',
-    title: 'Miss you',
-    tags: ['miss', 'love'],
-    colors: ['#c9184a', '#ff758f'],
-    frame: (i, n) => text('Miss you', 26 * pulse(i, n)),
-  },
-  {
-    id: 'fire',
-    title: 'Fire',
-    tags: ['hot', 'fire', 'lit'],
-    colors: ['#d00000', '#ffba08'],
-    frame: (i, n) => text('HOT', 38 * pulse(i, n)),
-  },
+  entry('hello', 'Hello', ['hi', 'hey', 'wave', 'greeting'], ['#6a4cff', '#d66efd'], pulsing('Hello!', 30)),
+  entry(
+    'thanks',
+    'Thank you',
+    ['thanks', 'thx', 'grateful'],
+    ['#2ec4b6', '#9ef01a'],
+    pulsing('Thank you', 24),
+  ),
+  entry('love', 'Love', ['heart', 'love', 'xoxo'], ['#ef476f', '#ffd166'], pulsing('\u2665', 64, 82)),
+  entry('lol', 'LOL', ['laugh', 'funny', 'haha'], ['#ff7a59', '#ffb347'], bobbing('LOL', 40, 6)),
+  entry('wow', 'Wow', ['wow', 'amazing', 'omg'], ['#3a86ff', '#8338ec'], pulsing('WOW', 36)),
+  entry('party', 'Party', ['party', 'celebrate', 'yay'], ['#ffbe0b', '#fb5607'], (i) =>
+    text(i % 2 ? '\u2605 Yay \u2605' : 'Yay!', 30),
+  ),
+  entry(
+    'good-night',
+    'Good night',
+    ['night', 'sleep', 'bye'],
+    ['#1d3557', '#457b9d'],
+    bobbing('Good night', 22, -4),
+  ),
+  entry(
+    'good-morning',
+    'Good morning',
+    ['morning', 'sun', 'hi'],
+    ['#ffb703', '#fb8500'],
+    pulsing('Good morning', 20),
+  ),
+  entry('miss-you', 'Miss you', ['miss', 'love'], ['#c9184a', '#ff758f'], pulsing('Miss you', 26)),
+  entry('fire', 'Fire', ['hot', 'fire', 'lit'], ['#d00000', '#ffba08'], pulsing('HOT', 38)),
 ];
 
 const FRAMES = 8;

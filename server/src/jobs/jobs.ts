@@ -25,6 +25,14 @@ export interface Schedule {
   cron: string;
 }
 
+/**
+ * A schedule whose runs take turns (`stately`: one queued, one running) and are not retried, since the
+ * next round comes anyway; `expireInSeconds` is how long one run may take before pg-boss fails it.
+ */
+export function periodic(name: string, cron: string, expireInSeconds: number): Schedule {
+  return { queue: { name, policy: 'stately', retryLimit: 0, expireInSeconds }, cron };
+}
+
 /** How often pg-boss's maintenance runs: it hands a job whose worker vanished to another worker once expired. */
 const MAINTENANCE_SECONDS = 60;
 /** How long a shutdown waits for running jobs before pg-boss fails them (they are retried). */

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MediaSettings } from '../config';
 import { createStorage, type Storage } from '../storage';
-import type { Schedule, WorkerGroup } from '../jobs/jobs';
+import { periodic, type WorkerGroup } from '../jobs/jobs';
 import type { AcceptDeps } from './accept-upload';
 import type { MediaContext } from './for-message';
 import { mediaJobSeconds, mediaQueues, sendMediaJob } from './job-lanes';
@@ -41,10 +41,7 @@ declare module 'fastify' {
  * Every 10 minutes, on one instance at a time: erased media, old failures and stray files go, and media
  * left without a job are repaired (job-repair.ts).
  */
-const mediaSweep: Schedule = {
-  queue: { name: 'media-sweep', policy: 'stately', retryLimit: 0, expireInSeconds: 1800 },
-  cron: '*/10 * * * *',
-};
+const mediaSweep = periodic('media-sweep', '*/10 * * * *', 1800);
 
 export interface MediaPluginOptions {
   /** Replaces the configured storage (tests run the same suite on disk and S3 this way). */

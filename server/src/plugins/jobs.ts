@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Jobs, type Schedule } from '../jobs/jobs';
+import { Jobs, periodic } from '../jobs/jobs';
 import { sweepSelfDestructed } from '../jobs/self-destruct';
 
 declare module 'fastify' {
@@ -10,10 +10,7 @@ declare module 'fastify' {
 }
 
 /** Self-destructed messages go once a minute, swept by one instance at a time. */
-const selfDestructSweep: Schedule = {
-  queue: { name: 'self-destruct-sweep', policy: 'stately', retryLimit: 0, expireInSeconds: 300 },
-  cron: '* * * * *',
-};
+const selfDestructSweep = periodic('self-destruct-sweep', '* * * * *', 300);
 
 /**
  * pg-boss on the app's database (`app.jobs`), started once the app is ready, with the self-destruct

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../cli/release';
 import { readAudit } from './audit';
-import { ensureRemotesPublished, promote, publishFromDir, rollback, type ReleaseContext } from './releases';
+import { ensureRemotesPublished, promote, publishFromDir, rollback } from './releases';
 import { readRegistry } from './registry-store';
+import { captureIo, inDirectory, steppingContext } from './test-harness';
 
 const shared = [
   { name: 'react', version: '19.2.1', requiredVersion: '^19.2.0', singleton: true, assets: {} },
@@ -31,12 +32,7 @@ async function released() {
   await writeBuild(join(root, 'shell', 'dist'), 'shell', 'v1');
   for (const r of ['chat', 'discover', 'account', 'payouts'])
     await writeBuild(join(root, 'remotes', r, 'dist'), r, 'v1');
-  let clock = Date.parse('2026-03-01T10:00:00.000Z');
-  const ctx: ReleaseContext = {
-    repoRoot: root,
-    dataDir: join(root, '.data'),
-    now: () => new Date((clock += 60_000)),
-  };
+  const ctx = steppingContext(root);
   await ensureRemotesPublished(ctx.dataDir, ctx.repoRoot);
   const build = async (label: string) => {
     const dir = join(root, 'builds', label);
@@ -116,19 +112,11 @@ describe('canary releases', () => {
 });
 
 describe('release CLI canary commands', () => {
-  function io() {
-    const out: string[] = [];
-    const err: string[] = [];
-    return { out, err, io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l) } };
-  }
-
   it('publishes a canary from a folder, shows it in status, and promotes it', async () => {
     const { ctx, build, root } = await released();
-    const cwd = process.cwd();
-    process.chdir(root);
-    try {
+    await inDirectory(root, async () => {
       const dir = await build('v2');
-      const p = io();
+      const p = captureIo();
       expect(
         await main(
           ['publish', 'chat', '--dir', dir, '--canary', '30', '--skip-checks', '--data-dir', ctx.dataDir],
@@ -136,26 +124,24 @@ describe('release CLI canary commands', () => {
         ),
       ).toBe(0);
       expect(p.out.join('\n')).toMatch(/^chat: canary \S+ for 30% of browsers$/);
-      const s = io();
+      const s = captureIo();
       expect(await main(['status', '--data-dir', ctx.dataDir, '--json'], s.io)).toBe(0);
       const chat = (
         JSON.parse(s.out.join('')) as { remote: string; canary: unknown; changes: unknown[] }[]
       ).find((r) => r.remote === 'chat');
       expect(chat?.canary).toMatchObject({ percent: 30 });
       expect(chat?.changes.at(-1)).toMatchObject({ action: 'canary', percent: 30 });
-      const text = io();
+      const text = captureIo();
       expect(await main(['status', '--data-dir', ctx.dataDir], text.io)).toBe(0);
       expect(text.out.join('\n')).toMatch(/chat\s+\S+ {2}canary: \S+ at 30%/);
-      const pr = io();
+      const pr = captureIo();
       expect(await main(['promote', 'chat', '--data-dir', ctx.dataDir], pr.io)).toBe(0);
       expect(pr.out.join('\n')).toMatch(/\(canary promoted\)$/);
-    } finally {
-      process.chdir(cwd);
-    }
+    });
   });
 
   it('explains a wrong share with exit code 2', async () => {
-    const bad = io();
+    const bad = captureIo();
     expect(await main(['publish', 'chat', '--canary', '150'], bad.io)).toBe(2);
     expect(bad.err.join('\n')).toContain('--canary takes a percent from 1 to 99.');
   });

@@ -8,6 +8,7 @@ import { main } from '../cli/release';
 import { findRepoRoot } from './paths';
 import { preflight } from './preflight';
 import { smokeTest } from './smoke-test';
+import { inDirectory } from './test-harness';
 
 const repoRoot = findRepoRoot(__dirname);
 const noSmoke = { smoke: () => Promise.resolve() };
@@ -124,14 +125,10 @@ describe('preflight before publishing', () => {
       'app.js': randomBytes(2048),
     });
     const err: string[] = [];
-    const cwd = process.cwd();
-    process.chdir(root);
-    try {
+    await inDirectory(root, async () => {
       const io = { out: () => {}, err: (line: string) => err.push(line) };
       expect(await main(['publish', 'chat', '--dir', dir, '--data-dir', join(root, '.data')], io)).toBe(1);
-    } finally {
-      process.chdir(cwd);
-    }
+    });
     expect(err.join('\n')).toMatch(
       /^release publish failed: chat's first load is 2\.\d KB brotli, over its budget of 1 KB/,
     );

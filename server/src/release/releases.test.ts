@@ -5,8 +5,9 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { RemoteName } from '@cove/contracts';
 import { readAudit } from './audit';
 import { main } from '../cli/release';
-import { ensureRemotesPublished, publishFromDir, rollback, status, type ReleaseContext } from './releases';
+import { ensureRemotesPublished, publishFromDir, rollback, status } from './releases';
 import { readRegistry } from './registry-store';
+import { captureIo, inDirectory, steppingContext } from './test-harness';
 
 const singletons = [{ name: 'react', version: '19.2.1', requiredVersion: '^19.2.0', singleton: true }];
 
@@ -38,12 +39,7 @@ async function workspace() {
   );
   for (const r of ['chat', 'discover', 'account', 'payouts'])
     await writeBuild(join(root, 'remotes', r, 'dist'), r, 'v1');
-  let clock = Date.parse('2026-03-01T10:00:00.000Z');
-  const ctx: ReleaseContext = {
-    repoRoot: root,
-    dataDir: join(root, '.data'),
-    now: () => new Date((clock += 60_000)),
-  };
+  const ctx = steppingContext(root);
   return { root, ctx };
 }
 
@@ -179,34 +175,24 @@ describe('release library', () => {
 });
 
 describe('release CLI', () => {
-  function io() {
-    const out: string[] = [];
-    const err: string[] = [];
-    return { out, err, io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l) } };
-  }
-
   it('prints the status and rolls back through --data-dir', async () => {
     const { root, ctx } = await workspace();
-    const cwd = process.cwd();
-    process.chdir(root);
-    try {
+    await inDirectory(root, async () => {
       await ensureRemotesPublished(ctx.dataDir, ctx.repoRoot);
       await publishFromDir(ctx, 'payouts', await newBuild(root, 'payouts', 'v2'));
-      const s = io();
+      const s = captureIo();
       expect(await main(['status', '--data-dir', ctx.dataDir], s.io)).toBe(0);
       expect(s.out.join('\n')).toMatch(/payouts\s+\d{8}T\d{6}Z-/);
-      const r = io();
+      const r = captureIo();
       expect(await main(['rollback', 'payouts', '--data-dir', ctx.dataDir, '--json'], r.io)).toBe(0);
       expect(JSON.parse(r.out.join(''))).toMatchObject({ remote: 'payouts', changed: true });
-    } finally {
-      process.chdir(cwd);
-    }
+    });
   });
 
   it('explains a wrong command or remote with exit code 2', async () => {
-    const bad = io();
+    const bad = captureIo();
     expect(await main(['publish', 'billing'], bad.io)).toBe(2);
     expect(bad.err.join('\n')).toContain('Unknown remote "billing"');
-    expect(await main([], io().io)).toBe(2);
+    expect(await main([], captureIo().io)).toBe(2);
   });
 });

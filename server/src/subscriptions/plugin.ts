@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Schedule, WorkerGroup } from '../jobs/jobs';
+import { periodic, type WorkerGroup } from '../jobs/jobs';
 import { renewDue } from './renew';
 
 /** Periods that ended are renewed (or ended) every minute, by one instance at a time. */
-const renewalSweep: Schedule = {
-  queue: { name: 'subscription-renewals', policy: 'stately', retryLimit: 0, expireInSeconds: 300 },
-  cron: '* * * * *',
-};
+const renewalSweep = periodic('subscription-renewals', '* * * * *', 300);
 
 /** The subscription renewal sweep on pg-boss (docs/rules.md, "Renewal"). */
 export const subscriptionRenewals = fp(

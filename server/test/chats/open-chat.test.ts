@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { chats } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { fanAndCreator, person } from '../helpers/chats';
+import { fanAndCreator, person, text } from '../helpers/chats';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -120,27 +120,18 @@ describe('opening a chat', () => {
     });
     const chat = (await fan.api.get(`/v1/chat?recipient_id=${creator.user.id}`)).json().data;
     expect(chat).toMatchObject({ is_intro: true, intro_ended: false });
-    const first = await fan.api.post('/v1/messages', {
-      type: 'text',
-      recipient_id: creator.user.id,
-      text: 'Hi there',
-      send_id: 'intro-1',
-    });
+    const first = await fan.api.post(
+      '/v1/messages',
+      text(creator.user.id, 'Hi there', { send_id: 'intro-1' }),
+    );
     expect(first.json().credits).toBe(100);
-    await creator.api.post('/v1/messages', {
-      type: 'text',
-      recipient_id: fan.user.id,
-      text: 'Welcome!',
-      send_id: 'intro-2',
-    });
+    await creator.api.post('/v1/messages', text(fan.user.id, 'Welcome!', { send_id: 'intro-2' }));
     const [row] = await t.db.select().from(chats).where(eq(chats.id, chatId));
     expect(row?.introEnded).toBe(true);
-    const second = await fan.api.post('/v1/messages', {
-      type: 'text',
-      recipient_id: creator.user.id,
-      text: 'Thanks',
-      send_id: 'intro-3',
-    });
+    const second = await fan.api.post(
+      '/v1/messages',
+      text(creator.user.id, 'Thanks', { send_id: 'intro-3' }),
+    );
     expect(second.json().credits).toBe(90);
     const fanView = (await fan.api.get(`/v1/chats/${chatId}/messages`))
       .json()

@@ -46,6 +46,18 @@ export async function setMethod(t: TestApp, creator: Party, body: object) {
 }
 
 export const paypal = (email = 'creator@example.com') => ({ method: 'paypal_transfer', email });
+export const paxum = (email: string) => ({ method: 'paxum_transfer', email });
+export const bank = (iban: string, extra: { bic?: string } = {}) => ({
+  method: 'bank_transfer',
+  account_holder: 'Ann Example',
+  iban,
+  ...extra,
+});
+export const wallet = (currency: string, address: string) => ({
+  method: 'crypto_transfer',
+  currency,
+  address,
+});
 
 /** Codes have a 30 s cooldown and 5 an hour: another code in a test needs the earlier ones moved back. */
 export async function ageCodes(t: TestApp, userId: string): Promise<void> {

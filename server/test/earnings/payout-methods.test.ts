@@ -3,7 +3,7 @@ import { payoutMethods } from '../../src/db/schema';
 import { type Party, person } from '../helpers/chats';
 import { codeFor } from '../helpers/mailbox';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { ageCodes, paypal, setMethod } from './helpers';
+import { ageCodes, bank, paxum, paypal, setMethod, wallet } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -91,105 +91,40 @@ it('checks each method and keeps the code for a corrected try', async () => {
   let code = await freshCode(c);
   const tryWith = (body: object) => c.api.patch(`/v2/account/defaults?verification_code=${code}`, body);
   const refused: [object, number, string][] = [
-    [
-      { method: 'bank_transfer', account_holder: 'Ann Example', iban: 'DE89370400440532013001' },
-      400,
-      'bad_iban',
-    ],
-    [
-      { method: 'bank_transfer', account_holder: 'Ann Example', iban: 'XX00 0000 0000 0000 0' },
-      400,
-      'bad_iban',
-    ],
-    [
-      {
-        method: 'bank_transfer',
-        account_holder: 'Ann Example',
-        iban: 'DE89370400440532013000',
-        bic: 'DEUT12',
-      },
-      400,
-      'bad_bic',
-    ],
-    [{ method: 'paypal_transfer', email: 'not-an-email' }, 400, 'invalid_email'],
-    [{ method: 'paxum_transfer', email: 'a@b' }, 400, 'invalid_email'],
-    [{ method: 'paypal_transfer', email: ' ' }, 400, 'invalid_email'],
-    [{ method: 'paypal_transfer', email: `${'a'.repeat(250)}@example.com` }, 400, 'invalid_email'],
-    [
-      { method: 'crypto_transfer', currency: 'BTC', address: '0OIl00000000000000000000000' },
-      400,
-      'bad_wallet',
-    ],
-    [
-      {
-        method: 'crypto_transfer',
-        currency: 'BTC',
-        address: 'bc1QAR0SRRR7XFKVY5L643LYDNW9RE59GTZZWF5MDQ' + 'x',
-      },
-      400,
-      'bad_wallet',
-    ],
-    [
-      { method: 'crypto_transfer', currency: 'ETH', address: '0x52908400098527886E0F7030069857D2E4169EE' },
-      400,
-      'bad_wallet',
-    ],
-    [
-      { method: 'crypto_transfer', currency: 'USDT_TRC20', address: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqe' },
-      400,
-      'bad_wallet',
-    ],
-    [
-      { method: 'crypto_transfer', currency: 'DOGE', address: 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L' },
-      400,
-      'validation',
-    ],
+    [bank('DE89370400440532013001'), 400, 'bad_iban'],
+    [bank('XX00 0000 0000 0000 0'), 400, 'bad_iban'],
+    [bank('DE89370400440532013000', { bic: 'DEUT12' }), 400, 'bad_bic'],
+    [paypal('not-an-email'), 400, 'invalid_email'],
+    [paxum('a@b'), 400, 'invalid_email'],
+    [paypal(' '), 400, 'invalid_email'],
+    [paypal(`${'a'.repeat(250)}@example.com`), 400, 'invalid_email'],
+    [wallet('BTC', '0OIl00000000000000000000000'), 400, 'bad_wallet'],
+    [wallet('BTC', 'bc1QAR0SRRR7XFKVY5L643LYDNW9RE59GTZZWF5MDQ' + 'x'), 400, 'bad_wallet'],
+    [wallet('ETH', '0x52908400098527886E0F7030069857D2E4169EE'), 400, 'bad_wallet'],
+    [wallet('USDT_TRC20', 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqe'), 400, 'bad_wallet'],
+    [wallet('DOGE', 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L'), 400, 'validation'],
     [{ method: 'cheque', address: 'somewhere' }, 400, 'validation'],
   ];
   for (const [body, status, error] of refused) {
     const res = await tryWith(body);
     expect([body, res.statusCode, res.json().code]).toEqual([body, status, error]);
   }
-  const usdt = await tryWith({ method: 'crypto_transfer', currency: 'USDT_TRC20', address: 'T1' });
+  const usdt = await tryWith(wallet('USDT_TRC20', 'T1'));
   expect(usdt.statusCode).toBe(400);
-  const wallet = await tryWith({
-    method: 'crypto_transfer',
-    currency: 'ETH',
-    address: '0x' + 'z'.repeat(40),
-  });
-  expect(wallet.json().message).toBe('This is not a valid ETH address.');
+  const badAddress = await tryWith(wallet('ETH', '0x' + 'z'.repeat(40)));
+  expect(badAddress.json().message).toBe('This is not a valid ETH address.');
   // The spec's text for a bad address, not a schema message naming the field.
-  const email = await tryWith({ method: 'paxum_transfer', email: 'ann@example' });
+  const email = await tryWith(paxum('ann@example'));
   expect(email.json()).toEqual({ message: 'Email is not a valid email address.', code: 'invalid_email' });
   expect(await savedOf(c)).toBeUndefined();
 
   const accepted: [object, string][] = [
-    [
-      {
-        method: 'bank_transfer',
-        account_holder: 'Ann Example',
-        iban: 'de89 3704 0044 0532 0130 00',
-        bic: 'cobadeffxxx',
-      },
-      'Bank · DE89 •••• 3000',
-    ],
-    [{ method: 'paxum_transfer', email: 'ann@example.org' }, 'Paxum · a•••@example.org'],
-    [
-      { method: 'crypto_transfer', currency: 'BTC', address: '1BoatSLRHtKNngkdXEeobR76b53LETtpyT' },
-      'BTC · 1BoatS…tpyT',
-    ],
-    [
-      { method: 'crypto_transfer', currency: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
-      'BTC · bc1qar…5mdq',
-    ],
-    [
-      { method: 'crypto_transfer', currency: 'ETH', address: '0x52908400098527886E0F7030069857D2E4169EE7' },
-      'ETH · 0x5290…9EE7',
-    ],
-    [
-      { method: 'crypto_transfer', currency: 'USDT_TRC20', address: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL' },
-      'USDT (TRC-20) · TNPeea…YqeL',
-    ],
+    [bank('de89 3704 0044 0532 0130 00', { bic: 'cobadeffxxx' }), 'Bank · DE89 •••• 3000'],
+    [paxum('ann@example.org'), 'Paxum · a•••@example.org'],
+    [wallet('BTC', '1BoatSLRHtKNngkdXEeobR76b53LETtpyT'), 'BTC · 1BoatS…tpyT'],
+    [wallet('BTC', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'), 'BTC · bc1qar…5mdq'],
+    [wallet('ETH', '0x52908400098527886E0F7030069857D2E4169EE7'), 'ETH · 0x5290…9EE7'],
+    [wallet('USDT_TRC20', 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL'), 'USDT (TRC-20) · TNPeea…YqeL'],
   ];
   for (const [body, label] of accepted) {
     const res = await tryWith(body);
@@ -208,19 +143,18 @@ it('allows only the methods the creator has the permission for', async () => {
   const code = await freshCode(c);
   for (const body of [
     paypal(),
-    { method: 'paxum_transfer', email: 'ann@example.org' },
-    { method: 'crypto_transfer', currency: 'ETH', address: '0x52908400098527886E0F7030069857D2E4169EE7' },
+    paxum('ann@example.org'),
+    wallet('ETH', '0x52908400098527886E0F7030069857D2E4169EE7'),
   ]) {
     const res = await c.api.patch(`/v2/account/defaults?verification_code=${code}`, body);
     expect([res.statusCode, res.json().code]).toEqual([403, 'payout_method_not_allowed']);
   }
   expect(await savedOf(c)).toBeUndefined();
-  const bank = await c.api.patch(`/v2/account/defaults?verification_code=${code}`, {
-    method: 'bank_transfer',
-    account_holder: 'Ann Example',
-    iban: 'GB82 WEST 1234 5698 7654 32',
-  });
-  expect(bank.statusCode).toBe(200);
+  const allowed = await c.api.patch(
+    `/v2/account/defaults?verification_code=${code}`,
+    bank('GB82 WEST 1234 5698 7654 32'),
+  );
+  expect(allowed.statusCode).toBe(200);
 });
 
 it('stops payouts to a method whose permission was taken away', async () => {

@@ -1,8 +1,9 @@
 import type { FeedItem, MediaResponse } from '@cove/contracts';
 import { randomUUID } from 'node:crypto';
 import { creditsOf } from '../../src/ledger/ledger';
-import { follows, subscriptions } from '../../src/db/schema';
+import { follows } from '../../src/db/schema';
 import { fanAndCreator, grantCredits, type Party, person } from '../helpers/chats';
+import { insertSubscription } from '../helpers/subscriptions';
 import type { TestApp } from '../helpers/test-app';
 import { photo } from '../media/helpers/fixtures';
 import { settled, upload } from '../media/helpers/upload';
@@ -17,9 +18,7 @@ export async function subscribe(
   status: 'active' | 'canceled' | 'expired' = 'active',
   endsInDays = 20,
 ): Promise<void> {
-  await t.db.insert(subscriptions).values({
-    fanId: fan.user.id,
-    creatorId: creator.user.id,
+  await insertSubscription(t, fan, creator, {
     status,
     price: 50,
     currentPeriodEnd: new Date(Date.now() + endsInDays * DAY_MS),

@@ -31,13 +31,8 @@ const status = (id: string) =>
 it('shows processing until a worker has made the renditions, then ready, and tells the uploader', async () => {
   const res = await upload(t.app, owner.token, { data: webMp4() });
   const body = res.json() as MediaResponse;
-  expect(body).toMatchObject({
-    status: 'processing',
-    width: 320,
-    height: 240,
-    message: null,
-    media: { th: null, video_url: null },
-  });
+  expect(body).toMatchObject({ status: 'processing', width: 320, height: 240, message: null });
+  expect(body.media).toMatchObject({ th: null, video_url: null });
   expect(body.video_length).toBeCloseTo(2, 0);
   expect((await status(body.media_id)).json().status).toBe('processing');
 

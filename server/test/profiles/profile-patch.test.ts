@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { feedPosts, subscriptions, userEvents, users } from '../../src/db/schema';
 import { person } from '../helpers/chats';
+import { insertSubscription } from '../helpers/subscriptions';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { jpegMarkers, photo } from '../media/helpers/fixtures';
 import { upload } from '../media/helpers/upload';
@@ -167,9 +168,7 @@ describe('PATCH /v1/users/profile', () => {
     const creator = await person(t, { type: 'featured', subscriptionPrice: 100 });
     const fan = await person(t, { type: 'user' });
     const end = new Date(Date.now() + 10 * 86_400_000);
-    await t.db.insert(subscriptions).values({
-      fanId: fan.user.id,
-      creatorId: creator.user.id,
+    await insertSubscription(t, fan, creator, {
       status: 'active',
       price: 100,
       currentPeriodEnd: end,

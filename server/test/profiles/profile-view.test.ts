@@ -1,7 +1,8 @@
 import { followResponse, profileEnvelope } from '@cove/contracts';
 import { and, eq } from 'drizzle-orm';
-import { feedPosts, follows, subscriptions, type UserRow, users } from '../../src/db/schema';
+import { feedPosts, follows, type UserRow, users } from '../../src/db/schema';
 import { fanAndCreator, person } from '../helpers/chats';
+import { insertSubscription } from '../helpers/subscriptions';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { photo } from '../media/helpers/fixtures';
 import { upload } from '../media/helpers/upload';
@@ -67,9 +68,7 @@ describe('GET /v1/users/:id/profile', () => {
     });
 
     const end = new Date(Date.now() + 5 * 86_400_000);
-    await t.db.insert(subscriptions).values({
-      fanId: fan.user.id,
-      creatorId: creator.user.id,
+    await insertSubscription(t, fan, creator, {
       status: 'canceled',
       price: 300,
       currentPeriodEnd: end,
@@ -92,9 +91,7 @@ describe('GET /v1/users/:id/profile', () => {
   it('hides an ended subscription', async () => {
     const fan = await person(t);
     const creator = await person(t, listed);
-    await t.db.insert(subscriptions).values({
-      fanId: fan.user.id,
-      creatorId: creator.user.id,
+    await insertSubscription(t, fan, creator, {
       status: 'canceled',
       price: 100,
       currentPeriodEnd: new Date(Date.now() - 1000),

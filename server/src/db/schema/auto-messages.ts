@@ -7,28 +7,26 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, uuidPrimaryKey } from './columns';
 import { media } from './media';
-import { users } from './users';
+import { userRef } from './user-ref';
 
 /** Tables of migration 0020: see its comments for the rules the database keeps. */
 
 export const autoMessageCategories = pgTable(
   'auto_message_categories',
   {
-    creatorId: uuid('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: userRef('creator_id'),
     category: text('category', {
       enum: ['welcome', 'new_follower', 'new_subscriber', 'first_purchase'],
     }).notNull(),
     excerpt: text('excerpt').notNull().default(''),
     delayMinutes: integer('delay_minutes').notNull().default(0),
     cooldownHours: integer('cooldown_hours').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ name: 'auto_message_categories_pkey', columns: [t.creatorId, t.category] }),
@@ -44,7 +42,7 @@ export const autoMessageCategories = pgTable(
 export const autoMessages = pgTable(
   'auto_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     creatorId: uuid('creator_id').notNull(),
     category: text('category', {
       enum: ['welcome', 'new_follower', 'new_subscriber', 'first_purchase'],
@@ -73,15 +71,11 @@ export type AutoMessageRow = typeof autoMessages.$inferSelect;
 export const autoMessageSends = pgTable(
   'auto_message_sends',
   {
-    creatorId: uuid('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    fanId: uuid('fan_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: userRef('creator_id'),
+    fanId: userRef('fan_id'),
     category: text('category').notNull(),
     sent: integer('sent').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ name: 'auto_message_sends_pkey', columns: [t.creatorId, t.fanId, t.category] })],
 );

@@ -14,18 +14,17 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { chats } from './chats';
+import { createdAt, uuidPrimaryKey } from './columns';
 import { media } from './media';
-import { users } from './users';
+import { userRef } from './user-ref';
 
 /** Tables of migration 0017 (and 0019, 0025): see their comments for the rules the database keeps. */
 
 export const broadcasts = pgTable(
   'broadcasts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    creatorId: uuid('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    creatorId: userRef('creator_id'),
     sendId: text('send_id').notNull(),
     status: text('status', { enum: ['scheduled', 'sending', 'sent', 'canceled', 'unsent', 'failed'] })
       .notNull()
@@ -45,7 +44,7 @@ export const broadcasts = pgTable(
     /** The message as its sender, a recipient and a recipient who owns its media see it (events). */
     views: jsonb('views').notNull(),
     sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** Every recipient is resolved (online fans are resolved, and written, first: migration 0019). */
     resolved: boolean('resolved').notNull().default(false),
@@ -73,9 +72,7 @@ export const broadcastRecipients = pgTable(
     chatId: uuid('chat_id')
       .notNull()
       .references(() => chats.id, { onDelete: 'cascade' }),
-    fanId: uuid('fan_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    fanId: userRef('fan_id'),
     /** Set in the transaction that writes the message; no foreign key (see the migration). */
     messageId: bigint('message_id', { mode: 'number' }),
   },

@@ -12,20 +12,18 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, uuidPrimaryKey } from './columns';
+import { userRef } from './user-ref';
 import { users } from './users';
 
 /** A conversation between two people; per-person state lives in `chat_members`. */
 export const chats = pgTable(
   'chats',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     /** The pair, smaller id first, so one pair has one chat. */
-    userLow: uuid('user_low')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    userHigh: uuid('user_high')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userLow: userRef('user_low'),
+    userHigh: userRef('user_high'),
     /** Credits a fan pays per message in this chat (0: a free chat). */
     creditRate: integer('credit_rate').notNull().default(0),
     isIntro: boolean('is_intro').notNull().default(false),
@@ -34,7 +32,7 @@ export const chats = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     lastMessageText: text('last_message_text'),
     lastSenderId: uuid('last_sender_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('chats_pair_key').on(t.userLow, t.userHigh),
@@ -50,12 +48,8 @@ export const chatMembers = pgTable(
     chatId: uuid('chat_id')
       .notNull()
       .references(() => chats.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    otherId: uuid('other_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    otherId: userRef('other_id'),
     unread: integer('unread').notNull().default(0),
     unreadTip: boolean('unread_tip').notNull().default(false),
     favorite: boolean('favorite').notNull().default(false),
@@ -71,7 +65,7 @@ export const chatMembers = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     lastFromOther: boolean('last_from_other').notNull().default(false),
     listed: boolean('listed').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => {
     // The chat list's order (user, newest message, chat) over the rows it shows, once in all and once
@@ -102,43 +96,33 @@ export const chatMembers = pgTable(
 export const blocks = pgTable(
   'blocks',
   {
-    blockerId: uuid('blocker_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: uuid('blocked_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    blockerId: userRef('blocker_id'),
+    blockedId: userRef('blocked_id'),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
 );
 
 export const reports = pgTable('reports', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  reporterId: uuid('reporter_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  reportedId: uuid('reported_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  id: uuidPrimaryKey(),
+  reporterId: userRef('reporter_id'),
+  reportedId: userRef('reported_id'),
   reason: text('reason').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** A creator's private notes on a chat; the other person never sees them. */
 export const notes = pgTable(
   'notes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     chatId: uuid('chat_id')
       .notNull()
       .references(() => chats.id, { onDelete: 'cascade' }),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: userRef('author_id'),
     text: text('text').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('notes_chat_author_idx').on(t.chatId, t.authorId)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, uuidPrimaryKey } from './columns';
 import { users } from './users';
 
 /**
@@ -9,7 +10,7 @@ import { users } from './users';
 export const creatorApplications = pgTable(
   'creator_applications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     userId: uuid('user_id')
       .notNull()
       .unique('creator_applications_user_key')
@@ -25,7 +26,7 @@ export const creatorApplications = pgTable(
     /** Who decided: `staff:<email>` from the admin page, the CLI's actor otherwise. */
     decidedBy: text('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('creator_applications_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),

@@ -9,6 +9,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { userRef } from './user-ref';
 import { users } from './users';
 
 /** The last sequence number handed out per user; the row lock makes numbering gap-free and ordered. */
@@ -23,13 +25,11 @@ export const userEventSeqs = pgTable('user_event_seqs', {
 export const userEvents = pgTable(
   'user_events',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     seq: bigint('seq', { mode: 'number' }).notNull(),
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   // Pruning deletes by age (src/realtime/prune.ts).
   (t) => [primaryKey({ columns: [t.userId, t.seq] }), index('user_events_created_at_idx').on(t.createdAt)],
@@ -48,9 +48,7 @@ export const realtimePresence = pgTable(
     instanceId: uuid('instance_id')
       .notNull()
       .references(() => realtimeInstances.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     sockets: integer('sockets').notNull(),
   },
   (t) => [

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, uuidPrimaryKey } from './columns';
 import { users } from './users';
 
 /**
@@ -21,7 +11,7 @@ import { users } from './users';
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     /** The user who owns it; null for the platform's own accounts. */
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'restrict' }),
     kind: text('kind', {
@@ -55,13 +45,13 @@ export const ledgerAccounts = pgTable(
 export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     kind: text('kind').notNull(),
     /** What caused it (a message id, a purchase id, an admin action), for audits. */
     reference: jsonb('reference').$type<Record<string, unknown>>().notNull().default({}),
     /** A caller-chosen key that makes retries of the same movement harmless. */
     idempotencyKey: text('idempotency_key').unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('ledger_transactions_created_idx').on(t.createdAt)],
 );
@@ -69,7 +59,7 @@ export const ledgerTransactions = pgTable(
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),

@@ -12,7 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { createdAt } from './columns';
+import { userRef } from './user-ref';
 
 /** One stored rendition: where it lives in storage, its content type and size in bytes. */
 export interface StoredRendition {
@@ -29,9 +30,7 @@ export const media = pgTable(
   'media',
   {
     id: uuid('id').primaryKey(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: userRef('owner_id'),
     publicId: text('public_id').notNull(),
     kind: text('kind', { enum: ['image', 'video'] }).notNull(),
     uploadType: text('upload_type', { enum: ['message', 'paid_message'] }).notNull(),
@@ -49,7 +48,7 @@ export const media = pgTable(
     /** Storage key of the upload as received; null once processing has ended. */
     originalKey: text('original_key'),
     renditions: jsonb('renditions').$type<Record<string, StoredRendition>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     readyAt: timestamp('ready_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

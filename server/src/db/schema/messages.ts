@@ -14,7 +14,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { chats } from './chats';
+import { createdAt } from './columns';
 import { ledgerTransactions } from './ledger';
+import { userRef } from './user-ref';
 import { users } from './users';
 
 export const messages = pgTable(
@@ -24,12 +26,8 @@ export const messages = pgTable(
     chatId: uuid('chat_id')
       .notNull()
       .references(() => chats.id, { onDelete: 'cascade' }),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    recipientId: uuid('recipient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    senderId: userRef('sender_id'),
+    recipientId: userRef('recipient_id'),
     type: text('type', { enum: messageTypes }).notNull(),
     /** System messages are written by Cove, not typed by a person. */
     system: boolean('system').notNull().default(false),
@@ -49,7 +47,7 @@ export const messages = pgTable(
     sendId: text('send_id'),
     readAt: timestamp('read_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('messages_chat_idx').on(t.chatId, t.id),
@@ -70,9 +68,7 @@ export const hiddenMessages = pgTable(
     messageId: bigint('message_id', { mode: 'number' })
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.messageId] })],
 );
@@ -91,7 +87,7 @@ export const purchases = pgTable(
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => ledgerTransactions.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.messageId, t.buyerId] }),

@@ -10,16 +10,16 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { chats } from './chats';
+import { createdAt, updatedAt, uuidPrimaryKey } from './columns';
 import { ledgerTransactions } from './ledger';
+import { userRef } from './user-ref';
 import { users } from './users';
 
 /** Tables of migrations 0013 and 0028: see their comments for the rules the database keeps. */
 
 export const savedCards = pgTable('saved_cards', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  id: uuidPrimaryKey(),
+  userId: userRef('user_id'),
   provider: text('provider').notNull(),
   /** The provider's reusable token for the card; never a card number. */
   providerRef: text('provider_ref').notNull(),
@@ -27,7 +27,7 @@ export const savedCards = pgTable('saved_cards', {
   last4: text('last4').notNull(),
   expMonth: integer('exp_month').notNull(),
   expYear: integer('exp_year').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 export type SavedCardRow = typeof savedCards.$inferSelect;
 
@@ -56,7 +56,7 @@ export interface CryptoPaid {
 }
 
 export const payments = pgTable('payments', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidPrimaryKey(),
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id),
@@ -92,8 +92,8 @@ export const payments = pgTable('payments', {
   redirectUrl: text('redirect_url'),
   transactionId: uuid('transaction_id').references(() => ledgerTransactions.id),
   reversalTransactionId: uuid('reversal_transaction_id').references(() => ledgerTransactions.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -121,7 +121,7 @@ export const sandboxCards = pgTable('sandbox_cards', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   /** Kept for the fan by that payment: it pays again by its saved reference, never as a token. */
   reusable: boolean('reusable').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const sandboxPayments = pgTable('sandbox_payments', {
@@ -133,5 +133,5 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   returnUrl: text('return_url').notNull(),
   failUrl: text('fail_url').notNull(),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

@@ -1,4 +1,5 @@
 import { date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, uuidPrimaryKey } from './columns';
 import { users } from './users';
 
 /** Tables of migration 0018: see its comments for the rules the database keeps. */
@@ -13,12 +14,12 @@ export const payoutMethods = pgTable('payout_methods', {
   /** What the payout provider needs; never sent to a client. */
   details: jsonb('details').$type<Record<string, string>>().notNull(),
   label: text('label').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 export type PayoutMethodRow = typeof payoutMethods.$inferSelect;
 
 export const payouts = pgTable('payouts', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidPrimaryKey(),
   creatorId: uuid('creator_id')
     .notNull()
     .references(() => users.id, { onDelete: 'restrict' }),
@@ -33,8 +34,8 @@ export const payouts = pgTable('payouts', {
   failureReason: text('failure_reason'),
   provider: text('provider').notNull(),
   providerRef: text('provider_ref'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
 });
 export type PayoutRow = typeof payouts.$inferSelect;

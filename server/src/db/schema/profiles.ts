@@ -1,6 +1,8 @@
 import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, uuidPrimaryKey } from './columns';
 import { ledgerTransactions } from './ledger';
 import { media } from './media';
+import { userRef } from './user-ref';
 import { users } from './users';
 
 /** Tables of migration 0014: see its comments for the rules the database keeps. */
@@ -8,22 +10,16 @@ import { users } from './users';
 export const follows = pgTable(
   'follows',
   {
-    followerId: uuid('follower_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    creatorId: uuid('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    followerId: userRef('follower_id'),
+    creatorId: userRef('creator_id'),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.followerId, t.creatorId] })],
 );
 
 export const feedPosts = pgTable('feed_posts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  creatorId: uuid('creator_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  id: uuidPrimaryKey(),
+  creatorId: userRef('creator_id'),
   type: text('type', { enum: ['text', 'image', 'video', 'avatar'] }).notNull(),
   text: text('text').notNull().default(''),
   mediaId: uuid('media_id').references(() => media.id),
@@ -32,7 +28,7 @@ export const feedPosts = pgTable('feed_posts', {
     .default('user'),
   price: integer('price').notNull().default(0),
   sendId: text('send_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 export type FeedPostRow = typeof feedPosts.$inferSelect;
@@ -50,13 +46,13 @@ export const feedPurchases = pgTable(
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => ledgerTransactions.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.buyerId] })],
 );
 
 export const subscriptions = pgTable('subscriptions', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidPrimaryKey(),
   fanId: uuid('fan_id')
     .notNull()
     .references(() => users.id),
@@ -70,20 +66,16 @@ export const subscriptions = pgTable('subscriptions', {
   canceledAt: timestamp('canceled_at', { withTimezone: true }),
   /** The send id of the subscribe that started the current run (migration 0015). */
   sendId: text('send_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 export const discoverCardVisits = pgTable(
   'discover_card_visits',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    creatorId: uuid('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    creatorId: userRef('creator_id'),
     visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.creatorId] })],

@@ -1,15 +1,14 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { accessTokens } from './access-tokens';
-import { users } from './users';
+import { createdAt, uuidPrimaryKey } from './columns';
+import { userRef } from './user-ref';
 
 /** Table of migration 0021: a browser's push endpoint, bound to the user and the session that subscribed it. */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    userId: userRef('user_id'),
     tokenId: uuid('token_id')
       .notNull()
       .references(() => accessTokens.id, { onDelete: 'cascade' }),
@@ -17,7 +16,7 @@ export const pushSubscriptions = pgTable(
     /** The browser's ECDH public key and auth secret (base64url): the payload is encrypted to them. */
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('push_subscriptions_user_idx').on(t.userId),

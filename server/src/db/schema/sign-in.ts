@@ -1,19 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, uuidPrimaryKey } from './columns';
+import { userRef } from './user-ref';
 
 /** Single-use magic links; only the token's hash is kept. */
 export const signInLinks = pgTable(
   'sign_in_links',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    userId: userRef('user_id'),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('sign_in_links_user_idx').on(t.userId)],
 );
@@ -25,17 +24,15 @@ export const signInLinks = pgTable(
 export const emailCodes = pgTable(
   'email_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    userId: userRef('user_id'),
     purpose: text('purpose', { enum: ['verify', 'change', 'action'] }).notNull(),
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('email_codes_user_idx').on(t.userId, t.purpose, t.createdAt),

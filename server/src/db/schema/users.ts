@@ -11,11 +11,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, uuidPrimaryKey } from './columns';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     email: text('email').notNull(),
     /** An address the owner asked to change to; it becomes `email` only when its code is entered. */
     pendingEmail: text('pending_email'),
@@ -85,7 +86,7 @@ export const users = pgTable(
     isOnline: boolean('is_online').notNull().default(false),
     /** A creator's rate for new chats: credits a fan pays per message. */
     creditRate: integer('credit_rate').notNull().default(10),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),

@@ -1,0 +1,15 @@
+import { subscriptions } from '../../src/db/schema';
+import type { Party } from './chats';
+import type { TestApp } from './test-app';
+
+type SubscriptionFields = Omit<typeof subscriptions.$inferInsert, 'fanId' | 'creatorId'>;
+
+/** Writes a fan's subscription to a creator straight into the table, in whatever state a test needs. */
+export async function insertSubscription(
+  t: TestApp,
+  fan: Party,
+  creator: Party,
+  fields: SubscriptionFields,
+): Promise<void> {
+  await t.db.insert(subscriptions).values({ fanId: fan.user.id, creatorId: creator.user.id, ...fields });
+}
