@@ -16,6 +16,11 @@ export interface AutoMessageTriggers {
   opened(creatorId: string, fanId: string, chatId: string): Promise<void>;
 }
 
+/** What a service needs that makes a follow or a subscription: it reports it, after it commits. */
+export interface TriggerDeps {
+  autoMessages: Pick<AutoMessageTriggers, 'fire'>;
+}
+
 /** What a service that sells something needs: it reports each purchase it makes, after it commits. */
 export interface PurchaseDeps {
   autoMessages: Pick<AutoMessageTriggers, 'purchased'>;

@@ -1,4 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
+import type { TriggerDeps } from '../auto-messages/plugin';
 import type { Db } from '../db/client';
 import { follows, users } from '../db/schema';
 import { fail } from '../errors';
@@ -15,7 +16,12 @@ async function followers(db: Db, creatorId: string): Promise<number> {
  * Follows or unfollows a creator the viewer may see (anyone else: 404), free and idempotent. A
  * creator one already follows can be unfollowed whatever their state since.
  */
-export async function setFollow(db: Db, viewerId: string, creatorId: string, follow: boolean) {
+export async function setFollow(
+  { db, autoMessages }: { db: Db } & TriggerDeps,
+  viewerId: string,
+  creatorId: string,
+  follow: boolean,
+) {
   if (!isUuid(creatorId)) throw fail('user_not_found');
   if (creatorId === viewerId) throw fail('own_follow');
   const followed = sql`exists (select 1 from follows f
@@ -27,6 +33,7 @@ export async function setFollow(db: Db, viewerId: string, creatorId: string, fol
   if (creator) {
     if (follow) {
       await db.insert(follows).values({ followerId: viewerId, creatorId }).onConflictDoNothing();
+      await autoMessages.fire('new_follower', creatorId, viewerId);
     } else {
       await db.delete(follows).where(and(eq(follows.followerId, viewerId), eq(follows.creatorId, creatorId)));
     }

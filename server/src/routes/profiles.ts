@@ -77,9 +77,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         const me = currentUser(request);
         // Following brings the creator's thank-you into a chat the region rule closes: not from there.
         if (follow) await assertRegionAllows(app, request, request.params.id);
-        const answer = await setFollow(app.db, me.id, request.params.id, follow);
-        if (follow) await app.autoMessages.fire('new_follower', request.params.id, me.id);
-        return answer;
+        return setFollow(app, me.id, request.params.id, follow);
       },
     });
   }

@@ -17,7 +17,7 @@ import { withErrors } from './with-errors';
 /** A fan's subscriptions to creators: subscribe, list, cancel (renewals run in the background). */
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = { onRequest: requireUser };
-  const deps = { db: app.db, realtime: app.realtime };
+  const deps = { db: app.db, realtime: app.realtime, autoMessages: app.autoMessages };
 
   app.post(
     '/v1/subscriptions',
@@ -30,9 +30,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await assertRegionAllows(app, request, request.body.model_id);
-      const answer = await subscribe(deps, currentUser(request), request.body.model_id, request.body.send_id);
-      await app.autoMessages.fire('new_subscriber', request.body.model_id, currentUser(request).id);
-      return answer;
+      return subscribe(deps, currentUser(request), request.body.model_id, request.body.send_id);
     },
   );
 

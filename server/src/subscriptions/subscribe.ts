@@ -9,6 +9,7 @@ import { isUuid } from '../ids';
 import { creditsOf, isBalanceTooLow } from '../ledger/ledger';
 import { notEnoughCredits } from '../messages/charges';
 import { addSystemMessage } from '../messages/system-messages';
+import type { TriggerDeps } from '../auto-messages/plugin';
 import { type EventDeps, withEvents } from '../realtime/with-events';
 import { chargePeriod } from './charge-period';
 import { isLive, PERIOD_MS } from './live';
@@ -82,14 +83,15 @@ async function start(tx: Tx, me: UserRow, creator: UserRow, sendId: string, now:
  * id is kept on the row; a retry answers the subscription as it is, before any other check.
  */
 export async function subscribe(
-  deps: EventDeps,
+  deps: EventDeps & TriggerDeps,
   me: UserRow,
   modelId: string,
   sendId: string,
 ): Promise<SubscribeResult> {
   const creatorId = isUuid(modelId) ? modelId : null;
+  let result: SubscribeResult;
   try {
-    return await withEvents(
+    result = await withEvents(
       deps,
       async (tx, emit) => {
         const [stored] = await tx
@@ -147,4 +149,6 @@ export async function subscribe(
     if (isBalanceTooLow(err)) throw await notEnoughCredits(deps.db, me.id);
     throw err;
   }
+  await deps.autoMessages.fire('new_subscriber', modelId, me.id);
+  return result;
 }
