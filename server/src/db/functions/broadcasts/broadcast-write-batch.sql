@@ -43,8 +43,7 @@ BEGIN
     WHERE mine.chat_id IS NULL OR theirs.chat_id IS NULL OR f.id IS NULL OR c.id IS NULL
       OR NOT mine.listed
       OR user_gone(f)
-      OR EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = b.creator_id AND blocked_id = x.fan_id)
-        OR (blocker_id = x.fan_id AND blocked_id = b.creator_id))
+      OR pair_blocked(b.creator_id, x.fan_id)
       OR (b.type IN ('image', 'video') AND theirs.media_blocked)
       OR (c.is_intro AND NOT c.intro_ended)
   ), dropped AS (

@@ -64,8 +64,7 @@ BEGIN
   IF NOT FOUND OR theirs.user_id <> v_recipient THEN
     RETURN jsonb_build_object('status', 'refused', 'code', 'not_found');
   END IF;
-  IF EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = v_sender AND blocked_id = v_recipient)
-      OR (blocker_id = v_recipient AND blocked_id = v_sender)) THEN
+  IF pair_blocked(v_sender, v_recipient) THEN
     RETURN jsonb_build_object('status', 'refused', 'code', 'blocked');
   END IF;
   IF v_type IN ('image', 'video', 'gif') AND theirs.media_blocked THEN
