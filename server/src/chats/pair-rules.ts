@@ -32,7 +32,10 @@ export function assertPairAllowed(me: UserRow, other: UserRow): void {
   if (me.type === other.type) throw cannotChat();
 }
 
-/** In a fan-creator pair, the fan; null for staff pairs and creator pairs. */
+/**
+ * In a fan-creator pair, the fan; null for staff pairs and creator pairs. The database's functions
+ * ask `is_fan_of` (src/db/functions/chats/is-fan-of.sql); test/chats/fan-of.test.ts holds the two together.
+ */
 export function fanOf(a: UserRow, b: UserRow): UserRow | null {
   if (a.type === 'user' && b.type === 'featured' && !isStaff(a)) return a;
   if (b.type === 'user' && a.type === 'featured' && !isStaff(b)) return b;

@@ -84,8 +84,8 @@ BEGIN
   SELECT * INTO STRICT c FROM chats WHERE id = v_chat FOR NO KEY UPDATE;
   -- The creator's answer ends the intro (src/messages/intro.ts prepares its two notices).
   v_intro_ends := c.is_intro AND NOT c.intro_ended AND me.type = 'featured';
-  -- What a fan pays (src/chats/pair-rules.ts, fanOf): the chat's rate, nothing while their intro runs.
-  IF me.type = 'user' AND other.type = 'featured' AND NOT (me.is_staff OR me.is_staff_mo) THEN
+  -- What a fan pays: the chat's rate, nothing while their intro runs.
+  IF is_fan_of(me, other) THEN
     v_cost := c.credit_rate;
     IF c.is_intro AND NOT c.intro_ended AND NOT EXISTS (
         SELECT 1 FROM messages WHERE chat_id = c.id AND sender_id = v_sender AND NOT system) THEN

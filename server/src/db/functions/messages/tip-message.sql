@@ -43,8 +43,8 @@ BEGIN
   IF me.frozen THEN
     RETURN jsonb_build_object('status', 'refused', 'code', 'frozen');
   END IF;
-  -- Only the fan of a fan-creator pair tips (src/chats/pair-rules.ts, fanOf).
-  IF NOT (me.type = 'user' AND creator.type = 'featured' AND NOT (me.is_staff OR me.is_staff_mo)) THEN
+  -- Only the fan of a fan-creator pair tips.
+  IF NOT is_fan_of(me, creator) THEN
     RETURN jsonb_build_object('status', 'refused', 'code', 'tip_not_allowed');
   END IF;
   -- The creator's own feature permission, else the provider's default.
