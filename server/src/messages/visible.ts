@@ -2,7 +2,11 @@ import { and, eq, gt, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { hiddenMessages, messages } from '../db/schema';
 import type { MemberRow } from '../chats/chat-store';
 
-/** The messages of a chat one member may see: not deleted, meant for them, not hidden, not cleared. */
+/**
+ * The messages of a chat one member may see: not deleted, meant for them, not hidden, not cleared.
+ * The database's functions ask `message_visible` (src/db/functions/messages/message-visible.sql);
+ * test/messages/visible.test.ts holds the two together.
+ */
 export function visibleTo(member: MemberRow): SQL {
   return and(
     eq(messages.chatId, member.chatId),

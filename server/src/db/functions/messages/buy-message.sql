@@ -21,12 +21,10 @@ BEGIN
   IF NOT FOUND THEN
     RETURN jsonb_build_object('status', 'refused', 'code', 'not_found');
   END IF;
-  -- Only a member who can see the message learns it exists (src/messages/visible.ts).
+  -- Only a member who can see the message learns it exists.
   SELECT * INTO mine FROM chat_members WHERE chat_id = m.chat_id AND user_id = p_buyer;
   IF NOT FOUND OR NOT EXISTS (SELECT 1 FROM chat_members WHERE chat_id = m.chat_id AND user_id <> p_buyer)
-      OR m.deleted_at IS NOT NULL OR m.visible_to <> p_buyer
-      OR m.id < mine.cleared_before
-      OR EXISTS (SELECT 1 FROM hidden_messages h WHERE h.message_id = m.id AND h.user_id = p_buyer) THEN
+      OR NOT message_visible(m, p_buyer, mine.cleared_before) THEN
     RETURN jsonb_build_object('status', 'refused', 'code', 'not_found');
   END IF;
   IF m.recipient_id <> p_buyer OR m.price <= 0 THEN

@@ -70,12 +70,10 @@ BEGIN
   IF v_type IN ('image', 'video', 'gif') AND theirs.media_blocked THEN
     RETURN jsonb_build_object('status', 'refused', 'code', 'media_blocked');
   END IF;
-  -- A reply quotes a message the sender can see in this chat (src/messages/visible.ts).
+  -- A reply quotes a message the sender can see in this chat.
   IF v_parent IS NOT NULL AND NOT EXISTS (
-      SELECT 1 FROM messages p WHERE p.id = v_parent AND p.chat_id = v_chat AND p.deleted_at IS NULL
-        AND (p.visible_to IS NULL OR p.visible_to = v_sender)
-        AND (mine.cleared_before IS NULL OR p.id >= mine.cleared_before)
-        AND NOT EXISTS (SELECT 1 FROM hidden_messages h WHERE h.message_id = p.id AND h.user_id = v_sender)) THEN
+      SELECT 1 FROM messages p WHERE p.id = v_parent AND p.chat_id = v_chat
+        AND message_visible(p, v_sender, mine.cleared_before)) THEN
     RETURN jsonb_build_object('status', 'refused', 'code', 'bad_parent');
   END IF;
 
