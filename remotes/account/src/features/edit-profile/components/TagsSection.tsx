@@ -45,7 +45,7 @@ export function TagsSection({ tags: initial }: { tags: readonly string[] }) {
         <p className={kit.hint}>No tags yet. Tags help fans find you.</p>
       )}
       <div className={styles.inline}>
-        <label htmlFor={fieldId} className={styles.srOnly}>
+        <label htmlFor={fieldId} className={kit.srOnly}>
           New tag
         </label>
         <input

@@ -1,5 +1,5 @@
 import { messageTime } from '@cove/runtime';
-import { Avatar } from '@cove/ui';
+import { Avatar, kit } from '@cove/ui';
 import { Link } from 'react-router-dom';
 import type { ChatRow } from '../api/get-chat-list';
 import styles from './ChatList.module.css';
@@ -29,7 +29,7 @@ export function ChatRowItem({
       <span className={styles.text}>
         <span className={styles.name}>
           {name}
-          {chat.is_online && <span className={styles.srOnly}>, online</span>}
+          {chat.is_online && <span className={kit.srOnly}>, online</span>}
           {chat.favorite && (
             <span className={styles.star} aria-label="favorite">
               ★

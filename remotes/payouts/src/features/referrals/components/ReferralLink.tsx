@@ -49,7 +49,7 @@ export function ReferralLink({ terms }: { terms: ReferralsPage }) {
         {copied === 'copied' && 'Link copied.'}
         {copied === 'failed' && 'Copying did not work: the link is selected, copy it from there.'}
       </p>
-      <dl className={styles.facts}>
+      <dl className={`${shared.figures} ${styles.facts}`}>
         <div>
           <dt>Code</dt>
           <dd>{terms.code}</dd>

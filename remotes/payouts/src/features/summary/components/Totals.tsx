@@ -1,5 +1,6 @@
 import type { AccountTotals } from '@cove/contracts';
 import { formatDate, formatMoney } from '@cove/runtime';
+import shared from '../../../common/Earnings.module.css';
 import styles from '../Summary.module.css';
 
 /** Available, pending (and when it is released), lifetime and in payout, each with what it means. */
@@ -31,7 +32,7 @@ export function Totals({ totals }: { totals: AccountTotals }) {
     { label: 'In payout', amount: totals.in_payout, note: 'Requested, on its way to you.' },
   ];
   return (
-    <dl className={styles.totals}>
+    <dl className={shared.figures}>
       {figures.map((f) => (
         <div key={f.label} className={styles.figure}>
           <dt className={styles.figureLabel}>{f.label}</dt>
