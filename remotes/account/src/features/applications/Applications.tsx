@@ -1,5 +1,5 @@
 import { requestState, useSession } from '@cove/runtime';
-import { EmptyState, RequestView } from '@cove/ui';
+import { EmptyState, kit, RequestView } from '@cove/ui';
 import { useId } from 'react';
 import { useApplications } from './api/applications';
 import { ApplicationRow } from './components/ApplicationRow';
@@ -33,7 +33,7 @@ function PendingApplications() {
               New applications show here.
             </EmptyState>
           ) : (
-            <ul className={styles.list} aria-label="Pending applications">
+            <ul className={kit.stack} aria-label="Pending applications">
               {applications.map((a) => (
                 <ApplicationRow key={a.id} application={a} />
               ))}

@@ -71,7 +71,7 @@ function AccountForm() {
     >
       <h2 className={styles.title}>Edit profile</h2>
       <UsernameField value={username} onChange={(v) => (setUsername(v), saving.reset())} check={check} />
-      <fieldset className={styles.genders}>
+      <fieldset className={kit.choiceRow}>
         <legend className={styles.legend}>Gender</legend>
         {genders.map((g) => (
           <label key={g.value} className={styles.choice}>

@@ -1,4 +1,5 @@
 import type { AutoMessageCategoryDto } from '@cove/contracts';
+import { kit } from '@cove/ui';
 import { Link } from 'react-router-dom';
 import { categoryInfo } from '../model/categories';
 import { AddMessages } from './AddMessages';
@@ -34,7 +35,7 @@ export function CategoryEditor({ saved, headingId }: { saved: AutoMessageCategor
       {draft.messages.length === 0 && editor.uploads.items.length === 0 ? (
         <p className={styles.empty}>No messages yet: this category is off. Add a text, a photo or a video.</p>
       ) : (
-        <ol className={styles.messages} aria-label={`${info.title} messages`}>
+        <ol className={kit.stack} aria-label={`${info.title} messages`}>
           {draft.messages.map((m, i) => (
             <MessageCard
               key={m.key}

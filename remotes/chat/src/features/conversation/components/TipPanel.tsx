@@ -1,6 +1,6 @@
 import type { Chat } from '@cove/contracts';
 import { errorMessage, formatMoney, isApiError, useHost, useSession } from '@cove/runtime';
-import { Button } from '@cove/ui';
+import { Button, kit } from '@cove/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { sendTip } from '../api/send-tip';
@@ -49,7 +49,7 @@ export function TipPanel({ chat, onDone }: { chat: Chat; onDone(): void }) {
       }}
     >
       <h3 className={styles.panelTitle}>Send a tip</h3>
-      <fieldset className={styles.amounts}>
+      <fieldset className={`${kit.choiceRow} ${styles.amounts}`}>
         <legend className={styles.muted}>Your balance: {formatMoney(credits)}</legend>
         {amounts.map((a) => (
           <label key={a} className={`${styles.amount} ${amount === a ? styles.amountOn : ''}`}>
