@@ -1,6 +1,7 @@
 import {
   featureNames,
   type Chat,
+  type ChatUser,
   type ChatsResponse,
   type DiscoverProfile,
   type Features,
@@ -8,6 +9,7 @@ import {
   type MediaResponse,
   type Message,
   type ProviderConfig,
+  type PublicProfile,
   type User,
 } from '@cove/contracts';
 
@@ -151,17 +153,27 @@ export function testMessage(overrides: Partial<Message> = {}): Message {
   };
 }
 
+/** Maya as every listing of a creator shows her. */
+const mayaInPublic: PublicProfile = {
+  _id: 'c-1',
+  username: 'maya',
+  type: 'featured',
+  gender: 'female',
+  avatar_url: null,
+  last_online: null,
+  is_online: false,
+  intro_enabled: false,
+};
+
+/** A creator as a chat answer carries them; override what a test cares about. */
+export function testChatUser(overrides: Partial<ChatUser> = {}): ChatUser {
+  return { ...mayaInPublic, is_staff: false, ...overrides };
+}
+
 /** A creator as `GET /v1/users/discover` lists them; override what a test cares about. */
 export function testProfile(overrides: Partial<DiscoverProfile> = {}): DiscoverProfile {
   return {
-    _id: 'c-1',
-    username: 'maya',
-    type: 'featured',
-    gender: 'female',
-    avatar_url: null,
-    last_online: null,
-    is_online: false,
-    intro_enabled: false,
+    ...mayaInPublic,
     tags: [],
     bio: '',
     cover_url: null,

@@ -1,6 +1,7 @@
 // `@cove/runtime/testing`: test hosts, fixtures and the test server, for tests only.
 export {
   testChat,
+  testChatUser,
   testChatsPage,
   testConfig,
   testMedia,

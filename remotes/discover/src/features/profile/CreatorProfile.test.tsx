@@ -1,5 +1,11 @@
-import type { ChatUser } from '@cove/contracts';
-import { failWith, fakeHost, testChat, testUser, type RecordedCall } from '@cove/runtime/testing';
+import {
+  failWith,
+  fakeHost,
+  testChat,
+  testChatUser,
+  testUser,
+  type RecordedCall,
+} from '@cove/runtime/testing';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { feedPageOf, testCreator } from '../../testing/fixtures';
@@ -25,18 +31,6 @@ function server(extra: (call: RecordedCall) => unknown = () => undefined, creato
     return undefined;
   };
 }
-
-const creatorInChat: ChatUser = {
-  _id: 'c-1',
-  username: 'maya',
-  type: 'featured',
-  gender: 'female',
-  avatar_url: null,
-  last_online: null,
-  is_online: false,
-  is_staff: false,
-  intro_enabled: false,
-};
 
 const about = () => screen.findByRole('region', { name: 'About' });
 
@@ -152,7 +146,7 @@ describe('creator profile', () => {
       user: fan,
       respond: server((call) =>
         call.path === '/v1/chat'
-          ? { data: testChat({ other: { _id: 'c-1' } }), user: creatorInChat }
+          ? { data: testChat({ other: { _id: 'c-1' } }), user: testChatUser() }
           : undefined,
       ),
     });

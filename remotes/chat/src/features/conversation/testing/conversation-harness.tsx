@@ -4,6 +4,7 @@ import type { Chat, ChatUser, MediaConfig, Message } from '@cove/contracts';
 import {
   fakeHost,
   testChat,
+  testChatUser,
   testChatsPage,
   testMessage,
   testUser,
@@ -14,17 +15,7 @@ import App from '../../../App';
 // What the conversation tests share: a fake host with one chat with maya, and a signed-in reader.
 
 export const now = new Date().toISOString();
-export const maya: ChatUser = {
-  _id: 'u-2',
-  username: 'maya',
-  type: 'featured',
-  gender: 'female',
-  avatar_url: null,
-  last_online: null,
-  is_online: true,
-  is_staff: false,
-  intro_enabled: false,
-};
+export const maya: ChatUser = testChatUser({ _id: 'u-2', is_online: true });
 export const chat = (overrides: Partial<Chat> = {}) =>
   testChat({ other: { _id: 'u-2', username: 'maya' }, ...overrides });
 const mediaConfig: MediaConfig = { upload_url: '/v1/media', max_photo_bytes: 1e8, max_video_bytes: 5e8 };
