@@ -2,7 +2,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { purchasesPage, type Purchase } from '@cove/contracts';
 import { formatDate } from '@cove/runtime';
-import { failWith, fakeHost, testMessage, testUser, type RecordedCall } from '@cove/runtime/testing';
+import {
+  failWith,
+  fakeHost,
+  testMedia,
+  testMessage,
+  testUser,
+  type RecordedCall,
+} from '@cove/runtime/testing';
 import { renderAccount } from '../../testing/render-account';
 
 function purchase(n: number, overrides: Partial<Purchase> = {}): Purchase {
@@ -37,21 +44,13 @@ describe('purchases', () => {
         price: 120,
         message: {
           ...photo,
-          media: {
-            media_id: 'md-2',
+          media: testMedia('md-2', {
             public_id: 'p-2',
-            type: 'image',
-            status: 'ready',
-            locked: false,
             th: '/media/t-2/th.jpg',
-            st: null,
-            rt: null,
             sr: null,
-            video_url: null,
             width: 320,
             height: 320,
-            video_length: null,
-          },
+          }),
         },
       }),
     ];

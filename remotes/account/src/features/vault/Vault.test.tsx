@@ -1,24 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MediaConfig, MediaResponse, VaultItem } from '@cove/contracts';
-import { failWith, fakeHost, testMediaResponse, testUser, type RecordedCall } from '@cove/runtime/testing';
+import {
+  failWith,
+  fakeHost,
+  testMedia,
+  testMediaResponse,
+  testUser,
+  type RecordedCall,
+} from '@cove/runtime/testing';
 import { renderAccount } from '../../testing/render-account';
 
 function item(id: string, overrides: Partial<VaultItem> = {}): VaultItem {
   return {
     _id: id,
-    media_id: id,
-    public_id: `p-${id}`,
-    type: 'image',
-    status: 'ready',
-    locked: false,
-    th: `/media/t-${id}/th.jpg`,
-    st: null,
-    rt: null,
-    sr: null,
-    video_url: null,
-    width: 320,
-    height: 320,
-    video_length: null,
+    ...testMedia(id, { th: `/media/t-${id}/th.jpg`, sr: null, width: 320, height: 320 }),
     created_at: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
