@@ -1,13 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MediaConfig, MediaResponse, VaultItem } from '@cove/contracts';
-import {
-  failWith,
-  fakeHost,
-  testMedia,
-  testMediaResponse,
-  testUser,
-  type RecordedCall,
-} from '@cove/runtime/testing';
+import type { RecordedCall } from '@cove/runtime/testing';
+import { failWith, fakeHost, testMedia, testMediaResponse, testUser } from '@cove/runtime/testing';
 import { renderAccount } from '../../testing/render-account';
 
 function item(id: string, overrides: Partial<VaultItem> = {}): VaultItem {
