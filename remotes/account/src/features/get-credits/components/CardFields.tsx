@@ -35,8 +35,12 @@ export function CardFields({
 }) {
   const id = useId();
   const brand = cardBrand(card.number);
+  // Every card input is a line of digits (and separators) with its label and error wired to it.
   const field = (name: keyof CardInput) => ({
     id: `${id}-${name}`,
+    className: styles.input,
+    type: 'text',
+    inputMode: 'numeric' as const,
     ref: refs[name],
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
@@ -55,9 +59,6 @@ export function CardFields({
         <div className={styles.numberRow}>
           <input
             {...field('number')}
-            className={styles.input}
-            type="text"
-            inputMode="numeric"
             autoComplete="cc-number"
             placeholder="1234 5678 9012 3456"
             value={card.number}
@@ -74,9 +75,6 @@ export function CardFields({
           <label htmlFor={`${id}-expiry`}>Expiry (MM/YY)</label>
           <input
             {...field('expiry')}
-            className={styles.input}
-            type="text"
-            inputMode="numeric"
             autoComplete="cc-exp"
             placeholder="MM/YY"
             value={card.expiry}
@@ -93,9 +91,6 @@ export function CardFields({
           <label htmlFor={`${id}-cvc`}>CVC</label>
           <input
             {...field('cvc')}
-            className={styles.input}
-            type="text"
-            inputMode="numeric"
             autoComplete="cc-csc"
             maxLength={3}
             value={card.cvc}
