@@ -3,8 +3,8 @@ import { formatDuration, type RequestState } from '@cove/runtime';
 import type { ReactNode } from 'react';
 import { Button } from './Button';
 import { EmptyState } from './EmptyState';
-import { LoadMore, type MorePages } from './LoadMore';
-import { RequestView } from './RequestView';
+import type { MorePages } from './LoadMore';
+import { PagedView } from './PagedView';
 import styles from './VaultPicker.module.css';
 
 /** The vault as a paged list (a `PagedList<VaultItem>` from `@cove/runtime/query` fits). */
@@ -40,45 +40,43 @@ export function VaultPicker({
           Close
         </Button>
       </div>
-      <RequestView state={list.state} retry={list.retry}>
-        {(items) =>
-          items.length === 0 ? (
-            <EmptyState icon="🗄️" title="Your vault is empty">
-              {empty}
-            </EmptyState>
-          ) : (
-            <>
-              <ul className={styles.grid} aria-label="Vault media">
-                {items.map((item, i) => {
-                  const kind = item.type === 'video' ? 'video' : 'photo';
-                  const ready = item.status === 'ready';
-                  return (
-                    <li key={item._id}>
-                      <button
-                        type="button"
-                        className={styles.item}
-                        disabled={!ready}
-                        onClick={() => onPick(item, i + 1)}
-                        aria-label={`${verb} ${kind} ${i + 1}${ready ? '' : ` (${item.status})`}`}
-                      >
-                        {item.th ? (
-                          <img src={item.th} alt="" loading="lazy" />
-                        ) : (
-                          <span aria-hidden="true">🖼️</span>
-                        )}
-                        {item.type === 'video' && item.video_length != null && (
-                          <span className={styles.badge}>{formatDuration(item.video_length)}</span>
-                        )}
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-              <LoadMore list={list} />
-            </>
-          )
+      <PagedView
+        list={list}
+        empty={
+          <EmptyState icon="🗄️" title="Your vault is empty">
+            {empty}
+          </EmptyState>
         }
-      </RequestView>
+      >
+        {(items) => (
+          <ul className={styles.grid} aria-label="Vault media">
+            {items.map((item, i) => {
+              const kind = item.type === 'video' ? 'video' : 'photo';
+              const ready = item.status === 'ready';
+              return (
+                <li key={item._id}>
+                  <button
+                    type="button"
+                    className={styles.item}
+                    disabled={!ready}
+                    onClick={() => onPick(item, i + 1)}
+                    aria-label={`${verb} ${kind} ${i + 1}${ready ? '' : ` (${item.status})`}`}
+                  >
+                    {item.th ? (
+                      <img src={item.th} alt="" loading="lazy" />
+                    ) : (
+                      <span aria-hidden="true">🖼️</span>
+                    )}
+                    {item.type === 'video' && item.video_length != null && (
+                      <span className={styles.badge}>{formatDuration(item.video_length)}</span>
+                    )}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </PagedView>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { broadcastCategory, type BroadcastCategory } from '@cove/contracts';
 import { useHost } from '@cove/runtime';
-import { EmptyState, kit, LoadMore, RequestView } from '@cove/ui';
+import { EmptyState, kit, PagedView } from '@cove/ui';
 import { useId } from 'react';
 import { chatTabLabels } from '../../../common/chat-tab-labels';
 import { useSearch } from '../../../common/use-search';
@@ -112,35 +112,31 @@ function ChatPicker({
       <p className={styles.muted}>
         {chosen.length === 1 ? '1 chat chosen' : `${chosen.length} chats chosen`}
       </p>
-      <RequestView state={list.state} retry={list.retry}>
-        {(chats) =>
-          chats.length === 0 ? (
-            <EmptyState icon="💬" title={search ? 'No chats match' : 'No chats here'}>
-              {search
-                ? `Nobody in this list is called “${search}”.`
-                : 'This category has no chats right now.'}
-            </EmptyState>
-          ) : (
-            <>
-              <ul className={styles.chats} aria-label="Your chats">
-                {chats.map((chat) => (
-                  <li key={chat.chat_id}>
-                    <label className={styles.choice}>
-                      <input
-                        type="checkbox"
-                        checked={chosen.includes(chat.chat_id)}
-                        onChange={() => onToggle(chat.chat_id)}
-                      />
-                      {chat.other_user.username}
-                    </label>
-                  </li>
-                ))}
-              </ul>
-              <LoadMore list={list} />
-            </>
-          )
+      <PagedView
+        list={list}
+        empty={
+          <EmptyState icon="💬" title={search ? 'No chats match' : 'No chats here'}>
+            {search ? `Nobody in this list is called “${search}”.` : 'This category has no chats right now.'}
+          </EmptyState>
         }
-      </RequestView>
+      >
+        {(chats) => (
+          <ul className={styles.chats} aria-label="Your chats">
+            {chats.map((chat) => (
+              <li key={chat.chat_id}>
+                <label className={styles.choice}>
+                  <input
+                    type="checkbox"
+                    checked={chosen.includes(chat.chat_id)}
+                    onChange={() => onToggle(chat.chat_id)}
+                  />
+                  {chat.other_user.username}
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedView>
     </div>
   );
 }
