@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import kit from './Kit.module.css';
 import styles from './Section.module.css';
 
 /** One section of a screen (an account page, an earnings tab): its heading with what it offers beside it. */
@@ -20,7 +21,7 @@ export function Section({
       className={className ? `${styles.section} ${className}` : styles.section}
       aria-labelledby={headingId}
     >
-      <div className={styles.head}>
+      <div className={kit.bar}>
         <h2 id={headingId} className={styles.title}>
           {title}
         </h2>

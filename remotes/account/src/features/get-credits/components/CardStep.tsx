@@ -33,7 +33,7 @@ export function CardStep({
       {savedCards.length > 0 && (
         <div className={styles.methodList}>
           {savedCards.map((c) => (
-            <label key={c.id} className={`${kit.choice} ${styles.savedCard}`}>
+            <label key={c.id} className={`${kit.choice} ${kit.choiceLine}`}>
               <input
                 type="radio"
                 name={name}
@@ -44,7 +44,7 @@ export function CardStep({
               {brandNames[c.brand]} •••• {c.last4}, expires {cardExpiry(c)}
             </label>
           ))}
-          <label className={`${kit.choice} ${styles.savedCard}`}>
+          <label className={`${kit.choice} ${kit.choiceLine}`}>
             <input type="radio" name={name} checked={newCard} onChange={onNewCard} disabled={disabled} />A new
             card
           </label>

@@ -167,7 +167,7 @@ function Composer() {
           </div>
         )}
       </fieldset>
-      <div className={styles.sendRow}>
+      <div className={kit.bar}>
         <StageView
           stage={sender.stage}
           uploadPercent={uploadPercent}

@@ -73,7 +73,7 @@ export function MethodForm({ info, onSaved }: { info: AccountInfo; onSaved(): vo
         <legend className={kit.legend}>Method</legend>
         <div className={styles.choices}>
           {allowed.map((m) => (
-            <label key={m} className={`${kit.choice} ${styles.choice}`}>
+            <label key={m} className={`${kit.choice} ${kit.choiceLine} ${styles.choice}`}>
               <input
                 type="radio"
                 name={`${id}-kind`}
