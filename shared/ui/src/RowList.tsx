@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import kit from './Kit.module.css';
 import styles from './RowList.module.css';
 
 /** A labelled list of boxed rows (saved cards, purchases, subscriptions). */
@@ -26,5 +27,5 @@ export function RowBody({ children }: { children: ReactNode }) {
 
 /** A line of a row's text: its first part at the start and the rest at the end, wrapping when narrow. */
 export function RowLine({ children }: { children: ReactNode }) {
-  return <div className={styles.line}>{children}</div>;
+  return <div className={`${kit.bar} ${styles.line}`}>{children}</div>;
 }
