@@ -1,3 +1,4 @@
+import { kit } from '@cove/ui';
 import { useId } from 'react';
 import { cooldownChoices, delayChoices } from '../model/categories';
 import type { Draft } from '../model/draft';
@@ -24,6 +25,7 @@ export function CategorySettings({
       <label className={styles.field} htmlFor={delayId}>
         <span>Send</span>
         <select
+          className={kit.compactInput}
           id={delayId}
           value={draft.delay_minutes}
           onChange={(e) => onChange({ delay_minutes: Number(e.target.value) })}
@@ -38,6 +40,7 @@ export function CategorySettings({
       <label className={styles.field} htmlFor={cooldownId}>
         <span>Skip if another auto-message reached the fan within</span>
         <select
+          className={kit.compactInput}
           id={cooldownId}
           value={draft.cooldown_hours}
           onChange={(e) => onChange({ cooldown_hours: Number(e.target.value) })}

@@ -1,5 +1,5 @@
 import { formatDuration, formatMoney } from '@cove/runtime';
-import { Button } from '@cove/ui';
+import { Button, kit } from '@cove/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { maxPriceText, priceOf, priceText as textOfPrice } from '../model/price';
 import type { DraftMessage } from '../model/draft';
@@ -99,6 +99,7 @@ export function MessageCard({
       <label className={styles.field} htmlFor={textId}>
         <span>{m.type === 'text' ? `Message ${n} text` : `Caption of message ${n} (optional)`}</span>
         <textarea
+          className={kit.compactInput}
           id={textId}
           rows={m.type === 'text' ? 3 : 2}
           value={m.text}
@@ -112,6 +113,7 @@ export function MessageCard({
         <span className={styles.money}>
           <span aria-hidden="true">$</span>
           <input
+            className={kit.compactInput}
             id={priceId}
             inputMode="decimal"
             placeholder="Free"

@@ -34,7 +34,7 @@ export function BioSection({ bio }: { bio: string }) {
       </label>
       <textarea
         id={fieldId}
-        className={styles.textarea}
+        className={`${kit.compactInput} ${styles.textarea}`}
         value={text}
         maxLength={BIO_MAX_LENGTH}
         rows={4}

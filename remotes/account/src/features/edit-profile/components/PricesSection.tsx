@@ -40,7 +40,7 @@ function PriceField({
         <span aria-hidden="true">$</span>
         <input
           id={id}
-          className={styles.input}
+          className={kit.compactInput}
           inputMode="decimal"
           value={value}
           aria-invalid={error !== null}

@@ -50,7 +50,7 @@ export function TagsSection({ tags: initial }: { tags: readonly string[] }) {
         </label>
         <input
           id={fieldId}
-          className={styles.input}
+          className={kit.compactInput}
           value={tag}
           maxLength={30}
           placeholder="New tag"
