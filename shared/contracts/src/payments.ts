@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { message } from './message';
+import { message, tipAmount } from './message';
 
 /**
  * Credits and payments (spec: account document, payment body, saved cards, purchases, crypto top-up).
@@ -101,7 +101,7 @@ export const paymentBody = z
     message_id: z.string().max(100).nullish(),
     feed_id: z.string().max(100).nullish(),
     /** Credits to tip in `chat_id` once the payment succeeds. */
-    tip: z.number().int().min(1).max(100_000).nullish(),
+    tip: tipAmount.nullish(),
     success_url: returnPath,
     fail_url: returnPath,
     browser_info: browserInfo,

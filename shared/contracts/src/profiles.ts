@@ -66,6 +66,10 @@ export const feedItem = z.object({
   username: z.string().nullable(),
   avatar_url: z.string().nullable(),
   text: z.string(),
+  /** A locked paid post's first line, so nothing is bought blind (docs/rules.md, Paid posts). */
+  teaser: z.string().optional(),
+  /** How many words the whole text holds: what unlocking a locked post gives to read. */
+  words: z.number().int().optional(),
   audience,
   /** Credits to unlock it; 0 when it is not sold. */
   price: z.number().int(),
