@@ -19,3 +19,5 @@ export { RemoteRoot } from './RemoteRoot';
 export { useDocumentTitle } from './use-document-title';
 export { useCooldown } from './use-cooldown';
 export { UsernameField, usernameReady } from './UsernameField';
+export { useModalFocus } from './use-modal-focus';
+export { ConfirmCharge } from './ConfirmCharge';
