@@ -118,7 +118,9 @@ describe('the confirm sheet', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
     const sheet = screen.getByRole('dialog', { name: 'Subscribe for $9.90?' });
     expect(within(sheet).getByText('Price every 30 days')).toBeInTheDocument();
-    expect(sheet).toHaveTextContent(/Renews on (28 December 2026|December 28, 2026) for \$9\.90 unless you cancel/);
+    expect(sheet).toHaveTextContent(
+      /Renews on (28 December 2026|December 28, 2026) for \$9\.90 unless you cancel/,
+    );
     expect(sheet).toHaveTextContent('Cancel any time in Account › Subscriptions');
     unmount();
 

@@ -21,3 +21,4 @@ export { useCooldown } from './use-cooldown';
 export { UsernameField, usernameReady } from './UsernameField';
 export { useModalFocus } from './use-modal-focus';
 export { ConfirmCharge } from './ConfirmCharge';
+export { TipForm, type TipChoice } from './TipForm';
