@@ -10,6 +10,8 @@ import { PAID_PRICE_MAX } from './message';
 
 export const BIO_MAX_LENGTH = 500;
 export const SUBSCRIPTION_PRICE_MAX = 10_000;
+/** A subscription's period in days: charged at once, renewed at its end (docs/rules.md, Subscription). */
+export const SUBSCRIPTION_PERIOD_DAYS = 30;
 
 /** What a creator sets about themselves (`PATCH /v1/users/profile`); each field is optional. */
 export const profilePatchBody = z
