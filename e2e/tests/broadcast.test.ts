@@ -6,6 +6,7 @@ import { admin } from '../support/admin';
 import { seriousAccessibilityProblems } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { shotsDir, tinyJpeg } from '../support/images';
+import { ConfirmSheet } from '../pages/confirm-sheet';
 
 test.use({ serverOptions: { name: 'broadcast', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
@@ -106,6 +107,7 @@ test.describe('broadcast journeys', () => {
       expect(await fan.thread().getByText(text).count()).toBe(0);
     }
     await buyer.thread().getByRole('button', { name: 'Unlock for $3.00' }).click();
+    await new ConfirmSheet(buyer.page).confirm('Unlock for $3.00?', 'Unlock for $3.00');
     const photo = buyer.thread().getByRole('img', { name: 'Photo' });
     await photo.waitFor();
     expect(await photo.getAttribute('src')).toMatch(/\/media\//);

@@ -4,6 +4,7 @@ import { admin } from '../support/admin';
 import { seriousAccessibilityProblems } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { tinyPng } from '../support/images';
+import { ConfirmSheet } from '../pages/confirm-sheet';
 
 test.use({ serverOptions: { name: 'chat', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
@@ -67,6 +68,11 @@ test.describe('chat journeys', () => {
     await unlock.waitFor();
     expect(await seriousAccessibilityProblems(fanPage)).toEqual([]);
     await unlock.click();
+    // Nothing is charged until the fan confirms the price and the balance after on the sheet.
+    const sheet = new ConfirmSheet(fanPage);
+    await sheet.dialog('Unlock for $2.00?').getByText('Balance after').waitFor();
+    expect(await seriousAccessibilityProblems(fanPage)).toEqual([]);
+    await sheet.confirm('Unlock for $2.00?', 'Unlock for $2.00');
     const photo = fan.thread().getByRole('img', { name: 'Photo' });
     await photo.waitFor();
     expect(await photo.getAttribute('src')).toMatch(/\/media\//);

@@ -9,6 +9,7 @@ import { expect, test } from '../support/fixtures';
 import type { RunningServer } from '../support/server';
 import type { Sessions } from '../support/session';
 import { shotsDir, tinyPng } from '../support/images';
+import { ConfirmSheet } from '../pages/confirm-sheet';
 
 test.use({ serverOptions: { name: 'payments', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
@@ -96,14 +97,15 @@ test.describe('payment journeys', () => {
     const chat = new ChatPage(page, server.baseUrl);
     await chat.openWith(creatorId);
     await headerBalance(page).getByText('$0.00').waitFor();
-    // Locked, its words too: only the price shows until it is bought.
+    // Locked: its price and caption show, the photo does not, until it is bought.
     await chat.thread().getByText('Photo · $6.00').waitFor();
-    expect(await chat.thread().getByText('Only for you, Sam').count()).toBe(0);
+    await chat.thread().getByText('Only for you, Sam').waitFor();
     await chat.thread().getByRole('button', { name: 'Unlock for $6.00' }).click();
 
-    const popup = page.getByRole('dialog', { name: 'Not enough credits' });
-    await popup.getByText('You have no credits.').waitFor();
-    await popup.getByRole('button', { name: 'Buy Credits' }).click();
+    // The confirm sheet says what is missing and leads to buying credits, carrying the unlock.
+    const sheet = new ConfirmSheet(page).dialog('Unlock for $6.00?');
+    await sheet.getByText('You need $6.00 more.', { exact: false }).waitFor();
+    await sheet.getByRole('button', { name: 'Buy credits' }).click();
 
     const credits = new GetCreditsPage(page, server.baseUrl);
     await page.waitForURL(/\/account\/get-credits$/);
