@@ -13,6 +13,7 @@ import { seedDemoBroadcasts } from './seed/demo-broadcasts';
 import { seedDemoChats } from './seed/demo-chats';
 import { seedDemoEarnings } from './seed/demo-earnings';
 import { seedDemoProfiles } from './seed/demo-profiles';
+import { seedDemoTips } from './seed/demo-tips';
 import { seedDemoWorld } from './seed/demo-world';
 import { writeServerFile } from './server-file';
 
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       await seedDemoChats(app);
       await seedDemoProfiles(app);
       await seedDemoEarnings(app);
+      await seedDemoTips(app);
       await seedDemoAutoMessages(app);
       await seedDemoBroadcasts(app);
     }
