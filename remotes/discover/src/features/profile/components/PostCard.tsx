@@ -8,7 +8,7 @@ import { PostMedia } from './PostMedia';
 import { useBuyPost } from '../api/buy-post';
 import { useDeletePost } from '../api/delete-post';
 import { isShortOfCredits } from '../api/short-of-credits';
-import { postGives } from '../model/charges';
+import { postGives, readsOn } from '../model/charges';
 import { PostTip } from './PostTip';
 import styles from '../Posts.module.css';
 
@@ -124,7 +124,7 @@ export function PostCard({ post, own, unlockers }: { post: FeedItem; own: boolea
         post.teaser && (
           <p className={styles.teaser}>
             {post.teaser}
-            <span className={styles.teaserMore}> …unlock to read on</span>
+            {readsOn(post) && <span className={styles.teaserMore}> …unlock to read on</span>}
           </p>
         )
       )}

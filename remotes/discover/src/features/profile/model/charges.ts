@@ -5,20 +5,19 @@ const DAY_MS = 86_400_000;
 
 const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n === 1 ? '' : 's'}`;
 
-/** What unlocking a post gives: its photo or video, and the words of its text. */
+const wordsIn = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/** Whether a locked post holds more words than its teaser shows. */
+export const readsOn = (post: FeedItem) => (post.words ?? 0) > wordsIn(post.teaser ?? '');
+
+/** What unlocking a post gives: its photo or video (with its length), or the whole of its text. */
 export function postGives(post: FeedItem): string {
-  const parts: string[] = [];
-  if (post.type === 'image') parts.push('1 photo');
+  if (post.type === 'image') return '1 photo';
   if (post.type === 'video') {
     const length = post.media?.video_length;
-    parts.push(length ? `1 video, ${formatDuration(Math.round(length))}` : '1 video');
+    return length ? `1 video, ${formatDuration(Math.round(length))}` : '1 video';
   }
-  if (post.words)
-    parts.push(
-      post.type === 'text' ? `the whole post, ${plural(post.words, 'word')}` : plural(post.words, 'word'),
-    );
-  const text = parts.join(' and ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return post.words ? `The whole post, ${plural(post.words, 'word')}` : 'The whole post';
 }
 
 const nameOf = (username: string | null | undefined) => (username ? `@${username}` : 'this creator');
