@@ -3,7 +3,7 @@ import { ChatPage } from '../pages/chat-page';
 import { admin } from '../support/admin';
 import { seriousAccessibilityProblems } from '../support/axe';
 import { expect, test } from '../support/fixtures';
-import { tinyPng } from '../support/images';
+import { shotsDir, tinyPng } from '../support/images';
 import { ConfirmSheet } from '../pages/confirm-sheet';
 
 test.use({ serverOptions: { name: 'chat', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
@@ -72,6 +72,7 @@ test.describe('chat journeys', () => {
     const sheet = new ConfirmSheet(fanPage);
     await sheet.dialog('Unlock for $2.00?').getByText('Balance after').waitFor();
     expect(await seriousAccessibilityProblems(fanPage)).toEqual([]);
+    await fanPage.screenshot({ path: `${shotsDir}/confirm-unlock.png` });
     await sheet.confirm('Unlock for $2.00?', 'Unlock for $2.00');
     const photo = fan.thread().getByRole('img', { name: 'Photo' });
     await photo.waitFor();
