@@ -63,22 +63,23 @@ export function useMessageActions(senderName: string) {
       notice,
       dismissNotice: () => setNotice(null),
       // The sheet only asks; the server charges once per buyer and message, however often it is asked.
-      unlock: (m: Message) =>
-        act(m, async () => {
-          const confirmed = await confirmCharge(popups, {
-            charge: {
-              kind: 'unlock',
-              item: `Paid message from ${senderName}`,
-              gives: unlockGives(m),
-              amount: m.price,
-            },
-            backTo: chatPath(m.sender_id),
-            purchase: { model_id: m.sender_id, chat_id: m.chat_id, message_id: m._id },
-          });
-          if (!confirmed) return;
+      unlock: async (m: Message) => {
+        const confirmed = await confirmCharge(popups, {
+          charge: {
+            kind: 'unlock',
+            item: `Paid message from ${senderName}`,
+            gives: unlockGives(m),
+            amount: m.price,
+          },
+          backTo: chatPath(m.sender_id),
+          purchase: { model_id: m.sender_id, chat_id: m.chat_id, message_id: m._id },
+        });
+        if (!confirmed) return;
+        await act(m, async () => {
           upsertMessage(client, await buyMessage(api, m._id));
           void account.reload();
-        }),
+        });
+      },
       hide: (m: Message) =>
         act(m, async () => {
           await hideMessage(api, m._id);
