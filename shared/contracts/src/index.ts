@@ -17,6 +17,7 @@ export * from './discover';
 export * from './payments';
 export * from './profiles';
 export * from './broadcast';
+export * from './fans';
 export * from './earnings';
 export * from './auto-messages';
 export * from './push';
