@@ -61,8 +61,11 @@ async function namedOnce<T>(work: () => Promise<T>): Promise<T> {
 export async function listFanLists(db: Db, me: UserRow): Promise<FanList[]> {
   creatorOnly(me);
   const rows = await db
-    .select({ list: fanLists, members: sql<number>`(select count(*) from fan_list_members f
-      where f.list_id = ${fanLists.id})`.mapWith(Number) })
+    .select({
+      list: fanLists,
+      members: sql<number>`(select count(*) from fan_list_members f
+      where f.list_id = ${fanLists.id})`.mapWith(Number),
+    })
     .from(fanLists)
     .where(eq(fanLists.creatorId, me.id))
     .orderBy(asc(fanLists.createdAt), asc(fanLists.id));

@@ -11,13 +11,7 @@ import * as z from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { creatorChatCodes } from '../fans/creator-chat';
 import { fanProfile } from '../fans/fan-profile';
-import {
-  createFanList,
-  deleteFanList,
-  fanListCodes,
-  listFanLists,
-  renameFanList,
-} from '../fans/fan-lists';
+import { createFanList, deleteFanList, fanListCodes, listFanLists, renameFanList } from '../fans/fan-lists';
 import { addToList, removeFromList, setVip } from '../fans/list-members';
 import { withErrors } from './with-errors';
 

@@ -47,9 +47,7 @@ export const fanProfile = z.object({
       period_end: z.string(),
     })
     .nullable(),
-  last_purchase: z
-    .object({ kind: fanPurchaseKind, amount: z.number().int(), at: z.string() })
-    .nullable(),
+  last_purchase: z.object({ kind: fanPurchaseKind, amount: z.number().int(), at: z.string() }).nullable(),
   /** Whether he is on her VIP list (her own choice, else his spending). */
   vip: z.boolean(),
   /** Her lists he is on. */
