@@ -21,7 +21,7 @@ type Change =
 
 /** VIP and her named lists, each a checkbox for this fan; a new list is made with him on it. */
 export function FanLists({ profile, name }: { profile: FanProfile; name: string }) {
-  const { api } = useHost();
+  const { api, popups } = useHost();
   const client = useQueryClient();
   const lists = useFanLists(api);
   const [draft, setDraft] = useState('');
@@ -94,9 +94,14 @@ export function FanLists({ profile, name }: { profile: FanProfile; name: string 
           variant="ghost"
           aria-label={`Delete list ${l.name}`}
           disabled={change.isPending}
-          onClick={() => {
-            if (window.confirm(`Delete the list “${l.name}”? The people on it stay in your chats.`))
-              change.mutate({ kind: 'delete', listId: l._id });
+          onClick={async () => {
+            const { action } = await popups.open({
+              kind: 'generic',
+              emoji: '🗂️',
+              sentence: `Delete the list “${l.name}”? The people on it stay in your chats.`,
+              confirmLabel: 'Delete list',
+            }).outcome;
+            if (action === 'confirm') change.mutate({ kind: 'delete', listId: l._id });
           }}
         >
           Delete
