@@ -50,7 +50,9 @@ export function FanPanel({ chat, name, onClose }: { chat: Chat; name: string; on
           <FanLists profile={profile.data} name={name} />
         </>
       )}
-      <NotesPanel chat={chat} />
+      <div className={styles.notes}>
+        <NotesPanel chat={chat} />
+      </div>
     </aside>
   );
 }
