@@ -1,7 +1,8 @@
 import type { Chat } from '@cove/contracts';
-import { errorMessage, formatMoney, useHost } from '@cove/runtime';
+import { errorMessage, formatMoney, useHost, useServerEvent } from '@cove/runtime';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Spinner } from '@cove/ui';
-import { useFanProfile } from '../api/get-fan-profile';
+import { fanProfileKey, useFanProfile } from '../api/get-fan-profile';
 import { lastPurchaseLine, subscriptionLine } from '../model/fan-figures';
 import { FanLists } from './FanLists';
 import { NotesPanel } from './NotesPanel';
@@ -14,6 +15,13 @@ import styles from './FanPanel.module.css';
 export function FanPanel({ chat, name, onClose }: { chat: Chat; name: string; onClose(): void }) {
   const { api } = useHost();
   const profile = useFanProfile(api, chat.chat_id);
+  // Live figures: a message, tip, subscription notice or unlock in this chat may be money he paid.
+  const client = useQueryClient();
+  const readAgain = (chatId: string) => {
+    if (chatId === chat.chat_id) void client.invalidateQueries({ queryKey: fanProfileKey(chatId) });
+  };
+  useServerEvent('new_message', (e) => readAgain(e.message.chat_id));
+  useServerEvent('message_paid', (e) => readAgain(e.chat_id));
   return (
     <aside className={styles.panel} aria-label={`About ${name}`}>
       <div className={styles.head}>

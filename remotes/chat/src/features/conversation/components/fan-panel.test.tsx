@@ -1,6 +1,6 @@
 import type { FanList, FanProfile } from '@cove/contracts';
 import { testUser } from '@cove/runtime/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { now, openChat, signedIn, thread } from '../testing/conversation-harness';
 
@@ -24,7 +24,12 @@ const list = (id: string, name: string, members = 1): FanList => ({
 });
 
 /** A creator's chat with maya, whose fan figures and lists the server answers from `state`. */
-function creatorChat(state = { profile: profile(), lists: [list('l-1', 'Night owls', 4)] }) {
+function creatorChat(
+  state: { profile: FanProfile; lists: FanList[] } = {
+    profile: profile(),
+    lists: [list('l-1', 'Night owls', 4)],
+  },
+) {
   return openChat({
     user: testUser({ _id: 'u-1', type: 'featured' }),
     confirm: true,
@@ -67,6 +72,27 @@ describe('the fan panel', () => {
     expect(within(panel).getByRole('checkbox', { name: 'Night owls (4)' })).toBeChecked();
     // Her notes are there too.
     expect(within(panel).getByRole('textbox', { name: 'New note' })).toBeInTheDocument();
+  });
+
+  it('reads his figures again when he pays in this chat', async () => {
+    const state = { profile: profile({ spent: 0, last_purchase: null }), lists: [] };
+    const fake = creatorChat(state);
+    await thread();
+    await userEvent.click(screen.getByRole('button', { name: 'Fan' }));
+    const panel = await screen.findByRole('complementary', { name: 'About maya' });
+    expect(await within(panel).findByText('$0.00')).toBeInTheDocument();
+    state.profile = profile({ spent: 300 });
+    act(() =>
+      fake.bus.pushServerEvent({
+        type: 'message_paid',
+        message_id: '7',
+        chat_id: 'c-u-2',
+        destruct_at: null,
+        seq: 1,
+        created_at: now,
+      }),
+    );
+    expect(await within(panel).findByText('$30.00')).toBeInTheDocument();
   });
 
   it('says so when he never paid or subscribed', async () => {
