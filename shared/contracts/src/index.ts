@@ -22,3 +22,4 @@ export * from './auto-messages';
 export * from './push';
 export * from './region';
 export * from './onboarding';
+export * from './history';
