@@ -1,4 +1,10 @@
-import { historyExport, historyFilter, historyPage, historyQuery, historyReceiptResponse } from '@cove/contracts';
+import {
+  historyExport,
+  historyFilter,
+  historyPage,
+  historyQuery,
+  historyReceiptResponse,
+} from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
@@ -32,7 +38,10 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/history',
-    { ...guarded, schema: { querystring: historyQuery, response: withErrors({ 200: historyPage }, historyCodes) } },
+    {
+      ...guarded,
+      schema: { querystring: historyQuery, response: withErrors({ 200: historyPage }, historyCodes) },
+    },
     async (request) => {
       const { limit, before, kind, from, to } = request.query;
       const scope: HistoryScope = { kinds: kind, from, to };
@@ -57,7 +66,12 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { kind, from, to } = request.query;
-      const rows = await historyRange(app.db, currentUser(request).id, { kinds: kind, from, to }, EXPORT_MOST);
+      const rows = await historyRange(
+        app.db,
+        currentUser(request).id,
+        { kinds: kind, from, to },
+        EXPORT_MOST,
+      );
       if (!rows) throw fail('history_export_too_large', EXPORT_MOST);
       const range = `${from ?? 'start'}-to-${to ?? new Date().toISOString().slice(0, 10)}`;
       return { filename: `cove-history-${range}.csv`, csv: historyCsv(rows) };

@@ -49,7 +49,14 @@ describe('GET /v1/history', () => {
     expect(purchases.find((r) => r.payment?._id === world.boughtId)).toMatchObject({
       amount: 570,
       creator: null,
-      payment: { method: 'card', card_brand: 'VISA', card_last4: '4242', price: 500, credits: 570, bonus: 70 },
+      payment: {
+        method: 'card',
+        card_brand: 'VISA',
+        card_last4: '4242',
+        price: 500,
+        credits: 570,
+        bonus: 70,
+      },
     });
     expect(purchases.find((r) => r.payment?._id === world.refundedId)?.payment).toMatchObject({
       card_brand: 'MASTER',

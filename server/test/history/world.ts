@@ -8,7 +8,7 @@ import type { TestApp } from '../helpers/test-app';
 import { post } from '../feed/world';
 import { subscriptionOf } from '../subscriptions/helpers';
 
-const ok = async (res: Promise<{ statusCode: number; body: string }>, what: string) => {
+const ok = async <R extends { statusCode: number; body: string }>(res: Promise<R>, what: string) => {
   const r = await res;
   if (r.statusCode !== 200) throw new Error(`${what}: ${r.statusCode} ${r.body}`);
   return r;
@@ -43,12 +43,18 @@ export async function mixedHistory(t: TestApp) {
 
   const bought = (await ok(payWithCard(t.app, fan.api, CARDS.visa, { amount: 500 }), 'pay')).json();
   await ok(fan.api.post('/v1/messages', text(creator.user.id, 'hello there')), 'paid message');
-  const locked = await ok(creator.api.post('/v1/messages', text(fan.user.id, 'A song', { price: 60 })), 'ppv');
+  const locked = await ok(
+    creator.api.post('/v1/messages', text(fan.user.id, 'A song', { price: 60 })),
+    'ppv',
+  );
   await ok(fan.api.patch(`/v1/messages/${locked.json().data._id}/buy`), 'unlock');
   await ok(fan.api.post('/v1/messages/tip', { chat_id: chatId, amount: 25, send_id: randomUUID() }), 'tip');
   const item = await post(creator, { type: 'text', text: 'paid words', price: 30 });
   await ok(fan.api.patch(`/v1/feed/${item._id}/buy`), 'post unlock');
-  await ok(fan.api.post('/v1/subscriptions', { model_id: creator.user.id, send_id: randomUUID() }), 'subscribe');
+  await ok(
+    fan.api.post('/v1/subscriptions', { model_id: creator.user.id, send_id: randomUUID() }),
+    'subscribe',
+  );
   const sub = await subscriptionOf(t, fan, creator);
   await renewDue({ db: t.db, realtime: t.app.realtime }, new Date(sub.currentPeriodEnd.getTime() + 60_000));
 
@@ -59,7 +65,10 @@ export async function mixedHistory(t: TestApp) {
     (r) => r.json().data.status === 'refunded',
   );
 
-  const song = await ok(creator.api.post('/v1/messages', text(fan.user.id, 'Another', { price: 60 })), 'ppv 2');
+  const song = await ok(
+    creator.api.post('/v1/messages', text(fan.user.id, 'Another', { price: 60 })),
+    'ppv 2',
+  );
   const disputed = (
     await ok(payWithCard(t.app, fan.api, CARDS.visa, { message_id: song.json().data._id }), 'pay to unlock')
   ).json();
