@@ -1,8 +1,8 @@
--- The spending history (src/history) lists a fan's ledger transactions in the order they were
--- written: several can share one `created_at` (now() is fixed within a database transaction), and
--- a running balance needs a total order. An identity column numbers existing rows in their
--- physical order and new rows as they are inserted; a fan's own movements are serialised by
--- the lock on their user row, so their numbers follow their order.
+-- The spending history (src/history) lists a fan's ledger transactions by `created_at`, and several
+-- can share one (now() is fixed within a database transaction), while a running balance needs a
+-- total order. An identity column numbers existing rows in their physical order and new rows as
+-- they are inserted, breaking those ties in the order the rows were written; it is also the
+-- history's page cursor.
 ALTER TABLE "ledger_transactions" ADD COLUMN "seq" bigint GENERATED ALWAYS AS IDENTITY;
 --> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_transactions_seq_idx" ON "ledger_transactions" ("seq");

@@ -46,8 +46,10 @@ const refUuid = (key: string) =>
   sql.raw(`(case when r.reference->>'${key}' ~ '${UUID}' then (r.reference->>'${key}')::uuid end)`);
 
 /**
- * The caller's ledger transactions that moved their credits or debt, with the running balance of
- * their credits (over every row, so a filtered page still shows the true balance after each), then
+ * The caller's ledger transactions that moved their credits or debt, in the order they were written
+ * (`created_at`, then `seq` for those of one database transaction, which share it), with the running
+ * balance of their credits (over every row, so a filtered page still shows the true balance after
+ * each), then
  * the page asked for joined to what each was for. Nobody else's row can come out: the rows start from
  * the caller's own accounts.
  */
@@ -65,11 +67,11 @@ async function readRows(db: Queryable, userId: string, where: SQL[], limit: numb
         where a.owner_id = ${userId} and a.kind in ('credits', 'debt')
         group by t.id
       ), running as (
-        select m.*, sum(m.amount) over (order by m.seq)::bigint as balance_after,
+        select m.*, sum(m.amount) over (order by m.created_at, m.seq)::bigint as balance_after,
           ${rowKindSql(sql`m.reason`, sql`m.reference`)} as row_kind
         from moves m
       ), r as (
-        select * from running ${filter} order by seq desc ${limit === null ? sql`` : sql`limit ${limit}`}
+        select * from running ${filter} order by created_at desc, seq desc ${limit === null ? sql`` : sql`limit ${limit}`}
       )
       select r.id, r.seq, r.reason, r.row_kind,
         to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, r.amount, r.debt_change, r.balance_after,
@@ -88,7 +90,7 @@ async function readRows(db: Queryable, userId: string, where: SQL[], limit: numb
       left join subscriptions s on s.id = ${refUuid('subscription_id')}
       left join users u on u.id = coalesce(fp.creator_id, s.creator_id,
         case when msg.sender_id = ${userId} then msg.recipient_id else msg.sender_id end)
-      order by r.seq desc`),
+      order by r.created_at desc, r.seq desc`),
   );
   return rows;
 }
@@ -133,7 +135,7 @@ function scopeWhere(scope: HistoryScope): SQL[] {
   return where;
 }
 
-/** One page of the history, newest first, older than `before` (a row's `seq`). */
+/** One page of the history, newest first, after the row whose `seq` is `before`. */
 export async function historyPage(
   db: Queryable,
   userId: string,
@@ -141,7 +143,10 @@ export async function historyPage(
   page: { limit: number; before?: number },
 ): Promise<{ rows: HistoryRow[]; more: boolean }> {
   const where = scopeWhere(scope);
-  if (page.before !== undefined) where.push(sql`seq < ${page.before}`);
+  if (page.before !== undefined)
+    where.push(
+      sql`(created_at, seq) < (select created_at, seq from ledger_transactions where seq = ${page.before})`,
+    );
   const rows = await readRows(db, userId, where, page.limit + 1);
   return { rows: rows.slice(0, page.limit).map(toRow), more: rows.length > page.limit };
 }

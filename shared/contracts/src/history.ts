@@ -41,7 +41,7 @@ export type HistoryFilter = z.input<typeof historyFilter>;
 
 export const historyQuery = historyFilter.extend({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  /** The `seq` of the last row seen: the page holds older rows. */
+  /** The `seq` of the last row seen: the page holds the rows after it, newest first. */
   before: z.coerce.number().int().min(1).optional(),
 });
 

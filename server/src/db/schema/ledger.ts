@@ -63,7 +63,7 @@ export const ledgerTransactions = pgTable(
     /** A caller-chosen key that makes retries of the same movement harmless. */
     idempotencyKey: text('idempotency_key').unique(),
     createdAt: createdAt(),
-    /** The order transactions were written in (several share one `created_at`): the history's order. */
+    /** The order transactions were written in: orders those sharing one `created_at` (one database transaction). */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
   },
   (t) => [
