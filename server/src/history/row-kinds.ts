@@ -8,7 +8,7 @@ import { type SQL, sql } from 'drizzle-orm';
  * charge, a test grant) is an `other` row: it still shows with its amount and balance, so the history
  * always adds up, and never fails.
  */
-export const ROW_KINDS: readonly { reason: string; withKey?: string; kind: HistoryKind }[] = [
+const ROW_KINDS: readonly { reason: string; withKey?: string; kind: HistoryKind }[] = [
   { reason: 'payment', kind: 'credit_purchase' },
   { reason: 'purchase', kind: 'chat_unlock' },
   { reason: 'feed_purchase', kind: 'post_unlock' },

@@ -37,7 +37,6 @@ export const historyFilter = z.object({
   from: day.optional(),
   to: day.optional(),
 });
-export type HistoryFilter = z.input<typeof historyFilter>;
 
 export const historyQuery = historyFilter.extend({
   limit: z.coerce.number().int().min(1).max(100).default(20),
