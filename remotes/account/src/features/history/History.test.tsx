@@ -218,6 +218,43 @@ describe('receipt', () => {
     expect(screen.getByRole('link', { name: 'Back to history' })).toHaveAttribute('href', '/account/history');
   });
 
+  it('names the purchase a chargeback undid, and marks that purchase in the list', async () => {
+    const charged = {
+      ...(bought.payment as NonNullable<HistoryRow['payment']>),
+      status: 'charged_back' as const,
+    };
+    const chargeback = row(5, {
+      kind: 'chargeback',
+      reason: 'chargeback',
+      amount: -570,
+      balance_after: 0,
+      creator: null,
+      payment: charged,
+    });
+    renderHistory('/account/history', (call) =>
+      call.path === `/v1/history/${chargeback._id}`
+        ? receipt({ ...chargeback, status: 'completed' })
+        : page([chargeback, { ...bought, payment: charged }]),
+    );
+    const list = await screen.findByRole('list', { name: 'Spending history' });
+    expect(
+      within(list).getByRole('listitem', { name: 'Bought credits with VISA ending 4242, +$57.00' }),
+    ).toHaveTextContent('Charged back · Balance $57.00');
+    await userEvent.click(
+      within(list).getByRole('link', {
+        name: 'Receipt for Chargeback of a credit purchase with VISA ending 4242',
+      }),
+    );
+    const card = await screen.findByRole('article', {
+      name: 'Receipt for Chargeback of a credit purchase with VISA ending 4242',
+    });
+    expect(within(card).getByText('Original charge').nextElementSibling).toHaveTextContent('$50.00');
+    expect(within(card).getByText('Credits it bought').nextElementSibling).toHaveTextContent(
+      '570 credits ($57.00)',
+    );
+    expect(within(card).getByText('Change to your balance').nextElementSibling).toHaveTextContent('-$57.00');
+  });
+
   it('links a creator receipt to what was bought, and says when a receipt is not found', async () => {
     renderHistory(`/account/history/${unlock._id}`, () =>
       receipt({ ...unlock, payment: null, status: 'reversed' }),

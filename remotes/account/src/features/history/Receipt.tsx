@@ -34,9 +34,11 @@ function lines(r: HistoryReceipt): [string, string][] {
   ];
   const paidWith = method(r);
   if (r.payment) {
+    // A refund or chargeback names the purchase it undid.
+    const undoing = r.kind !== 'credit_purchase';
     if (paidWith) out.push(['Payment method', paidWith]);
-    out.push(['Charged', formatMoney(r.payment.price)]);
-    out.push(['Credits bought', creditsWithDollars(r.payment.credits)]);
+    out.push([undoing ? 'Original charge' : 'Charged', formatMoney(r.payment.price)]);
+    out.push([undoing ? 'Credits it bought' : 'Credits bought', creditsWithDollars(r.payment.credits)]);
     if (r.payment.bonus > 0) out.push(['Of which bonus', creditsWithDollars(r.payment.bonus)]);
   }
   out.push(['Change to your balance', signedMoney(r.amount)]);

@@ -6,10 +6,14 @@ import { signedMoney } from '../model/amounts';
 import { rowLink } from '../model/history-filter';
 import styles from '../History.module.css';
 
+/** A credit purchase later undone says so in the list; its refund or chargeback is a row of its own. */
+const undoneBy: Record<string, string> = { refunded: 'Refunded', charged_back: 'Charged back' };
+
 /** One movement: what it was, when, the change and the balance after, its receipt and what it was for. */
 export function HistoryItem({ row }: { row: HistoryRow }) {
   const what = describeHistoryRow(row);
   const link = rowLink(row);
+  const undone = row.kind === 'credit_purchase' ? undoneBy[row.payment?.status ?? ''] : undefined;
   return (
     <Row label={`${what}, ${signedMoney(row.amount)}`}>
       <RowBody>
@@ -21,7 +25,9 @@ export function HistoryItem({ row }: { row: HistoryRow }) {
           <time className={styles.muted} dateTime={row.created_at}>
             {formatDateTime(row.created_at)}
           </time>
-          <span className={styles.muted}>Balance {formatMoney(row.balance_after)}</span>
+          <span className={styles.muted}>
+            {undone ? `${undone} · ` : ''}Balance {formatMoney(row.balance_after)}
+          </span>
         </RowLine>
         <div className={styles.links}>
           <Link className={styles.link} to={`/account/history/${encodeURIComponent(row._id)}`}>
