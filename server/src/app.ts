@@ -44,6 +44,7 @@ import { messageRoutes } from './routes/messages';
 import { noteRoutes } from './routes/notes';
 import { fanRoutes } from './routes/fans';
 import { paymentRoutes } from './routes/payments';
+import { historyRoutes } from './routes/history';
 import { profileRoutes } from './routes/profiles';
 import { pushRoutes } from './routes/push';
 import { providerConfigRoutes } from './routes/provider-config';
@@ -155,6 +156,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(gifRoutes);
   await app.register(mediaRoutes);
   await app.register(paymentRoutes);
+  await app.register(historyRoutes);
   await app.register(subscriptionRoutes);
   await app.register(pushRoutes);
   await app.register(broadcastRoutes);

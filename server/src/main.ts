@@ -13,6 +13,7 @@ import { seedDemoBroadcasts } from './seed/demo-broadcasts';
 import { seedDemoChats } from './seed/demo-chats';
 import { seedDemoEarnings } from './seed/demo-earnings';
 import { seedDemoFans } from './seed/demo-fans';
+import { seedDemoHistory } from './seed/demo-history';
 import { seedDemoProfiles } from './seed/demo-profiles';
 import { seedDemoWorld } from './seed/demo-world';
 import { writeServerFile } from './server-file';
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
       await seedDemoChats(app);
       await seedDemoProfiles(app);
       await seedDemoEarnings(app);
+      await seedDemoHistory(app);
       await seedDemoAutoMessages(app);
       await seedDemoBroadcasts(app);
       await seedDemoFans(app);
