@@ -12,6 +12,8 @@ import { seedDemoAutoMessages } from './seed/demo-auto-messages';
 import { seedDemoBroadcasts } from './seed/demo-broadcasts';
 import { seedDemoChats } from './seed/demo-chats';
 import { seedDemoEarnings } from './seed/demo-earnings';
+import { seedDemoFans } from './seed/demo-fans';
+import { seedDemoHistory } from './seed/demo-history';
 import { seedDemoProfiles } from './seed/demo-profiles';
 import { seedDemoTips } from './seed/demo-tips';
 import { seedDemoWorld } from './seed/demo-world';
@@ -49,8 +51,10 @@ async function main(): Promise<void> {
       await seedDemoProfiles(app);
       await seedDemoEarnings(app);
       await seedDemoTips(app);
+      await seedDemoHistory(app);
       await seedDemoAutoMessages(app);
       await seedDemoBroadcasts(app);
+      await seedDemoFans(app);
     }
     // A fresh data folder gets the remotes as built. In production later versions come only through
     // the release CLI; elsewhere a build never published before is served at start.
