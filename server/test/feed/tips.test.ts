@@ -130,6 +130,13 @@ describe('POST /v1/feed/:id/tip', () => {
         and(eq(ledgerTransactions.kind, 'tip'), eq(ledgerTransactions.idempotencyKey, `tip:${tip.data._id}`)),
       );
     expect(charge?.reference).toMatchObject({ post_id: item._id, chat_id: tip.data.chat_id });
+    // The fan finds it in his history as a tip on that post.
+    const history = (await fan.api.get('/v1/history')).json() as {
+      data: { kind: string; amount: number; post_id: string | null }[];
+    };
+    expect(history.data).toContainEqual(
+      expect.objectContaining({ kind: 'post_tip', amount: -120, post_id: item._id }),
+    );
     expect(await balanceMismatches(t.db)).toEqual([]);
   });
 
