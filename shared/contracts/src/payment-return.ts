@@ -1,0 +1,36 @@
+import type { Payment } from './payments';
+import type { PaymentContext } from './popups';
+
+/** Where a payment leads back to once it ends, and what the button says. */
+export interface PaymentReturn {
+  to: string;
+  label: string;
+}
+
+const id = (value: string) => encodeURIComponent(value);
+
+/**
+ * Where the fan goes back to after paying for `context` (docs/rules.md, Where a payment returns): each
+ * intent knows its own page. A post opens on its creator's profile (`?post=`), a subscription returns
+ * to the profile, a chat's unlock, tip or top-up to the chat; credits bought from nowhere, to credits.
+ */
+export function paymentReturn(context: PaymentContext | undefined): PaymentReturn {
+  const model = context?.model_id;
+  if (!model) return { to: '/account/get-credits', label: 'Back to credits' };
+  if (context.feed_id)
+    return { to: `/creators/${id(model)}?post=${id(context.feed_id)}`, label: 'Back to the post' };
+  if (context.chat_id) return { to: `/chats/${id(model)}`, label: 'Back to the chat' };
+  return { to: `/creators/${id(model)}`, label: 'Back to the profile' };
+}
+
+/** What a payment was started for, as the page that started it carried it (`PaymentContext`). */
+export function contextOfPayment(p: Payment): PaymentContext {
+  const context: PaymentContext = {};
+  if (p.model_id) context.model_id = p.model_id;
+  if (p.chat_id) context.chat_id = p.chat_id;
+  if (p.message_id) context.message_id = p.message_id;
+  if (p.feed_id) context.feed_id = p.feed_id;
+  if (p.tip) context.tip = p.tip;
+  if (p.subscribe) context.subscribe = true;
+  return context;
+}
