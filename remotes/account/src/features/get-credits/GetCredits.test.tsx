@@ -297,6 +297,63 @@ describe('get credits', () => {
     expect(screen.getByLabelText('Card number')).toBeInTheDocument();
   });
 
+  it('comes back from "Try again" with the package and card of the failed payment, for the post it was for', async () => {
+    const { calls } = renderPage({
+      state: {
+        backTo: '/creators/c-9?post=p-1',
+        purchase: { model_id: 'c-9', feed_id: 'p-1' },
+        retry: { amount: 500, card_id: 'cc-2' },
+      },
+      cards: savedCardsResponse.parse({
+        data: [
+          { id: 'cc-1', brand: 'MASTER', last4: '4444', exp_month: 3, exp_year: 2031 },
+          { id: 'cc-2', brand: 'VISA', last4: '3220', exp_month: 5, exp_year: 2032 },
+        ],
+      }),
+      pay: (call) => (call.path === '/v1/payment' ? paid : undefined),
+    });
+    expect(await screen.findByText('After paying, the post unlocks.')).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: 'Visa •••• 3220, expires 05/32' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Mastercard •••• 4444, expires 03/31' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: /\$50\.00/ })).toBeChecked();
+    expect(screen.getByRole('link', { name: 'Back to the post' })).toHaveAttribute(
+      'href',
+      '/creators/c-9?post=p-1',
+    );
+    expect(screen.queryByText('Back to the chat')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $50.00' }));
+    await screen.findByRole('heading', { name: /Payment complete/ });
+    expect(posts(calls, '/v1/payment')[0]?.body).toMatchObject({
+      amount: 500,
+      card_id: 'cc-2',
+      model_id: 'c-9',
+      feed_id: 'p-1',
+      success_url:
+        '/3ds-callback?3ds=success&paymentType=post&modelId=c-9&amount=500&chatId=&messageId=&feedId=p-1',
+    });
+  });
+
+  it('comes back from "Try again" after a new card with the package and the new-card form', async () => {
+    renderPage({
+      state: {
+        backTo: '/creators/c-9',
+        purchase: { model_id: 'c-9', subscribe: true },
+        retry: { amount: 100, card_id: null },
+      },
+      cards: savedCardsResponse.parse({
+        data: [{ id: 'cc-1', brand: 'MASTER', last4: '4444', exp_month: 3, exp_year: 2031 }],
+      }),
+    });
+    expect(await screen.findByText('After paying, your subscription starts.')).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: 'A new card' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /\$10\.00/ })).toBeChecked();
+    expect(screen.getByLabelText('Card number')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the profile' })).toHaveAttribute(
+      'href',
+      '/creators/c-9',
+    );
+  });
+
   it('retries a payment lost to the network as the same attempt, and a new one afterwards as a new attempt', async () => {
     let fail = true;
     const { calls } = renderPage({

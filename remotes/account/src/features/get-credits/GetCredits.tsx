@@ -3,6 +3,7 @@ import {
   type BackTargetState,
   type CreditPackage,
   type PaymentContext,
+  paymentReturn,
 } from '@cove/contracts';
 import { formatMoney, requestState } from '@cove/runtime';
 import { ButtonLink, EmptyState, kit, RequestView, Section } from '@cove/ui';
@@ -15,6 +16,8 @@ import styles from './GetCredits.module.css';
 /** What a payment will finish besides adding credits, said before paying. */
 function contextNote(context: PaymentContext | undefined): string | null {
   if (context?.message_id) return 'After paying, the message unlocks.';
+  if (context?.feed_id) return 'After paying, the post unlocks.';
+  if (context?.subscribe) return 'After paying, your subscription starts.';
   if (context?.tip) return `After paying, your tip of ${formatMoney(context.tip)} is sent.`;
   return null;
 }
@@ -38,7 +41,7 @@ export function GetCredits() {
       actions={
         target && (
           <ButtonLink to={target.backTo} variant="secondary">
-            Back to the chat
+            {paymentReturn(target.purchase).label}
           </ButtonLink>
         )
       }

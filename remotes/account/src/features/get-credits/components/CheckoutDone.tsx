@@ -1,4 +1,4 @@
-import type { BackTargetState } from '@cove/contracts';
+import { type BackTargetState, paymentReturn } from '@cove/contracts';
 import { formatMoney } from '@cove/runtime';
 import { Button, ButtonLink } from '@cove/ui';
 import type { Outcome } from '../model/outcome';
@@ -22,7 +22,9 @@ export function CheckoutDone({
           <h3 className={styles.doneTitle}>Payment complete — {outcome.added} credits added</h3>
           {outcome.balance !== null && <p>Your balance is now {formatMoney(outcome.balance)}.</p>}
           {context?.message_id && <p>The message unlocks in the chat.</p>}
-          {!context?.message_id && context?.tip && <p>Your tip of {formatMoney(context.tip)} is sent.</p>}
+          {context?.feed_id && <p>The post unlocks on the profile.</p>}
+          {context?.subscribe && <p>Your subscription starts.</p>}
+          {context?.tip && <p>Your tip of {formatMoney(context.tip)} is sent.</p>}
         </>
       ) : (
         <>
@@ -31,7 +33,7 @@ export function CheckoutDone({
         </>
       )}
       <div className={styles.actions}>
-        {target && <ButtonLink to={target.backTo}>Back to the chat</ButtonLink>}
+        {target && <ButtonLink to={target.backTo}>{paymentReturn(target.purchase).label}</ButtonLink>}
         <Button variant="secondary" onClick={onMore}>
           Buy more credits
         </Button>
