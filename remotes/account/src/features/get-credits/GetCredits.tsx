@@ -3,7 +3,6 @@ import {
   type BackTargetState,
   type CreditPackage,
   type PaymentContext,
-  paymentReturn,
 } from '@cove/contracts';
 import { formatMoney, requestState } from '@cove/runtime';
 import { ButtonLink, EmptyState, kit, RequestView, Section } from '@cove/ui';
@@ -11,6 +10,7 @@ import { useLocation } from 'react-router-dom';
 import { useSavedCards } from '../../common/saved-cards';
 import { useCreditPackages } from './api/credit-packages';
 import { Checkout } from './components/Checkout';
+import { backLink } from './model/back-link';
 import styles from './GetCredits.module.css';
 
 /** What a payment will finish besides adding credits, said before paying. */
@@ -33,15 +33,16 @@ export function GetCredits() {
   const offer = useCreditPackages();
   const cards = useSavedCards();
   const note = contextNote(target?.purchase);
+  const way = backLink(target);
 
   return (
     <Section
       title="Get credits"
       className={styles.page}
       actions={
-        target && (
-          <ButtonLink to={target.backTo} variant="secondary">
-            {paymentReturn(target.purchase).label}
+        way && (
+          <ButtonLink to={way.to} variant="secondary">
+            {way.label}
           </ButtonLink>
         )
       }

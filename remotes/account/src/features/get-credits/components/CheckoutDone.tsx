@@ -1,6 +1,7 @@
-import { type BackTargetState, paymentReturn } from '@cove/contracts';
+import type { BackTargetState } from '@cove/contracts';
 import { formatMoney } from '@cove/runtime';
 import { Button, ButtonLink } from '@cove/ui';
+import { backLink } from '../model/back-link';
 import type { Outcome } from '../model/outcome';
 import styles from '../GetCredits.module.css';
 
@@ -15,6 +16,7 @@ export function CheckoutDone({
   onMore(): void;
 }) {
   const context = target?.purchase;
+  const back = backLink(target);
   return (
     <div className={styles.done} role="status">
       {outcome.kind === 'success' ? (
@@ -33,7 +35,7 @@ export function CheckoutDone({
         </>
       )}
       <div className={styles.actions}>
-        {target && <ButtonLink to={target.backTo}>{paymentReturn(target.purchase).label}</ButtonLink>}
+        {back && <ButtonLink to={back.to}>{back.label}</ButtonLink>}
         <Button variant="secondary" onClick={onMore}>
           Buy more credits
         </Button>
