@@ -254,7 +254,11 @@ test.describe('payment journeys', () => {
     await expect(opened).toBeFocused();
     expect(await opened.getByRole('button', { name: /^Unlock for/ }).count()).toBe(0);
     expect(await paidPost.count()).toBe(0);
-    await page.screenshot({ path: `${shotsDir}/post-unlocked-after-3ds-1280.png`, fullPage: true });
+    await page.screenshot({ path: `${shotsDir}/post-unlocked-after-3ds-1280.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await opened.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shotsDir}/post-unlocked-after-3ds-390.png` });
+    await page.setViewportSize({ width: 1280, height: 860 });
     await headerBalance(page).getByText('$8.00').waitFor();
     expect(await me(session, fanToken)).toMatchObject({ credits: 80, is_customer: true });
   });

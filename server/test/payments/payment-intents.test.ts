@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { feedPurchases, messages, payments, purchases, subscriptions, users } from '../../src/db/schema';
 import { balanceMismatches, balanceOf, creditsOf } from '../../src/ledger/ledger';
+import { applyProviderEvent } from '../../src/payments/apply-event';
+import { finishPaymentAction } from '../../src/payments/finish-action';
 import type { SandboxEvent } from '../../src/payments/sandbox/sandbox-provider';
 import { SANDBOX_WEBHOOK_PATH } from '../../src/payments/sandbox/webhook-delivery';
 import { signWebhook } from '../../src/payments/webhook-signature';
@@ -169,6 +171,43 @@ async function started(w: World, extra: Record<string, unknown>) {
   };
   return { id, land };
 }
+
+describe('a crash between the credits and the purchase', () => {
+  it.each([
+    ['post', (w: World) => ({ feed_id: w.postId }), 60],
+    ['subscription', (w: World) => ({ model_id: w.creator.user.id, subscribe: true }), 70],
+  ] as const)('leaves a %s to finish, which many finishers at once do once', async (_kind, intent, left) => {
+    const w = await world();
+    const res = await payWithCard(t.app, w.fan.api, CARDS.threeDs, intent(w));
+    const id = res.json().payment_id as string;
+    const event = sandbox().event('payment.succeeded', id, `pi_${id.replaceAll('-', '')}`, { card: null });
+    // The success applied, then the process died before the purchase: credits in, the purchase due.
+    expect(
+      await applyProviderEvent(t.app, 'sandbox', {
+        id: event.id,
+        paymentId: id,
+        providerPaymentId: event.data.provider_payment_id,
+        type: 'payment.succeeded',
+        card: null,
+      }),
+    ).toBe('applied');
+    expect(await paymentView(w.fan, id)).toMatchObject({ status: 'succeeded', action_status: 'pending' });
+    expect(await creditsOf(t.db, w.fan.user.id)).toBe(120);
+
+    // The sweep, the redelivered webhook and a second instance's sweep, all at once.
+    await Promise.all([
+      ...Array.from({ length: 4 }, () => finishPaymentAction(t.app, id)),
+      deliver(event),
+      deliver(event),
+    ]);
+    expect(await paymentView(w.fan, id)).toMatchObject({ action_status: 'done' });
+    expect(await creditsOf(t.db, w.fan.user.id)).toBe(left);
+    expect(await balanceOf(t.db, { owner: w.creator.user.id, kind: 'earnings' })).toBe(
+      Math.floor((120 - left) * 0.8),
+    );
+    expect(await balanceMismatches(t.db)).toEqual([]);
+  });
+});
 
 describe('what changed between the start and the landing', () => {
   it('buys nothing when the post got dearer, and the credits stay with the fan', async () => {
