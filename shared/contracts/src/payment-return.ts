@@ -34,3 +34,26 @@ export function contextOfPayment(p: Payment): PaymentContext {
   if (p.subscribe) context.subscribe = true;
   return context;
 }
+
+/** What each intent is, in the words of what it finished or could not finish. */
+const intentWords: Record<Exclude<Payment['payment_type'], 'credits'>, { done: string; failed: string }> = {
+  message: { done: 'The message is unlocked.', failed: 'The message could not be unlocked' },
+  post: { done: 'The post is unlocked.', failed: 'The post could not be unlocked' },
+  subscription: { done: 'Your subscription is active.', failed: 'Your subscription could not be started' },
+  tip: { done: 'Your tip was sent.', failed: 'Your tip could not be sent' },
+};
+
+/**
+ * What a succeeded payment finished, or why that failed (the credits stay in the balance): null for
+ * credits alone or while it is still being done.
+ */
+export function paymentActionText(payment: Payment): { text: string; failed: boolean } | null {
+  if (payment.payment_type === 'credits') return null;
+  const words = intentWords[payment.payment_type];
+  if (payment.action_status === 'done') return { text: words.done, failed: false };
+  if (payment.action_status === 'failed') {
+    const why = payment.action_error ? `: ${payment.action_error.replace(/\.$/, '')}` : '';
+    return { text: `${words.failed}${why}. The credits are in your balance.`, failed: true };
+  }
+  return null;
+}

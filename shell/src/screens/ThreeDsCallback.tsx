@@ -1,5 +1,6 @@
 import {
   contextOfPayment,
+  paymentActionText,
   paymentEnvelope,
   paymentReturn,
   type BackTargetState,
@@ -153,26 +154,6 @@ function retryState(payment: Payment): BackTargetState {
   };
 }
 
-/** What each intent is, in the words of what it finished or could not finish. */
-const intentWords: Record<Exclude<Payment['payment_type'], 'credits'>, { done: string; failed: string }> = {
-  message: { done: 'The message is unlocked.', failed: 'The message could not be unlocked' },
-  post: { done: 'The post is unlocked.', failed: 'The post could not be unlocked' },
-  subscription: { done: 'Your subscription is active.', failed: 'Your subscription could not be started' },
-  tip: { done: 'Your tip was sent.', failed: 'Your tip could not be sent' },
-};
-
-/** What the payment finished, or why that failed (the credits stay in the balance either way). */
-function actionText(payment: Payment): { text: string; failed: boolean } | null {
-  if (payment.payment_type === 'credits') return null;
-  const words = intentWords[payment.payment_type];
-  if (payment.action_status === 'done') return { text: words.done, failed: false };
-  if (payment.action_status === 'failed') {
-    const why = payment.action_error ? `: ${payment.action_error.replace(/\.$/, '')}` : '';
-    return { text: `${words.failed}${why}. The credits are in your balance.`, failed: true };
-  }
-  return null;
-}
-
 function Details({ payment }: { payment: Payment }) {
   return (
     <dl className={screenStyles.details}>
@@ -196,7 +177,7 @@ function Succeeded({ payment, params }: { payment: Payment; params: URLSearchPar
   const navigate = useNavigate();
   const started = startedAt(payment, params);
   const back = started ?? paymentReturn(undefined);
-  const action = actionText(payment);
+  const action = paymentActionText(payment);
 
   // The header's credits follow the new balance, and where the fan started is where they go next.
   useEffect(() => {

@@ -6,5 +6,7 @@ import { type BackTargetState, paymentReturn, type PaymentReturn } from '@cove/c
  */
 export function backLink(target: BackTargetState | null): PaymentReturn | null {
   if (!target || target.backTo === paymentReturn(undefined).to) return null;
-  return { to: target.backTo, label: paymentReturn(target.purchase).label };
+  // A page that sent the fan here without saying what they were doing is only somewhere to go back to.
+  const label = target.purchase?.model_id ? paymentReturn(target.purchase).label : 'Go back';
+  return { to: target.backTo, label };
 }
