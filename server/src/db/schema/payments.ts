@@ -87,6 +87,9 @@ export const payments = pgTable('payments', {
   /** The price of the post or subscription it finishes, as it was when the payment started. */
   actionPrice: integer('action_price'),
   cardId: uuid('card_id').references(() => savedCards.id, { onDelete: 'set null' }),
+  /** The card charged, as its receipt names it; kept on the payment since the saved card may go. */
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
   saveCard: boolean('save_card').notNull().default(false),
   failureCode: text('failure_code'),
   actionStatus: text('action_status', { enum: ['none', 'pending', 'done', 'failed'] })
