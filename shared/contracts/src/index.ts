@@ -18,6 +18,7 @@ export * from './payments';
 export * from './payment-return';
 export * from './profiles';
 export * from './broadcast';
+export * from './fans';
 export * from './earnings';
 export * from './auto-messages';
 export * from './push';
