@@ -118,7 +118,7 @@ describe('creator profile', () => {
           renews: { period_days: 30, renews_at: expect.any(String) },
         }),
         backTo: '/creators/c-1',
-        purchase: { model_id: 'c-1' },
+        purchase: { model_id: 'c-1', subscribe: true },
       },
     ]);
   });
@@ -159,7 +159,7 @@ describe('creator profile', () => {
       kind: 'not-enough-credits',
       message: 'Balance too low.',
       backTo: '/creators/c-1',
-      purchase: { model_id: 'c-1' },
+      purchase: { model_id: 'c-1', subscribe: true },
     });
     expect(within(header).queryByRole('alert')).toBeNull();
   });

@@ -115,8 +115,8 @@ describe('a creator’s posts, seen by a fan', () => {
       {
         kind: 'confirm-charge',
         charge: { kind: 'post', item: 'Post by @maya', gives: '1 photo', amount: 45 },
-        backTo: '/creators/c-1',
-        purchase: { model_id: 'c-1' },
+        backTo: '/creators/c-1?post=f-1',
+        purchase: { model_id: 'c-1', feed_id: 'f-1' },
       },
     ]);
   });
@@ -140,8 +140,9 @@ describe('a creator’s posts, seen by a fan', () => {
       {
         kind: 'not-enough-credits',
         message: 'You have no credits.',
-        backTo: '/creators/c-1',
-        purchase: { model_id: 'c-1' },
+        // The payment that buys the credits unlocks this post, and leads back to it.
+        backTo: '/creators/c-1?post=f-1',
+        purchase: { model_id: 'c-1', feed_id: 'f-1' },
       },
     ]);
   });
@@ -199,6 +200,23 @@ describe('a creator’s posts, seen by a fan', () => {
     expect(calls.filter((c) => c.path === '/v1/feed/f-1/tip').map((c) => c.body)).toEqual([
       { amount: 120, send_id: expect.any(String), message: 'Lovely' },
     ]);
+  });
+
+  it('opens the post the address names: scrolled to and focused', async () => {
+    const scrolled = jest.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const { host } = fakeHost({
+      user: fan,
+      respond: server([
+        testPost({ _id: 'f-2', text: 'another' }),
+        testPost({ _id: 'f-1', text: 'the one bought', unlocked: true, price: 45 }),
+      ]),
+    });
+    renderAt('/creators/c-1?post=f-1', host);
+    const bought = (await screen.findByText('the one bought')).closest('article');
+    await waitFor(() => expect(bought).toHaveFocus());
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('another').closest('article')).not.toHaveAttribute('tabindex');
   });
 
   it('reads the feed again when the creator posts', async () => {

@@ -1,8 +1,7 @@
-import { feedBuyResponse, type FeedItem } from '@cove/contracts';
+import { feedBuyResponse, type FeedItem, paymentReturn } from '@cove/contracts';
 import { confirmCharge, useHost } from '@cove/runtime';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postCharge } from '../model/charges';
-import { profilePath } from '../model/profile-path';
 import { replacePost } from './posts-cache';
 import { useShortOfCredits } from './short-of-credits';
 
@@ -14,7 +13,8 @@ import { useShortOfCredits } from './short-of-credits';
 export function useBuyPost(post: FeedItem) {
   const { api, account, popups } = useHost();
   const client = useQueryClient();
-  const shortOfCredits = useShortOfCredits(post.model_id);
+  const purchase = { model_id: post.model_id, feed_id: post._id };
+  const shortOfCredits = useShortOfCredits(post.model_id, { feed_id: post._id });
   const buy = useMutation({
     mutationFn: () =>
       api.patch(`/v1/feed/${encodeURIComponent(post._id)}/buy`, undefined, { schema: feedBuyResponse }),
@@ -27,8 +27,8 @@ export function useBuyPost(post: FeedItem) {
   const confirmAndBuy = async () => {
     const confirmed = await confirmCharge(popups, {
       charge: postCharge(post),
-      backTo: profilePath(post.model_id),
-      purchase: { model_id: post.model_id },
+      backTo: paymentReturn(purchase).to,
+      purchase,
     });
     if (confirmed) buy.mutate();
   };

@@ -18,7 +18,7 @@ const newSendId = () => `sub-${Date.now().toString(36)}-${Math.random().toString
 export function useSubscribe(profile: Profile) {
   const { api, account, popups } = useHost();
   const creatorId = profile._id;
-  const shortOfCredits = useShortOfCredits(creatorId);
+  const shortOfCredits = useShortOfCredits(creatorId, { subscribe: true });
   const client = useQueryClient();
   // One id per subscribe intent: a retried request or a second confirm never charges twice.
   const [sendId, setSendId] = useState(newSendId);
@@ -39,7 +39,7 @@ export function useSubscribe(profile: Profile) {
     const confirmed = await confirmCharge(popups, {
       charge: subscriptionCharge(profile),
       backTo: profilePath(creatorId),
-      purchase: { model_id: creatorId },
+      purchase: { model_id: creatorId, subscribe: true },
     });
     if (confirmed) subscribe.mutate();
   };
