@@ -220,8 +220,10 @@ test.describe('payment journeys', () => {
     const paidPost = profile.posts().locator('article').filter({ has: unlock });
     await unlock.click();
 
-    const popup = page.getByRole('dialog', { name: 'Not enough credits' });
-    await popup.getByRole('button', { name: 'Buy Credits' }).click();
+    // The confirm sheet says what is missing and leads to credits, carrying the post.
+    const sheet = new ConfirmSheet(page).dialog('Unlock this post for $4.00?');
+    await sheet.getByText('You need $4.00 more.', { exact: false }).waitFor();
+    await sheet.getByRole('button', { name: 'Buy credits' }).click();
     const credits = new GetCreditsPage(page, server.baseUrl);
     await page.waitForURL(/\/account\/get-credits$/);
     await credits.ready();
