@@ -42,6 +42,7 @@ export async function buyPost(
     .where(eq(feedPosts.id, postId));
   if (!post) throw fail('not_found', 'Post');
   let credits: number;
+  let queued = false;
   try {
     credits = await withEvents(
       deps,
@@ -85,6 +86,7 @@ export async function buyPost(
           .values({ postId, buyerId: me.id, price: state.price, transactionId: charge.id });
         const left = balance - state.price;
         emit(me.id, { type: 'credits_update', credits: left, amount: -state.price });
+        queued = await deps.autoMessages.purchased(tx, me.id, post.creatorId, { kind: 'post', postId });
         return left;
       },
       { between: [me.id, post.creatorId] },
@@ -96,6 +98,6 @@ export async function buyPost(
   }
   const data = await feedItemById(deps.media, me.id, postId);
   if (!data) throw fail('not_found', 'Post');
-  await deps.autoMessages.purchased(me.id, post.creatorId, { kind: 'post', postId });
+  if (queued) deps.autoMessages.wake();
   return { data, credits };
 }

@@ -60,11 +60,23 @@ export async function buyMessage(
   me: UserRow,
   messageId: number,
 ) {
-  const outcome = await callBetween(deps.db, me.id, buyCall(me.id, messageId), buyOutcome, 'buy_message');
+  let queued = false;
+  const outcome = await callBetween(
+    deps.db,
+    me.id,
+    buyCall(me.id, messageId),
+    buyOutcome,
+    'buy_message',
+    async (tx, answer) => {
+      if (answer.status !== 'bought') return;
+      const { senderId } = messageFromJson(answer.message);
+      queued = await deps.autoMessages.purchased(tx, me.id, senderId, { kind: 'unlock', messageId });
+    },
+  );
   if (outcome.status === 'refused') throw refusalError(outcome);
+  if (queued) deps.autoMessages.wake();
   await notifyLogged(deps.realtime, outcome.events);
   const bought = messageFromJson(outcome.message);
-  await deps.autoMessages.purchased(me.id, bought.senderId, { kind: 'unlock', messageId });
   const [media] = await mediaForMessages(deps.media, me.id, [
     { mediaId: bought.mediaId, access: { paid: true, bought: true, isSender: false } },
   ]);

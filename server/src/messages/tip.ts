@@ -132,17 +132,24 @@ export async function tip(
     fan_view: toMessageDto(fanCopy, me.id, false),
     creator_view: toMessageDto(creatorCopy, creatorCopy.recipientId, false),
   };
+  let queued = false;
   const outcome = await callBetween(
     deps.db,
     me.id,
     sql`select tip_message(${JSON.stringify(tipInput.parse(input))}::jsonb, ${CREATOR_SHARE}) as outcome`,
     tipOutcome,
     'tip_message',
+    // In the tip's transaction, also for a retried tip: the trigger is once per fan, so firing it
+    // again sends nothing.
+    async (tx, answer) => {
+      if (answer.status === 'refused') return;
+      const { id, recipientId } = messageFromJson(answer.message);
+      queued = await deps.autoMessages.purchased(tx, me.id, recipientId, { kind: 'message', messageId: id });
+    },
   );
   if (outcome.status === 'refused') throw refusalError(outcome);
+  if (queued) deps.autoMessages.wake();
   if (outcome.status === 'created') await notifyLogged(deps.realtime, outcome.events);
   const message = messageFromJson(outcome.message);
-  // Also for a retried tip: the trigger is once per fan, so firing it again sends nothing.
-  await deps.autoMessages.purchased(me.id, message.recipientId, { kind: 'message', messageId: message.id });
   return { data: toMessageDto(message, me.id, false), credits: outcome.credits };
 }

@@ -13,7 +13,7 @@ import type { Tx } from '../db/transaction';
 
 /** What finishing a payment needs: a purchase it completes may be the fan's first (auto-messages). */
 export interface FinishDeps extends EventDeps {
-  autoMessages: Pick<AutoMessageTriggers, 'purchased'>;
+  autoMessages: Pick<AutoMessageTriggers, 'purchased' | 'wake'>;
 }
 
 type Done = { status: 'done'; unlocked: number | null } | { status: 'failed'; error: string };
@@ -42,6 +42,7 @@ async function unlock(deps: FinishDeps, paymentId: string, fanId: string, messag
     .select({ sender: messages.senderId })
     .from(messages)
     .where(eq(messages.id, messageId));
+  let queued = false;
   // The events of a purchase this run made; null when it made none (a repeat, or bought already).
   const bought = await withEvents(
     deps,
@@ -59,14 +60,15 @@ async function unlock(deps: FinishDeps, paymentId: string, fanId: string, messag
       else done = { status: 'failed', error: refusalText(outcome.code) };
       await record(tx, paymentId, done);
       emit(fanId, { type: 'payment_updated', payment_id: paymentId, status: 'succeeded' });
-      return outcome.status === 'bought' ? outcome.events : null;
+      if (outcome.status !== 'bought') return null;
+      // Only the run that bought it: a repeated run, or a message already bought in chat, is no purchase.
+      if (m) queued = await deps.autoMessages.purchased(tx, fanId, m.sender, { kind: 'unlock', messageId });
+      return outcome.events;
     },
     { between: m ? [fanId, m.sender] : [fanId] },
   );
-  if (!bought) return;
-  await notifyLogged(deps.realtime, bought);
-  // Only the run that bought it: a repeated run, or a message already bought in chat, is no purchase.
-  if (m) await deps.autoMessages.purchased(fanId, m.sender, { kind: 'unlock', messageId });
+  if (queued) deps.autoMessages.wake();
+  if (bought) await notifyLogged(deps.realtime, bought);
 }
 
 async function record(tx: Tx, paymentId: string, done: Done) {

@@ -32,8 +32,12 @@ export async function setFollow(
     .where(follow ? creatorVisibleTo(viewerId, creatorId) : and(eq(users.id, creatorId), followed));
   if (creator) {
     if (follow) {
-      await db.insert(follows).values({ followerId: viewerId, creatorId }).onConflictDoNothing();
-      await autoMessages.fire('new_follower', creatorId, viewerId);
+      // The follow and its trigger's job commit together.
+      const queued = await db.transaction(async (tx) => {
+        await tx.insert(follows).values({ followerId: viewerId, creatorId }).onConflictDoNothing();
+        return autoMessages.fire(tx, 'new_follower', creatorId, viewerId);
+      });
+      if (queued) autoMessages.wake();
     } else {
       await db.delete(follows).where(and(eq(follows.followerId, viewerId), eq(follows.creatorId, creatorId)));
     }

@@ -90,6 +90,12 @@ export async function subscribe(
 ): Promise<SubscribeResult> {
   const creatorId = isUuid(modelId) ? modelId : null;
   let result: SubscribeResult;
+  let queued = false;
+  // The subscription (or a retry's answer) and its trigger's job commit together.
+  const fired = async (tx: Tx, answered: SubscribeResult) => {
+    queued = await deps.autoMessages.fire(tx, 'new_subscriber', modelId, me.id);
+    return answered;
+  };
   try {
     result = await withEvents(
       deps,
@@ -100,7 +106,7 @@ export async function subscribe(
           .where(and(eq(subscriptions.fanId, me.id), eq(subscriptions.sendId, sendId)));
         if (stored) {
           if (stored.creatorId !== creatorId) throw fail('send_id_reused');
-          return answer(tx, stored);
+          return fired(tx, await answer(tx, stored));
         }
         if (creatorId === me.id) throw fail('own_subscription');
         if (me.type !== 'user') throw fail('subscribe_not_allowed');
@@ -140,7 +146,7 @@ export async function subscribe(
         );
         emit(me.id, { type: 'credits_update', credits: balance - row.price, amount: -row.price });
         emit(me.id, { type: 'subscription_updated', model_id: creator.id, status: 'active' });
-        return answer(tx, row);
+        return fired(tx, await answer(tx, row));
       },
       { between: creatorId ? [me.id, creatorId] : [me.id] },
     );
@@ -149,6 +155,6 @@ export async function subscribe(
     if (isBalanceTooLow(err)) throw await notEnoughCredits(deps.db, me.id);
     throw err;
   }
-  await deps.autoMessages.fire('new_subscriber', modelId, me.id);
+  if (queued) deps.autoMessages.wake();
   return result;
 }
