@@ -6,11 +6,15 @@ import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { outerUserId } from '../discover/visibility';
 import { creatorVisibleTo } from './profile-view';
+import type { ErrorCode } from '@cove/contracts';
 
 async function followers(db: Db, creatorId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(follows).where(eq(follows.creatorId, creatorId));
   return row?.n ?? 0;
 }
+
+/** What following or unfollowing may be refused with. */
+export const followCodes = ['user_not_found', 'own_follow'] as const satisfies readonly ErrorCode[];
 
 /**
  * Follows or unfollows a creator the viewer may see (anyone else: 404), free and idempotent. A
