@@ -1,11 +1,12 @@
 import type { AutoMessageCategory } from '@cove/contracts';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Tx } from '../db/transaction';
 import type { Job, WorkerGroup } from '../jobs/jobs';
 import { deliverAutoMessages } from './deliver';
 import { type AutoMessageJobData, autoMessageQueue } from './queue';
-import { hasWritten, isFirstPurchase, type PurchaseRef, queueAutoMessages } from './trigger';
+import { hasWritten, isFirstPurchase, mayQueue, type PurchaseRef, queueAutoMessages } from './trigger';
 
 /**
  * What the services that see a trigger call (`app.autoMessages`), inside the transaction that makes
@@ -21,6 +22,11 @@ export interface AutoMessageTriggers {
   opened(tx: Tx, creatorId: string, fanId: string, chatId: string): Promise<boolean>;
   /** A job was queued by a transaction now committed: a job due now starts without waiting for a poll. */
   wake(): void;
+  /**
+   * Before a sale whose creator is only known to the database call (SQL naming them): whether its
+   * `first_purchase` trigger may queue anything, so a sale that cannot skips the transaction around it.
+   */
+  mayThank(fanId: string, creatorId: SQL | string): Promise<boolean>;
 }
 
 /** What a service needs that makes a follow or a subscription: it reports it in its transaction. */
@@ -31,6 +37,11 @@ export interface TriggerDeps {
 /** What a service that sells something needs: it reports each purchase it makes, in its transaction. */
 export interface PurchaseDeps {
   autoMessages: Pick<AutoMessageTriggers, 'purchased' | 'wake'>;
+}
+
+/** What a sale made by one database call needs: it asks first whether its trigger may queue anything. */
+export interface CallPurchaseDeps {
+  autoMessages: Pick<AutoMessageTriggers, 'purchased' | 'wake' | 'mayThank'>;
 }
 
 declare module 'fastify' {
@@ -80,6 +91,8 @@ export const autoMessageSender = fp(
           ),
         ),
       wake: () => workers?.notify(),
+      mayThank: (fanId: string, creatorId: SQL | string) =>
+        mayQueue(app.db, 'first_purchase', creatorId, fanId),
     });
 
     app.addHook('onReady', async () => {

@@ -1,10 +1,45 @@
-import { and, eq, sql } from 'drizzle-orm';
+import type { AutoMessageCategory } from '@cove/contracts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { rowsOf } from '../db/rows';
 import type { Queryable, Tx } from '../db/transaction';
 import { bossDb } from '../jobs/boss-db';
 import { autoMessageCategories, messages } from '../db/schema';
 import { type AutoMessageJobData, autoMessageQueue, singletonKeyOf } from './queue';
+
+/**
+ * Whether a trigger of `category` has something to queue: the creator (an id, or SQL naming one) has
+ * messages in it and the fan has not had them yet.
+ */
+function dueFor(category: AutoMessageCategory, creatorId: SQL | string, fanId: string) {
+  return and(
+    eq(autoMessageCategories.creatorId, creatorId),
+    eq(autoMessageCategories.category, category),
+    sql`exists (select 1 from auto_messages m
+      where m.creator_id = ${autoMessageCategories.creatorId} and m.category = ${category})`,
+    sql`not exists (select 1 from auto_message_sends s where s.creator_id = ${autoMessageCategories.creatorId}
+      and s.fan_id = ${fanId} and s.category = ${category})`,
+  );
+}
+
+/**
+ * Asked before a sale's transaction, outside its locks: whether its trigger may queue anything. Most
+ * creators have no messages in a category, and their sales then keep the one-statement path; the
+ * transaction asks again (queueAutoMessages). A creator who adds messages while a sale is under way
+ * has them from the next trigger on.
+ */
+export async function mayQueue(
+  db: Queryable,
+  category: AutoMessageCategory,
+  creatorId: SQL | string,
+  fanId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ creatorId: autoMessageCategories.creatorId })
+    .from(autoMessageCategories)
+    .where(dueFor(category, creatorId, fanId));
+  return row !== undefined;
+}
 
 /**
  * A trigger fired, inside the transaction that made the follow, purchase or subscription: queues the
@@ -23,16 +58,7 @@ export async function queueAutoMessages(
   const [due] = await tx
     .select({ delayMinutes: autoMessageCategories.delayMinutes })
     .from(autoMessageCategories)
-    .where(
-      and(
-        eq(autoMessageCategories.creatorId, data.creatorId),
-        eq(autoMessageCategories.category, data.category),
-        sql`exists (select 1 from auto_messages m
-          where m.creator_id = ${data.creatorId} and m.category = ${data.category})`,
-        sql`not exists (select 1 from auto_message_sends s where s.creator_id = ${data.creatorId}
-          and s.fan_id = ${data.fanId} and s.category = ${data.category})`,
-      ),
-    );
+    .where(dueFor(data.category, data.creatorId, data.fanId));
   if (!due || !(await alsoIf())) return false;
   const id = await boss.send(
     autoMessageQueue.name,

@@ -13,7 +13,7 @@ import { draftMessage, messageFromJson, type MessageRow, toMessageDto } from './
 import { batcherFor, type SendBatcher, type WithinBatch } from './send-batch';
 import { type SendItem, sendRefusal, sendRefusalCodes, sentBefore } from './send-handoff';
 import { isRestricted } from '../users/user-dto';
-import type { PurchaseDeps } from '../auto-messages/plugin';
+import type { CallPurchaseDeps } from '../auto-messages/plugin';
 
 /** What a send may be refused with: its own checks, the pair rules and the database's refusals. */
 export const sendMessageCodes = [
@@ -38,7 +38,7 @@ const NO_ID = '00000000-0000-0000-0000-000000000000';
 const parentIdOf = (parent: string | undefined): number | null =>
   parent === undefined ? null : /^\d{1,15}$/.test(parent) ? Number(parent) : -1;
 
-export interface SendDeps extends EventDeps, PurchaseDeps {
+export interface SendDeps extends EventDeps, CallPurchaseDeps {
   config: { gifHosts: string[] };
 }
 
@@ -142,6 +142,9 @@ export async function sendMessage(
   const laneKey = me.type === 'featured' ? me.id : body.recipient_id;
   let queued = false;
   // A fan's paid chat message is a purchase from the creator: its trigger commits with the batch.
+  // Most creators thank no first purchase: their fans' sends keep the batch's one-statement path.
+  const mayPay = async () =>
+    me.type !== 'featured' && (await deps.autoMessages.mayThank(me.id, body.recipient_id));
   const purchased: WithinBatch = async (tx, sent) => {
     if (sent.status !== 'created') return;
     const { id, cost, recipientId } = messageFromJson(sent.message);
@@ -151,7 +154,7 @@ export async function sendMessage(
   const outcome = refusal
     ? await sentBefore(deps.db, item)
     : await batcher
-        .submit(item, laneKey, me.type === 'featured' ? undefined : purchased)
+        .submit(item, laneKey, (await mayPay()) ? purchased : undefined)
         .catch(async (err: unknown) => {
           // A charge that raced past the balance check (a debit that took no user lock): the CHECK refused it.
           if (isBalanceTooLow(err)) throw await notEnoughCredits(deps.db, me.id);

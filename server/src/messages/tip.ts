@@ -12,7 +12,7 @@ import { isRestricted } from '../users/user-dto';
 import { CREATOR_SHARE } from './charges';
 import { callBetween, createdOutcome, notifyLogged, shortOfCredits, storedOutcome } from './db-call';
 import { draftMessage, messageFromJson, type MessageRow, toMessageDto } from './message-dto';
-import type { PurchaseDeps } from '../auto-messages/plugin';
+import type { CallPurchaseDeps } from '../auto-messages/plugin';
 
 /** What a tip may be refused with. */
 export const tipCodes = [
@@ -108,7 +108,7 @@ async function tipsRestrictedCreator(db: Db, fanId: string, chatId: string): Pro
  * whether the creator awaits approval, and builds both views.
  */
 export async function tip(
-  deps: EventDeps & PurchaseDeps,
+  deps: EventDeps & CallPurchaseDeps,
   me: UserRow,
   chatId: string,
   amount: number,
@@ -133,6 +133,8 @@ export async function tip(
     creator_view: toMessageDto(creatorCopy, creatorCopy.recipientId, false),
   };
   let queued = false;
+  const creator = sql`(select other_id from chat_members where chat_id = ${chatId} and user_id = ${me.id})`;
+  const thank = await deps.autoMessages.mayThank(me.id, creator);
   const outcome = await callBetween(
     deps.db,
     me.id,
@@ -141,11 +143,16 @@ export async function tip(
     'tip_message',
     // In the tip's transaction, also for a retried tip: the trigger is once per fan, so firing it
     // again sends nothing.
-    async (tx, answer) => {
-      if (answer.status === 'refused') return;
-      const { id, recipientId } = messageFromJson(answer.message);
-      queued = await deps.autoMessages.purchased(tx, me.id, recipientId, { kind: 'message', messageId: id });
-    },
+    thank
+      ? async (tx, answer) => {
+          if (answer.status === 'refused') return;
+          const { id, recipientId } = messageFromJson(answer.message);
+          queued = await deps.autoMessages.purchased(tx, me.id, recipientId, {
+            kind: 'message',
+            messageId: id,
+          });
+        }
+      : undefined,
   );
   if (outcome.status === 'refused') throw refusalError(outcome);
   if (queued) deps.autoMessages.wake();

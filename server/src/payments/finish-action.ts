@@ -13,7 +13,7 @@ import type { Tx } from '../db/transaction';
 
 /** What finishing a payment needs: a purchase it completes may be the fan's first (auto-messages). */
 export interface FinishDeps extends EventDeps {
-  autoMessages: Pick<AutoMessageTriggers, 'purchased' | 'wake'>;
+  autoMessages: Pick<AutoMessageTriggers, 'purchased' | 'wake' | 'mayThank'>;
 }
 
 type Done = { status: 'done'; unlocked: number | null } | { status: 'failed'; error: string };

@@ -29,7 +29,7 @@ function oneCallAtATime() {
     db: t.db,
     realtime,
     config: { gifHosts: [] },
-    autoMessages: { purchased: async () => false, wake: () => {} },
+    autoMessages: { purchased: async () => false, wake: () => {}, mayThank: async () => false },
   };
   const batcher = new SendBatcher(deps, { maxBatch: 100, lanes: 1 });
   return { deps, batcher, notices };
