@@ -12,6 +12,7 @@ import { seedDemoAutoMessages } from './seed/demo-auto-messages';
 import { seedDemoBroadcasts } from './seed/demo-broadcasts';
 import { seedDemoChats } from './seed/demo-chats';
 import { seedDemoEarnings } from './seed/demo-earnings';
+import { seedDemoHistory } from './seed/demo-history';
 import { seedDemoProfiles } from './seed/demo-profiles';
 import { seedDemoWorld } from './seed/demo-world';
 import { writeServerFile } from './server-file';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       await seedDemoChats(app);
       await seedDemoProfiles(app);
       await seedDemoEarnings(app);
+      await seedDemoHistory(app);
       await seedDemoAutoMessages(app);
       await seedDemoBroadcasts(app);
     }
