@@ -45,7 +45,7 @@ export function Attachments({ state, canPrice }: { state: MessageComposerState; 
             <li key={a.key} className={styles.item}>
               <Thumb a={a} />
               {length !== null && <span className={styles.length}>{formatDuration(length)}</span>}
-              {a.source === 'vault' && <span className={styles.from}>Vault</span>}
+              <span className={styles.name}>{a.source === 'file' ? a.file.name : 'From vault'}</span>
               {state.canPreview && (
                 <label className={styles.preview}>
                   <input
