@@ -1,11 +1,12 @@
 import type { BundleItem, BundleItemInput } from '@cove/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { media, messageMedia, type MediaRow } from '../db/schema';
 import { isUuid } from '../ids';
 import type { MediaContext } from '../media';
 import { describeMedia } from '../media/descriptor';
 import type { MessageRow } from './message-dto';
+import { rowsOf } from '../db/rows';
 
 /** A bundle's items as the database writes and compares them: lower-case ids, `preview` given. */
 export type BundlePick = { media_id: string; preview: boolean }[];
@@ -16,6 +17,14 @@ export const bundlePick = (items: readonly BundleItemInput[] | undefined): Bundl
 
 /** Whether every picked id can name a media at all (the database checks what it names). */
 export const pickIdsValid = (pick: BundlePick | null) => !pick || pick.every((i) => isUuid(i.media_id));
+
+/** `bundle_usable` (src/db/functions/messages): every item a ready, live media of the owner's. */
+export async function bundleUsable(db: Db, ownerId: string, pick: BundlePick): Promise<boolean> {
+  const [row] = rowsOf<{ ok: boolean }>(
+    await db.execute(sql`select bundle_usable(${ownerId}, ${JSON.stringify(pick)}::jsonb) as ok`),
+  );
+  return row?.ok === true;
+}
 
 const itemOf = (row: MediaRow | undefined, preview: boolean, mediaId: string): BundleItem => ({
   media_id: mediaId,
