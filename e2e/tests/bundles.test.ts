@@ -6,7 +6,11 @@ import { seriousAccessibilityProblems } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { shotsDir } from '../support/images';
 
-test.use({ serverOptions: { name: 'bundles', env: { MAILBOX: 'true' } } });
+test.use({ serverOptions: { name: 'bundles', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
+
+// From the demo world, two people who have no chat yet: nova-lake (a creator) and jordan-fan.
+const creatorEmail = 'nova-lake@demo.cove.test';
+const fanEmail = 'jordan-fan@demo.cove.test';
 
 /** Full-page shots at the wide and the phone layout. */
 async function screenshots(page: Page, name: string): Promise<void> {
@@ -42,16 +46,12 @@ test.describe('bundle journeys', () => {
   }) => {
     const { signIn, api } = session;
     const stamp = Date.now().toString(36);
-    const creatorEmail = `bundler-${stamp}@example.com`;
-    const fanEmail = `bundle-fan-${stamp}@example.com`;
 
     // The fan writes first, so the chat exists, and has credits to spend.
     const fanContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const fanPage = await fanContext.newPage();
     const fanToken = await signIn(fanPage, fanEmail);
     const creatorToken = await signIn(page, creatorEmail);
-    await admin(server.dataDir, ['make-creator', creatorEmail]);
-    await admin(server.dataDir, ['approve', creatorEmail]);
     await admin(server.dataDir, ['grant-credits', fanEmail, '500']);
     const creatorId = (await api<{ _id: string }>(creatorToken, 'GET', '/v1/users/me'))._id;
     const fanId = (await api<{ _id: string }>(fanToken, 'GET', '/v1/users/me'))._id;

@@ -85,6 +85,17 @@ describe('a bundle sent in a chat', () => {
     );
     const byItem = new Map(earned.map((r) => [r.media_id, r.earned]));
     expect(items.map((i) => byItem.get(i.media_id))).toEqual([40, 0, 40, 40]);
+    // The vault shows each item's earnings and sales; the chat filter finds every item sent there.
+    const vault = (await creator.api.get(`/v1/media?limit=10&chat_id=${chatId}`)).json() as {
+      data: { _id: string; earned: number; sales: number }[];
+    };
+    const shown = new Map(vault.data.map((v) => [v._id, [v.earned, v.sales]]));
+    expect(items.map((i) => shown.get(i.media_id))).toEqual([
+      [40, 1],
+      [0, 1],
+      [40, 1],
+      [40, 1],
+    ]);
   });
 
   it('stays open to its buyer after its items are deleted from the vault', async () => {

@@ -10,6 +10,8 @@ const vaultItem = (id: string, overrides: Partial<VaultItem> = {}): VaultItem =>
   ...testMedia(id),
   _id: id,
   created_at: now,
+    earned: 0,
+    sales: 0,
   ...overrides,
 });
 const vault = [
