@@ -20,7 +20,7 @@ const savedWelcome = category('welcome', {
   excerpt: 'Hi there!',
   delay_minutes: 15,
   messages: [
-    { _id: 'a1', type: 'text', text: 'Hi there!', price: 0, media_id: null, media: null },
+    { _id: 'a1', type: 'text', text: 'Hi there!', price: 0, media_id: null, media: null, media_items: null },
     {
       _id: 'a2',
       type: 'media',
@@ -28,6 +28,7 @@ const savedWelcome = category('welcome', {
       price: 30,
       media_id: 'm1',
       media: testMedia('m1', { th: '/media/m1/th.jpg' }),
+      media_items: null,
     },
   ],
 });
@@ -71,6 +72,7 @@ function renderEditor(
               price: m.price,
               media_id: m.media_id ?? null,
               media: m.media_id ? testMedia(m.media_id) : null,
+              media_items: null,
             })),
           }),
         };
@@ -110,6 +112,7 @@ describe('auto-messages', () => {
       price: 0,
       media_id: mediaId,
       media,
+      media_items: null,
     });
     const incomplete = category('welcome', {
       excerpt: 'Photo',
