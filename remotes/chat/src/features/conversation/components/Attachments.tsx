@@ -1,6 +1,6 @@
 import { BUNDLE_MAX_ITEMS } from '@cove/contracts';
 import { formatDuration } from '@cove/runtime';
-import { Button } from '@cove/ui';
+import { Button, kit } from '@cove/ui';
 import { useEffect, useMemo } from 'react';
 import { attachmentName, type Attachment } from '../model/attachments';
 import type { MessageComposerState } from './use-message-composer';
@@ -54,7 +54,7 @@ export function Attachments({ state, canPrice }: { state: MessageComposerState; 
                     checked={state.previewKey === a.key}
                     onChange={() => state.choosePreview(a.key)}
                   />
-                  Free preview<span className={styles.hidden}> ({name})</span>
+                  Free preview<span className={kit.srOnly}> ({name})</span>
                 </label>
               )}
               <Button
