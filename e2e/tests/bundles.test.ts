@@ -1,16 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { BundleComposer, bundleIn, ChatPage } from '../pages/chat-page';
+import { MailboxPage } from '../pages/mailbox-page';
 import { admin } from '../support/admin';
 import { seriousAccessibilityProblems } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { shotsDir } from '../support/images';
 
-test.use({ serverOptions: { name: 'bundles', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
-
-// From the demo world, two people who have no chat yet: nova-lake (a creator) and jordan-fan.
-const creatorEmail = 'nova-lake@demo.cove.test';
-const fanEmail = 'jordan-fan@demo.cove.test';
+test.use({ serverOptions: { name: 'bundles', env: { MAILBOX: 'true' } } });
 
 /** Full-page shots at the wide and the phone layout. */
 async function screenshots(page: Page, name: string): Promise<void> {
@@ -46,13 +43,21 @@ test.describe('bundle journeys', () => {
   }) => {
     const { signIn, api } = session;
     const stamp = Date.now().toString(36);
+    const creatorEmail = `bundler-${stamp}@example.com`;
+    const fanEmail = `bundle-fan-${stamp}@example.com`;
 
     // The fan writes first, so the chat exists, and has credits to spend.
     const fanContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const fanPage = await fanContext.newPage();
     const fanToken = await signIn(fanPage, fanEmail);
     const creatorToken = await signIn(page, creatorEmail);
+    await admin(server.dataDir, ['make-creator', creatorEmail]);
+    await admin(server.dataDir, ['approve', creatorEmail]);
     await admin(server.dataDir, ['grant-credits', fanEmail, '500']);
+    // A fan verifies their email before paying (the code the server mailed at sign-in).
+    const mailbox = new MailboxPage(await fanContext.newPage(), server.baseUrl);
+    await api(fanToken, 'POST', '/v1/users/verify-email', { code: await mailbox.verificationCode(fanEmail) });
+    await mailbox.page.close();
     const creatorId = (await api<{ _id: string }>(creatorToken, 'GET', '/v1/users/me'))._id;
     const fanId = (await api<{ _id: string }>(fanToken, 'GET', '/v1/users/me'))._id;
     await api(fanToken, 'POST', '/v1/chat', { recipient_id: creatorId });
