@@ -75,7 +75,10 @@ test.describe('bundle journeys', () => {
       form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `${colour}.png`);
       const uploaded = await api<{ media_id: string }>(creatorToken, 'POST', '/v1/media', form);
       await expect
-        .poll(async () => (await api<{ status: string }>(creatorToken, 'GET', `/v1/media/${uploaded.media_id}`)).status)
+        .poll(
+          async () =>
+            (await api<{ status: string }>(creatorToken, 'GET', `/v1/media/${uploaded.media_id}`)).status,
+        )
         .toBe('ready');
     }
 
@@ -115,7 +118,10 @@ test.describe('bundle journeys', () => {
     await expect(async () => {
       const sheet = fanPage.getByRole('dialog');
       if (await sheet.isVisible())
-        await sheet.getByRole('button', { name: /unlock|confirm|pay/i }).first().click();
+        await sheet
+          .getByRole('button', { name: /unlock|confirm|pay/i })
+          .first()
+          .click();
       await expect(bundle.getByRole('img', { name: /locked$/ })).toHaveCount(0, { timeout: 1000 });
     }).toPass();
 
@@ -132,4 +138,3 @@ test.describe('bundle journeys', () => {
     await fanContext.close();
   });
 });
-

@@ -134,7 +134,11 @@ describe('the demo bundles', () => {
     const inbox = (await alex.get('/v1/chats?v=2&limit=20')).json<{ data: ChatRow[] }>().data;
     const withSasha = inbox.find((c) => c.other_user.username === 'sasha-noir');
     const thread = (await alex.get(`/v1/chats/${withSasha?.chat_id}/messages?limit=50`)).json<{
-      data: (MessageRow & { text: string; paid: boolean; media_items: { preview: boolean; media: { locked: boolean } }[] | null })[];
+      data: (MessageRow & {
+        text: string;
+        paid: boolean;
+        media_items: { preview: boolean; media: { locked: boolean } }[] | null;
+      })[];
     }>();
     const bundles = thread.data.filter((m) => m.media_items);
     expect(bundles.map((m) => [m.price, m.paid, m.text.length > 0])).toEqual([

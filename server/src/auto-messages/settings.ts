@@ -88,7 +88,9 @@ export async function listAutoMessages(
       .orderBy(asc(autoMessages.position)),
   ]);
   const bundled = items.flatMap((i) => i.message.mediaItems?.map((p) => p.media_id) ?? []);
-  const bundleRows = bundled.length ? await deps.db.select().from(media).where(inArray(media.id, bundled)) : [];
+  const bundleRows = bundled.length
+    ? await deps.db.select().from(media).where(inArray(media.id, bundled))
+    : [];
   const rowOf = new Map(bundleRows.map((r) => [r.id, r]));
   const names = only ? [only] : autoMessageCategory.options;
   return names.map((category) => {
@@ -116,7 +118,8 @@ export async function listAutoMessages(
                 type: item?.kind ?? 'image',
                 video_length: item?.videoLength ?? null,
                 preview: p.preview,
-                media: item && item.deletedAt === null ? describeMedia(deps.signer, item, me.id, 'full') : null,
+                media:
+                  item && item.deletedAt === null ? describeMedia(deps.signer, item, me.id, 'full') : null,
               };
             }) ?? null,
         })),

@@ -49,7 +49,8 @@ async function assertSendable(db: Db, me: UserRow, body: Body): Promise<void> {
   if (body.type === 'text' && !body.text.trim()) throw fail('empty_text');
   if (checkText(body.text, await providerConfigFor(db, me)).kind === 'blocked') throw fail('text_blocked');
   if (body.type === 'text') {
-    if (body.media_items) throw fail('bad_request', 'A bundle is sent as image or video, the kind of its first item.');
+    if (body.media_items)
+      throw fail('bad_request', 'A bundle is sent as image or video, the kind of its first item.');
     return;
   }
   const first = firstMediaOf(body);

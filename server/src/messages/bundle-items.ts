@@ -38,12 +38,24 @@ const itemOf = (row: MediaRow | undefined, preview: boolean, mediaId: string): B
  * A picked bundle as realtime events carry it: each item's kind and length, no URLs (they would
  * outlive their signature). Read from the sender's own media; `send_one` checks them again.
  */
-export async function eventItems(db: Db, ownerId: string, pick: BundlePick | null): Promise<BundleItem[] | null> {
+export async function eventItems(
+  db: Db,
+  ownerId: string,
+  pick: BundlePick | null,
+): Promise<BundleItem[] | null> {
   if (!pick || !pickIdsValid(pick)) return pick && pick.map((i) => itemOf(undefined, i.preview, i.media_id));
   const rows = await db
     .select()
     .from(media)
-    .where(and(eq(media.ownerId, ownerId), inArray(media.id, pick.map((i) => i.media_id))));
+    .where(
+      and(
+        eq(media.ownerId, ownerId),
+        inArray(
+          media.id,
+          pick.map((i) => i.media_id),
+        ),
+      ),
+    );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return pick.map((i) => itemOf(byId.get(i.media_id), i.preview, i.media_id));
 }

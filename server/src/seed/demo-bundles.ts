@@ -21,7 +21,11 @@ const sketches = [
  * demo world is made without them.
  */
 export async function seedDemoBundles(app: FastifyInstance): Promise<void> {
-  const { idOf, tokenOf, call, upload, done } = await demoActors(app, ['alex-fan', 'sasha-noir'], 'demo bundles');
+  const { idOf, tokenOf, call, upload, done } = await demoActors(
+    app,
+    ['alex-fan', 'sasha-noir'],
+    'demo bundles',
+  );
   try {
     const vault = async (list: readonly (readonly [string, string, string])[]) => {
       const ready: UploadedMedia[] = [];

@@ -13,9 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const itemsOf = (ids: string[], preview = -1) => ids.map((media_id, i) => ({ media_id, preview: i === preview }));
+const itemsOf = (ids: string[], preview = -1) =>
+  ids.map((media_id, i) => ({ media_id, preview: i === preview }));
 
-async function lastFrom(who: { api: { get(u: string): Promise<{ json(): unknown }> } }, chatId: string, senderId: string) {
+async function lastFrom(
+  who: { api: { get(u: string): Promise<{ json(): unknown }> } },
+  chatId: string,
+  senderId: string,
+) {
   const page = (await who.api.get(`/v1/chats/${chatId}/messages`)).json() as { data: Message[] };
   const found = page.data.find((m) => m.sender_id === senderId);
   if (!found) throw new Error('no message from the sender');
@@ -26,8 +31,17 @@ describe('a broadcast bundle', () => {
   it('reaches each fan as one locked bundle with its text and preview, and one purchase opens it', async () => {
     const creator = await broadcaster(t);
     const fans = [await fanOf(t, creator), await fanOf(t, creator)];
-    const ids = [await readyPhoto(t.db, creator.user.id), await readyPhoto(t.db, creator.user.id), await readyPhoto(t.db, creator.user.id)];
-    await broadcastNow(t, creator, { type: 'image', text: 'Three for everyone', price: 40, media_items: itemsOf(ids, 0) });
+    const ids = [
+      await readyPhoto(t.db, creator.user.id),
+      await readyPhoto(t.db, creator.user.id),
+      await readyPhoto(t.db, creator.user.id),
+    ];
+    await broadcastNow(t, creator, {
+      type: 'image',
+      text: 'Three for everyone',
+      price: 40,
+      media_items: itemsOf(ids, 0),
+    });
     for (const f of fans) {
       const m = await lastFrom(f, f.chatId, creator.user.id);
       expect(m).toMatchObject({ text: 'Three for everyone', price: 40, media_id: null });
@@ -43,8 +57,15 @@ describe('a broadcast bundle', () => {
     const m = await lastFrom(buyer, buyer.chatId, creator.user.id);
     const bought = await buyer.api.patch(`/v1/messages/${m._id}/buy`);
     expect(bought.statusCode).toBe(200);
-    expect((bought.json().data as Message).media_items?.map((i) => i.media?.locked)).toEqual([false, false, false]);
-    const opened = await rows<{ n: number }>(t, sql`select count(*)::int as n from purchase_items where message_id = ${Number(m._id)}`);
+    expect((bought.json().data as Message).media_items?.map((i) => i.media?.locked)).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    const opened = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from purchase_items where message_id = ${Number(m._id)}`,
+    );
     expect(opened).toEqual([{ n: 3 }]);
   });
 
@@ -72,7 +93,14 @@ describe('an auto-message bundle', () => {
       auto_messages: [{ type: 'media', text: 'Welcome pack', price: 25, media_items: itemsOf(ids, 1) }],
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().data.messages[0].media_items.map((i: { media_id: string; preview: boolean }) => [i.media_id, i.preview])).toEqual([
+    expect(
+      saved
+        .json()
+        .data.messages[0].media_items.map((i: { media_id: string; preview: boolean }) => [
+          i.media_id,
+          i.preview,
+        ]),
+    ).toEqual([
       [ids[0], false],
       [ids[1], true],
     ]);

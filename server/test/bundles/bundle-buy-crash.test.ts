@@ -44,7 +44,10 @@ async function call(who: Person, method: 'POST' | 'PATCH', path: string, body?: 
 
 /** A creator with three ready vault photos (rows as processing leaves them), and fans each sent the bundle. */
 async function world(): Promise<void> {
-  const { user: creatorRow, token } = await signedInUser(database.db, { type: 'featured', introEnabled: false });
+  const { user: creatorRow, token } = await signedInUser(database.db, {
+    type: 'featured',
+    introEnabled: false,
+  });
   const creator = { id: creatorRow.id, token };
   itemIds = Array.from({ length: ITEMS }, () => randomUUID());
   await database.db.insert(media).values(

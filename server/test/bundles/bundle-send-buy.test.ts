@@ -81,7 +81,9 @@ describe('a bundle sent in a chat', () => {
 
     // The creator's share (120 of 150) is attributed to the three locked items: 40 each, the preview 0.
     const earned = rowsOf<{ media_id: string; earned: number }>(
-      await t.db.execute(sql`select media_id, earned from purchase_items where message_id = ${Number(sent._id)}`),
+      await t.db.execute(
+        sql`select media_id, earned from purchase_items where message_id = ${Number(sent._id)}`,
+      ),
     );
     const byItem = new Map(earned.map((r) => [r.media_id, r.earned]));
     expect(items.map((i) => byItem.get(i.media_id))).toEqual([40, 0, 40, 40]);
@@ -105,7 +107,14 @@ describe('a bundle sent in a chat', () => {
     expect((await fan.api.patch(`/v1/messages/${sent._id}/buy`)).statusCode).toBe(200);
     const deleted = await creator.api.delete('/v1/media', { ids: items.map((i) => i.media_id).join(',') });
     expect(deleted.statusCode).toBe(200);
-    expect((await t.db.select().from(media).where(eq(media.id, items[1]?.media_id ?? ''))).at(0)?.deletedAt).not.toBeNull();
+    expect(
+      (
+        await t.db
+          .select()
+          .from(media)
+          .where(eq(media.id, items[1]?.media_id ?? ''))
+      ).at(0)?.deletedAt,
+    ).not.toBeNull();
     const view = await fanView(fan, sent._id);
     expect(view.media_items?.map((i) => i.media?.locked)).toEqual([false, false]);
     for (const item of items)
@@ -120,19 +129,55 @@ describe('a bundle sent in a chat', () => {
     const send = (body: object) => creator.api.post('/v1/messages', body);
     const base = { price: 30, chat_id: chatId };
     const cases: [object, number, string][] = [
-      [{ ...bundleBody(fan.user.id, items, base), media_items: Array(11).fill({ media_id: items[0]?.media_id }) }, 400, 'validation'],
-      [{ ...bundleBody(fan.user.id, items, base), media_items: [items[0], items[0]].map((i) => ({ media_id: i?.media_id })) }, 400, 'validation'],
+      [
+        {
+          ...bundleBody(fan.user.id, items, base),
+          media_items: Array(11).fill({ media_id: items[0]?.media_id }),
+        },
+        400,
+        'validation',
+      ],
+      [
+        {
+          ...bundleBody(fan.user.id, items, base),
+          media_items: [items[0], items[0]].map((i) => ({ media_id: i?.media_id })),
+        },
+        400,
+        'validation',
+      ],
       [bundleBody(fan.user.id, items, { chat_id: chatId, preview: 0 }), 400, 'validation'],
-      [{ ...bundleBody(fan.user.id, items, base), media_items: items.map((i) => ({ media_id: i.media_id, preview: true })) }, 400, 'validation'],
-      [bundleBody(fan.user.id, theirs ? [items[0], theirs].flatMap((i) => (i ? [i] : [])) : [], base), 400, 'media_not_usable'],
-      [{ ...bundleBody(fan.user.id, items, base), media_items: [{ media_id: 'nope' }, { media_id: 'nada' }] }, 400, 'media_not_usable'],
+      [
+        {
+          ...bundleBody(fan.user.id, items, base),
+          media_items: items.map((i) => ({ media_id: i.media_id, preview: true })),
+        },
+        400,
+        'validation',
+      ],
+      [
+        bundleBody(fan.user.id, theirs ? [items[0], theirs].flatMap((i) => (i ? [i] : [])) : [], base),
+        400,
+        'media_not_usable',
+      ],
+      [
+        {
+          ...bundleBody(fan.user.id, items, base),
+          media_items: [{ media_id: 'nope' }, { media_id: 'nada' }],
+        },
+        400,
+        'media_not_usable',
+      ],
       [{ ...bundleBody(fan.user.id, items, base), type: 'text', text: 'hi' }, 400, 'validation'],
     ];
     for (const [body, status, code] of cases) {
       const res = await send(body);
       expect([res.statusCode, res.json().code ?? res.json().error]).toEqual([status, code]);
     }
-    const count = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from messages where chat_id = ${chatId} and not system`));
+    const count = rowsOf<{ n: number }>(
+      await t.db.execute(
+        sql`select count(*)::int as n from messages where chat_id = ${chatId} and not system`,
+      ),
+    );
     expect(count).toEqual([{ n: 0 }]);
     // A fan cannot sell a bundle.
     const fanItems = await vaultMedia(t, fan, { photos: 2, type: 'message' });
@@ -157,7 +202,10 @@ describe('a bundle sent in a chat', () => {
   it('opens every item of a free bundle to its recipient', async () => {
     const { fan, creator, chatId } = await fanAndCreator(t);
     const items = await vaultMedia(t, creator, { photos: 2 });
-    const sent = await sendBundle(creator, bundleBody(fan.user.id, items, { chat_id: chatId, text: 'for you' }));
+    const sent = await sendBundle(
+      creator,
+      bundleBody(fan.user.id, items, { chat_id: chatId, text: 'for you' }),
+    );
     const view = await fanView(fan, sent._id);
     expect(view.media_items?.map((i) => i.media?.locked)).toEqual([false, false]);
     for (const item of items)

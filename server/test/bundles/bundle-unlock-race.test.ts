@@ -20,7 +20,10 @@ afterAll(() => t.close());
 it('charges once for 1,000 parallel unlocks of one bundle, and opens every item', async () => {
   const { fan, creator, chatId } = await fanAndCreator(t, { credits: 1_000 });
   const items = await vaultMedia(t, creator, { photos: 3 });
-  const sent = await sendBundle(creator, bundleBody(fan.user.id, items, { price: PRICE, chat_id: chatId, preview: 2 }));
+  const sent = await sendBundle(
+    creator,
+    bundleBody(fan.user.id, items, { price: PRICE, chat_id: chatId, preview: 2 }),
+  );
 
   const answers = await Promise.all(
     Array.from({ length: ATTEMPTS }, () => fan.api.patch(`/v1/messages/${sent._id}/buy`)),

@@ -9,7 +9,11 @@ import type { TestApp } from './test-app';
 export async function vaultMedia(
   t: TestApp,
   owner: Party,
-  { photos, videos = 0, type = 'paid_message' }: { photos: number; videos?: 0 | 1; type?: 'message' | 'paid_message' },
+  {
+    photos,
+    videos = 0,
+    type = 'paid_message',
+  }: { photos: number; videos?: 0 | 1; type?: 'message' | 'paid_message' },
 ): Promise<MediaResponse[]> {
   const files = [
     ...(await Promise.all(
@@ -47,10 +51,7 @@ export function bundleBody(
 }
 
 /** Sends a bundle as the creator and answers the message as sent. */
-export async function sendBundle(
-  creator: Party,
-  body: ReturnType<typeof bundleBody>,
-): Promise<Message> {
+export async function sendBundle(creator: Party, body: ReturnType<typeof bundleBody>): Promise<Message> {
   const res = await creator.api.post('/v1/messages', body);
   if (res.statusCode !== 200) throw new Error(`bundle send: ${res.statusCode} ${res.body}`);
   return res.json().data as Message;

@@ -86,26 +86,26 @@ export type SentMessageType = z.infer<typeof sentMessageType>;
 
 export const sendMessageBody = z
   .object({
-  type: sentMessageType.default('text'),
-  chat_id: z.string().optional(),
-  recipient_id: z.string(),
-  sender_id: z.string().optional(),
-  text: z.string().max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`).default(''),
-  gif_url: z.string().max(500).optional(),
-  price: z.number().int().min(0).max(PAID_PRICE_MAX).default(0),
-  price_in_dollars: z.number().optional(),
-  self_destruct: z.boolean().default(false),
-  media_id: z.string().optional(),
-  public_id: z.string().optional(),
-  width: z.number().optional(),
-  height: z.number().optional(),
-  video_length: z.number().optional(),
-  parent_message_id: z.string().optional(),
-  /** A bundle: 2 or more items under one price (then `media_id` is ignored: the first item is it). */
-  media_items: bundleInput.optional(),
-  /** The client's id for this send: a retry with the same id never makes a second message or charge. */
-  send_id: z.string().min(1).max(100),
-})
+    type: sentMessageType.default('text'),
+    chat_id: z.string().optional(),
+    recipient_id: z.string(),
+    sender_id: z.string().optional(),
+    text: z.string().max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`).default(''),
+    gif_url: z.string().max(500).optional(),
+    price: z.number().int().min(0).max(PAID_PRICE_MAX).default(0),
+    price_in_dollars: z.number().optional(),
+    self_destruct: z.boolean().default(false),
+    media_id: z.string().optional(),
+    public_id: z.string().optional(),
+    width: z.number().optional(),
+    height: z.number().optional(),
+    video_length: z.number().optional(),
+    parent_message_id: z.string().optional(),
+    /** A bundle: 2 or more items under one price (then `media_id` is ignored: the first item is it). */
+    media_items: bundleInput.optional(),
+    /** The client's id for this send: a retry with the same id never makes a second message or charge. */
+    send_id: z.string().min(1).max(100),
+  })
   .refine(bundlePreviewNeedsPrice, { message: bundlePreviewMessage, path: ['media_items'] });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 

@@ -57,7 +57,9 @@ describe('vault', () => {
     const grid = await screen.findByRole('list', { name: 'Vault media' });
     expect(within(grid).getAllByRole('listitem')).toHaveLength(3);
     expect(within(grid).getByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', '/media/t-a/th.jpg');
-    expect(within(grid).getByRole('listitem', { name: 'Photo 1' })).toHaveTextContent('$12.00 earned · 3 sales');
+    expect(within(grid).getByRole('listitem', { name: 'Photo 1' })).toHaveTextContent(
+      '$12.00 earned · 3 sales',
+    );
     expect(within(grid).getByRole('listitem', { name: 'Video 2' })).toHaveTextContent('1m15s');
     expect(within(grid).getByRole('listitem', { name: 'Video 2' })).not.toHaveTextContent('earned');
     expect(within(grid).getByRole('listitem', { name: 'Photo 3' })).toHaveTextContent('Processing…');

@@ -38,7 +38,8 @@ export function VaultTile({
       {item.sales > 0 && (
         <span className={styles.earned}>
           {formatMoney(item.earned)}
-          <span className={styles.hidden}> earned</span> · {item.sales === 1 ? '1 sale' : `${item.sales} sales`}
+          <span className={styles.hidden}> earned</span> ·{' '}
+          {item.sales === 1 ? '1 sale' : `${item.sales} sales`}
         </span>
       )}
       <label className={styles.select}>

@@ -86,7 +86,14 @@ export function BroadcastComposer({
         <MediaCard
           key={media.media_id}
           media={media}
-          onRemove={() => onChange(withItems(draft, items.filter((i) => i !== media)))}
+          onRemove={() =>
+            onChange(
+              withItems(
+                draft,
+                items.filter((i) => i !== media),
+              ),
+            )
+          }
           preview={
             canPreview ? (
               <label className={styles.choice}>

@@ -8,7 +8,8 @@ const kindWord = (item: BundleItem) => (item.type === 'video' ? 'Video' : 'Photo
 /** One item: open (the picture or the player), or locked (its blurred preview and what it is). */
 function Tile({ item, name }: { item: BundleItem; name: string }) {
   const media = item.media;
-  const length = item.video_length !== null && item.type === 'video' ? formatDuration(item.video_length) : null;
+  const length =
+    item.video_length !== null && item.type === 'video' ? formatDuration(item.video_length) : null;
   let body: ReactNode;
   if (!media || media.status !== 'ready') {
     body = (
@@ -69,7 +70,10 @@ export function BundleMedia({
   const contents = bundleContents(items);
   return (
     <div className={styles.bundle}>
-      <ul className={`${styles.grid} ${items.length > 4 ? styles.three : ''}`} aria-label={`Bundle: ${contents}`}>
+      <ul
+        className={`${styles.grid} ${items.length > 4 ? styles.three : ''}`}
+        aria-label={`Bundle: ${contents}`}
+      >
         {items.map((item, i) => (
           <Tile key={item.media_id} item={item} name={`${kindWord(item)} ${i + 1} of ${items.length}`} />
         ))}

@@ -11,7 +11,12 @@ import {
   type ReactNode,
 } from 'react';
 import type { BundleSlot } from '../model/bundle-slots';
-import { deliverMessage, type MediaFields, type MessageDraft, type Outgoing } from '../model/message-delivery';
+import {
+  deliverMessage,
+  type MediaFields,
+  type MessageDraft,
+  type Outgoing,
+} from '../model/message-delivery';
 import { upsertMessage } from '../model/message-cache';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -27,7 +32,13 @@ export interface Attached {
 
 interface Queues {
   outgoing: readonly Outgoing[];
-  send(chatId: string, recipientId: string, draft: MessageDraft, file: File | null, attached?: Attached): void;
+  send(
+    chatId: string,
+    recipientId: string,
+    draft: MessageDraft,
+    file: File | null,
+    attached?: Attached,
+  ): void;
   retry(sendId: string): void;
   discard(sendId: string): void;
   /** What runs after a delivery in this chat while its conversation is open. */

@@ -10,8 +10,8 @@ const vaultItem = (id: string, overrides: Partial<VaultItem> = {}): VaultItem =>
   ...testMedia(id),
   _id: id,
   created_at: now,
-    earned: 0,
-    sales: 0,
+  earned: 0,
+  sales: 0,
   ...overrides,
 });
 const vault = [
@@ -28,7 +28,10 @@ describe('a creator’s composer', () => {
       respond: (call) => {
         if (call.path === '/v1/media' && call.method === 'GET') return { data: vault, next: null };
         if (call.path === '/v1/messages' && call.method === 'POST')
-          return { data: mine({ _id: '9', type: 'image', text: 'Three for you', price: 50, paid: true }), credits: 0 };
+          return {
+            data: mine({ _id: '9', type: 'image', text: 'Three for you', price: 50, paid: true }),
+            credits: 0,
+          };
         return undefined;
       },
     });
@@ -146,7 +149,10 @@ describe('a bundle in the thread', () => {
     openChat({ messages: [locked] });
     await thread();
     const bundle = await screen.findByRole('list', { name: 'Bundle: 3 photos · 1 video 42s' });
-    expect(within(bundle).getByRole('img', { name: 'Photo 1 of 4' })).toHaveAttribute('src', '/media/p-b1/sr.jpg');
+    expect(within(bundle).getByRole('img', { name: 'Photo 1 of 4' })).toHaveAttribute(
+      'src',
+      '/media/p-b1/sr.jpg',
+    );
     expect(within(bundle).getByText('Free preview')).toBeInTheDocument();
     for (const name of ['Photo 2 of 4, locked', 'Photo 3 of 4, locked', 'Video 4 of 4, locked'])
       expect(within(bundle).getByRole('img', { name })).toBeInTheDocument();
@@ -161,7 +167,10 @@ describe('a bundle in the thread', () => {
       paid: true,
       media_items: (locked.media_items ?? []).map((i) => ({
         ...i,
-        media: testMedia(i.media_id, i.type === 'video' ? { type: 'video', video_url: `/media/${i.media_id}.mp4` } : {}),
+        media: testMedia(
+          i.media_id,
+          i.type === 'video' ? { type: 'video', video_url: `/media/${i.media_id}.mp4` } : {},
+        ),
       })),
     };
     openChat({ messages: [bought] });

@@ -56,9 +56,7 @@ export async function uploadSlots(
 }
 
 /** A bundle's part of the send body: its items in order; the first one's kind is the message's type. */
-export function bundleFields(
-  slots: readonly BundleSlot[],
-): Pick<SendMessageBody, 'type' | 'media_items'> {
+export function bundleFields(slots: readonly BundleSlot[]): Pick<SendMessageBody, 'type' | 'media_items'> {
   return {
     type: slots[0]?.kind ?? 'image',
     media_items: slots.map((s) => ({ media_id: s.media_id ?? '', preview: s.preview })),
