@@ -43,6 +43,7 @@ import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
 import { noteRoutes } from './routes/notes';
 import { paymentRoutes } from './routes/payments';
+import { historyRoutes } from './routes/history';
 import { profileRoutes } from './routes/profiles';
 import { pushRoutes } from './routes/push';
 import { providerConfigRoutes } from './routes/provider-config';
@@ -153,6 +154,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(gifRoutes);
   await app.register(mediaRoutes);
   await app.register(paymentRoutes);
+  await app.register(historyRoutes);
   await app.register(subscriptionRoutes);
   await app.register(pushRoutes);
   await app.register(broadcastRoutes);

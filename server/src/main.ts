@@ -13,6 +13,7 @@ import { seedDemoBroadcasts } from './seed/demo-broadcasts';
 import { seedDemoBundles } from './seed/demo-bundles';
 import { seedDemoChats } from './seed/demo-chats';
 import { seedDemoEarnings } from './seed/demo-earnings';
+import { seedDemoHistory } from './seed/demo-history';
 import { seedDemoProfiles } from './seed/demo-profiles';
 import { seedDemoWorld } from './seed/demo-world';
 import { writeServerFile } from './server-file';
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
       await seedDemoBundles(app);
       await seedDemoProfiles(app);
       await seedDemoEarnings(app);
+      await seedDemoHistory(app);
       await seedDemoAutoMessages(app);
       await seedDemoBroadcasts(app);
     }

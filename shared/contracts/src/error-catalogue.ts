@@ -139,6 +139,14 @@ export const errorCatalogue = {
 
   // Feed
   already_unlocked: { status: 409, message: 'You already unlocked this post.' },
+  // Spending history
+  receipt_not_found: { status: 404, message: 'Receipt not found' },
+  history_range: { status: 400, message: 'The start date must be on or before the end date.' },
+  history_export_too_large: {
+    status: 400,
+    message: (most: number) =>
+      `This range holds more than ${most.toLocaleString('en-US')} rows. Choose a shorter date range.`,
+  },
   post_not_for_sale: { status: 400, message: 'This post is not for sale.' },
   audience_required: {
     status: 403,

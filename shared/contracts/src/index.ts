@@ -23,3 +23,4 @@ export * from './auto-messages';
 export * from './push';
 export * from './region';
 export * from './onboarding';
+export * from './history';
