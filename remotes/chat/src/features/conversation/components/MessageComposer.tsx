@@ -46,14 +46,16 @@ function ComposerVault({ state }: { state: MessageComposerState }) {
     [state.attachments],
   );
   return (
-    <VaultPicker
-      list={list}
-      verb="Add"
-      empty="Photos and videos you upload in your account’s vault show up here."
-      picked={picked}
-      onPick={(item) => state.pickVault(item)}
-      onClose={state.closeVault}
-    />
+    <div className={styles.vault}>
+      <VaultPicker
+        list={list}
+        verb="Add"
+        empty="Photos and videos you upload in your account’s vault show up here."
+        picked={picked}
+        onPick={(item) => state.pickVault(item)}
+        onClose={state.closeVault}
+      />
+    </div>
   );
 }
 
@@ -88,8 +90,28 @@ function WriteRow({
         </svg>
       </PickMediaButton>
       {hasVault && (
-        <Button variant="ghost" aria-expanded={state.vault} onClick={state.toggleVault}>
-          Vault
+        <Button
+          variant="ghost"
+          aria-label="Vault"
+          title="Your vault"
+          aria-expanded={state.vault}
+          onClick={state.toggleVault}
+        >
+          <svg
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <rect x="3" y="3" width="7" height="7" rx="1.5" />
+            <rect x="14" y="3" width="7" height="7" rx="1.5" />
+            <rect x="3" y="14" width="7" height="7" rx="1.5" />
+            <rect x="14" y="14" width="7" height="7" rx="1.5" />
+          </svg>
+          <span className={styles.wideOnly}>Vault</span>
         </Button>
       )}
       <Button variant="ghost" aria-expanded={state.gifs} onClick={state.toggleGifs}>
