@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { BundleComposer, bundleIn, ChatPage } from '../pages/chat-page';
 import { MailboxPage } from '../pages/mailbox-page';
+import { VaultPage } from '../pages/vault-page';
 import { admin } from '../support/admin';
 import { seriousAccessibilityProblems } from '../support/axe';
 import { expect, test } from '../support/fixtures';
@@ -136,5 +137,15 @@ test.describe('bundle journeys', () => {
     expect((await api<{ credits: number }>(fanToken, 'GET', '/v1/users/me')).credits).toBe(before - 45);
     await screenshots(fanPage, 'bundle-bought');
     await fanContext.close();
+
+    // The creator's vault shows what each photo earned: her share (36 credits) over the two locked ones.
+    const vault = new VaultPage(page, server.baseUrl);
+    await vault.open();
+    await expect(vault.grid().getByRole('listitem', { name: 'Photo 1' })).toContainText(
+      '$0.00 earned · 1 sale',
+    );
+    for (const name of ['Photo 2', 'Photo 3'])
+      await expect(vault.grid().getByRole('listitem', { name })).toContainText('$1.80 earned · 1 sale');
+    await screenshots(page, 'bundle-vault');
   });
 });
