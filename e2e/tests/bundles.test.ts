@@ -61,6 +61,8 @@ test.describe('bundle journeys', () => {
     await mailbox.page.close();
     const creatorId = (await api<{ _id: string }>(creatorToken, 'GET', '/v1/users/me'))._id;
     const fanId = (await api<{ _id: string }>(fanToken, 'GET', '/v1/users/me'))._id;
+    // ...and has finished their profile, so no onboarding popup stands over the chat.
+    await api(fanToken, 'PATCH', `/v1/users/${fanId}`, { username: `fan-${stamp}`, gender: 'male' });
     await api(fanToken, 'POST', '/v1/chat', { recipient_id: creatorId });
     await api(fanToken, 'POST', '/v1/messages', {
       recipient_id: creatorId,
