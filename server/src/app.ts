@@ -42,6 +42,7 @@ import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
 import { noteRoutes } from './routes/notes';
+import { fanRoutes } from './routes/fans';
 import { paymentRoutes } from './routes/payments';
 import { historyRoutes } from './routes/history';
 import { profileRoutes } from './routes/profiles';
@@ -151,6 +152,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(chatRoutes);
   await app.register(messageRoutes);
   await app.register(noteRoutes);
+  await app.register(fanRoutes);
   await app.register(gifRoutes);
   await app.register(mediaRoutes);
   await app.register(paymentRoutes);

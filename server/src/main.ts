@@ -13,6 +13,7 @@ import { seedDemoBroadcasts } from './seed/demo-broadcasts';
 import { seedDemoBundles } from './seed/demo-bundles';
 import { seedDemoChats } from './seed/demo-chats';
 import { seedDemoEarnings } from './seed/demo-earnings';
+import { seedDemoFans } from './seed/demo-fans';
 import { seedDemoHistory } from './seed/demo-history';
 import { seedDemoProfiles } from './seed/demo-profiles';
 import { seedDemoWorld } from './seed/demo-world';
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
       await seedDemoHistory(app);
       await seedDemoAutoMessages(app);
       await seedDemoBroadcasts(app);
+      await seedDemoFans(app);
     }
     // A fresh data folder gets the remotes as built. In production later versions come only through
     // the release CLI; elsewhere a build never published before is served at start.

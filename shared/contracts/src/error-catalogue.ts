@@ -1,4 +1,5 @@
 import { messages } from './errors';
+import { FAN_LISTS_MAX } from './fans';
 import { type MediaKind, mediaMessages } from './media';
 
 /** One error the API can answer with: its HTTP status and its text (a function when the text has parts). */
@@ -35,7 +36,7 @@ export const errorCatalogue = {
   forbidden: { status: 403, message: messages.forbidden },
   not_found: {
     status: 404,
-    message: (thing?: 'Chat' | 'Message' | 'Note' | 'Payment' | 'Card' | 'Post') =>
+    message: (thing?: 'Chat' | 'Message' | 'Note' | 'Payment' | 'Card' | 'Post' | 'List') =>
       thing ? `${thing} not found` : messages.notFound,
   },
   rate_limited: { status: 429, message: messages.tooManyRequests },
@@ -106,6 +107,10 @@ export const errorCatalogue = {
   },
   own_block: { status: 400, message: 'You can not block yourself.' },
   own_report: { status: 400, message: 'You can not report yourself.' },
+
+  // Fans and lists
+  fan_lists_full: { status: 409, message: `You can have at most ${FAN_LISTS_MAX} lists.` },
+  fan_list_name_taken: { status: 409, message: 'You already have a list with this name.' },
 
   // Messages
   own_message: { status: 400, message: "You can't send message to yourself" },
@@ -180,6 +185,15 @@ export const errorCatalogue = {
     message: 'This card was already used for a payment. Please enter your card details again.',
   },
   payment_failed: { status: 402, message: 'The payment did not go through. Please try again.' },
+  three_ds_failed: {
+    status: 402,
+    message: "Your bank's security check (3-D Secure) was not completed, so nothing was charged. Try again.",
+  },
+  price_changed: {
+    status: 409,
+    message: (was: string, now: string) =>
+      `The price changed from ${was} to ${now} before the payment landed, so nothing was bought.`,
+  },
   payments_limited: {
     status: 429,
     message: (wait: string) => `Too many declined payments. Try again in ${wait}, or use another card.`,

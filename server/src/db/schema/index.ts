@@ -16,3 +16,4 @@ export * from './auto-messages';
 export * from './push';
 export * from './creator-applications';
 export * from './bundles';
+export * from './fan-lists';
