@@ -10,6 +10,7 @@ import { migrationsFolder, repoRoot } from './paths';
 import { ensureRemotesPublished } from './release';
 import { seedDemoAutoMessages } from './seed/demo-auto-messages';
 import { seedDemoBroadcasts } from './seed/demo-broadcasts';
+import { seedDemoBundles } from './seed/demo-bundles';
 import { seedDemoChats } from './seed/demo-chats';
 import { seedDemoEarnings } from './seed/demo-earnings';
 import { seedDemoFans } from './seed/demo-fans';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
     // Demo conversations go through the API, so they need the app; only into a world just created.
     if (seeded) {
       await seedDemoChats(app);
+      await seedDemoBundles(app);
       await seedDemoProfiles(app);
       await seedDemoEarnings(app);
       await seedDemoHistory(app);

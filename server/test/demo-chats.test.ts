@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { issueAccessToken } from '../src/auth/tokens';
 import { users } from '../src/db/schema';
 import { demoBroadcastTime, seedDemoBroadcasts } from '../src/seed/demo-broadcasts';
+import { seedDemoBundles } from '../src/seed/demo-bundles';
 import { seedDemoChats } from '../src/seed/demo-chats';
 import { seedDemoEarnings } from '../src/seed/demo-earnings';
 import { seedDemoFans } from '../src/seed/demo-fans';
@@ -27,6 +28,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemoWorld(t.db, join(t.config.dataDir, 'media'));
   await seedDemoChats(t.app);
+  await seedDemoBundles(t.app);
   await seedDemoProfiles(t.app);
   await seedDemoEarnings(t.app);
   await seedDemoBroadcasts(t.app);
@@ -126,6 +128,29 @@ describe('the demo conversations', () => {
     expect(inbox.map((c) => c.other_user.username).sort()).toEqual(['alex-fan', 'jordan-fan', 'sam-fan']);
     expect(inbox.filter((c) => c.unread_messages > 0).length).toBeGreaterThanOrEqual(2);
     expect(inbox.find((c) => c.other_user.username === 'alex-fan')?.notes[0]?.note).toMatch(/Lisbon/);
+  });
+});
+
+describe('the demo bundles', () => {
+  it('give the demo fan a bundle he bought and one still locked, each with its text and free preview', async () => {
+    const inbox = (await alex.get('/v1/chats?v=2&limit=20')).json<{ data: ChatRow[] }>().data;
+    const withSasha = inbox.find((c) => c.other_user.username === 'sasha-noir');
+    const thread = (await alex.get(`/v1/chats/${withSasha?.chat_id}/messages?limit=50`)).json<{
+      data: (MessageRow & {
+        text: string;
+        paid: boolean;
+        media_items: { preview: boolean; media: { locked: boolean } }[] | null;
+      })[];
+    }>();
+    const bundles = thread.data.filter((m) => m.media_items);
+    expect(bundles.map((m) => [m.price, m.paid, m.text.length > 0])).toEqual([
+      [90, false, true],
+      [60, true, true],
+    ]);
+    expect(bundles.map((m) => m.media_items?.map((i) => i.media.locked))).toEqual([
+      [false, true, true, true],
+      [false, false, false],
+    ]);
   });
 });
 

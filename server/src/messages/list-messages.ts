@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { chatMembers, messages, purchases } from '../db/schema';
 import { chatForMember } from '../chats/chat-store';
 import { type MediaContext, mediaForMessages } from '../media';
+import { bundlesFor } from './bundle-items';
 import { type MessageRow, toMessageDto } from './message-dto';
 import { visibleTo } from './visible';
 
@@ -29,7 +30,13 @@ export async function toDtos(ctx: MediaContext, viewerId: string, rows: MessageR
       access: { paid: m.price > 0, bought: bought.has(m.id), isSender: m.senderId === viewerId },
     })),
   );
-  return rows.map((m, i) => toMessageDto(m, viewerId, bought.has(m.id), media[i] ?? null));
+  const bundles = await bundlesFor(ctx, viewerId, rows, bought);
+  return rows.map((m, i) => {
+    const items = bundles.get(m.id) ?? null;
+    // A bundle's `media` is its first item as this viewer may see it (open when it is the preview).
+    const first = items ? (items[0]?.media ?? null) : (media[i] ?? null);
+    return toMessageDto(m, viewerId, bought.has(m.id), first, items);
+  });
 }
 
 export interface PageQuery {

@@ -1,17 +1,19 @@
-import type { MediaDescriptor, Message } from '@cove/contracts';
+import type { BundleItem, MediaDescriptor, Message } from '@cove/contracts';
 import type { messages } from '../db/schema';
 
 export type MessageRow = typeof messages.$inferSelect;
 
 /**
  * A message as one viewer sees it. A paid message stays locked for its recipient until bought:
- * the price shows, the content does not.
+ * the price shows, the content does not, but for a bundle's text and what it holds (`items`, each
+ * described for this viewer), which are what the fan decides on (docs/rules.md, "Bundles").
  */
 export function toMessageDto(
   m: MessageRow,
   viewerId: string,
   bought: boolean,
   media: MediaDescriptor | null = null,
+  items: BundleItem[] | null = null,
 ): Message {
   const locked = m.price > 0 && m.senderId !== viewerId && !bought;
   return {
@@ -20,7 +22,7 @@ export function toMessageDto(
     chat_id: m.chatId,
     sender_id: m.senderId,
     recipient_id: m.recipientId,
-    text: locked ? '' : m.text,
+    text: locked && !items ? '' : m.text,
     system: m.system,
     price: m.price,
     price_in_dollars: m.price / 10,
@@ -28,6 +30,7 @@ export function toMessageDto(
     gif_url: locked ? null : m.gifUrl,
     media_id: locked ? null : m.mediaId,
     media,
+    media_items: items,
     parent_message_id: m.parentMessageId === null ? null : String(m.parentMessageId),
     created_at: m.createdAt.toISOString(),
     send_id: m.senderId === viewerId ? m.sendId : null,

@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import * as z from 'zod';
 import type { UserRow } from '../db/schema';
 import { fail } from '../errors';
-import { type MediaContext, mediaForMessages } from '../media';
+import type { MediaContext } from '../media';
 import type { EventDeps } from '../realtime/with-events';
 import { CREATOR_SHARE } from './charges';
 import { callBetween, loggedRow, messageJson, notifyLogged, shortOfCredits } from './db-call';
-import { messageFromJson, toMessageDto } from './message-dto';
+import { toDtos } from './list-messages';
+import { messageFromJson } from './message-dto';
 import { SELF_DESTRUCT_MS } from './read';
 import type { ErrorCode } from '@cove/contracts';
 import type { CallPurchaseDeps } from '../auto-messages/plugin';
@@ -83,8 +84,7 @@ export async function buyMessage(
   if (queued) deps.autoMessages.wake();
   await notifyLogged(deps.realtime, outcome.events);
   const bought = messageFromJson(outcome.message);
-  const [media] = await mediaForMessages(deps.media, me.id, [
-    { mediaId: bought.mediaId, access: { paid: true, bought: true, isSender: false } },
-  ]);
-  return { data: toMessageDto(bought, me.id, true, media ?? null), credits: outcome.credits };
+  const [data] = await toDtos(deps.media, me.id, [bought]);
+  if (!data) throw new Error('bought message has no view');
+  return { data, credits: outcome.credits };
 }

@@ -26,6 +26,8 @@ const sendItem = z.object({
   text: z.string(),
   gif_url: z.string().nullable(),
   media_id: z.string().nullable(),
+  /** A bundle's items in order, the first being `media_id`; null for one media or none. */
+  media_items: z.array(z.object({ media_id: z.string(), preview: z.boolean() })).nullable(),
   price: z.number(),
   self_destruct: z.boolean(),
   parent_message_id: z.number().nullable(),

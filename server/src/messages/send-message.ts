@@ -6,6 +6,7 @@ import { isUuid } from '../ids';
 import { providerConfigFor } from '../provider/provider-config';
 import type { EventDeps } from '../realtime/with-events';
 import { isBalanceTooLow, notEnoughCredits } from './charges';
+import { type BundlePick, bundlePick, eventItems, pickIdsValid } from './bundle-items';
 import { assertAllowedGif } from './gifs';
 import { introNotices } from './intro';
 import { checkText } from './keyword-check';
@@ -28,6 +29,7 @@ export const sendMessageCodes = [
   'frozen',
   'chat_refused',
   'bad_gif',
+  'validation',
   ...sendRefusalCodes,
 ] as const satisfies readonly ErrorCode[];
 
@@ -48,8 +50,10 @@ export interface SendResult {
   created: boolean;
 }
 
-/** The message a body asks for, as its row would hold it before the insert. */
-function draftOf(me: UserRow, body: SendMessageBody): MessageRow {
+const isMedia = (type: SendMessageBody['type']) => type === 'image' || type === 'video';
+
+/** The message a body asks for, as its row would hold it before the insert (a bundle's first item is its media). */
+function draftOf(me: UserRow, body: SendMessageBody, pick: BundlePick | null): MessageRow {
   return draftMessage({
     chatId: body.chat_id ?? '',
     senderId: me.id,
@@ -57,7 +61,7 @@ function draftOf(me: UserRow, body: SendMessageBody): MessageRow {
     type: body.type,
     text: body.text,
     gifUrl: body.type === 'gif' ? (body.gif_url ?? null) : null,
-    mediaId: body.type === 'image' || body.type === 'video' ? (body.media_id ?? null) : null,
+    mediaId: isMedia(body.type) ? (pick?.[0]?.media_id ?? body.media_id ?? null) : null,
     price: body.price,
     selfDestruct: body.self_destruct,
     parentMessageId: parentIdOf(body.parent_message_id),
@@ -83,13 +87,16 @@ async function refusalOf(
     if (me.frozen) throw frozenError();
     if (body.type === 'text' && !body.text.trim()) throw fail('empty_text');
     if (body.type === 'gif') assertAllowedGif(body.gif_url, deps.config.gifHosts);
-    if ((body.type === 'image' || body.type === 'video') && !draft.mediaId) throw fail('media_required');
+    if (isMedia(body.type) && !draft.mediaId) throw fail('media_required');
+    if (body.media_items && !isMedia(body.type))
+      throw fail('validation', 'type: a bundle is sent as image or video, the kind of its first item');
     if (body.price > 0 && me.type !== 'featured') throw fail('price_not_allowed');
     if (body.price > 0 && isRestricted(me)) throw fail('creator_under_review');
     const verdict = checkText(body.text, await providerConfigFor(deps.db, me));
     if (verdict.kind === 'blocked') throw fail('text_blocked');
     if (verdict.kind === 'warn' && !warned) throw fail('text_warned');
     if (draft.mediaId !== null && !isUuid(draft.mediaId)) throw fail('media_not_usable');
+    if (!pickIdsValid(bundlePick(body.media_items))) throw fail('media_not_usable');
     if (!isUuid(body.recipient_id)) throw fail('user_not_found');
     if (body.chat_id !== undefined && !isUuid(body.chat_id)) throw fail('not_found', 'Chat');
     return null;
@@ -101,7 +108,13 @@ async function refusalOf(
 
 const uuidOr = (id: string | null) => (id === null || isUuid(id) ? id : NO_ID);
 
-function itemOf(me: UserRow, draft: MessageRow, body: SendMessageBody): SendItem {
+function itemOf(
+  me: UserRow,
+  draft: MessageRow,
+  body: SendMessageBody,
+  pick: BundlePick | null,
+  items: Awaited<ReturnType<typeof eventItems>>,
+): SendItem {
   return {
     sender_id: draft.senderId,
     recipient_id: uuidOr(draft.recipientId) ?? NO_ID,
@@ -111,12 +124,13 @@ function itemOf(me: UserRow, draft: MessageRow, body: SendMessageBody): SendItem
     text: draft.text,
     gif_url: draft.gifUrl,
     media_id: uuidOr(draft.mediaId),
+    media_items: pickIdsValid(pick) ? pick : null,
     price: draft.price,
     self_destruct: draft.selfDestruct,
     parent_message_id: draft.parentMessageId,
     preview: messagePreview(draft),
-    sender_view: toMessageDto(draft, draft.senderId, false),
-    recipient_view: toMessageDto(draft, draft.recipientId, false),
+    sender_view: toMessageDto(draft, draft.senderId, false, null, items),
+    recipient_view: toMessageDto(draft, draft.recipientId, false, null, items),
     ...(me.type === 'featured' ? { intro_end: introNotices(me.id, draft.recipientId) } : {}),
   };
 }
@@ -135,8 +149,9 @@ export async function sendMessage(
   warned = false,
   batcher: SendBatcher = batcherFor(deps),
 ): Promise<SendResult> {
-  const draft = draftOf(me, body);
-  const item = itemOf(me, draft, body);
+  const pick = bundlePick(body.media_items);
+  const draft = draftOf(me, body, pick);
+  const item = itemOf(me, draft, body, pick, await eventItems(deps.db, me.id, pick));
   const refusal = await refusalOf(deps, me, body, draft, warned);
   // Sends are laned by their creator: the sender when a creator writes, else the recipient.
   const laneKey = me.type === 'featured' ? me.id : body.recipient_id;

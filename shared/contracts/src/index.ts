@@ -13,6 +13,7 @@ export * from './realtime';
 export * from './chat';
 export * from './message';
 export * from './media';
+export * from './bundle';
 export * from './discover';
 export * from './payments';
 export * from './card-number';

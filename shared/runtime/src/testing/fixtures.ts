@@ -141,6 +141,7 @@ export function testMessage(overrides: Partial<Message> = {}): Message {
     gif_url: null,
     media_id: null,
     media: null,
+    media_items: null,
     parent_message_id: null,
     created_at: '2026-01-01T00:00:00.000Z',
     send_id: null,

@@ -40,7 +40,14 @@ function CreatorVault() {
   const uploads = useUploads(
     useCallback(
       ({ media }: UploadedMedia) => {
-        const item: VaultItem = { ...media.media, _id: media.media_id, created_at: new Date().toISOString() };
+        // A new upload has earned nothing yet (a file the server already had shows its earnings on refresh).
+        const item: VaultItem = {
+          ...media.media,
+          _id: media.media_id,
+          created_at: new Date().toISOString(),
+          earned: 0,
+          sales: 0,
+        };
         // Into the cache, not a refetch per file: a video still processing is refreshed by its media_status.
         updatePagedItems<VaultItem>(client, vaultKey, (items) => [
           item,

@@ -1,4 +1,4 @@
--- One send: every rule of a message that reads the database (the send id, the media, the recipient,
+-- One send: every rule of a message that reads the database (the send id, the media or bundle, the recipient,
 -- the chat, blocks, the quoted message, the price, the balance, the end of an intro). `s` is
 -- prepared by src/messages/send-message.ts and described there with zod (send-handoff.ts): the body
 -- with its ids checked, the list preview, both members' views of the message without the three
@@ -43,6 +43,11 @@ BEGIN
     END IF;
     IF md.kind <> v_type THEN
       RETURN jsonb_build_object('status', 'refused', 'code', 'media_kind', 'arg', v_type);
+    END IF;
+    -- A bundle's first item is `media_id` (checked above); every other item must be usable too.
+    IF s->'media_items' IS NOT NULL AND jsonb_typeof(s->'media_items') = 'array'
+        AND NOT bundle_usable(v_sender, s->'media_items') THEN
+      RETURN jsonb_build_object('status', 'refused', 'code', 'media_not_usable');
     END IF;
   END IF;
   SELECT * INTO other FROM users WHERE id = v_recipient;
@@ -103,6 +108,9 @@ BEGIN
       (s->>'price')::integer, v_cost, (s->>'self_destruct')::boolean, v_parent, s->>'send_id',
       date_trunc('milliseconds', clock_timestamp()))
     RETURNING * INTO m;
+  IF jsonb_typeof(s->'media_items') = 'array' THEN
+    PERFORM write_bundle(m.id, s->'media_items');
+  END IF;
   IF v_cost > 0 THEN
     PERFORM charge_fan('message', v_sender, v_recipient, v_cost, p_share, 'message:' || m.id,
       jsonb_build_object('message_id', m.id, 'chat_id', v_chat));

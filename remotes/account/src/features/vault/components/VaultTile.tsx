@@ -1,8 +1,11 @@
 import type { VaultItem } from '@cove/contracts';
-import { formatDuration } from '@cove/runtime';
+import { formatDuration, formatMoney } from '@cove/runtime';
 import styles from '../Vault.module.css';
 
-/** One photo or video of the vault: its thumbnail (or processing state), length, and a select box. */
+/**
+ * One photo or video of the vault: its thumbnail (or processing state), length, what it earned across
+ * the sales that opened it (alone or in bundles), and a select box.
+ */
 export function VaultTile({
   item,
   index,
@@ -30,6 +33,13 @@ export function VaultTile({
           <span aria-hidden="true">▶</span>
           {item.video_length != null && <span> {formatDuration(item.video_length)}</span>}
           <span className={styles.hidden}> video</span>
+        </span>
+      )}
+      {item.sales > 0 && (
+        <span className={styles.earned}>
+          {formatMoney(item.earned)}
+          <span className={styles.hidden}> earned</span> ·{' '}
+          {item.sales === 1 ? '1 sale' : `${item.sales} sales`}
         </span>
       )}
       <label className={styles.select}>

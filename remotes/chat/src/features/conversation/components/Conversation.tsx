@@ -168,6 +168,7 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
           chat={chat}
           isFan={isFan}
           canPrice={isCreator && me?.restricted !== true}
+          hasVault={isCreator}
           queue={queue}
           replyTo={replyTo}
           onCancelReply={() => setReplyTo(null)}

@@ -1,7 +1,8 @@
 import { sentMessageType, type Message } from '@cove/contracts';
-import { formatDuration, formatMoney, messageTime } from '@cove/runtime';
+import { bundleContents, formatDuration, formatMoney, messageTime } from '@cove/runtime';
 import { Button } from '@cove/ui';
 import { memo } from 'react';
+import { BundleMedia } from './BundleMedia';
 import type { MessageActions } from './use-message-actions';
 import { SelfDestruct } from './SelfDestruct';
 import styles from './Thread.module.css';
@@ -150,7 +151,21 @@ export const MessageItem = memo(function MessageItem({
           </blockquote>
         )}
         {m.type === 'gif' && m.gif_url && <img className={styles.gif} src={m.gif_url} alt="GIF" />}
-        {(m.type === 'image' || m.type === 'video') && <Media m={m} mine={mine} actions={actions} />}
+        {(m.type === 'image' || m.type === 'video') &&
+          (m.media_items ? (
+            <BundleMedia
+              m={m}
+              items={m.media_items}
+              mine={mine}
+              offer={
+                !mine && !m.paid && m.price > 0 ? (
+                  <UnlockOffer m={m} label={bundleContents(m.media_items)} actions={actions} />
+                ) : null
+              }
+            />
+          ) : (
+            <Media m={m} mine={mine} actions={actions} />
+          ))}
         {m.type === 'text' && m.price > 0 ? (
           <PaidText m={m} mine={mine} actions={actions} />
         ) : (
