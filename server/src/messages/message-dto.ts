@@ -1,4 +1,4 @@
-import type { MediaDescriptor, Message } from '@cove/contracts';
+import { dollarsOf, type MediaDescriptor, type Message, type MessageNotice } from '@cove/contracts';
 import type { messages } from '../db/schema';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -22,8 +22,9 @@ export function toMessageDto(
     recipient_id: m.recipientId,
     text: locked ? '' : m.text,
     system: m.system,
+    notice: m.notice,
     price: m.price,
-    price_in_dollars: m.price / 10,
+    price_in_dollars: dollarsOf(m.price),
     self_destruct: m.selfDestruct,
     gif_url: locked ? null : m.gifUrl,
     media_id: locked ? null : m.mediaId,
@@ -50,6 +51,7 @@ export function draftMessage(
     id: 0,
     system: false,
     visibleTo: null,
+    notice: null,
     gifUrl: null,
     mediaId: null,
     price: 0,
@@ -78,6 +80,7 @@ export function messageFromJson(j: Record<string, unknown>): MessageRow {
     system: j.system as boolean,
     visibleTo: (j.visible_to as string | null) ?? null,
     text: j.text as string,
+    notice: (j.notice as MessageNotice | null | undefined) ?? null,
     gifUrl: (j.gif_url as string | null) ?? null,
     mediaId: (j.media_id as string | null) ?? null,
     price: Number(j.price),

@@ -5,7 +5,8 @@ describe('money', () => {
     expect(formatMoney(250)).toBe('$25.00');
     expect(formatMoney(5)).toBe('$0.50');
     expect(formatMoney(0)).toBe('$0.00');
-    expect(formatMoney(123457)).toBe('$12345.70');
+    expect(formatMoney(123457)).toBe('$12,345.70');
+    expect(formatMoney(10_000_000)).toBe('$1,000,000.00');
     expect(formatMoney(-15)).toBe('-$1.50');
   });
 
