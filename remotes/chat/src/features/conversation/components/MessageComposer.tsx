@@ -1,8 +1,9 @@
-import { messages, type Chat, type Message } from '@cove/contracts';
+import { dollarsOf, messages, PAID_PRICE_MAX, type Chat, type Message } from '@cove/contracts';
 import { Button } from '@cove/ui';
-import { useRef, type RefObject } from 'react';
+import { useId, useRef, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { PickMediaButton } from '../../../common/PickMediaButton';
+import { priceHint } from '../../../common/price-hint';
 import { kindOf, rateLine } from '../model/composer-lines';
 import { GifPicker } from './GifPicker';
 import type { SendQueue } from './SendQueues';
@@ -44,6 +45,7 @@ function AttachmentBar({
   canPrice: boolean;
   state: MessageComposerState;
 }) {
+  const hintId = useId();
   return (
     <div className={styles.attachment}>
       <span>
@@ -55,15 +57,21 @@ function AttachmentBar({
           <input
             type="number"
             min={0}
-            max={10000}
+            max={dollarsOf(PAID_PRICE_MAX)}
             step={0.1}
             inputMode="decimal"
             value={state.price}
             placeholder="Free"
             onChange={(e) => state.setPrice(e.target.value)}
             aria-invalid={!state.priceValid}
+            aria-describedby={hintId}
           />
         </label>
+      )}
+      {canPrice && (
+        <p id={hintId} className={styles.priceHint} aria-live="polite">
+          {priceHint(state.credits)}
+        </p>
       )}
       <Button variant="ghost" onClick={state.dropFile} aria-label={`Remove ${file.name}`}>
         ✕

@@ -121,6 +121,8 @@ export function useMessageComposer({
     dropFile: () => setFile(null),
     price,
     setPrice,
+    /** The typed price in credits, null when it is not one. */
+    credits,
     priceValid,
     selfDestruct,
     setSelfDestruct,
