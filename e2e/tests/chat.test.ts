@@ -1,3 +1,4 @@
+import { formatMoney } from '@cove/contracts';
 import type { Page } from '@playwright/test';
 import { ChatPage } from '../pages/chat-page';
 import { admin } from '../support/admin';
@@ -62,15 +63,33 @@ test.describe('chat journeys', () => {
     await creatorPage.getByRole('spinbutton', { name: 'Price ($)' }).fill('2');
     expect(await seriousAccessibilityProblems(creatorPage)).toEqual([]);
     await creatorPage.getByRole('button', { name: 'Send', exact: true }).click();
-    await creator.thread().getByText('Paid · $2.00').waitFor();
-    const unlock = fan.thread().getByRole('button', { name: 'Unlock for $2.00' });
+    await creator
+      .thread()
+      .getByText(`Paid · ${formatMoney(20)}`)
+      .waitFor();
+    const unlock = fan.thread().getByRole('button', { name: `Unlock for ${formatMoney(20)}` });
     await unlock.waitFor();
     expect(await seriousAccessibilityProblems(fanPage)).toEqual([]);
     await unlock.click();
     const photo = fan.thread().getByRole('img', { name: 'Photo' });
     await photo.waitFor();
     expect(await photo.getAttribute('src')).toMatch(/\/media\//);
-    await fanPage.getByText('Bought · $2.00').waitFor();
+    await fanPage.getByText(`Bought · ${formatMoney(20)}`).waitFor();
+
+    // A tip: each side reads it in dollars, worded for them; no line in either thread says credits.
+    await fanPage.getByRole('button', { name: 'Tip', exact: true }).click();
+    await fanPage.getByRole('radio', { name: formatMoney(50) }).check();
+    await fanPage.getByRole('button', { name: `Tip ${formatMoney(50)}` }).click();
+    await fan
+      .thread()
+      .getByText(`You tipped ${formatMoney(50)}.`)
+      .waitFor();
+    await creator
+      .thread()
+      .getByText(`jordan-fan tipped you ${formatMoney(50)}.`)
+      .waitFor();
+    for (const thread of [fan.thread(), creator.thread()])
+      expect(await thread.textContent()).not.toMatch(/credit/i);
 
     // A file of another type is refused with the spec's text.
     await creator.attach({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });

@@ -36,3 +36,10 @@ export function dollarsToCredits(text: string): number | null {
  */
 export const formatPayment = (amount: number, currency: string) =>
   `${amount.toFixed(2)} ${currency.toUpperCase()}`;
+
+/**
+ * Credits where they are what is bought (a package, its bonus, a top-up), always with what they are
+ * worth beside them: 250 is "250 credits ($25.00)", 1 is "1 credit ($0.10)".
+ */
+export const formatCredits = (credits: number) =>
+  `${credits.toLocaleString('en-US')} credit${credits === 1 ? '' : 's'} (${formatMoney(credits)})`;

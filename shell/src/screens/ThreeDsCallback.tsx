@@ -1,4 +1,10 @@
-import { paymentEnvelope, type BackTargetState, type Payment, type PaymentContext } from '@cove/contracts';
+import {
+  formatCredits,
+  paymentEnvelope,
+  type BackTargetState,
+  type Payment,
+  type PaymentContext,
+} from '@cove/contracts';
 import { errorMessage, formatMoney, isAborted, isApiError, useStore } from '@cove/runtime';
 import { Button, ButtonLink, Spinner, useDocumentTitle } from '@cove/ui';
 import { useCallback, useEffect, useState } from 'react';
@@ -158,8 +164,8 @@ function Details({ payment }: { payment: Payment }) {
         <>
           <dt>Credits added</dt>
           <dd>
-            {payment.credits}
-            {payment.bonus > 0 ? ` (${payment.bonus} bonus)` : ''}
+            {formatCredits(payment.credits)}
+            {payment.bonus > 0 ? `, ${payment.bonus} of them bonus` : ''}
           </dd>
         </>
       )}

@@ -1,4 +1,4 @@
-import type { BackTargetState } from '@cove/contracts';
+import { formatCredits, type BackTargetState } from '@cove/contracts';
 import { formatMoney } from '@cove/runtime';
 import { Button, ButtonLink } from '@cove/ui';
 import type { Outcome } from '../model/outcome';
@@ -19,7 +19,7 @@ export function CheckoutDone({
     <div className={styles.done} role="status">
       {outcome.kind === 'success' ? (
         <>
-          <h3 className={styles.doneTitle}>Payment complete — {outcome.added} credits added</h3>
+          <h3 className={styles.doneTitle}>Payment complete — {formatCredits(outcome.added)} added</h3>
           {outcome.balance !== null && <p>Your balance is now {formatMoney(outcome.balance)}.</p>}
           {context?.message_id && <p>The message unlocks in the chat.</p>}
           {!context?.message_id && context?.tip && <p>Your tip of {formatMoney(context.tip)} is sent.</p>}
