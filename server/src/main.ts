@@ -12,6 +12,7 @@ import { seedDemoAutoMessages } from './seed/demo-auto-messages';
 import { seedDemoBroadcasts } from './seed/demo-broadcasts';
 import { seedDemoChats } from './seed/demo-chats';
 import { seedDemoEarnings } from './seed/demo-earnings';
+import { seedDemoMoneyLines } from './seed/demo-money-lines';
 import { seedDemoProfiles } from './seed/demo-profiles';
 import { seedDemoWorld } from './seed/demo-world';
 import { writeServerFile } from './server-file';
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
       await seedDemoEarnings(app);
       await seedDemoAutoMessages(app);
       await seedDemoBroadcasts(app);
+      await seedDemoMoneyLines(app);
     }
     // A fresh data folder gets the remotes as built. In production later versions come only through
     // the release CLI; elsewhere a build never published before is served at start.

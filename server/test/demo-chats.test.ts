@@ -5,6 +5,7 @@ import { users } from '../src/db/schema';
 import { demoBroadcastTime, seedDemoBroadcasts } from '../src/seed/demo-broadcasts';
 import { seedDemoChats } from '../src/seed/demo-chats';
 import { seedDemoEarnings } from '../src/seed/demo-earnings';
+import { seedDemoMoneyLines } from '../src/seed/demo-money-lines';
 import { seedDemoProfiles } from '../src/seed/demo-profiles';
 import { demoEmail, seedDemoWorld } from '../src/seed/demo-world';
 import { as, type Client } from './helpers/api';
@@ -29,6 +30,7 @@ beforeAll(async () => {
   await seedDemoProfiles(t.app);
   await seedDemoEarnings(t.app);
   await seedDemoBroadcasts(t.app);
+  await seedDemoMoneyLines(t.app);
   alex = as(t.app, await issueAccessToken(t.db, await idOf('alex-fan')));
   luna = as(t.app, await issueAccessToken(t.db, await idOf('luna-rivers')));
 });
@@ -124,6 +126,35 @@ describe('the demo conversations', () => {
     expect(inbox.map((c) => c.other_user.username).sort()).toEqual(['alex-fan', 'jordan-fan', 'sam-fan']);
     expect(inbox.filter((c) => c.unread_messages > 0).length).toBeGreaterThanOrEqual(2);
     expect(inbox.find((c) => c.other_user.username === 'alex-fan')?.notes[0]?.note).toMatch(/Lisbon/);
+  });
+});
+
+describe('the demo money lines', () => {
+  const linesOf = async (who: Client, other: string) => {
+    const chat = (await who.get(`/v1/chat?recipient_id=${await idOf(other)}`)).json<{
+      data: { chat_id: string };
+    }>();
+    const page = await who.get(`/v1/chats/${chat.data.chat_id}/messages?limit=100`);
+    return page
+      .json<{ data: { type: string; system: boolean; text: string; notice: unknown }[] }>()
+      .data.filter((m) => m.system && m.notice !== null)
+      .map((m) => ({ type: m.type, text: m.text, notice: m.notice }));
+  };
+
+  it('are stored as amounts: alex\u2019s tip and subscription, luna\u2019s rate change with jordan', async () => {
+    expect(await linesOf(alex, 'luna-rivers')).toEqual(
+      expect.arrayContaining([
+        { type: 'tip_user', text: '', notice: { kind: 'tip', amount: 20 } },
+        {
+          type: 'for_user_subscription',
+          text: '',
+          notice: { kind: 'subscribed', amount: expect.any(Number) },
+        },
+      ]),
+    );
+    expect(await linesOf(luna, 'jordan-fan')).toEqual([
+      { type: 'for_model_rate_changed', text: '', notice: { kind: 'rate_changed', amount: 15 } },
+    ]);
   });
 });
 
