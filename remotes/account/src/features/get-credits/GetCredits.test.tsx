@@ -103,7 +103,9 @@ describe('get credits', () => {
     expect(radios).toHaveLength(3);
     const popular = within(group).getByRole('radio', { name: /\$25\.00/ });
     expect(popular).toBeChecked();
-    expect(popular.closest('label')).toHaveTextContent('$25.00250 credits + 25 bonus, worth $2.50Most popular');
+    expect(popular.closest('label')).toHaveTextContent(
+      '$25.00250 credits + 25 bonus, worth $2.50Most popular',
+    );
     expect(
       within(group).getByText('First purchase: 20 credits ($2.00) extra on top of any package.'),
     ).toBeInTheDocument();
