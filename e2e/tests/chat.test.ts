@@ -1,10 +1,11 @@
+import { mkdirSync } from 'node:fs';
 import { formatMoney } from '@cove/contracts';
 import type { Page } from '@playwright/test';
 import { ChatPage } from '../pages/chat-page';
 import { admin } from '../support/admin';
 import { seriousAccessibilityProblems } from '../support/axe';
 import { expect, test } from '../support/fixtures';
-import { tinyPng } from '../support/images';
+import { shotsDir, tinyPng } from '../support/images';
 
 test.use({ serverOptions: { name: 'chat', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
@@ -61,6 +62,7 @@ test.describe('chat journeys', () => {
     // A paid photo: locked for the fan until bought, then shown whole.
     await creator.attach({ name: 'sunset.png', mimeType: 'image/png', buffer: tinyPng });
     await creatorPage.getByRole('spinbutton', { name: 'Price ($)' }).fill('2');
+    await creatorPage.getByText(`Fans pay ${formatMoney(20)} to see it.`).waitFor();
     expect(await seriousAccessibilityProblems(creatorPage)).toEqual([]);
     await creatorPage.getByRole('button', { name: 'Send', exact: true }).click();
     await creator
@@ -90,6 +92,12 @@ test.describe('chat journeys', () => {
       .waitFor();
     for (const thread of [fan.thread(), creator.thread()])
       expect(await thread.textContent()).not.toMatch(/credit/i);
+    mkdirSync(shotsDir, { recursive: true });
+    await fanPage.screenshot({ path: `${shotsDir}/chat-money-lines-fan-1280.png` });
+    await creatorPage.screenshot({ path: `${shotsDir}/chat-money-lines-creator-1280.png` });
+    await fanPage.setViewportSize({ width: 390, height: 844 });
+    await fanPage.screenshot({ path: `${shotsDir}/chat-money-lines-fan-390.png` });
+    await fanPage.setViewportSize({ width: 1280, height: 860 });
 
     // A file of another type is refused with the spec's text.
     await creator.attach({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });

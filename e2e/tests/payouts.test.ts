@@ -133,7 +133,7 @@ test.describe('payout journeys', () => {
     await sections.getByRole('link', { name: 'Payouts', exact: true }).click();
     await page
       .getByRole('list', { name: 'Payout history' })
-      .getByRole('listitem', { name: '$20.00, Completed' })
+      .getByRole('listitem', { name: `${formatMoney(200)}, Completed` })
       .waitFor();
     await sections.getByRole('link', { name: 'Referrals', exact: true }).click();
     await page
