@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { formatMoney } from '@cove/contracts';
+import { formatMoney, formatPayment } from '@cove/contracts';
 import type { Page } from '@playwright/test';
 import { ChatPage } from '../pages/chat-page';
 import { GetCreditsPage } from '../pages/get-credits-page';
@@ -129,7 +129,8 @@ test.describe('payment journeys', () => {
 
     const bank = new SandboxChallengePage(page);
     await bank.waitFor();
-    await page.getByText(formatMoney(100)).waitFor();
+    // The bank shows the charge in the card's currency.
+    await page.getByText(formatPayment(10, 'usd')).waitFor();
     await bank.complete();
 
     const callback = new ThreeDsCallbackPage(page);
