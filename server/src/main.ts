@@ -12,6 +12,8 @@ import { seedDemoAutoMessages } from './seed/demo-auto-messages';
 import { seedDemoBroadcasts } from './seed/demo-broadcasts';
 import { seedDemoChats } from './seed/demo-chats';
 import { seedDemoEarnings } from './seed/demo-earnings';
+import { seedDemoFans } from './seed/demo-fans';
+import { seedDemoHistory } from './seed/demo-history';
 import { seedDemoMoneyLines } from './seed/demo-money-lines';
 import { seedDemoProfiles } from './seed/demo-profiles';
 import { seedDemoWorld } from './seed/demo-world';
@@ -48,9 +50,11 @@ async function main(): Promise<void> {
       await seedDemoChats(app);
       await seedDemoProfiles(app);
       await seedDemoEarnings(app);
+      await seedDemoHistory(app);
       await seedDemoAutoMessages(app);
       await seedDemoBroadcasts(app);
       await seedDemoMoneyLines(app);
+      await seedDemoFans(app);
     }
     // A fresh data folder gets the remotes as built. In production later versions come only through
     // the release CLI; elsewhere a build never published before is served at start.

@@ -52,7 +52,18 @@ describe('chat list', () => {
       within(tabs)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Inbox', 'Online', 'Favorites', 'Fans', 'Subscribers', 'Unreplied', 'VIP', 'Sent', 'Recent']);
+    ).toEqual([
+      'Inbox',
+      'Online',
+      'Favorites',
+      'Fans',
+      'Subscribers',
+      'Unreplied',
+      'VIP',
+      'Sent',
+      'Recent',
+      'Top spenders',
+    ]);
     expect(screen.getByRole('heading', { name: 'Sign in to see your chats' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?next=%2Fchats');
     expect(document.title).toBe('Chats · Cove');
@@ -226,6 +237,7 @@ describe('chat list', () => {
               vip: 0,
               recent: 4,
               sent: 6,
+              top: 5,
             }
           : testChatsPage([maya]),
     });
@@ -238,6 +250,7 @@ describe('chat list', () => {
     );
     expect(within(tabs).getByRole('link', { name: 'Fans 5' })).toBeInTheDocument();
     expect(within(tabs).getByRole('link', { name: 'VIP' })).toBeInTheDocument();
+    expect(within(tabs).getByRole('link', { name: 'Top spenders 5' })).toBeInTheDocument();
   });
 
   it('searches the list by name', async () => {

@@ -41,5 +41,7 @@ export async function chatTotals(db: Db, userId: string) {
     vip: n('vip'),
     recent: n('recent'),
     sent: n('sent'),
+    // Top spenders are the fans, in another order.
+    top: n('fans'),
   };
 }

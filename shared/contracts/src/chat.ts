@@ -12,6 +12,7 @@ export const chatFilter = z.enum([
   'vip',
   'sent',
   'recent',
+  'top',
 ]);
 export type ChatFilter = z.infer<typeof chatFilter>;
 
@@ -100,6 +101,8 @@ export const chatTotals = z.object({
   vip: z.number().int(),
   recent: z.number().int(),
   sent: z.number().int(),
+  /** Top spenders: the fans, in spending order. */
+  top: z.number().int(),
 });
 
 export const chatQuery = z.object({ recipient_id: z.string() });
