@@ -12,6 +12,7 @@ const root = path.resolve(__dirname, '../../..');
 /** Where credits may be named: buying them, what a purchase added, and the spec's own texts. */
 const creditScreens = [
   'remotes/account/src/features/get-credits/', // the packages, a purchase's result
+  'remotes/account/src/features/history/', // credit purchases and their receipts
   'shell/src/screens/ThreeDsCallback.tsx', // what a card payment added
   'shell/src/popups/popup-content.tsx', // not-enough-credits, 'Buy Credits', a crypto top-up (the spec's)
   'shell/src/screens/legal/', // the terms say what credits are
