@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@cove/contracts';
 import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chatMembers, messages, purchases } from '../db/schema';
@@ -38,6 +39,9 @@ export interface PageQuery {
   before?: string | undefined;
   last_message_id?: string | undefined;
 }
+
+/** What reading a chat's messages may be refused with: the caller is not in the chat. */
+export const listMessagesCodes = ['not_found'] as const satisfies readonly ErrorCode[];
 
 /**
  * A page of a chat's messages, newest first, by keyset on the message id: `before` pages back

@@ -9,7 +9,7 @@ import { callBetween, loggedRow, messageJson, notifyLogged, shortOfCredits } fro
 import { messageFromJson, toMessageDto } from './message-dto';
 import { SELF_DESTRUCT_MS } from './read';
 import type { ErrorCode } from '@cove/contracts';
-import type { PurchaseDeps } from '../auto-messages/plugin';
+import type { CallPurchaseDeps } from '../auto-messages/plugin';
 
 /** What buying a paid message may be refused with. */
 export const buyMessageCodes = [
@@ -56,15 +56,33 @@ function refusalError(outcome: Extract<z.infer<typeof buyOutcome>, { status: 're
  * per (message, buyer), and the charge commits with it or not at all.
  */
 export async function buyMessage(
-  deps: EventDeps & PurchaseDeps & { media: MediaContext },
+  deps: EventDeps & CallPurchaseDeps & { media: MediaContext },
   me: UserRow,
   messageId: number,
 ) {
-  const outcome = await callBetween(deps.db, me.id, buyCall(me.id, messageId), buyOutcome, 'buy_message');
+  let queued = false;
+  const thank = await deps.autoMessages.mayThank(
+    me.id,
+    sql`(select sender_id from messages where id = ${messageId})`,
+  );
+  const outcome = await callBetween(
+    deps.db,
+    me.id,
+    buyCall(me.id, messageId),
+    buyOutcome,
+    'buy_message',
+    thank
+      ? async (tx, answer) => {
+          if (answer.status !== 'bought') return;
+          const { senderId } = messageFromJson(answer.message);
+          queued = await deps.autoMessages.purchased(tx, me.id, senderId, { kind: 'unlock', messageId });
+        }
+      : undefined,
+  );
   if (outcome.status === 'refused') throw refusalError(outcome);
+  if (queued) deps.autoMessages.wake();
   await notifyLogged(deps.realtime, outcome.events);
   const bought = messageFromJson(outcome.message);
-  await deps.autoMessages.purchased(me.id, bought.senderId, { kind: 'unlock', messageId });
   const [media] = await mediaForMessages(deps.media, me.id, [
     { mediaId: bought.mediaId, access: { paid: true, bought: true, isSender: false } },
   ]);

@@ -2,6 +2,7 @@ import type { Message } from '@cove/contracts';
 import { sql } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Db } from '../db/client';
+import type { Queryable } from '../db/transaction';
 import { fail, type AppError } from '../errors';
 import { outcomeOf } from '../db/outcome';
 import { createdOutcome, shortOfCredits, storedOutcome } from './db-call';
@@ -86,7 +87,7 @@ export function sendRefusal(outcome: Extract<SendOutcome, { status: 'refused' }>
 }
 
 /** The answers of one `send_messages` call, one per send in the order given. */
-export async function sendBatch(db: Db, items: SendItem[], share: number): Promise<SendOutcome[]> {
+export async function sendBatch(db: Queryable, items: SendItem[], share: number): Promise<SendOutcome[]> {
   return outcomeOf(
     await db.execute(
       sql`select send_messages(${JSON.stringify(z.array(sendItem).parse(items))}::jsonb, ${share}) as outcome`,

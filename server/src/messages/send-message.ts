@@ -10,10 +10,10 @@ import { assertAllowedGif } from './gifs';
 import { introNotices } from './intro';
 import { checkText } from './keyword-check';
 import { draftMessage, messageFromJson, type MessageRow, toMessageDto } from './message-dto';
-import { batcherFor, type SendBatcher } from './send-batch';
+import { batcherFor, type SendBatcher, type WithinBatch } from './send-batch';
 import { type SendItem, sendRefusal, sendRefusalCodes, sentBefore } from './send-handoff';
 import { isRestricted } from '../users/user-dto';
-import type { PurchaseDeps } from '../auto-messages/plugin';
+import type { CallPurchaseDeps } from '../auto-messages/plugin';
 
 /** What a send may be refused with: its own checks, the pair rules and the database's refusals. */
 export const sendMessageCodes = [
@@ -38,7 +38,7 @@ const NO_ID = '00000000-0000-0000-0000-000000000000';
 const parentIdOf = (parent: string | undefined): number | null =>
   parent === undefined ? null : /^\d{1,15}$/.test(parent) ? Number(parent) : -1;
 
-export interface SendDeps extends EventDeps, PurchaseDeps {
+export interface SendDeps extends EventDeps, CallPurchaseDeps {
   config: { gifHosts: string[] };
 }
 
@@ -140,18 +140,29 @@ export async function sendMessage(
   const refusal = await refusalOf(deps, me, body, draft, warned);
   // Sends are laned by their creator: the sender when a creator writes, else the recipient.
   const laneKey = me.type === 'featured' ? me.id : body.recipient_id;
+  let queued = false;
+  // A fan's paid chat message is a purchase from the creator: its trigger commits with the batch.
+  // Most creators thank no first purchase: their fans' sends keep the batch's one-statement path.
+  const mayPay = async () =>
+    me.type !== 'featured' && (await deps.autoMessages.mayThank(me.id, body.recipient_id));
+  const purchased: WithinBatch = async (tx, sent) => {
+    if (sent.status !== 'created') return;
+    const { id, cost, recipientId } = messageFromJson(sent.message);
+    if (cost > 0)
+      queued = await deps.autoMessages.purchased(tx, me.id, recipientId, { kind: 'message', messageId: id });
+  };
   const outcome = refusal
     ? await sentBefore(deps.db, item)
-    : await batcher.submit(item, laneKey).catch(async (err: unknown) => {
-        // A charge that raced past the balance check (a debit that took no user lock): the CHECK refused it.
-        if (isBalanceTooLow(err)) throw await notEnoughCredits(deps.db, me.id);
-        throw err;
-      });
+    : await batcher
+        .submit(item, laneKey, (await mayPay()) ? purchased : undefined)
+        .catch(async (err: unknown) => {
+          // A charge that raced past the balance check (a debit that took no user lock): the CHECK refused it.
+          if (isBalanceTooLow(err)) throw await notEnoughCredits(deps.db, me.id);
+          throw err;
+        });
   if (!outcome) throw refusal ?? new Error('send_messages answered nothing');
   if (outcome.status === 'refused') throw sendRefusal(outcome);
+  if (queued) deps.autoMessages.wake();
   const message = messageFromJson(outcome.message);
-  // A fan's paid chat message is a purchase from the creator.
-  if (outcome.status === 'created' && message.cost > 0)
-    await deps.autoMessages.purchased(me.id, message.recipientId, { kind: 'message', messageId: message.id });
   return { message, created: outcome.status === 'created', credits: outcome.credits };
 }

@@ -18,7 +18,7 @@ import { isRestricted } from '../users/user-dto';
 import { CREATOR_SHARE } from './charges';
 import { callBetween, createdOutcome, notifyLogged, shortOfCredits, storedOutcome } from './db-call';
 import { draftMessage, messageFromJson, type MessageRow, toMessageDto } from './message-dto';
-import type { PurchaseDeps } from '../auto-messages/plugin';
+import type { CallPurchaseDeps } from '../auto-messages/plugin';
 
 /** What a tip may be refused with. */
 export const tipCodes = [
@@ -126,7 +126,7 @@ async function tipsRestrictedCreator(db: Db, fanId: string, chatId: string): Pro
  * whether the creator awaits approval, and builds both views.
  */
 export async function tip(
-  deps: EventDeps & PurchaseDeps,
+  deps: EventDeps & CallPurchaseDeps,
   me: UserRow,
   chatId: string,
   amount: number,
@@ -152,17 +152,31 @@ export async function tip(
     fan_view: toMessageDto(fanCopy, me.id, false),
     creator_view: toMessageDto(creatorCopy, creatorCopy.recipientId, false),
   };
+  let queued = false;
+  const creator = sql`(select other_id from chat_members where chat_id = ${chatId} and user_id = ${me.id})`;
+  const thank = await deps.autoMessages.mayThank(me.id, creator);
   const outcome = await callBetween(
     deps.db,
     me.id,
     sql`select tip_message(${JSON.stringify(tipInput.parse(input))}::jsonb, ${CREATOR_SHARE}) as outcome`,
     tipOutcome,
     'tip_message',
+    // In the tip's transaction, also for a retried tip: the trigger is once per fan, so firing it
+    // again sends nothing.
+    thank
+      ? async (tx, answer) => {
+          if (answer.status === 'refused') return;
+          const { id, recipientId } = messageFromJson(answer.message);
+          queued = await deps.autoMessages.purchased(tx, me.id, recipientId, {
+            kind: 'message',
+            messageId: id,
+          });
+        }
+      : undefined,
   );
   if (outcome.status === 'refused') throw refusalError(outcome);
+  if (queued) deps.autoMessages.wake();
   if (outcome.status === 'created') await notifyLogged(deps.realtime, outcome.events);
   const message = messageFromJson(outcome.message);
-  // Also for a retried tip: the trigger is once per fan, so firing it again sends nothing.
-  await deps.autoMessages.purchased(me.id, message.recipientId, { kind: 'message', messageId: message.id });
   return { data: toMessageDto(message, me.id, false), credits: outcome.credits };
 }

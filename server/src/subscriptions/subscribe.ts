@@ -150,6 +150,12 @@ export async function subscribe(
 ): Promise<SubscribeResult> {
   const creatorId = isUuid(modelId) ? modelId : null;
   let result: SubscribeResult;
+  let queued = false;
+  // The subscription (or a retry's answer) and its trigger's job commit together.
+  const fired = async (tx: Tx, answered: SubscribeResult) => {
+    queued = await deps.autoMessages.fire(tx, 'new_subscriber', modelId, me.id);
+    return answered;
+  };
   try {
     result = await withEvents(
       deps,
@@ -160,9 +166,9 @@ export async function subscribe(
           .where(and(eq(subscriptions.fanId, me.id), eq(subscriptions.sendId, sendId)));
         if (stored) {
           if (stored.creatorId !== creatorId) throw fail('send_id_reused');
-          return answer(tx, stored);
+          return fired(tx, await answer(tx, stored));
         }
-        return subscribeIn(tx, emit, me, creatorId, sendId);
+        return fired(tx, await subscribeIn(tx, emit, me, creatorId, sendId));
       },
       { between: creatorId ? [me.id, creatorId] : [me.id] },
     );
@@ -171,6 +177,6 @@ export async function subscribe(
     if (isBalanceTooLow(err)) throw await notEnoughCredits(deps.db, me.id);
     throw err;
   }
-  await deps.autoMessages.fire('new_subscriber', modelId, me.id);
+  if (queued) deps.autoMessages.wake();
   return result;
 }

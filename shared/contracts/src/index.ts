@@ -16,6 +16,7 @@ export * from './system-line';
 export * from './media';
 export * from './discover';
 export * from './payments';
+export * from './card-number';
 export * from './payment-return';
 export * from './profiles';
 export * from './broadcast';
