@@ -15,6 +15,7 @@ import { seedDemoChats } from './seed/demo-chats';
 import { seedDemoEarnings } from './seed/demo-earnings';
 import { seedDemoFans } from './seed/demo-fans';
 import { seedDemoHistory } from './seed/demo-history';
+import { seedDemoMoneyLines } from './seed/demo-money-lines';
 import { seedDemoProfiles } from './seed/demo-profiles';
 import { seedDemoWorld } from './seed/demo-world';
 import { writeServerFile } from './server-file';
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
       await seedDemoHistory(app);
       await seedDemoAutoMessages(app);
       await seedDemoBroadcasts(app);
+      await seedDemoMoneyLines(app);
       await seedDemoFans(app);
     }
     // A fresh data folder gets the remotes as built. In production later versions come only through

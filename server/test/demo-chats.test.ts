@@ -7,6 +7,7 @@ import { seedDemoBundles } from '../src/seed/demo-bundles';
 import { seedDemoChats } from '../src/seed/demo-chats';
 import { seedDemoEarnings } from '../src/seed/demo-earnings';
 import { seedDemoFans } from '../src/seed/demo-fans';
+import { seedDemoMoneyLines } from '../src/seed/demo-money-lines';
 import { seedDemoProfiles } from '../src/seed/demo-profiles';
 import { demoEmail, seedDemoWorld } from '../src/seed/demo-world';
 import { as, type Client } from './helpers/api';
@@ -32,6 +33,7 @@ beforeAll(async () => {
   await seedDemoProfiles(t.app);
   await seedDemoEarnings(t.app);
   await seedDemoBroadcasts(t.app);
+  await seedDemoMoneyLines(t.app);
   await seedDemoFans(t.app);
   alex = as(t.app, await issueAccessToken(t.db, await idOf('alex-fan')));
   luna = as(t.app, await issueAccessToken(t.db, await idOf('luna-rivers')));
@@ -150,6 +152,35 @@ describe('the demo bundles', () => {
     expect(bundles.map((m) => m.media_items?.map((i) => i.media.locked))).toEqual([
       [false, true, true, true],
       [false, false, false],
+    ]);
+  });
+});
+
+describe('the demo money lines', () => {
+  const linesOf = async (who: Client, other: string) => {
+    const chat = (await who.get(`/v1/chat?recipient_id=${await idOf(other)}`)).json<{
+      data: { chat_id: string };
+    }>();
+    const page = await who.get(`/v1/chats/${chat.data.chat_id}/messages?limit=100`);
+    return page
+      .json<{ data: { type: string; system: boolean; text: string; notice: unknown }[] }>()
+      .data.filter((m) => m.system && m.notice !== null)
+      .map((m) => ({ type: m.type, text: m.text, notice: m.notice }));
+  };
+
+  it('are stored as amounts: alex\u2019s tip and subscription, luna\u2019s rate change with jordan', async () => {
+    expect(await linesOf(alex, 'luna-rivers')).toEqual(
+      expect.arrayContaining([
+        { type: 'tip_user', text: '', notice: { kind: 'tip', amount: 20 } },
+        {
+          type: 'for_user_subscription',
+          text: '',
+          notice: { kind: 'subscribed', amount: expect.any(Number) },
+        },
+      ]),
+    );
+    expect(await linesOf(luna, 'jordan-fan')).toEqual([
+      { type: 'for_model_rate_changed', text: '', notice: { kind: 'rate_changed', amount: 15 } },
     ]);
   });
 });

@@ -29,18 +29,11 @@ export async function changeRate(deps: EventDeps, me: UserRow, chatId: string, r
     await tx.update(chats).set({ creditRate: rate }).where(eq(chats.id, chat.id));
     const pair = { creator: me.id, fan: other.userId };
     const notices = [
-      {
-        to: { viewer: pair.creator, other: pair.fan },
-        type: 'for_model_rate_changed',
-        text: `You changed the rate to ${rate} credits per message.`,
-      },
-      {
-        to: { viewer: pair.fan, other: pair.creator },
-        type: 'for_user_rate_changed',
-        text: `Messages in this chat now cost ${rate} credits.`,
-      },
+      { to: { viewer: pair.creator, other: pair.fan }, type: 'for_model_rate_changed' },
+      { to: { viewer: pair.fan, other: pair.creator }, type: 'for_user_rate_changed' },
     ] as const;
-    for (const { to, type, text } of notices) await addSystemMessage(tx, emit, chat.id, to, type, text);
+    for (const { to, type } of notices)
+      await addSystemMessage(tx, emit, chat.id, to, type, { kind: 'rate_changed', amount: rate });
     for (const id of [pair.creator, pair.fan]) emit(id, { type: 'chat_updated', chat_id: chat.id });
   });
 }

@@ -1,4 +1,10 @@
-import type { BundleItem, MediaDescriptor, Message } from '@cove/contracts';
+import {
+  dollarsOf,
+  type BundleItem,
+  type MediaDescriptor,
+  type Message,
+  type MessageNotice,
+} from '@cove/contracts';
 import type { messages } from '../db/schema';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -24,8 +30,9 @@ export function toMessageDto(
     recipient_id: m.recipientId,
     text: locked && !items ? '' : m.text,
     system: m.system,
+    notice: m.notice,
     price: m.price,
-    price_in_dollars: m.price / 10,
+    price_in_dollars: dollarsOf(m.price),
     self_destruct: m.selfDestruct,
     gif_url: locked ? null : m.gifUrl,
     media_id: locked ? null : m.mediaId,
@@ -53,6 +60,7 @@ export function draftMessage(
     id: 0,
     system: false,
     visibleTo: null,
+    notice: null,
     gifUrl: null,
     mediaId: null,
     price: 0,
@@ -81,6 +89,7 @@ export function messageFromJson(j: Record<string, unknown>): MessageRow {
     system: j.system as boolean,
     visibleTo: (j.visible_to as string | null) ?? null,
     text: j.text as string,
+    notice: (j.notice as MessageNotice | null | undefined) ?? null,
     gifUrl: (j.gif_url as string | null) ?? null,
     mediaId: (j.media_id as string | null) ?? null,
     price: Number(j.price),

@@ -36,11 +36,12 @@ const sendItem = z.object({
   sender_view: view,
   recipient_view: view,
   /**
-   * From a creator: the notices an intro's end writes, should this message end one. Their texts
-   * take the chat's rate for `%s`; their views lack `_id`, `chat_id`, `text` and `created_at`.
+   * From a creator: the notices an intro's end writes, should this message end one. Their notice is
+   * of `notice_kind` with the chat's rate as its amount; their views lack `_id`, `chat_id`, `notice`
+   * and `created_at`.
    */
   intro_end: z
-    .object({ fan_text: z.string(), creator_text: z.string(), fan_view: view, creator_view: view })
+    .object({ notice_kind: z.literal('intro_ended'), fan_view: view, creator_view: view })
     .optional(),
 });
 export type SendItem = z.infer<typeof sendItem>;

@@ -1,4 +1,10 @@
-import { type ErrorCode, type Message, messagePreview } from '@cove/contracts';
+import {
+  type ErrorCode,
+  type Message,
+  type MessageNotice,
+  messageNotice,
+  messagePreview,
+} from '@cove/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import * as z from 'zod';
 import { chatNotFound } from '../chats/chat-store';
@@ -26,12 +32,11 @@ export const tipCodes = [
   'not_enough_credits',
 ] as const satisfies readonly ErrorCode[];
 
-const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
-
 /**
  * What `tip_message` (src/db/functions/messages) is given: the fan, chat, amount and send id, whether
- * the creator awaits approval, the provider's default for the tips feature, the list preview and both
- * copies' texts and views but for what the insert knows.
+ * the creator awaits approval, the provider's default for the tips feature, the list preview, both
+ * copies' texts and their notice (the amount each side's screen words), and both views but for what
+ * the insert knows.
  */
 type TipInput = z.infer<typeof tipInput>;
 const tipInput = z.object({
@@ -43,6 +48,7 @@ const tipInput = z.object({
   tips_default: z.boolean(),
   fan_text: z.string(),
   creator_text: z.string(),
+  notice: messageNotice,
   preview: z.string(),
   fan_view: z.custom<Message>(),
   creator_view: z.custom<Message>(),
@@ -68,15 +74,27 @@ const tipOutcome = z.union([
 ]);
 type TipRefusal = Extract<z.infer<typeof tipOutcome>, { status: 'refused' }>;
 
-/** One copy of a tip as its row would hold it before the insert (the creator's id is the database's). */
+/**
+ * One copy of a tip as its row would hold it before the insert (the creator's id is the database's):
+ * no sentence, the amount as its notice for each side's screen to word.
+ */
 function draftOf(
   me: UserRow,
   chatId: string,
   type: 'tip_user' | 'tip_model',
-  text: string,
-  amount: number,
+  notice: MessageNotice,
 ): MessageRow {
-  return draftMessage({ chatId, senderId: me.id, recipientId: '', type, system: true, text, cost: amount });
+  const cost = notice.amount;
+  return draftMessage({
+    chatId,
+    senderId: me.id,
+    recipientId: '',
+    type,
+    system: true,
+    text: '',
+    notice,
+    cost,
+  });
 }
 
 function refusalError(outcome: TipRefusal) {
@@ -117,8 +135,9 @@ export async function tip(
   if (!isUuid(chatId)) throw chatNotFound();
   // The provider's default; the creator's own permission is read with their row.
   const { features } = await providerConfigFor(deps.db, null);
-  const fanCopy = { ...draftOf(me, chatId, 'tip_user', `You tipped ${credits(amount)}.`, amount), sendId };
-  const creatorCopy = draftOf(me, chatId, 'tip_model', `Tipped you ${credits(amount)}.`, amount);
+  const notice: MessageNotice = { kind: 'tip', amount };
+  const fanCopy = { ...draftOf(me, chatId, 'tip_user', notice), sendId };
+  const creatorCopy = draftOf(me, chatId, 'tip_model', notice);
   const input: TipInput = {
     fan_id: me.id,
     chat_id: chatId,
@@ -128,6 +147,7 @@ export async function tip(
     tips_default: features.tips,
     fan_text: fanCopy.text,
     creator_text: creatorCopy.text,
+    notice,
     preview: messagePreview(creatorCopy),
     fan_view: toMessageDto(fanCopy, me.id, false),
     creator_view: toMessageDto(creatorCopy, creatorCopy.recipientId, false),

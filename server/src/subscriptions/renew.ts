@@ -53,7 +53,7 @@ async function renewOne(deps: EventDeps, due: Due, now: Date): Promise<void> {
           chatId,
           { viewer: fan.id, other: creator.id },
           'for_user_subscription',
-          `Your subscription to ${creator.username ?? 'this creator'} ended: you did not have enough credits to renew it.`,
+          { kind: 'renewal_failed', amount: sub.price },
         );
         return;
       }

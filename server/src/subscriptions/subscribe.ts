@@ -125,26 +125,12 @@ export async function subscribeIn(
 
   const chatId = await subscriptionChat(tx, me.id, creator);
   await recordPayment(tx, chatId, creator.id, row.price, true);
-  const price = `${formatMoney(row.price)} a month`;
+  // Each side's screen words the line with the other's name (docs/rules.md, Money on screen).
+  const subscribed = { kind: 'subscribed', amount: row.price } as const;
   const fan = { viewer: me.id, other: creator.id };
   const model = { viewer: creator.id, other: me.id };
-  const [fanName, creatorName] = [me.username ?? 'A fan', creator.username ?? 'this creator'];
-  await addSystemMessage(
-    tx,
-    emit,
-    chatId,
-    fan,
-    'for_user_subscription',
-    `You subscribed to ${creatorName} for ${price}.`,
-  );
-  await addSystemMessage(
-    tx,
-    emit,
-    chatId,
-    model,
-    'for_model_subscription',
-    `${fanName} subscribed for ${price}.`,
-  );
+  await addSystemMessage(tx, emit, chatId, fan, 'for_user_subscription', subscribed);
+  await addSystemMessage(tx, emit, chatId, model, 'for_model_subscription', subscribed);
   emit(me.id, { type: 'credits_update', credits: balance - row.price, amount: -row.price });
   emit(me.id, { type: 'subscription_updated', model_id: creator.id, status: 'active' });
   return answer(tx, row);

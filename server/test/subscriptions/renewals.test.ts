@@ -75,7 +75,8 @@ it('lapses without enough credits, tells the fan, and a new subscribe continues 
   expect((await systemMessages(t, chat?.id ?? '')).at(-1)).toEqual({
     viewer: fan.user.id,
     type: 'for_user_subscription',
-    text: `Your subscription to ${creator.user.username} ended: you did not have enough credits to renew it.`,
+    text: '',
+    notice: { kind: 'renewal_failed', amount: 100 },
   });
   expect((await fan.api.get('/v1/subscriptions')).json().total).toBe(0);
 

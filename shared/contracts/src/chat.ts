@@ -128,7 +128,13 @@ export const patchChatsBody = z
 export type PatchChatsBody = z.input<typeof patchChatsBody>;
 export const patchChatsResponse = z.object({ updated: z.number().int() });
 
-export const changeRateBody = z.object({ chat_id: z.string(), rate: z.number().int().min(0).max(10000) });
+/** The highest rate in credits a creator may ask per message, in a chat or for new chats. */
+export const CHAT_RATE_MAX = 10_000;
+
+export const changeRateBody = z.object({
+  chat_id: z.string(),
+  rate: z.number().int().min(0).max(CHAT_RATE_MAX),
+});
 export const noteBody = z.object({ id: z.string(), note: z.string().trim().min(1).max(2000) });
 /** The answer to adding or editing a note. */
 export const noteResponse = z.object({ data: note });

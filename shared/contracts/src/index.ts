@@ -12,6 +12,7 @@ export * from './account';
 export * from './realtime';
 export * from './chat';
 export * from './message';
+export * from './system-line';
 export * from './media';
 export * from './bundle';
 export * from './discover';

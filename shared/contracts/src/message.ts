@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { bundleInput, bundleItem, bundlePreviewMessage, bundlePreviewNeedsPrice } from './bundle';
 import { mediaDescriptor } from './media';
 import { dollarsToCredits } from './money';
+import { messageNotice } from './system-line';
 
 /** The highest price in credits a paid message, broadcast, post or auto-message may carry (docs/rules.md, Paid messages). */
 export const PAID_PRICE_MAX = 100_000;
@@ -45,6 +46,11 @@ export const message = z.object({
   recipient_id: z.string(),
   text: z.string(),
   system: z.boolean(),
+  /**
+   * A money line's kind and amount (credits), worded by the viewer's screen (`systemLineText`); its
+   * `text` is empty then. Null for every other message. Absent in events logged before it existed.
+   */
+  notice: messageNotice.nullable().default(null),
   price: z.number().int(),
   price_in_dollars: z.number(),
   self_destruct: z.boolean(),

@@ -34,6 +34,23 @@ describe('popup layer', () => {
     );
   });
 
+  it('shows a crypto top-up in its own currency and the credits it added with their dollar value', () => {
+    const { services } = setup();
+    act(
+      () =>
+        void services.host.popups.open({
+          kind: 'crypto-top-up',
+          amount: 50.5,
+          currency: 'usdc',
+          credits: 500,
+          fee: 0.5,
+        }),
+    );
+    expect(screen.getByRole('dialog', { name: 'Top-up received' })).toHaveTextContent(
+      'You paid 50.50 USDC and received 500 credits ($50.00), with a fee of 0.50 USDC.',
+    );
+  });
+
   it('uses the spec texts and leads to get-credits from Unlock Free Chat', async () => {
     const { services, navigate } = setup();
     act(() => void services.host.popups.open({ kind: 'unlock-free-chat' }));

@@ -1,4 +1,11 @@
-import { errorText, formatMoney, type PaymentContext, type PopupSpec } from '@cove/contracts';
+import {
+  errorText,
+  formatCredits,
+  formatMoney,
+  formatPayment,
+  type PaymentContext,
+  type PopupSpec,
+} from '@cove/contracts';
 import type { ReactNode } from 'react';
 
 export interface PopupAction {
@@ -22,8 +29,6 @@ export interface PopupContent {
   form?: 'gender' | 'invite-code' | 'username' | 'email-code';
 }
 
-// A payment in the currency it was made in (already in that currency's units, not credits).
-const moneyText = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency.toUpperCase()}`;
 const frozenText = 'Your account has been temporarily frozen. Please respond to your chat with support.';
 const ok: PopupAction = { label: 'OK' };
 
@@ -78,8 +83,8 @@ export function popupContent(spec: PopupSpec): PopupContent {
         title: 'Top-up received',
         body: (
           <>
-            You paid {moneyText(spec.amount, spec.currency)} and received {spec.credits} credits
-            {spec.fee !== undefined ? ` (fee ${moneyText(spec.fee, spec.currency)})` : ''}.
+            You paid {formatPayment(spec.amount, spec.currency)} and received {formatCredits(spec.credits)}
+            {spec.fee !== undefined ? `, with a fee of ${formatPayment(spec.fee, spec.currency)}` : ''}.
           </>
         ),
         primary: ok,

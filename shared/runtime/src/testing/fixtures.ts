@@ -135,6 +135,7 @@ export function testMessage(overrides: Partial<Message> = {}): Message {
     recipient_id: 'u-1',
     text: 'Hello',
     system: false,
+    notice: null,
     price: 0,
     price_in_dollars: 0,
     self_destruct: false,

@@ -25,6 +25,7 @@ DECLARE
   v_known jsonb;
   v_retry jsonb;
   v_intro_ends boolean;
+  v_notice jsonb;
   v_sender_events text[] := ARRAY['new_message'];
   v_sender_payloads jsonb[];
   v_recipient_events text[] := ARRAY['new_message', 'unread_messages'];
@@ -127,11 +128,12 @@ BEGIN
     -- From now on the chat's rate applies; each side is told in a notice only they see.
     UPDATE chats SET intro_ended = true WHERE id = v_chat;
     v_recipient_events := v_recipient_events || 'new_message'::text;
+    v_notice := jsonb_build_object('kind', s->'intro_end'->>'notice_kind', 'amount', c.credit_rate);
     v_recipient_payloads := v_recipient_payloads || write_notice(v_chat, v_recipient, v_sender, 'intro_ended',
-      format(s->'intro_end'->>'fan_text', c.credit_rate), s->'intro_end'->'fan_view', m.created_at);
+      v_notice, s->'intro_end'->'fan_view', m.created_at);
     v_sender_events := v_sender_events || 'new_message'::text;
     v_sender_payloads := v_sender_payloads || write_notice(v_chat, v_sender, v_recipient, 'intro_ended_model',
-      format(s->'intro_end'->>'creator_text', c.credit_rate), s->'intro_end'->'creator_view', m.created_at);
+      v_notice, s->'intro_end'->'creator_view', m.created_at);
   END IF;
   RETURN jsonb_build_object('status', 'created', 'message', to_jsonb(m), 'credits', v_credits - v_cost,
     'events', to_jsonb(append_events(v_sender, v_sender_events, v_sender_payloads)

@@ -1,11 +1,18 @@
-import { BUNDLE_MAX_ITEMS, typedPriceCredits, type VaultItem } from '@cove/contracts';
-import { formatMoney, useHost, type Uploads } from '@cove/runtime';
+import {
+  BUNDLE_MAX_ITEMS,
+  dollarsOf,
+  PAID_PRICE_MAX,
+  typedPriceCredits,
+  type VaultItem,
+} from '@cove/contracts';
+import { useHost, type Uploads } from '@cove/runtime';
 import { useVaultList } from '@cove/runtime/query';
 import { Button, kit, UploadQueue, VaultPicker } from '@cove/ui';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { draftItems, withItems, type BroadcastDraft, type BroadcastMedia } from '../model/broadcast-draft';
 import styles from './Broadcast.module.css';
 import { PickMediaButton } from '../../../common/PickMediaButton';
+import { priceHint } from '../../../common/price-hint';
 
 /** A vault item as the draft's media: sent as it is, nothing uploaded. */
 function asBroadcastMedia(item: VaultItem, position: number): BroadcastMedia {
@@ -148,7 +155,7 @@ export function BroadcastComposer({
             className={styles.input}
             type="number"
             min={0}
-            max={10000}
+            max={dollarsOf(PAID_PRICE_MAX)}
             step={0.1}
             inputMode="decimal"
             placeholder="Free"
@@ -158,11 +165,7 @@ export function BroadcastComposer({
             onChange={(e) => onChange({ ...draft, price: e.target.value })}
           />
           <span id={`${priceId}-hint`} className={styles.muted}>
-            {credits === null
-              ? 'Enter a price from $0.00 to $10000.00.'
-              : credits > 0
-                ? `Fans pay ${formatMoney(credits)} to see it.`
-                : 'Free to see.'}
+            {priceHint(credits)}
           </span>
         </div>
       )}

@@ -1,7 +1,8 @@
-import { BUNDLE_MAX_ITEMS } from '@cove/contracts';
+import { BUNDLE_MAX_ITEMS, dollarsOf, PAID_PRICE_MAX } from '@cove/contracts';
 import { formatDuration } from '@cove/runtime';
 import { Button, kit } from '@cove/ui';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
+import { priceHint } from '../../../common/price-hint';
 import { attachmentName, type Attachment } from '../model/attachments';
 import type { MessageComposerState } from './use-message-composer';
 import styles from './Attachments.module.css';
@@ -33,6 +34,7 @@ function Thumb({ a }: { a: Attachment }) {
  * the price when the sender may sell, and, for a paid bundle, which item is the free preview.
  */
 export function Attachments({ state, canPrice }: { state: MessageComposerState; canPrice: boolean }) {
+  const hintId = useId();
   const { attachments } = state;
   const count = attachments.length;
   return (
@@ -84,15 +86,21 @@ export function Attachments({ state, canPrice }: { state: MessageComposerState; 
             <input
               type="number"
               min={0}
-              max={10000}
+              max={dollarsOf(PAID_PRICE_MAX)}
               step={0.1}
               inputMode="decimal"
               value={state.price}
               placeholder="Free"
               onChange={(e) => state.setPrice(e.target.value)}
               aria-invalid={!state.priceValid}
+              aria-describedby={hintId}
             />
           </label>
+        )}
+        {canPrice && (
+          <p id={hintId} className={styles.priceHint} aria-live="polite">
+            {priceHint(state.credits)}
+          </p>
         )}
       </div>
     </div>

@@ -158,6 +158,7 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
           list={list}
           outgoing={queue.outgoing}
           myId={myId}
+          otherName={user.username}
           actions={actions}
           typing={typing ? name : null}
           onReply={setReplyTo}

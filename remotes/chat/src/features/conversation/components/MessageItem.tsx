@@ -1,4 +1,4 @@
-import { sentMessageType, type Message } from '@cove/contracts';
+import { sentMessageType, systemLineText, type Message } from '@cove/contracts';
 import { bundleContents, formatDuration, formatMoney, messageTime } from '@cove/runtime';
 import { Button } from '@cove/ui';
 import { memo } from 'react';
@@ -118,12 +118,15 @@ function Media({ m, mine, actions }: { m: Message; mine: boolean; actions: Messa
 export const MessageItem = memo(function MessageItem({
   m,
   mine,
+  otherName,
   parent,
   actions,
   onReply,
 }: {
   m: Message;
   mine: boolean;
+  /** The other member's username: lines about money name them ("sam tipped you $5.00."). */
+  otherName: string | null;
   /** The message this one answers, when it is loaded. */
   parent: Message | null | undefined;
   actions: MessageActions;
@@ -134,7 +137,7 @@ export const MessageItem = memo(function MessageItem({
     return (
       <div className={styles.system}>
         <span aria-hidden="true">{tip ? '🪙 ' : 'ℹ️ '}</span>
-        {m.text}
+        {systemLineText(m, otherName)}
         <span className={styles.systemTime}> · {messageTime(m.created_at)}</span>
       </div>
     );

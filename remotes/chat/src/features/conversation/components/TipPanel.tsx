@@ -66,7 +66,7 @@ export function TipPanel({ chat, onDone }: { chat: Chat; onDone(): void }) {
         ))}
       </fieldset>
       {amounts[0] !== undefined && credits < amounts[0] && (
-        <p className={styles.muted}>You need more credits to tip.</p>
+        <p className={styles.muted}>Your balance is below {formatMoney(amounts[0])}, the smallest tip.</p>
       )}
       <Button type="submit" disabled={amount === null || tip.isPending}>
         {tip.isPending ? 'Sending…' : amount === null ? 'Tip' : `Tip ${formatMoney(amount)}`}

@@ -11,7 +11,13 @@ describe('tips, blocks, notes and rates', () => {
       respond: ({ path }) =>
         path === '/v1/messages/tip'
           ? {
-              data: mine({ _id: '9', type: 'tip_user', system: true, text: 'You tipped $5.00.' }),
+              data: mine({
+                _id: '9',
+                type: 'tip_user',
+                system: true,
+                text: '',
+                notice: { kind: 'tip', amount: 50 },
+              }),
               credits: 200,
             }
           : undefined,

@@ -160,6 +160,8 @@ export function useMessageComposer({
     choosePreview: (key: string | null) => setPreviewKey(key),
     price,
     setPrice,
+    /** The typed price in credits, null when it is not one. */
+    credits,
     priceValid,
     selfDestruct,
     setSelfDestruct,
