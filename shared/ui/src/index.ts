@@ -19,3 +19,6 @@ export { RemoteRoot } from './RemoteRoot';
 export { useDocumentTitle } from './use-document-title';
 export { useCooldown } from './use-cooldown';
 export { UsernameField, usernameReady } from './UsernameField';
+export { useModalFocus } from './use-modal-focus';
+export { MediaViewer, type ViewerItem } from './media-viewer/MediaViewer';
+export { LockedLabel } from './locked-label/LockedLabel';
