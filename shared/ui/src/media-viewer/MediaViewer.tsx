@@ -75,11 +75,11 @@ export function MediaViewer({
 
   // A new item starts at fit size; neighbours' photos load ahead so a swipe shows them at once.
   const { reset } = zoom;
+  useEffect(() => reset(), [index, reset]);
   useEffect(() => {
-    reset();
     for (const near of [items[index - 1], items[index + 1]])
       if (near?.kind === 'image') new Image().src = near.src;
-  }, [index, items, reset]);
+  }, [index, items]);
 
   // The page behind does not scroll while the viewer covers it.
   useEffect(() => {

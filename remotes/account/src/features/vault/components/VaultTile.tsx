@@ -2,17 +2,20 @@ import type { VaultItem } from '@cove/contracts';
 import { formatDuration } from '@cove/runtime';
 import styles from '../Vault.module.css';
 
-/** One photo or video of the vault: its thumbnail (or processing state), length, and a select box. */
+/** One photo or video of the vault: its thumbnail (or processing state) that opens it large, length, and a select box. */
 export function VaultTile({
   item,
   index,
   selected,
   onToggle,
+  onOpen,
 }: {
   item: VaultItem;
   index: number;
   selected: boolean;
   onToggle(): void;
+  /** Opens the item full screen; absent while it cannot be shown (processing, failed). */
+  onOpen: (() => void) | null;
 }) {
   const kind = item.type === 'video' ? 'Video' : 'Photo';
   const label = `${kind} ${index}`;
@@ -22,6 +25,15 @@ export function VaultTile({
         <div className={styles.placeholder} role="status">
           {item.status === 'processing' ? 'Processing…' : 'No preview'}
         </div>
+      ) : onOpen ? (
+        <button
+          type="button"
+          className={styles.open}
+          aria-label={`Open ${label} full screen`}
+          onClick={onOpen}
+        >
+          <img className={styles.thumb} src={item.th} alt={label} loading="lazy" />
+        </button>
       ) : (
         <img className={styles.thumb} src={item.th} alt={label} loading="lazy" />
       )}
