@@ -26,6 +26,7 @@ export const filterSql: Record<Exclude<ChatFilter, 'fans2'>, SQL> = {
   vip: sql`m.spent_by_other >= ${sql.raw(String(VIP_CREDITS))}`,
   sent: sql`m.last_message_at is not null and not m.last_from_other`,
   recent: sql`m.last_message_at > now() - make_interval(hours => ${RECENT_HOURS})`,
+  hidden: sql`m.hidden`,
 };
 
 /** The spec's client sends the fans tab as `fans2`. */

@@ -127,6 +127,7 @@ describe('chat tab totals', () => {
       vip: 0,
       recent: 2,
       sent: 1,
+      hidden: 0,
     });
     const onlineTab = (await creator.api.get('/v1/chats?type=online')).json().data;
     expect(onlineTab.map((chat: { recipient_id: string }) => chat.recipient_id)).toEqual([b.user.id]);

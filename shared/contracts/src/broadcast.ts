@@ -7,8 +7,8 @@ import { PAID_PRICE_MAX } from './message';
  * `POST /v1/broadcast/send`; account document, broadcast stats and `broadcast_done`).
  */
 
-/** Which chats a broadcast goes to: the chat list's tabs, as categories. */
-export const broadcastCategory = chatTab;
+/** Which chats a broadcast goes to: the chat list's tabs, as categories (never hidden chats). */
+export const broadcastCategory = chatTab.exclude(['hidden']);
 export type BroadcastCategory = z.infer<typeof broadcastCategory>;
 
 /** Chat ids, comma-joined (the spec's shape). */

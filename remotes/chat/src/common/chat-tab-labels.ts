@@ -11,4 +11,5 @@ export const chatTabLabels: Record<ChatTab, string> = {
   vip: 'VIP',
   sent: 'Sent',
   recent: 'Recent',
+  hidden: 'Hidden',
 };
