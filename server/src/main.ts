@@ -10,6 +10,7 @@ import { migrationsFolder, repoRoot } from './paths';
 import { ensureRemotesPublished } from './release';
 import { seedDemoAutoMessages } from './seed/demo-auto-messages';
 import { seedDemoBroadcasts } from './seed/demo-broadcasts';
+import { seedDemoCareful } from './seed/demo-careful';
 import { seedDemoChats } from './seed/demo-chats';
 import { seedDemoEarnings } from './seed/demo-earnings';
 import { seedDemoProfiles } from './seed/demo-profiles';
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
       await seedDemoChats(app);
       await seedDemoProfiles(app);
       await seedDemoEarnings(app);
+      // Before the auto-messages: a welcome arriving in the hidden chat would bring it back.
+      await seedDemoCareful(app);
       await seedDemoAutoMessages(app);
       await seedDemoBroadcasts(app);
     }
