@@ -105,17 +105,17 @@ test.describe('careful journeys', () => {
     await fanPage.getByText('You can’t message luna-rivers: they have blocked you.').waitFor();
     await expect(fan.box()).toBeHidden();
     await expect(fanPage.getByRole('button', { name: 'Tip' })).toBeHidden();
-    // His subscription ended, and the days left came back to him, told in dollars in the thread.
+    expect((await subscriptions()).total).toBe(0);
+    expect(await seriousAccessibilityProblems(fanPage, '[role="status"]')).toEqual([]);
+
+    // Still closed after a reload; the thread (opened at its newest message) says his subscription
+    // ended and the days left came back to him, in dollars.
+    await fanPage.reload();
+    await fanPage.getByText('You can’t message luna-rivers: they have blocked you.').waitFor();
     await fan
       .thread()
       .getByText(/Your subscription to luna-rivers ended\. \$\d+\.\d\d for the days left/)
       .waitFor();
-    expect((await subscriptions()).total).toBe(0);
-    expect(await seriousAccessibilityProblems(fanPage, '[role="status"]')).toEqual([]);
-
-    // Still closed after a reload.
-    await fanPage.reload();
-    await fanPage.getByText('You can’t message luna-rivers: they have blocked you.').waitFor();
     await creatorContext.close();
   });
 });
