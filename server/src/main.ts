@@ -13,6 +13,8 @@ import { seedDemoBroadcasts } from './seed/demo-broadcasts';
 import { seedDemoCareful } from './seed/demo-careful';
 import { seedDemoChats } from './seed/demo-chats';
 import { seedDemoEarnings } from './seed/demo-earnings';
+import { seedDemoFans } from './seed/demo-fans';
+import { seedDemoHistory } from './seed/demo-history';
 import { seedDemoProfiles } from './seed/demo-profiles';
 import { seedDemoWorld } from './seed/demo-world';
 import { writeServerFile } from './server-file';
@@ -50,8 +52,10 @@ async function main(): Promise<void> {
       await seedDemoEarnings(app);
       // Before the auto-messages: a welcome arriving in the hidden chat would bring it back.
       await seedDemoCareful(app);
+      await seedDemoHistory(app);
       await seedDemoAutoMessages(app);
       await seedDemoBroadcasts(app);
+      await seedDemoFans(app);
     }
     // A fresh data folder gets the remotes as built. In production later versions come only through
     // the release CLI; elsewhere a build never published before is served at start.

@@ -6,6 +6,7 @@ import { demoBroadcastTime, seedDemoBroadcasts } from '../src/seed/demo-broadcas
 import { pushyFan, seedDemoCareful } from '../src/seed/demo-careful';
 import { seedDemoChats } from '../src/seed/demo-chats';
 import { seedDemoEarnings } from '../src/seed/demo-earnings';
+import { seedDemoFans } from '../src/seed/demo-fans';
 import { seedDemoProfiles } from '../src/seed/demo-profiles';
 import { demoEmail, seedDemoWorld } from '../src/seed/demo-world';
 import { as, type Client } from './helpers/api';
@@ -31,6 +32,7 @@ beforeAll(async () => {
   await seedDemoEarnings(t.app);
   await seedDemoCareful(t.app);
   await seedDemoBroadcasts(t.app);
+  await seedDemoFans(t.app);
   alex = as(t.app, await issueAccessToken(t.db, await idOf('alex-fan')));
   luna = as(t.app, await issueAccessToken(t.db, await idOf('luna-rivers')));
 });
@@ -188,5 +190,31 @@ describe('the demo earnings', () => {
     expect(referrals.code).toBe('luna-rivers');
     expect(referrals.data).toEqual([expect.objectContaining({ username: 'nova-lake' })]);
     expect(referrals.data[0]?.earned).toBeGreaterThan(0);
+  });
+});
+
+describe('the demo fans', () => {
+  it('give luna named lists with people on them, a VIP she chose and fans who spent differently', async () => {
+    const lists = (await luna.get('/v1/fan-lists')).json<{ data: { name: string; members: number }[] }>()
+      .data;
+    expect(lists.map((l) => [l.name, l.members])).toEqual([
+      ['Music lovers', 2],
+      ['Lisbon trip', 2],
+    ]);
+    const spend = async (name: string) => {
+      const chat = (await luna.get(`/v1/chat?recipient_id=${await idOf(name)}`)).json<{ data: ChatRow }>()
+        .data;
+      return (await luna.get(`/v1/chats/${chat.chat_id}/fan`)).json<{
+        data: { spent: number; vip: boolean };
+      }>().data;
+    };
+    const [alexFigures, sam, jordan] = [
+      await spend('alex-fan'),
+      await spend('sam-fan'),
+      await spend('jordan-fan'),
+    ];
+    expect(alexFigures.spent).toBeGreaterThan(120);
+    expect(sam).toMatchObject({ spent: 120, vip: true });
+    expect(jordan).toMatchObject({ spent: 0, vip: false });
   });
 });

@@ -2,7 +2,7 @@ import type { RemoteAppProps } from '@cove/contracts';
 import { useSession } from '@cove/runtime';
 import { QueryRoot } from '@cove/runtime/query';
 import { EmptyState, Page, RemoteRoot, SignInGate, SplitLayout } from '@cove/ui';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { accountNav, accountSectionTitle } from './features/account-nav';
 import { Applications } from './features/applications/Applications';
 import { Apply } from './features/apply/Apply';
@@ -11,7 +11,8 @@ import { Cards } from './features/cards/Cards';
 import { EditProfile } from './features/edit-profile/EditProfile';
 import { GetCredits } from './features/get-credits/GetCredits';
 import { Overview } from './features/overview/Overview';
-import { Purchases } from './features/purchases/Purchases';
+import { History } from './features/history/History';
+import { Receipt } from './features/history/Receipt';
 import { Settings } from './features/settings/Settings';
 import { Subscriptions } from './features/subscriptions/Subscriptions';
 import { Vault } from './features/vault/Vault';
@@ -29,7 +30,7 @@ function AccountArea() {
     <Page
       title="Account"
       documentTitle={accountSectionTitle(pathname)}
-      subtitle="Your profile, settings, credits and purchases."
+      subtitle="Your profile, settings, credits and spending history."
     >
       <SignInGate
         icon="🔐"
@@ -48,7 +49,9 @@ function AccountArea() {
             <Route path="vault" element={<Vault />} />
             <Route path="get-credits" element={<GetCredits />} />
             <Route path="cards" element={<Cards />} />
-            <Route path="purchases" element={<Purchases />} />
+            <Route path="history" element={<History />} />
+            <Route path="history/:id" element={<Receipt />} />
+            <Route path="purchases" element={<Navigate to="/account/history?show=unlocks" replace />} />
             <Route path="subscriptions" element={<Subscriptions />} />
             <Route path="auto-messages" element={<AutoMessages />} />
             <Route path="auto-messages/:category" element={<AutoMessages />} />

@@ -62,6 +62,7 @@ describe('chat list', () => {
       'VIP',
       'Sent',
       'Recent',
+      'Top spenders',
       'Hidden',
     ]);
     expect(screen.getByRole('heading', { name: 'Sign in to see your chats' })).toBeInTheDocument();
@@ -237,6 +238,7 @@ describe('chat list', () => {
               vip: 0,
               recent: 4,
               sent: 6,
+              top: 5,
               hidden: 1,
             }
           : testChatsPage([maya]),
@@ -250,6 +252,7 @@ describe('chat list', () => {
     );
     expect(within(tabs).getByRole('link', { name: 'Fans 5' })).toBeInTheDocument();
     expect(within(tabs).getByRole('link', { name: 'VIP' })).toBeInTheDocument();
+    expect(within(tabs).getByRole('link', { name: 'Top spenders 5' })).toBeInTheDocument();
     expect(within(tabs).getByRole('link', { name: 'Hidden 1' })).toHaveAttribute(
       'href',
       '/chats?filter=hidden',

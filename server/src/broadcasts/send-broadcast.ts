@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type * as z from 'zod';
 import { frozenError } from '../chats/pair-rules';
+import { ownList } from '../fans/fan-lists';
 import type { Db } from '../db/client';
 import { broadcasts, media, type UserRow } from '../db/schema';
 import { fail } from '../errors';
@@ -29,6 +30,7 @@ export const sendBroadcastCodes = [
   'media_not_usable',
   'media_kind',
   'bad_request',
+  'not_found',
 ] as const satisfies readonly ErrorCode[];
 
 type Body = z.output<typeof broadcastSendBody>;
@@ -104,6 +106,8 @@ export async function sendBroadcast(
   // Reaching every fan at once is selling and being seen, which wait for approval.
   if (isRestricted(me)) throw fail('creator_under_review');
   await assertSendable(deps.db, me, body);
+  // A list audience must be one of hers (404 otherwise); its members are read when it sends.
+  const listId = body.list_id === undefined ? null : (await ownList(deps.db, me, body.list_id)).id;
   const sendAt = sendTimeOf(body, now);
   const id = await deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -115,6 +119,7 @@ export async function sendBroadcast(
         category: body.category,
         ids: idListOf(body.ids),
         exceptIds: idListOf(body.except_ids),
+        listId,
         type: body.type,
         text: body.text,
         mediaId: body.type === 'text' ? null : (body.media_id ?? null),

@@ -10,6 +10,8 @@ export interface Targets {
   ids: string[] | null;
   /** All but these chats, when given. */
   exceptIds: string[] | null;
+  /** Only the people on this list of the creator's, when given (checked hers before it is stored). */
+  listId: string | null;
 }
 
 /** The spec's comma-joined chat ids; ids that are no UUID name no chat and are left out. */
@@ -29,7 +31,7 @@ const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /**
  * `(chat_id, fan_id)` of every chat the broadcast reaches now: the creator's listed chats of the tab
- * (over `m`, their member row, and `o`, the fan), never a deleted or terminated account, a block
+ * (over `m`, their member row, and `o`, the fan), of her list's members when it names one, never a deleted or terminated account, a block
  * either way, an intro still waiting for the creator's own answer, or (for media) a fan refusing
  * media in that chat; `onlineOnly` keeps the fans online now. The write re-checks these per batch
  * (migration 0019).
@@ -49,6 +51,7 @@ export function targetsSql(
     where m.user_id = ${creatorId} and m.listed and not m.hidden and (${conditionOf(t.category)})
       ${t.ids ? sql`and m.chat_id = any(${uuidArray(t.ids)})` : sql``}
       ${t.exceptIds ? sql`and m.chat_id <> all(${uuidArray(t.exceptIds)})` : sql``}
+      ${t.listId ? sql`and exists (select 1 from fan_list_members f where f.list_id = ${t.listId}::uuid and f.fan_id = m.other_id)` : sql``}
       and not user_gone(o)
       and not (c.is_intro and not c.intro_ended)
       ${onlineOnly ? sql`and o.is_online` : sql``}

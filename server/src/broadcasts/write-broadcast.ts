@@ -33,7 +33,7 @@ export async function refreshBroadcasting(tx: Tx, creatorId: string): Promise<vo
 async function resolve(tx: Tx, b: BroadcastRow, onlineOnly: boolean): Promise<void> {
   const targets = targetsSql(
     b.creatorId,
-    { category: b.category as never, ids: b.ids, exceptIds: b.exceptIds },
+    { category: b.category as never, ids: b.ids, exceptIds: b.exceptIds, listId: b.listId },
     b.type,
     onlineOnly,
   );

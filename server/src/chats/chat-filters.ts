@@ -22,8 +22,11 @@ export const filterSql: Record<Exclude<ChatFilter, 'fans2'>, SQL> = {
   subscribers: sql`exists (select 1 from subscriptions s
     where s.fan_id = m.other_id and s.creator_id = m.user_id and ${liveSubscriptionSql('s')})`,
   unreplied: sql`m.last_from_other`,
-  // Inlined, not a parameter, so the planner matches the vip tab's partial index.
-  vip: sql`m.spent_by_other >= ${sql.raw(String(VIP_CREDITS))}`,
+  // Her own choice when she made one, else spending; inlined, not a parameter, so the planner matches
+  // the vip tab's partial index.
+  vip: sql`coalesce(m.vip, m.spent_by_other >= ${sql.raw(String(VIP_CREDITS))})`,
+  // The fans, in spending order (the list orders this tab by `m.spent_by_other`: chat_members_top_idx).
+  top: sql`m.spent_by_other > 0`,
   sent: sql`m.last_message_at is not null and not m.last_from_other`,
   recent: sql`m.last_message_at > now() - make_interval(hours => ${RECENT_HOURS})`,
   hidden: sql`m.hidden`,

@@ -42,6 +42,8 @@ export async function chatTotals(db: Db, userId: string) {
     vip: n('vip'),
     recent: n('recent'),
     sent: n('sent'),
+    // Top spenders are the fans, in another order.
+    top: n('fans'),
     hidden: n('hidden'),
   };
 }

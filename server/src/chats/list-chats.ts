@@ -60,12 +60,17 @@ export function listStatements(db: Db, userId: string, q: ListQuery, supportId: 
   // read with a constant limit and offset (one row more than a page when the page may start after
   // the support chat) so the planner can take the tab's index in order; positions then pick the page.
   const from = Math.max(0, q.offset - 1);
+  // Top spenders read in spending order (chat_members_top_idx), every other tab newest first.
+  const order =
+    q.type === 'top'
+      ? sql`m.spent_by_other desc, m.chat_id`
+      : sql`m.last_message_at desc nulls last, m.chat_id`;
   const page = sql`(
     with pinned as (select m.chat_id ${tab} and ${isPinned}),
     rest as (
-      select m.chat_id, row_number() over (order by m.last_message_at desc nulls last, m.chat_id) - 1 as r
+      select m.chat_id, row_number() over (order by ${order}) - 1 as r
       ${tab} and not coalesce(${isPinned}, false)
-      order by m.last_message_at desc nulls last, m.chat_id
+      order by ${order}
       limit ${q.limit + q.offset - from} offset ${from}),
     listed as (
       select chat_id, 0::bigint as pos from pinned

@@ -41,6 +41,17 @@ async function keepCard(tx: Tx, p: PaymentRow, provider: string, card: ChargedCa
 
 type Success = Extract<ProviderEvent, { type: 'payment.succeeded' | 'crypto.paid' }>;
 
+/** The card a receipt names: the one the processor reports charging, else the saved card paid with. */
+async function chargedCard(tx: Tx, p: PaymentRow, e: Success | null) {
+  if (e?.type === 'payment.succeeded' && e.card) return e.card;
+  if (!p.cardId) return null;
+  const [saved] = await tx
+    .select({ brand: savedCards.brand, last4: savedCards.last4 })
+    .from(savedCards)
+    .where(eq(savedCards.id, p.cardId));
+  return saved ?? null;
+}
+
 /** pending → succeeded: credits in, the fan becomes a customer, and what the payment was for waits. */
 async function succeed(tx: Tx, emit: Emit, p: PaymentRow, provider: string, e: Success | null) {
   const [earlier] = await tx
@@ -53,6 +64,7 @@ async function succeed(tx: Tx, emit: Emit, p: PaymentRow, provider: string, e: S
   const card =
     e?.type === 'payment.succeeded' && e.card && p.saveCard ? await keepCard(tx, p, provider, e.card) : null;
   const crypto = e?.type === 'crypto.paid' ? { amount: e.amount, currency: e.currency, fee: e.fee } : null;
+  const charged = await chargedCard(tx, p, e);
   await tx
     .update(payments)
     .set({
@@ -61,6 +73,8 @@ async function succeed(tx: Tx, emit: Emit, p: PaymentRow, provider: string, e: S
       bonus,
       transactionId,
       cardId: card ?? p.cardId,
+      cardBrand: charged?.brand ?? null,
+      cardLast4: charged?.last4 ?? null,
       crypto: crypto ?? p.crypto,
       redirectUrl: null,
       actionStatus: p.paymentType === 'credits' ? 'none' : 'pending',

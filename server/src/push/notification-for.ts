@@ -53,7 +53,7 @@ export function notificationFor(userId: string, event: SequencedEvent): PushItem
         userId,
         category: 'payments',
         senderId: null,
-        payload: { ...texts, url: '/account/purchases', tag: `payment-${event.payment_id}` },
+        payload: { ...texts, url: '/account/history?show=credits', tag: `payment-${event.payment_id}` },
       };
     }
     case 'payout_completed':

@@ -76,13 +76,13 @@ export const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         querystring: broadcastRecipientsQuery,
-        response: withErrors({ 200: broadcastRecipientsResponse }, mayBroadcastCodes),
+        response: withErrors({ 200: broadcastRecipientsResponse }, [...mayBroadcastCodes, 'not_found']),
       },
     },
     async (request) => {
       const me = currentUser(request);
       await assertMayBroadcast(app.db, me);
-      return countRecipients(app.db, me.id, request.query);
+      return countRecipients(app.db, me, request.query);
     },
   );
 

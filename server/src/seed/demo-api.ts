@@ -85,12 +85,15 @@ export async function demoActors(app: FastifyInstance, names: string[], what: st
 /** What the demo's card payments say of the browser they came from. */
 const demoBrowser = headlessBrowserInfo('Cove demo world');
 
-/** A fan buys a credit package with the sandbox's test Visa, as at the payment screen. */
+/**
+ * A fan buys a credit package with the sandbox's test Visa, as at the payment screen; with
+ * `messageId`, to unlock that paid message.
+ */
 export async function buyCredits(
   app: FastifyInstance,
   token: string,
   amount: number,
-  opts: { key: string; saveCard?: boolean },
+  opts: { key: string; saveCard?: boolean; messageId?: string },
 ): Promise<void> {
   const card = await app.inject({
     method: 'POST',
@@ -114,6 +117,7 @@ export async function buyCredits(
       card_token: card.json<{ token: string }>().token,
       save_card: opts.saveCard ?? false,
       idempotency_key: opts.key,
+      ...(opts.messageId ? { message_id: opts.messageId } : {}),
     },
   });
   if (paid.statusCode >= 300)

@@ -53,7 +53,7 @@ async function renewOne(deps: EventDeps, due: Due, now: Date): Promise<void> {
         return;
       }
       const next = sub.period + 1;
-      const charge = await chargePeriod(tx, sub, next);
+      const charge = await chargePeriod(tx, sub, next, true);
       const [renewed] = await tx
         .update(subscriptions)
         .set({

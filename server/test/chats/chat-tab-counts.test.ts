@@ -127,6 +127,7 @@ describe('chat tab totals', () => {
       vip: 0,
       recent: 2,
       sent: 1,
+      top: 3,
       hidden: 0,
     });
     const onlineTab = (await creator.api.get('/v1/chats?type=online')).json().data;

@@ -8,6 +8,8 @@ export function as(app: FastifyInstance, token: string, extra: Record<string, st
     post: (url: string, payload: object = {}) => app.inject({ method: 'POST', url, headers, payload }),
     patch: (url: string, payload?: object) =>
       app.inject({ method: 'PATCH', url, headers, ...(payload ? { payload } : {}) }),
+    put: (url: string, payload?: object) =>
+      app.inject({ method: 'PUT', url, headers, ...(payload ? { payload } : {}) }),
     delete: (url: string, payload?: object) =>
       app.inject({ method: 'DELETE', url, headers, ...(payload ? { payload } : {}) }),
   };

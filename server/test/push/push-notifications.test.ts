@@ -151,7 +151,7 @@ test('payments are pushed under the Payments setting', async () => {
   expect(await nextPush('payments', keys, 0)).toEqual({
     title: 'Payment successful',
     body: 'Your payment went through.',
-    url: '/account/purchases',
+    url: '/account/history?show=credits',
     tag: 'payment-pay-1',
   });
   await fan.api.patch(`/v1/users/${fan.user.id}`, { notification_settings: { payments: false } });

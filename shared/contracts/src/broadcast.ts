@@ -7,8 +7,8 @@ import { PAID_PRICE_MAX } from './message';
  * `POST /v1/broadcast/send`; account document, broadcast stats and `broadcast_done`).
  */
 
-/** Which chats a broadcast goes to: the chat list's tabs, as categories (never hidden chats). */
-export const broadcastCategory = chatTab.exclude(['hidden']);
+/** Which chats a broadcast goes to: the chat list's tabs, as categories (Top spenders is the fans, sorted; never hidden chats). */
+export const broadcastCategory = chatTab.exclude(['top', 'hidden']);
 export type BroadcastCategory = z.infer<typeof broadcastCategory>;
 
 /** Chat ids, comma-joined (the spec's shape). */
@@ -21,6 +21,8 @@ export const broadcastSendBody = z
     ids: idList.optional(),
     /** All chats of the category except these. */
     except_ids: idList.optional(),
+    /** Only the chats of the people on this list of hers, as it is when the broadcast sends. */
+    list_id: z.string().optional(),
     type: z.enum(['text', 'image', 'video']).default('text'),
     text: z.string().max(5000).default(''),
     media_id: z.string().optional(),
@@ -70,10 +72,11 @@ export const broadcastsQuery = z.object({
 });
 export const broadcastsPage = z.object({ data: z.array(broadcast), next: z.string().nullable() });
 
-/** `GET /v1/broadcast/recipients?category=&ids=&except_ids=`: how many chats a broadcast would reach. */
+/** `GET /v1/broadcast/recipients?category=&ids=&except_ids=&list_id=`: how many chats a broadcast would reach. */
 export const broadcastRecipientsQuery = z.object({
   category: broadcastCategory.default('all'),
   ids: idList.optional(),
   except_ids: idList.optional(),
+  list_id: z.string().optional(),
 });
 export const broadcastRecipientsResponse = z.object({ count: z.number().int() });

@@ -12,6 +12,7 @@ export const chatFilter = z.enum([
   'vip',
   'sent',
   'recent',
+  'top',
   'hidden',
 ]);
 export type ChatFilter = z.infer<typeof chatFilter>;
@@ -105,6 +106,8 @@ export const chatTotals = z.object({
   vip: z.number().int(),
   recent: z.number().int(),
   sent: z.number().int(),
+  /** Top spenders: the fans, in spending order. */
+  top: z.number().int(),
   hidden: z.number().int(),
 });
 

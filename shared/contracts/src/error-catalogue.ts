@@ -1,4 +1,5 @@
 import { messages } from './errors';
+import { FAN_LISTS_MAX } from './fans';
 import { type MediaKind, mediaMessages } from './media';
 
 /** One error the API can answer with: its HTTP status and its text (a function when the text has parts). */
@@ -35,7 +36,7 @@ export const errorCatalogue = {
   forbidden: { status: 403, message: messages.forbidden },
   not_found: {
     status: 404,
-    message: (thing?: 'Chat' | 'Message' | 'Note' | 'Payment' | 'Card' | 'Post') =>
+    message: (thing?: 'Chat' | 'Message' | 'Note' | 'Payment' | 'Card' | 'Post' | 'List') =>
       thing ? `${thing} not found` : messages.notFound,
   },
   rate_limited: { status: 429, message: messages.tooManyRequests },
@@ -107,6 +108,10 @@ export const errorCatalogue = {
   own_block: { status: 400, message: 'You can not block yourself.' },
   own_report: { status: 400, message: 'You can not report yourself.' },
 
+  // Fans and lists
+  fan_lists_full: { status: 409, message: `You can have at most ${FAN_LISTS_MAX} lists.` },
+  fan_list_name_taken: { status: 409, message: 'You already have a list with this name.' },
+
   // Messages
   own_message: { status: 400, message: "You can't send message to yourself" },
   empty_text: { status: 400, message: 'Please write a message first.' },
@@ -139,6 +144,14 @@ export const errorCatalogue = {
 
   // Feed
   already_unlocked: { status: 409, message: 'You already unlocked this post.' },
+  // Spending history
+  receipt_not_found: { status: 404, message: 'Receipt not found' },
+  history_range: { status: 400, message: 'The start date must be on or before the end date.' },
+  history_export_too_large: {
+    status: 400,
+    message: (most: number) =>
+      `This range holds more than ${most.toLocaleString('en-US')} rows. Choose a shorter date range.`,
+  },
   post_not_for_sale: { status: 400, message: 'This post is not for sale.' },
   audience_required: {
     status: 403,

@@ -12,7 +12,7 @@ export function accountNav(isCreator: boolean, isStaff = false): NavItem[] {
     { to: '/account/get-credits', label: 'Get credits' },
     { to: '/account/cards', label: 'Saved cards' },
     { to: '/account/subscriptions', label: 'Subscriptions' },
-    { to: '/account/purchases', label: 'Purchases' },
+    { to: '/account/history', label: 'Spending history' },
   ];
   if (isCreator) {
     items.push(

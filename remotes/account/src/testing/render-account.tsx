@@ -1,12 +1,15 @@
 import type { HostContext } from '@cove/contracts';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, parsePath, Route, Routes } from 'react-router-dom';
 import App from '../App';
 
-/** Renders the account remote as the shell mounts it, at `path` (with router `state` when a page reads one). */
+/**
+ * Renders the account remote as the shell mounts it, at `path` (its query too), with router `state`
+ * when a page reads one.
+ */
 export function renderAccount(path: string, host: HostContext, state?: unknown) {
   return render(
-    <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+    <MemoryRouter initialEntries={[{ ...parsePath(path), state }]}>
       <Routes>
         <Route path="/account/*" element={<App host={host} />} />
       </Routes>

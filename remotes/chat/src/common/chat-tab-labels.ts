@@ -11,5 +11,6 @@ export const chatTabLabels: Record<ChatTab, string> = {
   vip: 'VIP',
   sent: 'Sent',
   recent: 'Recent',
+  top: 'Top spenders',
   hidden: 'Hidden',
 };

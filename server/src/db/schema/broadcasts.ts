@@ -34,6 +34,8 @@ export const broadcasts = pgTable(
     ids: uuid('ids').array(),
     /** All chats of the category but these, when given. */
     exceptIds: uuid('except_ids').array(),
+    /** Only members of this list of the creator's, read when it sends (migration 0036). */
+    listId: uuid('list_id'),
     type: text('type', { enum: ['text', 'image', 'video'] }).notNull(),
     text: text('text').notNull().default(''),
     mediaId: uuid('media_id').references(() => media.id),

@@ -61,6 +61,8 @@ export const chatMembers = pgTable(
     mediaBlockedAt: timestamp('media_blocked_at', { withTimezone: true }),
     /** Credits the other person has spent in this chat: the basis of the fans and vip filters. */
     spentByOther: bigint('spent_by_other', { mode: 'number' }).notNull().default(0),
+    /** A creator's own VIP choice for the other person; null follows spending (migration 0036). */
+    vip: boolean('vip'),
     /** Sort key of the list; copied from the chat so the list is one index scan. */
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     lastFromOther: boolean('last_from_other').notNull().default(false),
@@ -81,7 +83,10 @@ export const chatMembers = pgTable(
       listIndex('chat_members_list_idx'),
       listIndex('chat_members_favorites_idx', sql`${t.favorite}`),
       listIndex('chat_members_fans_idx', sql`${t.spentByOther} > 0`),
-      listIndex('chat_members_vip_idx', sql`${t.spentByOther} >= 1000`),
+      listIndex('chat_members_vip_idx', sql`coalesce(${t.vip}, ${t.spentByOther} >= 1000)`),
+      index('chat_members_top_idx')
+        .on(t.userId, t.spentByOther.desc(), t.chatId)
+        .where(sql`${shown} AND ${t.spentByOther} > 0`),
       listIndex('chat_members_unreplied_idx', sql`${t.lastFromOther}`),
       listIndex('chat_members_sent_idx', sql`${t.lastMessageAt} IS NOT NULL AND NOT ${t.lastFromOther}`),
       // The Hidden tab: the hidden rows in list order (the other tabs' indexes leave them out).

@@ -15,3 +15,4 @@ export * from './payouts';
 export * from './auto-messages';
 export * from './push';
 export * from './creator-applications';
+export * from './fan-lists';

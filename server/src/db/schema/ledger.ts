@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, uuidPrimaryKey } from './columns';
 import { users } from './users';
 
@@ -52,8 +63,13 @@ export const ledgerTransactions = pgTable(
     /** A caller-chosen key that makes retries of the same movement harmless. */
     idempotencyKey: text('idempotency_key').unique(),
     createdAt: createdAt(),
+    /** The order transactions were written in: orders those sharing one `created_at` (one database transaction). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
   },
-  (t) => [index('ledger_transactions_created_idx').on(t.createdAt)],
+  (t) => [
+    index('ledger_transactions_created_idx').on(t.createdAt),
+    uniqueIndex('ledger_transactions_seq_idx').on(t.seq),
+  ],
 );
 
 export const ledgerEntries = pgTable(

@@ -81,6 +81,9 @@ export const payments = pgTable('payments', {
   feedId: text('feed_id'),
   tip: integer('tip'),
   cardId: uuid('card_id').references(() => savedCards.id, { onDelete: 'set null' }),
+  /** The card charged, as its receipt names it; kept on the payment since the saved card may go. */
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
   saveCard: boolean('save_card').notNull().default(false),
   failureCode: text('failure_code'),
   actionStatus: text('action_status', { enum: ['none', 'pending', 'done', 'failed'] })

@@ -1,6 +1,6 @@
 import { formatBytes } from './bytes';
 import { formatDuration } from './duration';
-import { formatDate, messageTime, timeAgo } from './time';
+import { formatDate, formatDateTime, messageTime, timeAgo } from './time';
 
 const now = Date.parse('2026-06-15T12:00:00.000Z');
 const before = (ms: number) => new Date(now - ms).toISOString();
@@ -70,5 +70,14 @@ describe('message time', () => {
   it('writes a calendar day in full', () => {
     expect(formatDate('2026-12-24T12:00:00.000Z', 'en-GB')).toBe('24 December 2026');
     expect(formatDate(null)).toBe('');
+  });
+
+  it('writes a moment with its time, for receipts', () => {
+    const local = new Date('2026-12-24T12:05:00.000Z');
+    const hh = String(local.getHours()).padStart(2, '0');
+    expect(formatDateTime('2026-12-24T12:05:00.000Z', 'en-GB')).toBe(
+      `${local.getDate()} December 2026 at ${hh}:05`,
+    );
+    expect(formatDateTime(undefined)).toBe('');
   });
 });

@@ -66,3 +66,17 @@ export function formatDate(iso: string | null | undefined, locale?: string): str
   const at = parse(iso);
   return at ? at.toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' }) : '';
 }
+
+/** A moment in full (`24 December 2026 at 14:05` in en-GB), for a receipt. */
+export function formatDateTime(iso: string | null | undefined, locale?: string): string {
+  const at = parse(iso);
+  return at
+    ? dateFormat(locale, {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(at)
+    : '';
+}

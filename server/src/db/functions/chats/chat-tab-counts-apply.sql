@@ -1,7 +1,7 @@
 -- Once per statement, over its transition tables: the old rows' tabs out, the new rows' in, summed
 -- per person and applied in user order (one lock order, and one counts update per person however
 -- many rows a bulk edit touches). The tabs are the predicates of src/chats/chat-filters.ts
--- (VIP_CREDITS = 1000) over rows listed and not hidden, and `online_fans` counts partners online who
+-- (VIP: her choice, else VIP_CREDITS = 1000) over rows listed and not hidden, and `online_fans` counts partners online who
 -- are not creators, read as they are now: a concurrent presence change either committed before (and
 -- is read here) or waits on these rows' locks and counts them as they end (chat_tab_counts_presence).
 -- Queries over transition tables are planned on every call, so the sums are written out in each
@@ -18,7 +18,7 @@ BEGIN
     FROM (
       SELECT r.user_id, r.dir * r.c::int AS c, r.dir * (r.c AND r.spent_by_other > 0)::int AS fan,
         r.dir * (r.c AND r.favorite)::int AS fav, r.dir * (r.c AND r.last_from_other)::int AS unr,
-        r.dir * (r.c AND r.spent_by_other >= 1000)::int AS vip,
+        r.dir * (r.c AND coalesce(r.vip, r.spent_by_other >= 1000))::int AS vip,
         r.dir * (r.c AND r.last_message_at IS NOT NULL AND NOT r.last_from_other)::int AS snt,
         r.dir * (r.c AND coalesce(p.is_online AND p.type <> 'featured', false))::int AS onl
       FROM (SELECT 1 AS dir, n.listed AND NOT n.hidden AS c, n.* FROM new_rows n) r LEFT JOIN users p ON p.id = r.other_id
@@ -29,7 +29,7 @@ BEGIN
     FROM (
       SELECT r.user_id, r.dir * r.c::int AS c, r.dir * (r.c AND r.spent_by_other > 0)::int AS fan,
         r.dir * (r.c AND r.favorite)::int AS fav, r.dir * (r.c AND r.last_from_other)::int AS unr,
-        r.dir * (r.c AND r.spent_by_other >= 1000)::int AS vip,
+        r.dir * (r.c AND coalesce(r.vip, r.spent_by_other >= 1000))::int AS vip,
         r.dir * (r.c AND r.last_message_at IS NOT NULL AND NOT r.last_from_other)::int AS snt,
         r.dir * (r.c AND coalesce(p.is_online AND p.type <> 'featured', false))::int AS onl
       FROM (SELECT -1 AS dir, o.listed AND NOT o.hidden AS c, o.* FROM old_rows o) r LEFT JOIN users p ON p.id = r.other_id
@@ -38,15 +38,15 @@ BEGIN
   ELSIF EXISTS (
     SELECT 1 FROM old_rows o FULL JOIN new_rows n ON n.chat_id = o.chat_id AND n.user_id = o.user_id
     WHERE (o.other_id, o.listed, o.hidden, o.favorite, o.last_from_other, o.last_message_at IS NULL,
-        o.spent_by_other > 0, o.spent_by_other >= 1000)
+        o.spent_by_other > 0, coalesce(o.vip, o.spent_by_other >= 1000))
       IS DISTINCT FROM (n.other_id, n.listed, n.hidden, n.favorite, n.last_from_other,
-        n.last_message_at IS NULL, n.spent_by_other > 0, n.spent_by_other >= 1000)
+        n.last_message_at IS NULL, n.spent_by_other > 0, coalesce(n.vip, n.spent_by_other >= 1000))
   ) THEN
     PERFORM chat_tab_counts_add(user_id, sum(c), sum(fan), sum(fav), sum(unr), sum(vip), sum(snt), sum(onl))
     FROM (
       SELECT r.user_id, r.dir * r.c::int AS c, r.dir * (r.c AND r.spent_by_other > 0)::int AS fan,
         r.dir * (r.c AND r.favorite)::int AS fav, r.dir * (r.c AND r.last_from_other)::int AS unr,
-        r.dir * (r.c AND r.spent_by_other >= 1000)::int AS vip,
+        r.dir * (r.c AND coalesce(r.vip, r.spent_by_other >= 1000))::int AS vip,
         r.dir * (r.c AND r.last_message_at IS NOT NULL AND NOT r.last_from_other)::int AS snt,
         r.dir * (r.c AND coalesce(p.is_online AND p.type <> 'featured', false))::int AS onl
       FROM (SELECT 1 AS dir, n.listed AND NOT n.hidden AS c, n.* FROM new_rows n

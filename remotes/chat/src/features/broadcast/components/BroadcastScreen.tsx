@@ -49,7 +49,12 @@ export function BroadcastScreen() {
 
 function Composer() {
   const whenId = useId();
-  const [audience, setAudience] = useState<Audience>({ category: 'all', mode: 'everyone', chosen: [] });
+  const [audience, setAudience] = useState<Audience>({
+    category: 'all',
+    mode: 'everyone',
+    chosen: [],
+    listId: null,
+  });
   const [draft, setDraft] = useState<BroadcastDraft>(emptyBroadcastDraft);
   const [later, setLater] = useState(false);
   const [when, setWhen] = useState('');

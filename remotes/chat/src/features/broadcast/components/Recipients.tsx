@@ -4,6 +4,7 @@ import { EmptyState, kit, PagedView } from '@cove/ui';
 import { useId } from 'react';
 import { chatTabLabels } from '../../../common/chat-tab-labels';
 import { useSearch } from '../../../common/use-search';
+import { useFanLists } from '../api/get-fan-lists';
 import { usePickableChats } from '../api/get-pickable-chats';
 import { useRecipientCount } from '../api/get-recipient-count';
 import { audienceParams, isEmptyAudience, type Audience, type RecipientMode } from '../model/audience';
@@ -30,6 +31,8 @@ export function Recipients({
 }) {
   const { api } = useHost();
   const categoryId = useId();
+  const listId = useId();
+  const lists = useFanLists(api);
   const empty = isEmptyAudience(audience);
   const count = useRecipientCount(api, audienceParams(audience), !empty);
   const toggle = (id: string) =>
@@ -61,6 +64,24 @@ export function Recipients({
           ))}
         </select>
       </label>
+      {lists.data && lists.data.length > 0 && (
+        <label className={styles.field} htmlFor={listId}>
+          List
+          <select
+            id={listId}
+            className={styles.input}
+            value={audience.listId ?? ''}
+            onChange={(e) => onChange({ ...audience, listId: e.target.value || null })}
+          >
+            <option value="">No list: everyone in the chats above</option>
+            {lists.data.map((l) => (
+              <option key={l._id} value={l._id}>
+                {l.name} ({l.members})
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <div role="radiogroup" aria-label="Send to" className={styles.modes}>
         {(Object.keys(modeLabels) as RecipientMode[]).map((mode) => (
           <label key={mode} className={styles.choice}>

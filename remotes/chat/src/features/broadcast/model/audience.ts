@@ -7,6 +7,8 @@ export interface Audience {
   category: BroadcastCategory;
   mode: RecipientMode;
   chosen: readonly string[];
+  /** Only the people on this list of hers, when chosen. */
+  listId: string | null;
 }
 
 /** The send body's and the count query's part that names the recipients (the spec's comma-joined ids). */
@@ -14,14 +16,16 @@ export interface AudienceParams {
   category: BroadcastCategory;
   ids?: string;
   except_ids?: string;
+  list_id?: string;
 }
 
-export function audienceParams({ category, mode, chosen }: Audience): AudienceParams {
+export function audienceParams({ category, mode, chosen, listId }: Audience): AudienceParams {
+  const base = listId ? { category, list_id: listId } : { category };
   const list = [...chosen].sort().join(',');
-  if (mode === 'only') return { category, ids: list };
+  if (mode === 'only') return { ...base, ids: list };
   // Excepting nobody is everyone: the server is not sent an empty list to read.
-  if (mode === 'except' && list) return { category, except_ids: list };
-  return { category };
+  if (mode === 'except' && list) return { ...base, except_ids: list };
+  return base;
 }
 
 /** Nobody would get it: "only chosen chats" with none chosen. */

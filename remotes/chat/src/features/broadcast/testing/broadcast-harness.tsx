@@ -58,6 +58,7 @@ export function renderScreen(
     if (call.path === '/v1/broadcast/recipients') return { count: 7 };
     if (call.path === '/v1/broadcast/send') return { data: aBroadcast({ sent: 7 }) };
     if (call.path === '/v1/chats') return testChatsPage([maya, noah]);
+    if (call.path === '/v1/fan-lists') return { data: [] };
     if (call.path === '/v1/chats/total')
       return {
         all: 2,
@@ -69,6 +70,7 @@ export function renderScreen(
         vip: 0,
         recent: 0,
         sent: 0,
+        top: 0,
         hidden: 0,
       };
     if (call.path === '/v1/media/config')

@@ -20,6 +20,7 @@ import { useChatTotals } from '../api/get-chat-totals';
 import { chatTabLabels } from '../../../common/chat-tab-labels';
 import { parseTab, tabsFor } from '../model/chat-tabs';
 import { isSelected, noSelection, toggleEditing, toggleOne, type Selection } from '../model/selection';
+import { useShowSpend } from '../model/spend-option';
 import { useSearch } from '../../../common/use-search';
 import { ScreenTitle } from '../../../common/ScreenTitle';
 import styles from './ChatList.module.css';
@@ -37,7 +38,9 @@ function Chats({
   selection,
   onSelection,
   total,
+  showSpend,
 }: {
+  showSpend: boolean;
   tab: ChatTab;
   search: string;
   selectedUserId: string | undefined;
@@ -84,6 +87,7 @@ function Chats({
                   current={chat.other_user._id === selectedUserId}
                   selecting={selection.editing}
                   selected={isSelected(selection, chat.chat_id)}
+                  showSpend={showSpend || tab === 'top'}
                   onToggle={() => onSelection(toggleOne(selection, chat.chat_id))}
                 />
               ))}
@@ -110,6 +114,7 @@ export function ChatList({ selectedUserId, actions }: { selectedUserId?: string;
   const isFan = session.user?.type === 'user';
   const isCreator = session.user?.type === 'featured' && session.config !== null;
   const totals = useChatTotals(api, isCreator).data;
+  const [showSpend, setShowSpend] = useShowSpend();
   const tabs = tabsFor(isFan).map((id) => ({
     to: id === 'all' ? '/chats' : `/chats?filter=${id}`,
     label: chatTabLabels[id],
@@ -123,6 +128,11 @@ export function ChatList({ selectedUserId, actions }: { selectedUserId?: string;
       <div className={styles.header}>
         <ScreenTitle>Chats</ScreenTitle>
         {actions}
+        {isCreator && (
+          <Button variant="secondary" aria-pressed={showSpend} onClick={() => setShowSpend(!showSpend)}>
+            Show spend
+          </Button>
+        )}
         {signedIn && (
           <Button
             variant={selection.editing ? 'primary' : 'secondary'}
@@ -145,6 +155,7 @@ export function ChatList({ selectedUserId, actions }: { selectedUserId?: string;
           selection={selection}
           onSelection={setSelection}
           total={totals?.[tab]}
+          showSpend={isCreator && showSpend}
         />
       </SignInGate>
     </div>

@@ -1,4 +1,4 @@
-import { messageTime } from '@cove/runtime';
+import { formatMoney, messageTime } from '@cove/runtime';
 import { Avatar, kit } from '@cove/ui';
 import { Link } from 'react-router-dom';
 import type { ChatRow } from '../api/get-chat-list';
@@ -11,6 +11,7 @@ export function ChatRowItem({
   current,
   selecting,
   selected,
+  showSpend,
   onToggle,
 }: {
   chat: ChatRow;
@@ -19,6 +20,8 @@ export function ChatRowItem({
   /** Edit mode: the row is a checkbox, not a link. */
   selecting: boolean;
   selected: boolean;
+  /** The creator's option: what the person has spent with her, in dollars. */
+  showSpend: boolean;
   onToggle(): void;
 }) {
   const name = chat.other_user.deleted ? 'Deleted account' : (chat.other_user.username ?? 'Member');
@@ -43,6 +46,11 @@ export function ChatRowItem({
       </span>
       <span className={styles.meta}>
         <span>{messageTime(chat.last_message_time)}</span>
+        {showSpend && (
+          <span className={styles.spend} aria-label={`Spent ${formatMoney(chat.credits)}`}>
+            {formatMoney(chat.credits)}
+          </span>
+        )}
         {unread > 0 && (
           <span className={styles.unread} aria-label={`${unread} unread`}>
             {unread}

@@ -1,9 +1,9 @@
 import { chatTab, type ChatTab } from '@cove/contracts';
 
 /** Tabs about what the other person spends: they mean something only to creators. */
-const creatorOnly: readonly ChatTab[] = ['fans', 'subscribers', 'vip'];
+const creatorOnly: readonly ChatTab[] = ['fans', 'subscribers', 'vip', 'top'];
 
-/** The tabs a person sees: all nine for creators (and signed-out visitors), the rest for fans. */
+/** The tabs a person sees: every one for creators (and signed-out visitors), the rest for fans. */
 export function tabsFor(isFan: boolean): ChatTab[] {
   return chatTab.options.filter((t) => !isFan || !creatorOnly.includes(t));
 }

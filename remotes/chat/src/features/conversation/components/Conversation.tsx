@@ -18,6 +18,7 @@ import { MessageComposer } from './MessageComposer';
 import { useConversationEvents } from './conversation-events';
 import { useMessageActions } from './use-message-actions';
 import { useMessages } from '../api/get-messages';
+import { FanPanel } from './FanPanel';
 import { NotesPanel } from './NotesPanel';
 import { RatePanel } from './RatePanel';
 import { ReportPanel } from './ReportPanel';
@@ -27,6 +28,11 @@ import { ToolsMenu, type Panel } from './ToolsMenu';
 import { useSendQueue } from './SendQueues';
 import styles from './Conversation.module.css';
 import threadStyles from './Thread.module.css';
+import fanStyles from './FanPanel.module.css';
+
+/** The fan panel starts open where it fits beside the conversation. */
+const wideScreen = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 641px)').matches;
 
 /** Marks the chat read on the server, and in the list beside it. */
 function useMarkRead(chat: Chat, onRead: (chatId: string) => void) {
@@ -80,97 +86,106 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
   const closePanel = () => setPanel(null);
   const tipsOn =
     isFan && user.type === 'featured' && session.config?.features.tips !== false && !isBlockedChat(chat);
+  const [fanOpen, setFanOpen] = useState(() => isCreator && wideScreen());
 
   return (
-    <div
-      className={styles.conversation}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && panel) setPanel(null);
-      }}
-      role="presentation"
-    >
-      <header className={styles.header}>
-        <Link to="/chats" className={styles.back} aria-label="Back to chats">
-          ←
-        </Link>
-        <Avatar name={name} url={user.avatar_url} online={user.is_online} size={40} />
-        <div className={styles.who}>
-          <h2 className={styles.name}>{name}</h2>
-          <p className={styles.status}>
-            {typing
-              ? 'typing…'
-              : user.is_online
-                ? 'Online'
-                : user.last_online
-                  ? `Last seen ${timeAgo(user.last_online)}`
-                  : 'Offline'}
+    <div className={fanStyles.split}>
+      <div
+        className={styles.conversation}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && panel) setPanel(null);
+        }}
+        role="presentation"
+      >
+        <header className={styles.header}>
+          <Link to="/chats" className={styles.back} aria-label="Back to chats">
+            ←
+          </Link>
+          <Avatar name={name} url={user.avatar_url} online={user.is_online} size={40} />
+          <div className={styles.who}>
+            <h2 className={styles.name}>{name}</h2>
+            <p className={styles.status}>
+              {typing
+                ? 'typing…'
+                : user.is_online
+                  ? 'Online'
+                  : user.last_online
+                    ? `Last seen ${timeAgo(user.last_online)}`
+                    : 'Offline'}
+            </p>
+          </div>
+          {tipsOn && (
+            <Button
+              variant="secondary"
+              aria-expanded={panel === 'tip'}
+              onClick={() => setPanel(panel === 'tip' ? null : 'tip')}
+            >
+              Tip
+            </Button>
+          )}
+          {isCreator && (
+            <Button variant="secondary" aria-expanded={fanOpen} onClick={() => setFanOpen(!fanOpen)}>
+              Fan
+            </Button>
+          )}
+          <ToolsMenu tools={tools} favorite={chat.favorite} isCreator={isCreator} onPanel={setPanel} />
+        </header>
+        {notice && (
+          <p role={notice.alert ? 'alert' : 'status'} className={styles.notice}>
+            {notice.text}{' '}
+            <button
+              type="button"
+              className={threadStyles.action}
+              onClick={() => {
+                tools.dismiss();
+                actions.dismissNotice();
+              }}
+            >
+              Dismiss
+            </button>
           </p>
-        </div>
-        {tipsOn && (
-          <Button
-            variant="secondary"
-            aria-expanded={panel === 'tip'}
-            onClick={() => setPanel(panel === 'tip' ? null : 'tip')}
-          >
-            Tip
-          </Button>
         )}
-        <ToolsMenu tools={tools} favorite={chat.favorite} isCreator={isCreator} onPanel={setPanel} />
-      </header>
-      {notice && (
-        <p role={notice.alert ? 'alert' : 'status'} className={styles.notice}>
-          {notice.text}{' '}
-          <button
-            type="button"
-            className={threadStyles.action}
-            onClick={() => {
-              tools.dismiss();
-              actions.dismissNotice();
-            }}
-          >
-            Dismiss
-          </button>
-        </p>
-      )}
-      {panel && (
-        <div className={styles.panelWrap} ref={panelBox}>
-          {panel === 'tip' && <TipPanel chat={chat} onDone={closePanel} />}
-          {panel === 'notes' && <NotesPanel chat={chat} />}
-          {panel === 'rate' && <RatePanel chat={chat} tools={tools} onDone={closePanel} />}
-          {panel === 'report' && <ReportPanel name={name} tools={tools} onDone={closePanel} />}
-          <Button variant="ghost" onClick={closePanel}>
-            Close
-          </Button>
-        </div>
-      )}
-      <Timeline
-        list={list}
-        outgoing={queue.outgoing}
-        myId={myId}
-        actions={actions}
-        typing={typing ? name : null}
-        onReply={setReplyTo}
-        onRetry={queue.retry}
-        onDiscard={queue.discard}
-      />
-      {isBlockedChat(chat) ? (
-        <BlockedNotice chat={chat} name={name} tools={tools} />
-      ) : (
-        <MessageComposer
-          chat={chat}
-          isFan={isFan}
-          canPrice={isCreator && me?.restricted !== true}
-          queue={queue}
-          replyTo={replyTo}
-          onCancelReply={() => setReplyTo(null)}
-          frozen={me?.frozen === true}
-          hasWritten={
-            queue.outgoing.length > 0 ||
-            (list.state.status === 'fetched' &&
-              list.state.data.some((m) => m.sender_id === myId && !m.system))
-          }
+        {panel && (
+          <div className={styles.panelWrap} ref={panelBox}>
+            {panel === 'tip' && <TipPanel chat={chat} onDone={closePanel} />}
+            {panel === 'notes' && <NotesPanel chat={chat} />}
+            {panel === 'rate' && <RatePanel chat={chat} tools={tools} onDone={closePanel} />}
+            {panel === 'report' && <ReportPanel name={name} tools={tools} onDone={closePanel} />}
+            <Button variant="ghost" onClick={closePanel}>
+              Close
+            </Button>
+          </div>
+        )}
+        <Timeline
+          list={list}
+          outgoing={queue.outgoing}
+          myId={myId}
+          actions={actions}
+          typing={typing ? name : null}
+          onReply={setReplyTo}
+          onRetry={queue.retry}
+          onDiscard={queue.discard}
         />
-      )}
+        {isBlockedChat(chat) ? (
+          <BlockedNotice chat={chat} name={name} tools={tools} />
+        ) : (
+          <MessageComposer
+            chat={chat}
+            isFan={isFan}
+            canPrice={isCreator && me?.restricted !== true}
+            queue={queue}
+            replyTo={replyTo}
+            onCancelReply={() => setReplyTo(null)}
+            frozen={me?.frozen === true}
+            hasWritten={
+              queue.outgoing.length > 0 ||
+              (list.state.status === 'fetched' &&
+                list.state.data.some((m) => m.sender_id === myId && !m.system))
+            }
+          />
+        )}
+      </div>
+      {fanOpen && <FanPanel chat={chat} name={name} onClose={() => setFanOpen(false)} />}
     </div>
   );
 }
