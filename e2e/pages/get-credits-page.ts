@@ -22,9 +22,11 @@ export class GetCreditsPage {
     return this.page.getByRole('form', { name: 'Buy credits' });
   }
 
-  /** The way back to where the fan came from (only when a popup sent them here). */
-  backLink(): Locator {
-    return this.page.getByRole('region', { name: 'Account' }).getByRole('link', { name: 'Back to the chat' });
+  /** The way back to where the fan came from (only when a popup sent them here), by what it says. */
+  backLink(
+    label: 'Back to the chat' | 'Back to the post' | 'Back to the profile' = 'Back to the chat',
+  ): Locator {
+    return this.page.getByRole('region', { name: 'Account' }).getByRole('link', { name: label });
   }
 
   /** A package by its price as shown, such as `$10.00`. */

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { formatMoney } from '@cove/contracts';
 import type { Page } from '@playwright/test';
 import { ChatPage } from '../pages/chat-page';
+import { CreatorProfilePage } from '../pages/creator-profile-page';
 import { GetCreditsPage } from '../pages/get-credits-page';
 import { SandboxChallengePage, ThreeDsCallbackPage } from '../pages/payment-pages';
 import { expect, test } from '../support/fixtures';
@@ -181,7 +182,13 @@ test.describe('payment journeys', () => {
     const callback = new ThreeDsCallbackPage(page);
     await callback.waitFor();
     await callback.heading('Payment not completed').waitFor();
-    await callback.alert().waitFor();
+    // In its own words: the bank's check failed, the card was not declined.
+    await callback
+      .alert()
+      .getByText(
+        "Your bank's security check (3-D Secure) was not completed, so nothing was charged. Try again.",
+      )
+      .waitFor();
     const tryAgain = callback.link('Try again');
     await tryAgain.waitFor();
     await page.screenshot({ path: `${shotsDir}/3ds-callback-failed.png`, fullPage: true });
@@ -190,5 +197,69 @@ test.describe('payment journeys', () => {
     await tryAgain.click();
     await page.waitForURL(/\/account\/get-credits$/);
     await credits.ready();
+    // The package chosen before is chosen again.
+    await expect(credits.packageFor('$25.00')).toBeChecked();
+  });
+
+  // Last: it makes Jordan a customer, which the tests above expect Jordan not to be.
+  test('a fan without credits unlocks a paid post through a 3-D Secure top-up and lands back on the post, open', async ({
+    page,
+    server,
+    session,
+  }) => {
+    const creatorId = (await me(session, await session.tokenOf(creatorEmail)))._id;
+    const fanToken = await session.signIn(page, otherFanEmail);
+    expect((await me(session, fanToken)).credits).toBe(0);
+
+    // The demo world's paid post on Luna's profile: "The demo cover, early", $4.00.
+    const profile = new CreatorProfilePage(page, server.baseUrl);
+    await profile.open(creatorId);
+    const unlock = profile.posts().getByRole('button', { name: 'Unlock for $4.00' });
+    const paidPost = profile.posts().locator('article').filter({ has: unlock });
+    await unlock.click();
+
+    const popup = page.getByRole('dialog', { name: 'Not enough credits' });
+    await popup.getByRole('button', { name: 'Buy Credits' }).click();
+    const credits = new GetCreditsPage(page, server.baseUrl);
+    await page.waitForURL(/\/account\/get-credits$/);
+    await credits.ready();
+    await page.getByText('After paying, the post unlocks.').waitFor();
+    expect(await credits.backLink('Back to the post').getAttribute('href')).toMatch(
+      new RegExp(`^/creators/${creatorId}\\?post=`),
+    );
+    expect(await page.getByRole('link', { name: 'Back to the chat' }).count()).toBe(0);
+
+    // 100 credits for $10.00, plus the first purchase's 20: 120, of which the post takes 40.
+    await credits.packageFor('$10.00').check();
+    await credits.enterCard(threeDsCard);
+    await credits.payButton('$10.00').click();
+    const bank = new SandboxChallengePage(page);
+    await bank.waitFor();
+    await bank.complete();
+
+    const callback = new ThreeDsCallbackPage(page);
+    await callback.waitFor();
+    await callback.heading('Payment complete').waitFor();
+    await callback
+      .status()
+      .getByText(/The post is unlocked\./)
+      .waitFor();
+    expect(await callback.link('Back to the post').count()).toBe(1);
+    expect(await page.getByText(/Back to the chat/).count()).toBe(0);
+
+    // By itself, back on the profile with the post open: its words and photo shown, focused.
+    await page.waitForURL(new RegExp(`/creators/${creatorId}\\?post=`));
+    const opened = profile.postWithText('The demo cover, early');
+    await opened.getByRole('img', { name: 'The demo cover, early' }).waitFor();
+    await expect(opened).toBeFocused();
+    expect(await opened.getByRole('button', { name: /^Unlock for/ }).count()).toBe(0);
+    expect(await paidPost.count()).toBe(0);
+    await page.screenshot({ path: `${shotsDir}/post-unlocked-after-3ds-1280.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await opened.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shotsDir}/post-unlocked-after-3ds-390.png` });
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await headerBalance(page).getByText('$8.00').waitFor();
+    expect(await me(session, fanToken)).toMatchObject({ credits: 80, is_customer: true });
   });
 });

@@ -48,6 +48,7 @@ describe('account', () => {
   it('leads back to the chat from get-credits when it was opened with one to return to', () => {
     renderAccount('/account/get-credits', fakeHost({ user: testUser(), respond: paymentReads }).host, {
       backTo: '/chats/u-2',
+      purchase: { model_id: 'u-2', chat_id: 'c-2' },
     });
     expect(screen.getByRole('heading', { name: 'Get credits' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the chat' })).toHaveAttribute('href', '/chats/u-2');

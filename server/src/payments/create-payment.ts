@@ -6,6 +6,9 @@ import { fail, tooManyRequests, waitText } from '../errors';
 import { creditsOf } from '../ledger/ledger';
 import { providerConfigFor } from '../provider/provider-config';
 import { isRestricted } from '../users/user-dto';
+import { postForSale } from '../feed/buy-post';
+import { isUuid } from '../ids';
+import { creatorToSubscribe } from '../subscriptions/subscribe';
 import { applyProviderEvent } from './apply-event';
 import { receiveProviderEvent } from './receive-event';
 import type { FinishDeps } from './finish-action';
@@ -14,11 +17,24 @@ import { cardAnswerFor, cardRequest, cryptoRequest, paymentByKey, sameRequest } 
 import type { PaymentProvider } from './provider';
 import { returnPathOf, withPaymentId } from './return-path';
 
-/** What a card payment may be refused with: what it is for, the package, the card, the decline limit and the provider's decline. */
+/**
+ * What a card payment may be refused with: what it is for (a message, a post, a subscription, a tip),
+ * the package, the card, the decline limit and the provider's decline.
+ */
 export const cardPaymentCodes = [
   'not_found',
   'not_for_sale',
   'already_purchased',
+  'post_not_for_sale',
+  'audience_required',
+  'already_unlocked',
+  'own_subscription',
+  'subscribe_not_allowed',
+  'user_not_found',
+  'frozen',
+  'chat_refused',
+  'no_subscriptions',
+  'already_subscribed',
   'blocked',
   'creator_unavailable',
   'bad_request',
@@ -28,6 +44,7 @@ export const cardPaymentCodes = [
   'insufficient_funds',
   'card_expired',
   'card_token_used',
+  'three_ds_failed',
   'payment_failed',
   'payments_limited',
   'idempotency_reused',
@@ -52,13 +69,47 @@ interface Context {
   modelId: string | null;
   chatId: string | null;
   messageId: number | null;
+  feedId: string | null;
   tip: number | null;
+  actionPrice: number | null;
 }
 
-/** What the payment is for, checked as the route that does it would check it, before any money moves. */
+const none = { chatId: null, messageId: null, feedId: null, tip: null, actionPrice: null };
+
+/**
+ * What the payment is for, checked as the route that does it would check it, before any money moves
+ * (the same checks run again when the money lands: docs/rules.md, What a payment finishes).
+ */
 async function contextOf(deps: PaymentDeps, me: UserRow, body: PaymentBody): Promise<Context> {
-  // Feed posts are not sold yet, so no feed id names one.
-  if (body.feed_id) throw fail('not_found', 'Post');
+  const intents = [body.message_id, body.feed_id, body.tip, body.subscribe].filter(Boolean).length;
+  if (intents > 1)
+    throw fail(
+      'bad_request',
+      'A payment finishes one thing: give one of message_id, feed_id, tip or subscribe.',
+    );
+  if (body.feed_id) {
+    const post = await postForSale(deps.db, me, body.feed_id);
+    return {
+      ...none,
+      paymentType: 'post',
+      modelId: post.creatorId,
+      feedId: post.postId,
+      actionPrice: post.price,
+    };
+  }
+  if (body.subscribe) {
+    const creator = await creatorToSubscribe(
+      deps.db,
+      me,
+      body.model_id && isUuid(body.model_id) ? body.model_id : null,
+    );
+    return {
+      ...none,
+      paymentType: 'subscription',
+      modelId: creator.id,
+      actionPrice: creator.subscriptionPrice,
+    };
+  }
   if (body.message_id) {
     const id = /^\d{1,15}$/.test(body.message_id) ? Number(body.message_id) : null;
     const [m] = id === null ? [] : await deps.db.select().from(messages).where(eq(messages.id, id));
@@ -69,22 +120,22 @@ async function contextOf(deps: PaymentDeps, me: UserRow, body: PaymentBody): Pro
       .from(purchases)
       .where(and(eq(purchases.messageId, m.id), eq(purchases.buyerId, me.id)));
     if (bought) throw fail('already_purchased');
-    return { paymentType: 'message', modelId: m.senderId, chatId: m.chatId, messageId: m.id, tip: null };
+    return { ...none, paymentType: 'message', modelId: m.senderId, chatId: m.chatId, messageId: m.id };
   }
   if (body.chat_id) {
     const { other } = await chatForMember(deps.db, body.chat_id, me.id);
     const tip = body.tip ?? null;
     return {
+      ...none,
       paymentType: tip ? 'tip' : 'credits',
       modelId: other.userId,
       chatId: body.chat_id,
-      messageId: null,
       tip,
     };
   }
   if (body.tip) throw fail('bad_request', 'A tip needs the chat_id of the chat it goes to.');
   const model = body.model_id ? await userRow(deps.db, body.model_id) : undefined;
-  return { paymentType: 'credits', modelId: model?.id ?? null, chatId: null, messageId: null, tip: null };
+  return { ...none, paymentType: 'credits', modelId: model?.id ?? null };
 }
 
 /**

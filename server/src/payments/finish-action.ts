@@ -1,19 +1,25 @@
-import { errorText } from '@cove/contracts';
+import { errorText, type LoggedEvent } from '@cove/contracts';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { AutoMessageTriggers } from '../auto-messages/plugin';
-import { messages, payments, users } from '../db/schema';
-import { AppError } from '../errors';
+import { messages, type PaymentRow, payments, type UserRow, users } from '../db/schema';
+import { AppError, fail } from '../errors';
+import { buyPostIn } from '../feed/buy-post';
+import { isBalanceTooLow } from '../ledger/ledger';
+import { subscribeIn } from '../subscriptions/subscribe';
 import { outcomeOf } from '../db/outcome';
 import { type LoggedRow, notifyLogged } from '../messages/db-call';
 import { buyCall, buyOutcome } from '../messages/purchase';
 import { tip } from '../messages/tip';
-import { type EventDeps, withEvents } from '../realtime/with-events';
+import { type Emit, type EventDeps, withEvents } from '../realtime/with-events';
 import type { Tx } from '../db/transaction';
 
-/** What finishing a payment needs: a purchase it completes may be the fan's first (auto-messages). */
+/**
+ * What finishing a payment needs: a purchase it completes may be the fan's first, a subscription a new
+ * subscriber (auto-messages).
+ */
 export interface FinishDeps extends EventDeps {
-  autoMessages: Pick<AutoMessageTriggers, 'purchased'>;
+  autoMessages: Pick<AutoMessageTriggers, 'purchased' | 'fire'>;
 }
 
 type Done = { status: 'done'; unlocked: number | null } | { status: 'failed'; error: string };
@@ -80,10 +86,52 @@ async function record(tx: Tx, paymentId: string, done: Done) {
     .where(and(eq(payments.id, paymentId), eq(payments.actionStatus, 'pending')));
 }
 
+/** Buys what a payment was for, in the transaction that records it, with the fan's row as it is now. */
+type Purchase = (tx: Tx, emit: Emit, fan: UserRow) => Promise<void>;
+
 /**
- * Does what a succeeded payment was for (docs/rules.md: unlock the message, send the tip). Safe to
- * run again at any point: the unlock is one transaction with its record, and the tip's send id is
- * the payment's, so a retried tip is applied once.
+ * Runs `buy` and the payment's record in one transaction between the fan and the creator, so the
+ * purchase and the note that it was done commit together or not at all: a webhook delivered twice, a
+ * return before the webhook or a crash between them buys once. `buy` runs in a savepoint: a refusal
+ * (blocked, price changed, post gone, credits spent meanwhile) undoes it and its events, and the payment
+ * says why, its credits staying with the fan. Answers whether this run bought it.
+ */
+async function finishWith(deps: FinishDeps, p: PaymentRow, creatorId: string, buy: Purchase) {
+  return withEvents(
+    deps,
+    async (tx, emit) => {
+      const [now] = await tx
+        .select({ actionStatus: payments.actionStatus, status: payments.status })
+        .from(payments)
+        .where(eq(payments.id, p.id))
+        .for('update');
+      if (now?.actionStatus !== 'pending' || now.status !== 'succeeded') return false;
+      const [fan] = await tx.select().from(users).where(eq(users.id, p.userId));
+      let done: Done = { status: 'done', unlocked: null };
+      const queued: [string, LoggedEvent][] = [];
+      try {
+        if (!fan) throw fail('user_not_found');
+        await tx.transaction((sp) => buy(sp, (userId, event) => void queued.push([userId, event]), fan));
+      } catch (err) {
+        if (isBalanceTooLow(err)) done = { status: 'failed', error: errorText('not_enough_credits', 0) };
+        else if (err instanceof AppError) done = { status: 'failed', error: err.message };
+        else throw err;
+        queued.length = 0;
+      }
+      for (const [userId, event] of queued) emit(userId, event);
+      await record(tx, p.id, done);
+      emit(p.userId, { type: 'payment_updated', payment_id: p.id, status: 'succeeded' });
+      return done.status === 'done';
+    },
+    { between: [p.userId, creatorId] },
+  );
+}
+
+/**
+ * Does what a succeeded payment was for (docs/rules.md, What a payment finishes: unlock the message or
+ * the post, start the subscription, send the tip), as the fan may do it now, at a price no higher than
+ * when the payment started. Safe to run again at any point: each purchase is one transaction with its
+ * record, and the tip's send id is the payment's, so a retried tip is applied once.
  */
 export async function finishPaymentAction(deps: FinishDeps, paymentId: string): Promise<void> {
   const [p] = await deps.db
@@ -95,6 +143,23 @@ export async function finishPaymentAction(deps: FinishDeps, paymentId: string): 
   if (!p) return;
   if (p.paymentType === 'message' && p.messageId !== null) {
     await unlock(deps, p.id, p.userId, p.messageId);
+    return;
+  }
+  const creatorId = p.modelId;
+  const atMost = p.actionPrice ?? 0;
+  if (p.paymentType === 'post' && p.feedId && creatorId) {
+    const postId = p.feedId;
+    const bought = await finishWith(deps, p, creatorId, async (tx, emit, fan) => {
+      await buyPostIn(tx, emit, fan, postId, atMost);
+    });
+    if (bought) await deps.autoMessages.purchased(p.userId, creatorId, { kind: 'post', postId });
+    return;
+  }
+  if (p.paymentType === 'subscription' && creatorId) {
+    const subscribed = await finishWith(deps, p, creatorId, async (tx, emit, fan) => {
+      await subscribeIn(tx, emit, fan, creatorId, `payment:${p.id}`, atMost);
+    });
+    if (subscribed) await deps.autoMessages.fire('new_subscriber', creatorId, p.userId);
     return;
   }
   let done: Done;

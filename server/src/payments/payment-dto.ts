@@ -26,6 +26,8 @@ export function toPaymentDto(p: PaymentRow): Payment {
     message_id: p.messageId === null ? null : String(p.messageId),
     feed_id: p.feedId,
     tip: p.tip,
+    subscribe: p.paymentType === 'subscription',
+    card_id: p.cardId,
     failure: failureText(p.failureCode),
     action_status: p.actionStatus,
     action_error: p.actionError,

@@ -19,6 +19,7 @@ export const cardRequest = (body: PaymentBody): PaymentRequest => ({
   message_id: body.message_id ?? null,
   feed_id: body.feed_id ?? null,
   tip: body.tip ?? null,
+  ...(body.subscribe ? { subscribe: true as const } : {}),
   // A new card's token is not kept: a retry of one attempt sends the same one, and it pays only once.
   card_id: body.card_id ?? null,
   save_card: body.save_card,

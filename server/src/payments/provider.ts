@@ -40,13 +40,14 @@ export interface CardPaymentInput {
 
 /**
  * Why the processor refused a card, each an error code of the catalogue; `card_token_used`: the card
- * form's token had paid once already.
+ * form's token had paid once already; `three_ds_failed`: the card holder did not pass their bank's check.
  */
 export const DECLINE_REASONS = [
   'card_declined',
   'insufficient_funds',
   'card_expired',
   'card_token_used',
+  'three_ds_failed',
 ] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number];
 

@@ -10,13 +10,13 @@ import { creditsOf, isBalanceTooLow } from '../ledger/ledger';
 import { notEnoughCredits } from '../messages/charges';
 import { addSystemMessage } from '../messages/system-messages';
 import type { TriggerDeps } from '../auto-messages/plugin';
-import { type EventDeps, withEvents } from '../realtime/with-events';
+import { type Emit, type EventDeps, withEvents } from '../realtime/with-events';
 import { chargePeriod } from './charge-period';
 import { isLive, PERIOD_MS } from './live';
 import { recordPayment, subscriptionChat } from './subscription-chat';
 import { toSubscriptionDto } from './subscription-dto';
 import { isRestricted } from '../users/user-dto';
-import type { Tx } from '../db/transaction';
+import type { Queryable, Tx } from '../db/transaction';
 
 /** What subscribing may be refused with. */
 export const subscribeCodes = [
@@ -46,13 +46,38 @@ async function answer(tx: Tx, row: SubscriptionRow): Promise<SubscribeResult> {
   return { data: toSubscriptionDto(row, creator), credits: await creditsOf(tx, row.fanId) };
 }
 
+/**
+ * The creator `me` may subscribe to now, or the refusal: a fan, not themselves, a creator who takes
+ * subscriptions and is not restricted, gone or blocked either way, and no live subscription already.
+ * The one home of these checks: subscribing in credits and a card payment that will subscribe ask here.
+ */
+export async function creatorToSubscribe(
+  db: Queryable,
+  me: UserRow,
+  creatorId: string | null,
+): Promise<UserRow> {
+  if (creatorId === me.id) throw fail('own_subscription');
+  if (me.type !== 'user') throw fail('subscribe_not_allowed');
+  const creator = creatorId ? await userRow(db, creatorId) : undefined;
+  if (!creator || creator.type !== 'featured' || isGone(creator)) throw fail('user_not_found');
+  if (isRestricted(creator)) throw fail('creator_unavailable');
+  if (me.frozen) throw frozenError();
+  if (await isBlockedEitherWay(db, me.id, creator.id)) throw cannotChat();
+  if (creator.subscriptionPrice === 0) throw fail('no_subscriptions');
+  const [current] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.fanId, me.id), eq(subscriptions.creatorId, creator.id)));
+  if (current && isLive(current, new Date())) throw fail('already_subscribed');
+  return creator;
+}
+
 /** Starts the pair's subscription, or restarts an expired one with its period count continuing. */
 async function start(tx: Tx, me: UserRow, creator: UserRow, sendId: string, now: Date) {
   const [current] = await tx
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.fanId, me.id), eq(subscriptions.creatorId, creator.id)));
-  if (current && isLive(current, now)) throw fail('already_subscribed');
   const run = {
     status: 'active' as const,
     price: creator.subscriptionPrice,
@@ -74,6 +99,55 @@ async function start(tx: Tx, me: UserRow, creator: UserRow, sendId: string, now:
         .returning();
   if (!row) throw new Error('subscription write returned nothing');
   return row;
+}
+
+/**
+ * Subscribes in the caller's transaction, which holds the fan's and creator's rows: the checks of
+ * `creatorToSubscribe`, the subscription row, the first period's charge, and a system message to each
+ * in their chat. `atMost`: a price the fan agreed to earlier (a card payment's), which the creator's
+ * price must not exceed now.
+ */
+export async function subscribeIn(
+  tx: Tx,
+  emit: Emit,
+  me: UserRow,
+  creatorId: string | null,
+  sendId: string,
+  atMost?: number,
+): Promise<SubscribeResult> {
+  const creator = await creatorToSubscribe(tx, me, creatorId);
+  if (atMost !== undefined && creator.subscriptionPrice > atMost)
+    throw fail('price_changed', formatMoney(atMost), formatMoney(creator.subscriptionPrice));
+  const balance = await creditsOf(tx, me.id);
+  if (balance < creator.subscriptionPrice) throw fail('not_enough_credits', balance);
+  const row = await start(tx, me, creator, sendId, new Date());
+  await chargePeriod(tx, row, row.period);
+
+  const chatId = await subscriptionChat(tx, me.id, creator);
+  await recordPayment(tx, chatId, creator.id, row.price, true);
+  const price = `${formatMoney(row.price)} a month`;
+  const fan = { viewer: me.id, other: creator.id };
+  const model = { viewer: creator.id, other: me.id };
+  const [fanName, creatorName] = [me.username ?? 'A fan', creator.username ?? 'this creator'];
+  await addSystemMessage(
+    tx,
+    emit,
+    chatId,
+    fan,
+    'for_user_subscription',
+    `You subscribed to ${creatorName} for ${price}.`,
+  );
+  await addSystemMessage(
+    tx,
+    emit,
+    chatId,
+    model,
+    'for_model_subscription',
+    `${fanName} subscribed for ${price}.`,
+  );
+  emit(me.id, { type: 'credits_update', credits: balance - row.price, amount: -row.price });
+  emit(me.id, { type: 'subscription_updated', model_id: creator.id, status: 'active' });
+  return answer(tx, row);
 }
 
 /**
@@ -102,45 +176,7 @@ export async function subscribe(
           if (stored.creatorId !== creatorId) throw fail('send_id_reused');
           return answer(tx, stored);
         }
-        if (creatorId === me.id) throw fail('own_subscription');
-        if (me.type !== 'user') throw fail('subscribe_not_allowed');
-        const creator = creatorId ? await userRow(tx, creatorId) : undefined;
-        if (!creator || creator.type !== 'featured' || isGone(creator)) throw fail('user_not_found');
-        if (isRestricted(creator)) throw fail('creator_unavailable');
-        if (me.frozen) throw frozenError();
-        if (await isBlockedEitherWay(tx, me.id, creator.id)) throw cannotChat();
-        if (creator.subscriptionPrice === 0) throw fail('no_subscriptions');
-
-        const balance = await creditsOf(tx, me.id);
-        if (balance < creator.subscriptionPrice) throw fail('not_enough_credits', balance);
-        const row = await start(tx, me, creator, sendId, new Date());
-        await chargePeriod(tx, row, row.period);
-
-        const chatId = await subscriptionChat(tx, me.id, creator);
-        await recordPayment(tx, chatId, creator.id, row.price, true);
-        const price = `${formatMoney(row.price)} a month`;
-        const fan = { viewer: me.id, other: creator.id };
-        const model = { viewer: creator.id, other: me.id };
-        const [fanName, creatorName] = [me.username ?? 'A fan', creator.username ?? 'this creator'];
-        await addSystemMessage(
-          tx,
-          emit,
-          chatId,
-          fan,
-          'for_user_subscription',
-          `You subscribed to ${creatorName} for ${price}.`,
-        );
-        await addSystemMessage(
-          tx,
-          emit,
-          chatId,
-          model,
-          'for_model_subscription',
-          `${fanName} subscribed for ${price}.`,
-        );
-        emit(me.id, { type: 'credits_update', credits: balance - row.price, amount: -row.price });
-        emit(me.id, { type: 'subscription_updated', model_id: creator.id, status: 'active' });
-        return answer(tx, row);
+        return subscribeIn(tx, emit, me, creatorId, sendId);
       },
       { between: creatorId ? [me.id, creatorId] : [me.id] },
     );

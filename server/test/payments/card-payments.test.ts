@@ -153,7 +153,7 @@ describe('3-D Secure', () => {
     );
     expect(failed?.status).toBe('failed');
     expect((await fan.api.get(`/v1/payment/${id}`)).json().data.failure).toBe(
-      'Your card was declined. Try another card.',
+      "Your bank's security check (3-D Secure) was not completed, so nothing was charged. Try again.",
     );
     expect(await creditsOf(t.db, fan.user.id)).toBe(0);
   });

@@ -185,6 +185,15 @@ export const errorCatalogue = {
     message: 'This card was already used for a payment. Please enter your card details again.',
   },
   payment_failed: { status: 402, message: 'The payment did not go through. Please try again.' },
+  three_ds_failed: {
+    status: 402,
+    message: "Your bank's security check (3-D Secure) was not completed, so nothing was charged. Try again.",
+  },
+  price_changed: {
+    status: 409,
+    message: (was: string, now: string) =>
+      `The price changed from ${was} to ${now} before the payment landed, so nothing was bought.`,
+  },
   payments_limited: {
     status: 429,
     message: (wait: string) => `Too many declined payments. Try again in ${wait}, or use another card.`,

@@ -15,6 +15,7 @@ export * from './message';
 export * from './media';
 export * from './discover';
 export * from './payments';
+export * from './payment-return';
 export * from './profiles';
 export * from './broadcast';
 export * from './fans';

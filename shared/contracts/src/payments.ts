@@ -86,8 +86,11 @@ export const headlessBrowserInfo = (userAgent: string): BrowserInfo => ({
  */
 const returnPath = z.string().max(2000);
 
-/** What a payment finishes once it succeeds, as the 3-D Secure return names it (`paymentType`). */
-export const paymentType = z.enum(['credits', 'message', 'tip']);
+/**
+ * What a payment finishes once it succeeds, as the 3-D Secure return names it (`paymentType`): credits
+ * alone, a paid message unlocked, a tip sent, a paid post unlocked, a subscription started.
+ */
+export const paymentType = z.enum(['credits', 'message', 'tip', 'post', 'subscription']);
 export type PaymentType = z.infer<typeof paymentType>;
 
 export const paymentBody = z
@@ -99,9 +102,12 @@ export const paymentBody = z
     chat_id: z.string().max(100).nullish(),
     /** A paid message to unlock with the new credits once the payment succeeds. */
     message_id: z.string().max(100).nullish(),
+    /** A paid post to unlock with the new credits once the payment succeeds. */
     feed_id: z.string().max(100).nullish(),
     /** Credits to tip in `chat_id` once the payment succeeds. */
     tip: z.number().int().min(1).max(100_000).nullish(),
+    /** Subscribe to `model_id` with the new credits once the payment succeeds. */
+    subscribe: z.boolean().optional(),
     success_url: returnPath,
     fail_url: returnPath,
     browser_info: browserInfo,
@@ -153,6 +159,10 @@ export const payment = z.object({
   message_id: z.string().nullable(),
   feed_id: z.string().nullable(),
   tip: z.number().int().nullable(),
+  /** Whether it was to start a subscription to `model_id`. */
+  subscribe: z.boolean(),
+  /** The saved card it was paid with, if any: "Try again" offers the same one. */
+  card_id: z.string().nullable(),
   /** Why it failed, in words for the payer. */
   failure: z.string().nullable(),
   action_status: paymentActionStatus,

@@ -19,7 +19,9 @@ export const paymentContext = z.object({
   model_id: z.string().max(100).optional(),
   chat_id: z.string().max(100).optional(),
   message_id: z.string().max(100).optional(),
+  feed_id: z.string().max(100).optional(),
   tip: z.number().int().min(1).max(100_000).optional(),
+  subscribe: z.boolean().optional(),
 });
 export type PaymentContext = z.infer<typeof paymentContext>;
 
@@ -90,6 +92,8 @@ export type PopupSpec = z.infer<typeof popupSpec>;
 export const backTargetState = z.object({
   backTo: z.string().regex(/^\/(?![/\\])/),
   purchase: paymentContext.optional(),
+  /** A payment to try again: the package and saved card it was made with, chosen again. */
+  retry: z.object({ amount: z.number().int(), card_id: z.string().max(100).nullable() }).optional(),
 });
 export type BackTargetState = z.infer<typeof backTargetState>;
 export type PopupKind = PopupSpec['kind'];

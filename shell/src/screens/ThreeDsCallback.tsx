@@ -1,4 +1,13 @@
-import { paymentEnvelope, type BackTargetState, type Payment, type PaymentContext } from '@cove/contracts';
+import {
+  contextOfPayment,
+  paymentActionText,
+  paymentEnvelope,
+  paymentReturn,
+  type BackTargetState,
+  type Payment,
+  type PaymentContext,
+  type PaymentReturn,
+} from '@cove/contracts';
 import { errorMessage, formatMoney, isAborted, isApiError, useStore } from '@cove/runtime';
 import { Button, ButtonLink, Spinner, useDocumentTitle } from '@cove/ui';
 import { useCallback, useEffect, useState } from 'react';
@@ -10,8 +19,8 @@ import { ScreenCard, screenStyles } from './ScreenCard';
 const pollEveryMs = 1000;
 /** How long it keeps asking before it says the payment is still processing. */
 const giveUpAfterMs = 30_000;
-/** How long a finished payment with a chat stays on screen before the fan is taken back to it. */
-const backToChatAfterMs = 1500;
+/** How long a finished payment stays on screen before the fan is taken back to where they started. */
+const backAfterMs = 1500;
 
 type Outcome =
   | { phase: 'checking'; payment: Payment | null }
@@ -116,37 +125,33 @@ function usePaymentOutcome(id: string | null, signedIn: boolean) {
   return { outcome, retry };
 }
 
-/** Where the fan was: the payment's own context, else the return URL's (the server's copy wins). */
-function chatOf(payment: Payment | null, params: URLSearchParams) {
-  const modelId = payment ? payment.model_id : params.get('modelId');
-  const chatId = payment ? payment.chat_id : params.get('chatId');
-  return modelId && chatId ? { modelId, chatId } : null;
+/** What the fan was doing: the payment's own context, else the return URL's (the server's copy wins). */
+function contextOf(payment: Payment | null, params: URLSearchParams): PaymentContext {
+  if (payment) return contextOfPayment(payment);
+  const context: PaymentContext = {};
+  const modelId = params.get('modelId');
+  if (modelId) context.model_id = modelId;
+  const chatId = params.get('chatId');
+  if (chatId) context.chat_id = chatId;
+  const feedId = params.get('feedId');
+  if (feedId) context.feed_id = feedId;
+  return context;
 }
 
-const chatPath = (modelId: string) => `/chats/${encodeURIComponent(modelId)}`;
-
-function retryState(payment: Payment): BackTargetState | undefined {
-  if (!payment.model_id || !payment.chat_id) return undefined;
-  const purchase: PaymentContext = { model_id: payment.model_id, chat_id: payment.chat_id };
-  if (payment.message_id) purchase.message_id = payment.message_id;
-  if (payment.payment_type === 'tip' && payment.tip) purchase.tip = payment.tip;
-  return { backTo: chatPath(payment.model_id), purchase };
+/** Where the fan started, when it was somewhere other than the credits page (which this page links anyway). */
+function startedAt(payment: Payment | null, params: URLSearchParams): PaymentReturn | null {
+  const context = contextOf(payment, params);
+  return context.model_id ? paymentReturn(context) : null;
 }
 
-/** What the payment finished, or why that failed (the credits stay in the balance either way). */
-function actionText(payment: Payment): { text: string; failed: boolean } | null {
-  if (payment.action_status === 'done') {
-    if (payment.payment_type === 'message') return { text: 'The message is unlocked.', failed: false };
-    if (payment.payment_type === 'tip') return { text: 'Your tip was sent.', failed: false };
-    return null;
-  }
-  if (payment.action_status === 'failed') {
-    const what =
-      payment.payment_type === 'tip' ? 'Your tip could not be sent' : 'The message could not be unlocked';
-    const why = payment.action_error ? `: ${payment.action_error.replace(/\.$/, '')}` : '';
-    return { text: `${what}${why}. The credits are in your balance.`, failed: true };
-  }
-  return null;
+/** "Try again": the credits page, carrying what the fan was buying and the package and card they chose. */
+function retryState(payment: Payment): BackTargetState {
+  const purchase = contextOfPayment(payment);
+  return {
+    backTo: paymentReturn(purchase).to,
+    purchase,
+    retry: { amount: payment.amount, card_id: payment.card_id },
+  };
 }
 
 function Details({ payment }: { payment: Payment }) {
@@ -170,27 +175,27 @@ function Details({ payment }: { payment: Payment }) {
 function Succeeded({ payment, params }: { payment: Payment; params: URLSearchParams }) {
   const { host } = useShell();
   const navigate = useNavigate();
-  const chat = chatOf(payment, params);
-  const back = chat ? chatPath(chat.modelId) : '/account/get-credits';
-  const action = actionText(payment);
+  const started = startedAt(payment, params);
+  const back = started ?? paymentReturn(undefined);
+  const action = paymentActionText(payment);
 
-  // The header's credits follow the new balance, and a chat is where the fan goes next.
+  // The header's credits follow the new balance, and where the fan started is where they go next.
   useEffect(() => {
     host.account.reload().catch((err: unknown) => console.warn('The user did not reload', err));
   }, [host]);
-  const hasChat = chat !== null;
+  const goesBack = started !== null;
   useEffect(() => {
-    if (!hasChat) return;
-    const timer = setTimeout(() => void navigate(back, { replace: true }), backToChatAfterMs);
+    if (!goesBack) return;
+    const timer = setTimeout(() => void navigate(back.to, { replace: true }), backAfterMs);
     return () => clearTimeout(timer);
-  }, [hasChat, back, navigate]);
+  }, [goesBack, back.to, navigate]);
 
   return (
     <ScreenCard badge="✅" title="Payment complete">
       <p role="status">
         The payment went through.
         {action && !action.failed ? ` ${action.text}` : ''}
-        {chat ? ' Taking you back to the chat…' : ''}
+        {goesBack ? ' Taking you back…' : ''}
       </p>
       {action?.failed && (
         <p role="alert" className={screenStyles.error}>
@@ -199,7 +204,7 @@ function Succeeded({ payment, params }: { payment: Payment; params: URLSearchPar
       )}
       <Details payment={payment} />
       <div className={screenStyles.actions}>
-        <ButtonLink to={back}>{chat ? 'Back to the chat' : 'Back to credits'}</ButtonLink>
+        <ButtonLink to={back.to}>{back.label}</ButtonLink>
       </div>
     </ScreenCard>
   );
@@ -207,7 +212,7 @@ function Succeeded({ payment, params }: { payment: Payment; params: URLSearchPar
 
 function NotCompleted({ payment }: { payment: Payment }) {
   const reversed = payment.status === 'refunded' || payment.status === 'charged_back';
-  const chat = chatOf(payment, new URLSearchParams());
+  const started = startedAt(payment, new URLSearchParams());
   const reason = reversed
     ? `This payment was ${payment.status === 'refunded' ? 'refunded' : 'charged back'}, so its credits were taken back.`
     : (payment.failure ?? 'The payment did not go through.');
@@ -221,9 +226,9 @@ function NotCompleted({ payment }: { payment: Payment }) {
             Try again
           </ButtonLink>
         )}
-        {chat && (
-          <ButtonLink to={chatPath(chat.modelId)} variant="secondary">
-            Back to the chat
+        {started && (
+          <ButtonLink to={started.to} variant="secondary">
+            {started.label}
           </ButtonLink>
         )}
       </div>
@@ -278,14 +283,14 @@ export function ThreeDsCallback() {
     );
   }
   if (outcome.phase === 'still-processing') {
-    const chat = chatOf(outcome.payment, params);
+    const started = startedAt(outcome.payment, params);
     return (
       <ScreenCard badge="⏳" title="Still processing">
         <p role="status">
           Your payment is still being processed. Your credits will appear when it completes.
         </p>
         <div className={screenStyles.actions}>
-          {chat ? <ButtonLink to={chatPath(chat.modelId)}>Back to the chat</ButtonLink> : creditsLink}
+          {started ? <ButtonLink to={started.to}>{started.label}</ButtonLink> : creditsLink}
         </div>
       </ScreenCard>
     );

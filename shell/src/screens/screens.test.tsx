@@ -50,6 +50,8 @@ describe('3-D Secure return', () => {
     message_id: 'x',
     feed_id: null,
     tip: null,
+    subscribe: false,
+    card_id: null,
     failure: null,
     action_status: 'done',
     action_error: null,
@@ -100,7 +102,64 @@ describe('3-D Secure return', () => {
     expect(screen.queryByText('Payment complete')).toBeNull();
     await userEvent.click(screen.getByRole('link', { name: 'Try again' }));
     expect(screen.getByTestId('where')).toHaveTextContent(
-      '/account/get-credits {"backTo":"/chats/m-1","purchase":{"model_id":"m-1","chat_id":"c-1","message_id":"x"}}',
+      '/account/get-credits {"backTo":"/chats/m-1","purchase":{"model_id":"m-1","chat_id":"c-1","message_id":"x"},"retry":{"amount":55,"card_id":null}}',
+    );
+  });
+
+  it('returns a fan who paid for a post on a profile to that post, never to a chat', async () => {
+    jest.useFakeTimers();
+    const post = payment({ payment_type: 'post', chat_id: null, message_id: null, feed_id: 'p-1' });
+    at(`3ds=success&paymentType=post&modelId=m-1&feedId=p-1&paymentId=${paymentId}`, () => ({ data: post }));
+    expect(await screen.findByRole('heading', { name: 'Payment complete' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('The post is unlocked. Taking you back…');
+    expect(screen.getByRole('link', { name: 'Back to the post' })).toHaveAttribute(
+      'href',
+      '/creators/m-1?post=p-1',
+    );
+    expect(screen.queryByText(/Back to the chat/)).toBeNull();
+    await act(async () => void jest.advanceTimersByTime(1500));
+    expect(screen.getByTestId('where')).toHaveTextContent('/creators/m-1');
+  });
+
+  it('says a subscription paid for is active and leads back to the profile', async () => {
+    at(`3ds=success&paymentType=subscription&paymentId=${paymentId}`, () => ({
+      data: payment({ payment_type: 'subscription', subscribe: true, chat_id: null, message_id: null }),
+    }));
+    expect(await screen.findByRole('heading', { name: 'Payment complete' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Your subscription is active.');
+    expect(screen.getByRole('link', { name: 'Back to the profile' })).toHaveAttribute(
+      'href',
+      '/creators/m-1',
+    );
+  });
+
+  it('shows a failed 3-D Secure check in its own words, and "Try again" keeps the package and card', async () => {
+    const words =
+      "Your bank's security check (3-D Secure) was not completed, so nothing was charged. Try again.";
+    at(`3ds=error&paymentType=post&paymentId=${paymentId}`, () => ({
+      data: payment({
+        status: 'failed',
+        payment_type: 'post',
+        amount: 250,
+        credits: 0,
+        chat_id: null,
+        message_id: null,
+        feed_id: 'p-1',
+        card_id: 'card-1',
+        action_status: 'none',
+        failure: words,
+      }),
+    }));
+    expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(words);
+    expect(screen.queryByText(/declined/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to the post' })).toHaveAttribute(
+      'href',
+      '/creators/m-1?post=p-1',
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Try again' }));
+    expect(screen.getByTestId('where')).toHaveTextContent(
+      '/account/get-credits {"backTo":"/creators/m-1?post=p-1","purchase":{"model_id":"m-1","feed_id":"p-1"},"retry":{"amount":250,"card_id":"card-1"}}',
     );
   });
 

@@ -44,6 +44,8 @@ export type PaymentRequest =
       message_id: string | null;
       feed_id: string | null;
       tip: number | null;
+      /** Present (true) only on a payment that subscribes. */
+      subscribe?: true;
       card_id: string | null;
       save_card: boolean;
     }
@@ -70,7 +72,9 @@ export const payments = pgTable('payments', {
   })
     .notNull()
     .default('pending'),
-  paymentType: text('payment_type', { enum: ['credits', 'message', 'tip'] }).notNull(),
+  paymentType: text('payment_type', {
+    enum: ['credits', 'message', 'tip', 'post', 'subscription'],
+  }).notNull(),
   amount: integer('amount').notNull(),
   packageBonus: integer('package_bonus').notNull().default(0),
   credits: integer('credits').notNull().default(0),
@@ -80,6 +84,8 @@ export const payments = pgTable('payments', {
   messageId: bigint('message_id', { mode: 'number' }),
   feedId: text('feed_id'),
   tip: integer('tip'),
+  /** The price of the post or subscription it finishes, as it was when the payment started. */
+  actionPrice: integer('action_price'),
   cardId: uuid('card_id').references(() => savedCards.id, { onDelete: 'set null' }),
   /** The card charged, as its receipt names it; kept on the payment since the saved card may go. */
   cardBrand: text('card_brand'),

@@ -215,7 +215,7 @@ export class SandboxProvider implements PaymentProvider {
           ? this.event('payment.succeeded', paymentId, id, {
               card: card ? chargedCard(card) : null,
             })
-          : this.event('payment.failed', paymentId, id, { reason: 'card_declined' }),
+          : this.event('payment.failed', paymentId, id, { reason: 'three_ds_failed' }),
       );
       return approved ? row.returnUrl : row.failUrl;
     });

@@ -5,7 +5,9 @@ import {
   creditPackagesResponse,
   cryptoTopUpResponse,
   paymentBody,
+  paymentEnvelope,
   paymentResponse,
+  type Payment,
   savedCardsResponse,
   type BackTargetState,
 } from '@cove/contracts';
@@ -50,6 +52,32 @@ const token = cardTokenResponse.parse({
   exp_month: 12,
   exp_year: 2040,
 });
+/** `GET /v1/payment/pay-1`: the payment `paid` made, with what it was for and how that went. */
+const paymentRead = (over: Partial<Payment> = {}) =>
+  paymentEnvelope.parse({
+    data: {
+      _id: 'pay-1',
+      method: 'card',
+      status: 'succeeded',
+      payment_type: 'message',
+      amount: 500,
+      credits: 595,
+      bonus: 95,
+      model_id: 'c-9',
+      chat_id: 'ch-1',
+      message_id: 'm-7',
+      feed_id: null,
+      tip: null,
+      subscribe: false,
+      card_id: null,
+      failure: null,
+      action_status: 'done',
+      action_error: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+      ...over,
+    },
+  });
+
 const paid = paymentResponse.parse({
   three_ds: false,
   redirect_url: null,
@@ -120,6 +148,7 @@ describe('get credits', () => {
     const { calls } = renderPage({
       state: { backTo: '/chats/c-9', purchase: { model_id: 'c-9', chat_id: 'ch-1', message_id: 'm-7' } },
       pay: async (call) => {
+        if (call.path === '/v1/payment/pay-1') return paymentRead();
         if (call.path !== '/v1/payment') return undefined;
         await held;
         return paid;
@@ -167,7 +196,7 @@ describe('get credits', () => {
       within(done).getByRole('heading', { name: 'Payment complete — 595 credits added' }),
     ).toBeInTheDocument();
     expect(done).toHaveTextContent('Your balance is now $61.50.');
-    expect(done).toHaveTextContent('The message unlocks in the chat.');
+    await within(done).findByText('The message is unlocked.');
     expect(within(done).getByRole('link', { name: 'Back to the chat' })).toHaveAttribute(
       'href',
       '/chats/c-9',
@@ -295,6 +324,83 @@ describe('get credits', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Buy more credits' }));
     await userEvent.click(screen.getByRole('radio', { name: 'A new card' }));
     expect(screen.getByLabelText('Card number')).toBeInTheDocument();
+  });
+
+  it('comes back from "Try again" with the package and card of the failed payment, for the post it was for', async () => {
+    const { calls } = renderPage({
+      state: {
+        backTo: '/creators/c-9?post=p-1',
+        purchase: { model_id: 'c-9', feed_id: 'p-1' },
+        retry: { amount: 500, card_id: 'cc-2' },
+      },
+      cards: savedCardsResponse.parse({
+        data: [
+          { id: 'cc-1', brand: 'MASTER', last4: '4444', exp_month: 3, exp_year: 2031 },
+          { id: 'cc-2', brand: 'VISA', last4: '3220', exp_month: 5, exp_year: 2032 },
+        ],
+      }),
+      pay: (call) => {
+        if (call.path === '/v1/payment') return paid;
+        // The post's price went up while the fan was paying: the credits stay, and the page says so.
+        return call.path === '/v1/payment/pay-1'
+          ? paymentRead({
+              payment_type: 'post',
+              chat_id: null,
+              message_id: null,
+              feed_id: 'p-1',
+              action_status: 'failed',
+              action_error:
+                'The price changed from $4.00 to $6.00 before the payment landed, so nothing was bought.',
+            })
+          : undefined;
+      },
+    });
+    expect(await screen.findByText('After paying, the post unlocks.')).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: 'Visa •••• 3220, expires 05/32' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Mastercard •••• 4444, expires 03/31' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: /\$50\.00/ })).toBeChecked();
+    expect(screen.getByRole('link', { name: 'Back to the post' })).toHaveAttribute(
+      'href',
+      '/creators/c-9?post=p-1',
+    );
+    expect(screen.queryByText('Back to the chat')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $50.00' }));
+    await screen.findByRole('heading', { name: /Payment complete/ });
+    expect(posts(calls, '/v1/payment')[0]?.body).toMatchObject({
+      amount: 500,
+      card_id: 'cc-2',
+      model_id: 'c-9',
+      feed_id: 'p-1',
+      success_url:
+        '/3ds-callback?3ds=success&paymentType=post&modelId=c-9&amount=500&chatId=&messageId=&feedId=p-1',
+    });
+    expect(
+      await screen.findByText(
+        'The post could not be unlocked: The price changed from $4.00 to $6.00 before the payment landed, so nothing was bought. The credits are in your balance.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('The post is unlocked.')).toBeNull();
+  });
+
+  it('comes back from "Try again" after a new card with the package and the new-card form', async () => {
+    renderPage({
+      state: {
+        backTo: '/creators/c-9',
+        purchase: { model_id: 'c-9', subscribe: true },
+        retry: { amount: 100, card_id: null },
+      },
+      cards: savedCardsResponse.parse({
+        data: [{ id: 'cc-1', brand: 'MASTER', last4: '4444', exp_month: 3, exp_year: 2031 }],
+      }),
+    });
+    expect(await screen.findByText('After paying, your subscription starts.')).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: 'A new card' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /\$10\.00/ })).toBeChecked();
+    expect(screen.getByLabelText('Card number')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the profile' })).toHaveAttribute(
+      'href',
+      '/creators/c-9',
+    );
   });
 
   it('retries a payment lost to the network as the same attempt, and a new one afterwards as a new attempt', async () => {

@@ -1,23 +1,13 @@
-import {
-  backTargetState,
-  type BackTargetState,
-  type CreditPackage,
-  type PaymentContext,
-} from '@cove/contracts';
-import { formatMoney, requestState } from '@cove/runtime';
+import { backTargetState, type BackTargetState, type CreditPackage } from '@cove/contracts';
+import { requestState } from '@cove/runtime';
 import { ButtonLink, EmptyState, kit, RequestView, Section } from '@cove/ui';
 import { useLocation } from 'react-router-dom';
 import { useSavedCards } from '../../common/saved-cards';
 import { useCreditPackages } from './api/credit-packages';
 import { Checkout } from './components/Checkout';
+import { backLink } from './model/back-link';
+import { contextNote } from './model/context-note';
 import styles from './GetCredits.module.css';
-
-/** What a payment will finish besides adding credits, said before paying. */
-function contextNote(context: PaymentContext | undefined): string | null {
-  if (context?.message_id) return 'After paying, the message unlocks.';
-  if (context?.tip) return `After paying, your tip of ${formatMoney(context.tip)} is sent.`;
-  return null;
-}
 
 /**
  * `/account/get-credits`: choose a credit package and pay by card (saved or new) or crypto. A visit that
@@ -30,15 +20,16 @@ export function GetCredits() {
   const offer = useCreditPackages();
   const cards = useSavedCards();
   const note = contextNote(target?.purchase);
+  const way = backLink(target);
 
   return (
     <Section
       title="Get credits"
       className={styles.page}
       actions={
-        target && (
-          <ButtonLink to={target.backTo} variant="secondary">
-            Back to the chat
+        way && (
+          <ButtonLink to={way.to} variant="secondary">
+            {way.label}
           </ButtonLink>
         )
       }

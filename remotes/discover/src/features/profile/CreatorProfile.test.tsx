@@ -136,7 +136,7 @@ describe('creator profile', () => {
       kind: 'not-enough-credits',
       message: 'Balance too low.',
       backTo: '/creators/c-1',
-      purchase: { model_id: 'c-1' },
+      purchase: { model_id: 'c-1', subscribe: true },
     });
     expect(within(header).queryByRole('alert')).toBeNull();
   });

@@ -32,7 +32,14 @@ function Loaded({ profile, own }: { profile: Profile; own: boolean }) {
       <div className={styles.main}>
         {/* A restricted creator cannot post yet; approval reloads the user and the composer appears. */}
         {own && (user?.restricted ? <ModerationGate /> : <PostComposer posting={posting} />)}
-        <Posts creatorId={profile._id} tab={tab} own={own} pending={posting.pending} unlockers={unlockers} />
+        <Posts
+          creatorId={profile._id}
+          tab={tab}
+          own={own}
+          pending={posting.pending}
+          unlockers={unlockers}
+          opened={params.get('post')}
+        />
       </div>
     </div>
   );

@@ -150,10 +150,28 @@ describe('a creator’s posts, seen by a fan', () => {
       {
         kind: 'not-enough-credits',
         message: 'You have no credits.',
-        backTo: '/creators/c-1',
-        purchase: { model_id: 'c-1' },
+        // The payment that buys the credits unlocks this post, and leads back to it.
+        backTo: '/creators/c-1?post=f-1',
+        purchase: { model_id: 'c-1', feed_id: 'f-1' },
       },
     ]);
+  });
+
+  it('opens the post the address names: scrolled to and focused', async () => {
+    const scrolled = jest.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const { host } = fakeHost({
+      user: fan,
+      respond: server([
+        testPost({ _id: 'f-2', text: 'another' }),
+        testPost({ _id: 'f-1', text: 'the one bought', unlocked: true, price: 45 }),
+      ]),
+    });
+    renderAt('/creators/c-1?post=f-1', host);
+    const bought = (await screen.findByText('the one bought')).closest('article');
+    await waitFor(() => expect(bought).toHaveFocus());
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('another').closest('article')).not.toHaveAttribute('tabindex');
   });
 
   it('reads the feed again when the creator posts', async () => {

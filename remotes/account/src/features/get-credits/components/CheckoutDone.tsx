@@ -1,8 +1,20 @@
-import type { BackTargetState } from '@cove/contracts';
-import { formatMoney } from '@cove/runtime';
-import { Button, ButtonLink } from '@cove/ui';
+import { type BackTargetState, paymentActionText } from '@cove/contracts';
+import { errorMessage, formatMoney } from '@cove/runtime';
+import { Button, ButtonLink, kit } from '@cove/ui';
+import { usePayment } from '../api/payment';
+import { contextNote } from '../model/context-note';
+import { backLink } from '../model/back-link';
 import type { Outcome } from '../model/outcome';
 import styles from '../GetCredits.module.css';
+
+/** What the payment finished besides the credits (the server did it before answering), or why not. */
+function ActionOutcome({ paymentId }: { paymentId: string }) {
+  const payment = usePayment(paymentId);
+  const action = payment.data ? paymentActionText(payment.data.data) : null;
+  if (payment.isError) return <p>{errorMessage(payment.error)}</p>;
+  if (!action) return <p>Finishing what you paid for…</p>;
+  return action.failed ? <p className={kit.alert}>{action.text}</p> : <p>{action.text}</p>;
+}
 
 /** What came of a payment that ended here (done, or still going through), and the ways on. */
 export function CheckoutDone({
@@ -15,14 +27,14 @@ export function CheckoutDone({
   onMore(): void;
 }) {
   const context = target?.purchase;
+  const back = backLink(target);
   return (
     <div className={styles.done} role="status">
       {outcome.kind === 'success' ? (
         <>
           <h3 className={styles.doneTitle}>Payment complete — {outcome.added} credits added</h3>
           {outcome.balance !== null && <p>Your balance is now {formatMoney(outcome.balance)}.</p>}
-          {context?.message_id && <p>The message unlocks in the chat.</p>}
-          {!context?.message_id && context?.tip && <p>Your tip of {formatMoney(context.tip)} is sent.</p>}
+          {contextNote(context) && <ActionOutcome paymentId={outcome.paymentId} />}
         </>
       ) : (
         <>
@@ -31,7 +43,7 @@ export function CheckoutDone({
         </>
       )}
       <div className={styles.actions}>
-        {target && <ButtonLink to={target.backTo}>Back to the chat</ButtonLink>}
+        {back && <ButtonLink to={back.to}>{back.label}</ButtonLink>}
         <Button variant="secondary" onClick={onMore}>
           Buy more credits
         </Button>

@@ -17,8 +17,10 @@ export function useCheckout(
   target: BackTargetState | null,
   defaultAmount: number,
 ) {
-  const [amount, setAmount] = useState(defaultAmount);
-  const [method, setMethod] = useState<string | null>(null);
+  // "Try again" after a failed payment comes back with the package and card it was made with.
+  const retry = target?.retry;
+  const [amount, setAmount] = useState(retry?.amount ?? defaultAmount);
+  const [method, setMethod] = useState<string | null>(retry ? (retry.card_id ?? NEW_CARD) : null);
   const [card, setCard] = useState<CardInput>(emptyCard);
   const [saveCard, setSaveCard] = useState(false);
   const [tried, setTried] = useState(false);

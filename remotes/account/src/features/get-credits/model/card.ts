@@ -86,9 +86,11 @@ export function checkCard(card: CardInput, now = new Date()): CardErrors {
   return errors;
 }
 
-/** What the payment finishes once it succeeds: a message to unlock, a tip to send, or credits alone. */
+/** What the payment finishes once it succeeds: a message, a post, a subscription, a tip, or credits alone. */
 function paymentTypeOf(context: PaymentContext | undefined): PaymentType {
   if (context?.message_id) return 'message';
+  if (context?.feed_id) return 'post';
+  if (context?.subscribe) return 'subscription';
   if (context?.tip) return 'tip';
   return 'credits';
 }
@@ -103,7 +105,7 @@ export function returnUrls(amount: number, context: PaymentContext | undefined) 
       amount: String(amount),
       chatId: context?.chat_id ?? '',
       messageId: context?.message_id ?? '',
-      feedId: '',
+      feedId: context?.feed_id ?? '',
     }).toString()}`;
   return { success_url: url('success'), fail_url: url('error') };
 }

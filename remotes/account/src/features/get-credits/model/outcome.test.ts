@@ -14,7 +14,12 @@ const answer = (over: Partial<PaymentResponse>): PaymentResponse => ({
 
 describe('outcomeOf', () => {
   it('adds the package, its bonus and the first-purchase bonus on success', () => {
-    expect(outcomeOf(answer({}), pkg, offer)).toEqual({ kind: 'success', added: 115, balance: 315 });
+    expect(outcomeOf(answer({}), pkg, offer)).toEqual({
+      kind: 'success',
+      added: 115,
+      balance: 315,
+      paymentId: 'p1',
+    });
   });
 
   it('goes to the card check when the server asks for 3-D Secure', () => {

@@ -5,7 +5,7 @@ export type Offer = ReturnType<typeof creditPackagesResponse.parse>;
 
 /** What came of a card payment, as the page shows it. */
 export type Outcome =
-  | { kind: 'success'; added: number; balance: number | null }
+  | { kind: 'success'; added: number; balance: number | null; paymentId: string }
   | { kind: 'pending' }
   | { kind: 'redirect'; url: string }
   | { kind: 'failed' };
@@ -19,5 +19,6 @@ export function outcomeOf(answer: PaymentResponse, pkg: CreditPackage, offer: Of
     kind: 'success',
     added: pkg.amount + pkg.bonus + offer.first_purchase_bonus,
     balance: answer.credits,
+    paymentId: answer.payment_id,
   };
 }

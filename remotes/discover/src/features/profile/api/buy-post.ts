@@ -8,7 +8,7 @@ import { useShortOfCredits } from './short-of-credits';
 export function useBuyPost(post: FeedItem) {
   const { api, account } = useHost();
   const client = useQueryClient();
-  const shortOfCredits = useShortOfCredits(post.model_id);
+  const shortOfCredits = useShortOfCredits(post.model_id, { feed_id: post._id });
   return useMutation({
     mutationFn: () =>
       api.patch(`/v1/feed/${encodeURIComponent(post._id)}/buy`, undefined, { schema: feedBuyResponse }),

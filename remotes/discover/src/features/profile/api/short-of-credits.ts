@@ -1,23 +1,25 @@
+import { type PaymentContext, paymentReturn } from '@cove/contracts';
 import { errorMessage, isApiError, useHost } from '@cove/runtime';
-import { profilePath } from '../model/profile-path';
 
 /** Whether a purchase failed for want of credits, which the not-enough-credits popup says. */
 export const isShortOfCredits = (err: unknown) => isApiError(err) && err.code === 'not_enough_credits';
 
 /**
  * What a purchase on a profile does when the fan is short of credits: the balance is read again, and
- * the popup leads to buying them and back to this profile, to finish what was bought.
+ * the popup leads to buying them and back to where the fan was, carrying what they were buying (`intent`:
+ * a post, a subscription) so the payment that buys the credits finishes it.
  */
-export function useShortOfCredits(creatorId: string) {
+export function useShortOfCredits(creatorId: string, intent: Omit<PaymentContext, 'model_id'> = {}) {
   const { account, popups } = useHost();
   return (err: unknown) => {
     if (!isShortOfCredits(err)) return;
     void account.reload();
+    const purchase: PaymentContext = { model_id: creatorId, ...intent };
     popups.open({
       kind: 'not-enough-credits',
       message: errorMessage(err),
-      backTo: profilePath(creatorId),
-      purchase: { model_id: creatorId },
+      backTo: paymentReturn(purchase).to,
+      purchase,
     });
   };
 }

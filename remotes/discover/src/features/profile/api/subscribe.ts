@@ -14,7 +14,7 @@ const newSendId = () => `sub-${Date.now().toString(36)}-${Math.random().toString
  */
 export function useSubscribe(creatorId: string) {
   const { api, account } = useHost();
-  const shortOfCredits = useShortOfCredits(creatorId);
+  const shortOfCredits = useShortOfCredits(creatorId, { subscribe: true });
   const client = useQueryClient();
   // One id per subscribe intent: a retried request never charges twice.
   const [sendId, setSendId] = useState(newSendId);

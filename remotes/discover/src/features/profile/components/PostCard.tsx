@@ -1,7 +1,7 @@
 import type { FeedItem } from '@cove/contracts';
 import { errorMessage, formatMoney, timeAgo, useHost } from '@cove/runtime';
 import { Avatar, Button, LockedLabel } from '@cove/ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { audienceLabels } from '../model/post-fields';
 import { PostEditor } from './PostEditor';
 import { PostMedia } from './PostMedia';
@@ -92,13 +92,37 @@ function OwnerTools({ post, onEdit }: { post: FeedItem; onEdit(): void }) {
   );
 }
 
-/** One post: who and when, its text and media, or what unlocks it; the creator can edit and delete. */
-export function PostCard({ post, own, unlockers }: { post: FeedItem; own: boolean; unlockers: Unlockers }) {
+/**
+ * One post: who and when, its text and media, or what unlocks it; the creator can edit and delete.
+ * `opened`: the post the address names (`?post=`, where a payment for it returns): scrolled to and focused.
+ */
+export function PostCard({
+  post,
+  own,
+  unlockers,
+  opened = false,
+}: {
+  post: FeedItem;
+  own: boolean;
+  unlockers: Unlockers;
+  opened?: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!opened) return;
+    ref.current?.scrollIntoView({ block: 'center' });
+    ref.current?.focus({ preventScroll: true });
+  }, [opened]);
   const name = post.username ?? 'Creator';
   return (
-    <article className={styles.post} aria-label={`Post from ${timeAgo(post.created_at) || 'earlier'}`}>
+    <article
+      ref={ref}
+      tabIndex={opened ? -1 : undefined}
+      className={opened ? `${styles.post} ${styles.opened}` : styles.post}
+      aria-label={`Post from ${timeAgo(post.created_at) || 'earlier'}`}
+    >
       <header className={styles.postHead}>
         <Avatar name={name} url={post.avatar_url} size={36} />
         <div className={styles.postMeta}>

@@ -40,12 +40,15 @@ export function Posts({
   own,
   pending,
   unlockers,
+  opened,
 }: {
   creatorId: string;
   tab: PostsTab;
   own: boolean;
   pending: readonly FeedItem[];
   unlockers: Unlockers;
+  /** The post the address names (`?post=`), opened in place. */
+  opened: string | null;
 }) {
   const client = useQueryClient();
   const posts = usePosts(creatorId, tab);
@@ -76,7 +79,7 @@ export function Posts({
                   <PendingPost key={p._id} post={p} />
                 ))}
                 {items.map((p) => (
-                  <PostCard key={p._id} post={p} own={own} unlockers={unlockers} />
+                  <PostCard key={p._id} post={p} own={own} unlockers={unlockers} opened={p._id === opened} />
                 ))}
               </div>
               <div ref={sentinel} />
