@@ -11,6 +11,7 @@ import { ensureRemotesPublished } from './release';
 import { seedDemoAutoMessages } from './seed/demo-auto-messages';
 import { seedDemoBroadcasts } from './seed/demo-broadcasts';
 import { seedDemoBundles } from './seed/demo-bundles';
+import { seedDemoCareful } from './seed/demo-careful';
 import { seedDemoChats } from './seed/demo-chats';
 import { seedDemoEarnings } from './seed/demo-earnings';
 import { seedDemoFans } from './seed/demo-fans';
@@ -52,6 +53,8 @@ async function main(): Promise<void> {
       await seedDemoBundles(app);
       await seedDemoProfiles(app);
       await seedDemoEarnings(app);
+      // Before the auto-messages: a welcome arriving in the hidden chat would bring it back.
+      await seedDemoCareful(app);
       await seedDemoHistory(app);
       await seedDemoAutoMessages(app);
       await seedDemoBroadcasts(app);

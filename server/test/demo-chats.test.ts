@@ -4,6 +4,7 @@ import { issueAccessToken } from '../src/auth/tokens';
 import { users } from '../src/db/schema';
 import { demoBroadcastTime, seedDemoBroadcasts } from '../src/seed/demo-broadcasts';
 import { seedDemoBundles } from '../src/seed/demo-bundles';
+import { pushyFan, seedDemoCareful } from '../src/seed/demo-careful';
 import { seedDemoChats } from '../src/seed/demo-chats';
 import { seedDemoEarnings } from '../src/seed/demo-earnings';
 import { seedDemoFans } from '../src/seed/demo-fans';
@@ -32,6 +33,7 @@ beforeAll(async () => {
   await seedDemoBundles(t.app);
   await seedDemoProfiles(t.app);
   await seedDemoEarnings(t.app);
+  await seedDemoCareful(t.app);
   await seedDemoBroadcasts(t.app);
   await seedDemoMoneyLines(t.app);
   await seedDemoFans(t.app);
@@ -130,6 +132,18 @@ describe('the demo conversations', () => {
     expect(inbox.map((c) => c.other_user.username).sort()).toEqual(['alex-fan', 'jordan-fan', 'sam-fan']);
     expect(inbox.filter((c) => c.unread_messages > 0).length).toBeGreaterThanOrEqual(2);
     expect(inbox.find((c) => c.other_user.username === 'alex-fan')?.notes[0]?.note).toMatch(/Lisbon/);
+  });
+
+  it('give the demo creator a hidden chat her Hidden tab and a search find, and a fan another creator blocked', async () => {
+    const hidden = (await luna.get('/v1/chats?v=2&limit=20&type=hidden')).json<{ data: ChatRow[] }>().data;
+    expect(hidden.map((c) => c.other_user.username)).toEqual([pushyFan]);
+    const found = (await luna.get(`/v1/chats?v=2&limit=20&search=${pushyFan}`)).json<{ data: ChatRow[] }>()
+      .data;
+    expect(found.map((c) => c.other_user.username)).toEqual([pushyFan]);
+
+    const casey = as(t.app, await issueAccessToken(t.db, await idOf(pushyFan)));
+    const withNova = await casey.get(`/v1/chat?recipient_id=${await idOf('nova-lake')}`);
+    expect(withNova.json().data).toMatchObject({ blocked_by_other: true, blocked: false });
   });
 });
 

@@ -18,7 +18,8 @@ interface ChatWithDeps {
 }
 
 /**
- * The chat with one person, put back on the caller's list. A fan opening it is the welcome trigger
+ * The chat with one person, put back on the caller's list (a hidden chat stays hidden: it is opened
+ * from the Hidden tab or a search, and unhidden only on purpose). A fan opening it is the welcome trigger
  * (docs/rules.md, "Auto-messages"): whoever made the chat, a fan who has not written in it yet is
  * greeted, once.
  */
@@ -32,7 +33,7 @@ export async function chatWith({ db, autoMessages }: ChatWithDeps, me: UserRow, 
   const { member, queued } = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(chatMembers)
-      .set({ listed: true, hidden: false })
+      .set({ listed: true })
       .where(and(eq(chatMembers.chatId, chat.id), eq(chatMembers.userId, me.id)))
       .returning();
     if (!row) throw chatNotFound();

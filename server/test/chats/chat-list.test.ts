@@ -104,6 +104,7 @@ describe('the chat list', () => {
       recent: 3,
       sent: 1,
       top: 3,
+      hidden: 0,
     });
     expect((await a.api.get('/v1/chats/total')).statusCode).toBe(403);
   });

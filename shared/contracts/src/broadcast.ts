@@ -8,8 +8,8 @@ import { PAID_PRICE_MAX } from './message';
  * `POST /v1/broadcast/send`; account document, broadcast stats and `broadcast_done`).
  */
 
-/** Which chats a broadcast goes to: the chat list's tabs, as categories (Top spenders is the fans, sorted). */
-export const broadcastCategory = chatTab.exclude(['top']);
+/** Which chats a broadcast goes to: the chat list's tabs, as categories (Top spenders is the fans, sorted; never hidden chats). */
+export const broadcastCategory = chatTab.exclude(['top', 'hidden']);
 export type BroadcastCategory = z.infer<typeof broadcastCategory>;
 
 /** Chat ids, comma-joined (the spec's shape). */

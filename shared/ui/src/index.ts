@@ -19,3 +19,7 @@ export { RemoteRoot } from './RemoteRoot';
 export { useDocumentTitle } from './use-document-title';
 export { useCooldown } from './use-cooldown';
 export { UsernameField, usernameReady } from './UsernameField';
+export { useModalFocus } from './use-modal-focus';
+export { MediaViewer, type ViewerItem } from './media-viewer/MediaViewer';
+export { viewerItemOf } from './media-viewer/viewer-item';
+export { LockedLabel } from './locked-label/LockedLabel';

@@ -1,5 +1,5 @@
 import type { BackTargetState, PopupOutcome } from '@cove/contracts';
-import { Button } from '@cove/ui';
+import { Button, useModalFocus } from '@cove/ui';
 import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { useShell } from '../services/shell-context';
 import { updateUser } from '@cove/runtime/shell';
@@ -8,7 +8,6 @@ import { popupContent, type PopupAction } from './popup-content';
 import { GenderForm, inviteCodeProblem, TextValueForm, UsernameForm } from './PopupForms';
 import styles from './Popup.module.css';
 import type { OpenPopup } from '../services/popup-store';
-import { useModalFocus } from './use-modal-focus';
 
 function Dialog({ popup, onFinish }: { popup: OpenPopup; onFinish(outcome: PopupOutcome): void }) {
   const { host } = useShell();

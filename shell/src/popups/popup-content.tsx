@@ -194,6 +194,35 @@ export function popupContent(spec: PopupSpec): PopupContent {
         primary: { label: 'Hide' },
         secondary: { label: 'Cancel', tone: 'secondary' },
       };
+    case 'confirm-block':
+      return {
+        icon: '⛔',
+        title: `Block ${spec.name}?`,
+        body:
+          spec.as === 'creator'
+            ? `${spec.name} will no longer be able to message you, tip you or buy from you. If they subscribe to you, their subscription ends now and they get back the days left. You can unblock them later.`
+            : `You and ${spec.name} will no longer be able to message each other. If you subscribe, your subscription stops renewing; you keep what you paid for. You can unblock them later.`,
+        primary: { label: 'Block', tone: 'danger' },
+        secondary: { label: 'Cancel', tone: 'secondary' },
+      };
+    case 'confirm-delete-message':
+      return {
+        icon: '🗑️',
+        title: 'Delete this message?',
+        body: spec.paid
+          ? 'It disappears for both of you, and nobody can buy it any more. This cannot be undone.'
+          : 'It disappears for both of you. This cannot be undone.',
+        primary: { label: 'Delete', tone: 'danger' },
+        secondary: { label: 'Cancel', tone: 'secondary' },
+      };
+    case 'confirm-hide-message':
+      return {
+        icon: '🙈',
+        title: 'Hide this message?',
+        body: 'It disappears from your view of the chat only; the other person still sees it. You cannot bring it back.',
+        primary: { label: 'Hide' },
+        secondary: { label: 'Cancel', tone: 'secondary' },
+      };
     case 'boost-referral':
       return {
         icon: '🚀',

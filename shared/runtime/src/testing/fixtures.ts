@@ -96,6 +96,8 @@ export function testChat(overrides: Partial<Chat> & { other?: Partial<Chat['othe
     unread_tip: false,
     media_blocked_from: null,
     blocked: false,
+    blocked_by_other: false,
+    hidden: false,
     is_intro: false,
     intro_ended: false,
     notes: [],

@@ -66,6 +66,34 @@ describe('vault', () => {
     expect(calls[0]).toMatchObject({ method: 'GET', path: '/v1/media', query: { limit: '20' } });
   });
 
+  it('opens an item full screen and moves through the vault from there', async () => {
+    renderVault((call) =>
+      call.path === '/v1/media'
+        ? {
+            data: [
+              item('a', { st: '/media/t-a/st.jpg' }),
+              item('b', { type: 'video', video_url: '/media/t-b/web.mp4', video_length: 75 }),
+              item('c', { status: 'processing', th: null }),
+            ],
+            next: null,
+          }
+        : undefined,
+    );
+    const grid = await screen.findByRole('list', { name: 'Vault media' });
+    const open = within(grid).getByRole('button', { name: 'Open Photo 1 full screen' });
+    // Nothing to show yet for an item still processing.
+    expect(within(grid).queryByRole('button', { name: 'Open Photo 3 full screen' })).toBeNull();
+    fireEvent.click(open);
+    const viewer = screen.getByRole('dialog', { name: 'Media viewer' });
+    expect(within(viewer).getByText('1 of 2')).toBeInTheDocument();
+    expect(within(viewer).getByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', '/media/t-a/st.jpg');
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
+    expect(within(viewer).getByText('2 of 2')).toBeInTheDocument();
+    expect(within(viewer).getByLabelText('Video 2')).toHaveAttribute('src', '/media/t-b/web.mp4');
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('says when the vault is empty', async () => {
     renderVault(() => ({ data: [], next: null }));
     expect(await screen.findByRole('heading', { name: 'Your vault is empty' })).toBeInTheDocument();

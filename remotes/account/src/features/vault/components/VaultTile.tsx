@@ -3,7 +3,7 @@ import { formatDuration, formatMoney } from '@cove/runtime';
 import styles from '../Vault.module.css';
 
 /**
- * One photo or video of the vault: its thumbnail (or processing state), length, what it earned across
+ * One photo or video of the vault: its thumbnail (or processing state) that opens it large, length, what it earned across
  * the sales that opened it (alone or in bundles), and a select box.
  */
 export function VaultTile({
@@ -11,11 +11,14 @@ export function VaultTile({
   index,
   selected,
   onToggle,
+  onOpen,
 }: {
   item: VaultItem;
   index: number;
   selected: boolean;
   onToggle(): void;
+  /** Opens the item full screen; absent while it cannot be shown (processing, failed). */
+  onOpen: (() => void) | null;
 }) {
   const kind = item.type === 'video' ? 'Video' : 'Photo';
   const label = `${kind} ${index}`;
@@ -25,6 +28,15 @@ export function VaultTile({
         <div className={styles.placeholder} role="status">
           {item.status === 'processing' ? 'Processing…' : 'No preview'}
         </div>
+      ) : onOpen ? (
+        <button
+          type="button"
+          className={styles.open}
+          aria-label={`Open ${label} full screen`}
+          onClick={onOpen}
+        >
+          <img className={styles.thumb} src={item.th} alt={label} loading="lazy" />
+        </button>
       ) : (
         <img className={styles.thumb} src={item.th} alt={label} loading="lazy" />
       )}

@@ -1,7 +1,7 @@
 import { sentMessageType, systemLineText, type Message } from '@cove/contracts';
 import { bundleContents, formatDuration, formatMoney, messageTime } from '@cove/runtime';
-import { Button } from '@cove/ui';
-import { memo } from 'react';
+import { Button, LockedLabel, MediaViewer, viewerItemOf } from '@cove/ui';
+import { memo, useState } from 'react';
 import { BundleMedia } from './BundleMedia';
 import type { MessageActions } from './use-message-actions';
 import { SelfDestruct } from './SelfDestruct';
@@ -25,10 +25,10 @@ export const isSystem = (m: Pick<Message, 'system' | 'type'>) =>
 function UnlockOffer({ m, label, actions }: { m: Message; label: string; actions: MessageActions }) {
   return (
     <div className={styles.lockedBody}>
-      <span aria-hidden="true">🔒</span>
-      <span>
+      <LockedLabel>
+        <span aria-hidden="true">🔒 </span>
         {label} · {formatMoney(m.price)}
-      </span>
+      </LockedLabel>
       <Button disabled={actions.busy === m._id} onClick={() => void actions.unlock(m)}>
         {actions.busy === m._id ? 'Unlocking…' : `Unlock for ${formatMoney(m.price)}`}
       </Button>
@@ -55,6 +55,7 @@ function PaidText({ m, mine, actions }: { m: Message; mine: boolean; actions: Me
 }
 
 function Media({ m, mine, actions }: { m: Message; mine: boolean; actions: MessageActions }) {
+  const [viewing, setViewing] = useState(false);
   const media = m.media;
   const label = m.type === 'video' ? 'Video' : 'Photo';
   if (!media) return <div className={styles.mediaWaiting}>{label}</div>;
@@ -79,27 +80,46 @@ function Media({ m, mine, actions }: { m: Message; mine: boolean; actions: Messa
     height: media.height ?? undefined,
     style: media.width && media.height ? { aspectRatio: `${media.width} / ${media.height}` } : undefined,
   };
+  const alt = mine ? `Your ${label.toLowerCase()}` : label;
+  const full = viewerItemOf(media, alt);
   return (
     <div className={styles.media}>
+      {viewing && full && <MediaViewer items={[full]} index={0} onClose={() => setViewing(false)} />}
       {m.type === 'video' && media.video_url ? (
-        <video
-          className={styles.mediaItem}
-          controls
-          preload="none"
-          poster={media.st ?? media.th ?? undefined}
-          src={media.video_url}
-          {...size}
+        <>
+          <video
+            className={styles.mediaItem}
+            controls
+            preload="none"
+            poster={media.st ?? media.th ?? undefined}
+            src={media.video_url}
+            {...size}
+          >
+            <track kind="captions" />
+          </video>
+          {full && (
+            <button
+              type="button"
+              className={styles.openFull}
+              aria-label="Open video full screen"
+              onClick={() => setViewing(true)}
+            >
+              <span aria-hidden="true">⤢</span>
+            </button>
+          )}
+        </>
+      ) : full ? (
+        // The picture itself opens it large: one button, named for what it does.
+        <button
+          type="button"
+          className={styles.openPicture}
+          aria-label={`Open ${alt.toLowerCase()} full screen`}
+          onClick={() => setViewing(true)}
         >
-          <track kind="captions" />
-        </video>
+          <img className={styles.mediaItem} src={still} alt={alt} loading="lazy" {...size} />
+        </button>
       ) : (
-        <img
-          className={styles.mediaItem}
-          src={still}
-          alt={mine ? `Your ${label.toLowerCase()}` : label}
-          loading="lazy"
-          {...size}
-        />
+        <img className={styles.mediaItem} src={still} alt={alt} loading="lazy" {...size} />
       )}
       {m.type === 'video' && media.video_length !== null && (
         <span className={styles.duration}>{formatDuration(Math.round(media.video_length))}</span>

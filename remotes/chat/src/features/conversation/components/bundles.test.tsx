@@ -181,5 +181,32 @@ describe('a bundle in the thread', () => {
     expect(within(bundle).getByLabelText('Video 4 of 4')).toHaveAttribute('src', '/media/b4.mp4');
     expect(screen.getByText('3 photos · 1 video 42s · Bought · $8.00')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Unlock/ })).toBeNull();
+
+    // Full screen, the arrows go through every item of the bundle; Escape gives focus back.
+    const user = userEvent.setup();
+    const second = within(bundle).getByRole('button', { name: 'Open photo 2 of 4 full screen' });
+    await user.click(second);
+    const viewer = screen.getByRole('dialog', { name: 'Media viewer' });
+    expect(within(viewer).getByText('2 of 4')).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}');
+    expect(within(viewer).getByText('3 of 4')).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}');
+    expect(within(viewer).getByLabelText('Video 4 of 4')).toHaveAttribute('src', '/media/b4.mp4');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(second).toHaveFocus();
+  });
+
+  it('takes the fan through only the items he may see while the bundle is locked', async () => {
+    openChat({ messages: [locked] });
+    await thread();
+    const bundle = await screen.findByRole('list', { name: 'Bundle: 3 photos · 1 video 42s' });
+    expect(within(bundle).getAllByRole('button', { name: /full screen/ })).toHaveLength(1);
+    await userEvent
+      .setup()
+      .click(within(bundle).getByRole('button', { name: 'Open photo 1 of 4 full screen' }));
+    const viewer = screen.getByRole('dialog', { name: 'Media viewer' });
+    expect(within(viewer).getByRole('img', { name: 'Photo 1 of 4' })).toBeInTheDocument();
+    expect(within(viewer).queryByRole('button', { name: /next/i })).toBeNull();
   });
 });

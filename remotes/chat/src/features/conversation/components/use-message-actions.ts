@@ -1,4 +1,4 @@
-import type { Message } from '@cove/contracts';
+import type { Message, PopupSpec } from '@cove/contracts';
 import { errorMessage, isApiError, useHost } from '@cove/runtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -11,7 +11,7 @@ import { removeMessage, upsertMessage } from '../model/message-cache';
 
 /**
  * What a person can do to a message: unlock a paid one (credits in the header follow), hide it for
- * themselves, or delete their own. `notice` is the last refusal in the server's words.
+ * themselves, or delete their own (both after a confirm). `notice` is the last refusal in the server's words.
  */
 export function useMessageActions() {
   const { api, account, popups } = useHost();
@@ -21,6 +21,8 @@ export function useMessageActions() {
 
   // One object while nothing changes, so messages that did not change are not drawn again.
   return useMemo(() => {
+    /** Hide and delete ask first (docs/rules.md, Confirmations): true when the person confirmed. */
+    const confirmed = async (spec: PopupSpec) => (await popups.open(spec).outcome).action === 'confirm';
     const act = async (m: Message, work: () => Promise<void>) => {
       setBusy(m._id);
       setNotice(null);
@@ -58,16 +60,20 @@ export function useMessageActions() {
           upsertMessage(client, await buyMessage(api, m._id));
           void account.reload();
         }),
-      hide: (m: Message) =>
-        act(m, async () => {
+      hide: async (m: Message) => {
+        if (!(await confirmed({ kind: 'confirm-hide-message' }))) return;
+        await act(m, async () => {
           await hideMessage(api, m._id);
           removeMessage(client, m.chat_id, m._id);
-        }),
-      remove: (m: Message) =>
-        act(m, async () => {
+        });
+      },
+      remove: async (m: Message) => {
+        if (!(await confirmed({ kind: 'confirm-delete-message', paid: m.price > 0 }))) return;
+        await act(m, async () => {
           await deleteMessage(api, m._id);
           removeMessage(client, m.chat_id, m._id);
-        }),
+        });
+      },
       /** A self-destructing message whose time is up leaves the thread. */
       expire: (m: Message) => removeMessage(client, m.chat_id, m._id),
     };

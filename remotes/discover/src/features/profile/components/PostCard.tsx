@@ -1,6 +1,6 @@
 import type { FeedItem } from '@cove/contracts';
 import { errorMessage, formatMoney, timeAgo, useHost } from '@cove/runtime';
-import { Avatar, Button } from '@cove/ui';
+import { Avatar, Button, LockedLabel } from '@cove/ui';
 import { useEffect, useRef, useState } from 'react';
 import { audienceLabels } from '../model/post-fields';
 import { PostEditor } from './PostEditor';
@@ -23,14 +23,18 @@ function Unlock({ post, unlockers }: { post: FeedItem; unlockers: Unlockers }) {
     case 'follow':
       return (
         <div className={styles.unlock}>
-          <p>Follow to see this post.</p>
+          <p>
+            <LockedLabel>Follow to see this post.</LockedLabel>
+          </p>
           <Button onClick={unlockers.follow}>Follow</Button>
         </div>
       );
     case 'subscribe':
       return (
         <div className={styles.unlock}>
-          <p>Subscribe to see this post.</p>
+          <p>
+            <LockedLabel>Subscribe to see this post.</LockedLabel>
+          </p>
           <Button onClick={unlockers.subscribe}>Subscribe</Button>
         </div>
       );
@@ -46,7 +50,9 @@ function Unlock({ post, unlockers }: { post: FeedItem; unlockers: Unlockers }) {
     case 'fan':
       return (
         <div className={styles.unlock}>
-          <p>Send a paid message or tip to see this</p>
+          <p>
+            <LockedLabel>Send a paid message or tip to see this</LockedLabel>
+          </p>
         </div>
       );
     case null:
