@@ -14,6 +14,7 @@ await build({
     'socket-clients': 'src/sockets/clients.ts',
     'http-clients': 'src/users-me/clients.ts',
     'send-clients': 'src/sends/clients.ts',
+    'tip-buy-clients': 'src/tip-buy/clients.ts',
     'broadcast-clients': 'src/broadcast/clients.ts',
   },
   external: [...nodeBundle.external, 'ws'],

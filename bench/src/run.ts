@@ -7,6 +7,7 @@ import { chatListQuery } from './chat-list';
 import { idleSocketMemory } from './sockets/memory';
 import { usersMeThroughput } from './users-me/throughput';
 import { sendLoad } from './sends/load';
+import { tipBuyBench } from './tip-buy/measure';
 import { round } from './stats';
 import { startCove } from './system';
 
@@ -21,16 +22,18 @@ async function main() {
   });
   const runs = (part: string) => !values.only || values.only === part;
   // Other bundles' parts (`--only chat-screen`) start nothing here and leave these results alone.
-  if (!['sends', 'list', 'sockets', 'me', 'broadcast'].some(runs)) return;
+  if (!['sends', 'tips', 'list', 'sockets', 'me', 'broadcast'].some(runs)) return;
   const small = values.small;
   const size = small
     ? {
         load: { fans: 20, creators: 2, rates: [100, 200], seconds: 2 },
+        tips: { fans: 20, creators: 2, calls: 500, connections: 16 },
         list: { chats: 10_000, inbox: 5_000, runs: 50 },
         broadcast: { chats: 5_000, online: 100, chatters: 10, rate: 50, limitS: 60 },
       }
     : {
         load: { fans: 200, creators: 10, rates: [250, 500, 1_000, 2_000, 4_000], seconds: 5 },
+        tips: { fans: 200, creators: 10, calls: 5_000, connections: 16 },
         list: { chats: 1_000_000, inbox: 100_000, runs: 200 },
         broadcast: { chats: 100_000, online: 1_000, chatters: 20, rate: 100, limitS: 90 },
       };
@@ -49,6 +52,14 @@ async function main() {
       );
       console.table(rates);
       console.table([headline]);
+    }
+    if (runs('tips')) {
+      const { rows, ...setup } = await tipBuyBench(cove, size.tips);
+      results.tip_buy = { ...setup, rows };
+      console.log(
+        `tips and unlocks from ${size.tips.fans} fans to ${size.tips.creators} creators over ${size.tips.connections} connections, closed loop: through the API against the raw ledger rows of the same charge`,
+      );
+      console.table(rows);
     }
     if (runs('list')) {
       const { summary, tabs } = await chatListQuery(cove, size.list);

@@ -39,3 +39,33 @@ export class ChatPage {
     await this.page.getByLabel('Photo or video file').setInputFiles(file);
   }
 }
+
+/** The conversation composer's bundle tools: the vault beside the upload, the attachments, the price. */
+export class BundleComposer {
+  constructor(readonly page: Page) {}
+
+  vaultButton() {
+    return this.page.getByRole('button', { name: 'Vault', exact: true });
+  }
+
+  /** Adds vault items by their place in the grid, counted from 1. */
+  async addFromVault(...names: string[]): Promise<void> {
+    for (const name of names) await this.page.getByRole('button', { name: `Add ${name}` }).click();
+  }
+
+  attachments() {
+    return this.page.getByRole('group', { name: 'Attachments' });
+  }
+
+  price() {
+    return this.attachments().getByRole('spinbutton', { name: 'Price ($)' });
+  }
+
+  freePreview(name: string) {
+    return this.attachments().getByRole('radio', { name: `Free preview (${name})` });
+  }
+}
+
+/** A bundle in the thread, found by what it holds ("3 photos"). */
+export const bundleIn = (chat: ChatPage, contents: string) =>
+  chat.thread().getByRole('list', { name: `Bundle: ${contents}` });

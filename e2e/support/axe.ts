@@ -10,15 +10,18 @@ interface Violation {
 
 /**
  * What axe-core finds seriously wrong on the page as it is now (impact serious or critical), one line
- * per rule with the elements it names, so a failing check says what to fix.
+ * per rule with the elements it names, so a failing check says what to fix. `within` (a CSS selector)
+ * checks only that part of the page, such as one dialog.
  */
-export async function seriousAccessibilityProblems(page: Page): Promise<string[]> {
+export async function seriousAccessibilityProblems(page: Page, within?: string): Promise<string[]> {
   // Evaluated through the debugger protocol: the site's CSP (rightly) refuses inline script tags.
   await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    const inPage = (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe;
-    return (await inPage.run()).violations;
-  });
+  const violations = await page.evaluate(async (context) => {
+    const inPage = (
+      window as unknown as { axe: { run(context?: string): Promise<{ violations: Violation[] }> } }
+    ).axe;
+    return (await (context ? inPage.run(context) : inPage.run())).violations;
+  }, within);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -1,3 +1,4 @@
+import { formatMoney } from '@cove/contracts';
 import { AutoMessagesPage } from '../pages/auto-messages-page';
 import { ChatPage } from '../pages/chat-page';
 import { CreatorProfilePage } from '../pages/creator-profile-page';
@@ -44,7 +45,10 @@ test.describe('auto-message journeys', () => {
     await editor.edit('New follower');
     await editor.delay().selectOption({ label: 'Right away' });
     await editor.addText(1, thanks, '2.50');
-    await editor.message(1).getByText('Locked until the fan pays $2.50.').waitFor();
+    await editor
+      .message(1)
+      .getByText(`Locked until the fan pays ${formatMoney(25)}.`)
+      .waitFor();
     await editor.save();
 
     // What was saved is what the server has: a reload shows it as it was left.
@@ -72,7 +76,7 @@ test.describe('auto-message journeys', () => {
     await profile.page.goto(`${server.baseUrl}/creators/${creatorId}`);
     await profile.action('Follow').click();
     await profile.action('Unfollow').waitFor();
-    const unlock = chat.thread().getByRole('button', { name: 'Unlock for $2.50' });
+    const unlock = chat.thread().getByRole('button', { name: `Unlock for ${formatMoney(25)}` });
     await unlock.waitFor();
     expect(await chat.thread().getByText(thanks).count()).toBe(0);
 
@@ -97,7 +101,10 @@ test.describe('auto-message journeys', () => {
     await unlock.click();
     await new ConfirmSheet(fanPage).confirm('Unlock for $2.50?', 'Unlock for $2.50');
     await chat.thread().getByText(thanks).waitFor();
-    await chat.thread().getByText('Bought · $2.50').waitFor();
+    await chat
+      .thread()
+      .getByText(`Bought · ${formatMoney(25)}`)
+      .waitFor();
 
     await fanContext.close();
   });

@@ -1,3 +1,4 @@
+import { formatMoney } from '@cove/contracts';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { BroadcastPage } from '../pages/broadcast-page';
@@ -93,7 +94,10 @@ test.describe('broadcast journeys', () => {
     await broadcast.attach({ name: 'backstage.jpg', mimeType: 'image/jpeg', buffer: tinyJpeg });
     await broadcast.composer().getByText('Photo: backstage.jpg').waitFor();
     await broadcast.price().fill('3');
-    await broadcast.composer().getByText('Fans pay $3.00 to see it.').waitFor();
+    await broadcast
+      .composer()
+      .getByText(`Fans pay ${formatMoney(30)} to see it.`)
+      .waitFor();
     expect(await seriousAccessibilityProblems(lunaPage)).toEqual([]);
     await screenshots(lunaPage, 'broadcast-compose');
 
@@ -102,16 +106,31 @@ test.describe('broadcast journeys', () => {
 
     // Both open chats get it live, locked: its price and caption show, the photo only once bought.
     for (const fan of [buyer, watcher]) {
-      await fan.thread().getByText('Photo · $3.00').waitFor();
-      await fan.thread().getByRole('button', { name: 'Unlock for $3.00' }).waitFor();
+      await fan
+        .thread()
+        .getByText(`Photo · ${formatMoney(30)}`)
+        .waitFor();
+      await fan
+        .thread()
+        .getByRole('button', { name: `Unlock for ${formatMoney(30)}` })
+        .waitFor();
       await fan.thread().getByText(text).waitFor();
     }
-    await buyer.thread().getByRole('button', { name: 'Unlock for $3.00' }).click();
-    await new ConfirmSheet(buyer.page).confirm('Unlock for $3.00?', 'Unlock for $3.00');
+    await buyer
+      .thread()
+      .getByRole('button', { name: `Unlock for ${formatMoney(30)}` })
+      .click();
+    await new ConfirmSheet(buyer.page).confirm(
+      `Unlock for ${formatMoney(30)}?`,
+      `Unlock for ${formatMoney(30)}`,
+    );
     const photo = buyer.thread().getByRole('img', { name: 'Photo' });
     await photo.waitFor();
     expect(await photo.getAttribute('src')).toMatch(/\/media\//);
-    await buyer.thread().getByText('Bought · $3.00').waitFor();
+    await buyer
+      .thread()
+      .getByText(`Bought · ${formatMoney(30)}`)
+      .waitFor();
     await buyer.thread().getByText(text).waitFor();
 
     // The chat left out has nothing new.

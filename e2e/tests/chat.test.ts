@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { formatMoney } from '@cove/contracts';
 import type { Page } from '@playwright/test';
 import { ChatPage } from '../pages/chat-page';
 import { admin } from '../support/admin';
@@ -61,10 +63,14 @@ test.describe('chat journeys', () => {
     // A paid photo: locked for the fan until bought, then shown whole.
     await creator.attach({ name: 'sunset.png', mimeType: 'image/png', buffer: tinyPng });
     await creatorPage.getByRole('spinbutton', { name: 'Price ($)' }).fill('2');
+    await creatorPage.getByText(`Fans pay ${formatMoney(20)} to see it.`).waitFor();
     expect(await seriousAccessibilityProblems(creatorPage)).toEqual([]);
     await creatorPage.getByRole('button', { name: 'Send', exact: true }).click();
-    await creator.thread().getByText('Paid · $2.00').waitFor();
-    const unlock = fan.thread().getByRole('button', { name: 'Unlock for $2.00' });
+    await creator
+      .thread()
+      .getByText(`Paid · ${formatMoney(20)}`)
+      .waitFor();
+    const unlock = fan.thread().getByRole('button', { name: `Unlock for ${formatMoney(20)}` });
     await unlock.waitFor();
     expect(await seriousAccessibilityProblems(fanPage)).toEqual([]);
     await unlock.click();
@@ -77,7 +83,28 @@ test.describe('chat journeys', () => {
     const photo = fan.thread().getByRole('img', { name: 'Photo' });
     await photo.waitFor();
     expect(await photo.getAttribute('src')).toMatch(/\/media\//);
-    await fanPage.getByText('Bought · $2.00').waitFor();
+    await fanPage.getByText(`Bought · ${formatMoney(20)}`).waitFor();
+
+    // A tip: each side reads it in dollars, worded for them; no line in either thread says credits.
+    await fanPage.getByRole('button', { name: 'Tip', exact: true }).click();
+    await fanPage.getByRole('radio', { name: formatMoney(50) }).check();
+    await fanPage.getByRole('button', { name: `Tip ${formatMoney(50)}` }).click();
+    await fan
+      .thread()
+      .getByText(`You tipped ${formatMoney(50)}.`)
+      .waitFor();
+    await creator
+      .thread()
+      .getByText(`jordan-fan tipped you ${formatMoney(50)}.`)
+      .waitFor();
+    for (const thread of [fan.thread(), creator.thread()])
+      expect(await thread.textContent()).not.toMatch(/credit/i);
+    mkdirSync(shotsDir, { recursive: true });
+    await fanPage.screenshot({ path: `${shotsDir}/chat-money-lines-fan-1280.png` });
+    await creatorPage.screenshot({ path: `${shotsDir}/chat-money-lines-creator-1280.png` });
+    await fanPage.setViewportSize({ width: 390, height: 844 });
+    await fanPage.screenshot({ path: `${shotsDir}/chat-money-lines-fan-390.png` });
+    await fanPage.setViewportSize({ width: 1280, height: 860 });
 
     // A file of another type is refused with the spec's text.
     await creator.attach({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });

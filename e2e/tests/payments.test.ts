@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { formatMoney } from '@cove/contracts';
+import { formatMoney, formatPayment } from '@cove/contracts';
 import type { Page } from '@playwright/test';
 import { ChatPage } from '../pages/chat-page';
 import { CreatorProfilePage } from '../pages/creator-profile-page';
@@ -97,11 +97,17 @@ test.describe('payment journeys', () => {
 
     const chat = new ChatPage(page, server.baseUrl);
     await chat.openWith(creatorId);
-    await headerBalance(page).getByText('$0.00').waitFor();
+    await headerBalance(page).getByText(formatMoney(0)).waitFor();
     // Locked: its price and caption show, the photo does not, until it is bought.
-    await chat.thread().getByText('Photo · $6.00').waitFor();
+    await chat
+      .thread()
+      .getByText(`Photo · ${formatMoney(60)}`)
+      .waitFor();
     await chat.thread().getByText('Only for you, Sam').waitFor();
-    await chat.thread().getByRole('button', { name: 'Unlock for $6.00' }).click();
+    await chat
+      .thread()
+      .getByRole('button', { name: `Unlock for ${formatMoney(60)}` })
+      .click();
 
     // The confirm sheet says what is missing and leads to buying credits, carrying the unlock.
     const sheet = new ConfirmSheet(page).dialog('Unlock for $6.00?');
@@ -120,13 +126,14 @@ test.describe('payment journeys', () => {
     await page.setViewportSize({ width: 1280, height: 860 });
 
     // 100 credits for $10.00, plus the first purchase's 20: 120, of which the photo takes 60.
-    await credits.packageFor('$10.00').check();
+    await credits.packageFor(formatMoney(100)).check();
     await credits.enterCard(threeDsCard);
-    await credits.payButton('$10.00').click();
+    await credits.payButton(formatMoney(100)).click();
 
     const bank = new SandboxChallengePage(page);
     await bank.waitFor();
-    await page.getByText('$10.00').waitFor();
+    // The bank shows the charge in the card's currency.
+    await page.getByText(formatPayment(10, 'usd')).waitFor();
     await bank.complete();
 
     const callback = new ThreeDsCallbackPage(page);
@@ -143,7 +150,10 @@ test.describe('payment journeys', () => {
     const photo = chat.thread().getByRole('img', { name: 'Photo' });
     await photo.waitFor();
     expect(await photo.getAttribute('src')).toMatch(/\/media\//);
-    await chat.thread().getByText('Bought · $6.00').waitFor();
+    await chat
+      .thread()
+      .getByText(`Bought · ${formatMoney(60)}`)
+      .waitFor();
     await chat.thread().getByText('Only for you, Sam').waitFor();
     expect(
       await chat
@@ -151,7 +161,7 @@ test.describe('payment journeys', () => {
         .getByRole('button', { name: /^Unlock for/ })
         .count(),
     ).toBe(0);
-    await headerBalance(page).getByText('$6.00').waitFor();
+    await headerBalance(page).getByText(formatMoney(60)).waitFor();
     expect(await me(session, fanToken)).toMatchObject({ credits: 60, is_customer: true });
   });
 
@@ -160,12 +170,18 @@ test.describe('payment journeys', () => {
     server,
     session,
   }) => {
-    const { token, before, credits } = await payForPackage(page, server, session, '$10.00', declinedCard);
+    const { token, before, credits } = await payForPackage(
+      page,
+      server,
+      session,
+      formatMoney(100),
+      declinedCard,
+    );
 
     await credits.alert().getByText('Your card was declined. Try another card.').waitFor();
     // Still on the form, ready for another card.
     expect(page.url()).toMatch(/\/account\/get-credits$/);
-    await credits.payButton('$10.00').waitFor();
+    await credits.payButton(formatMoney(100)).waitFor();
     await headerBalance(page).getByText(formatMoney(before)).waitFor();
     expect(await me(session, token)).toMatchObject({ credits: before, is_customer: false });
   });
@@ -175,7 +191,13 @@ test.describe('payment journeys', () => {
     server,
     session,
   }) => {
-    const { token, before, credits } = await payForPackage(page, server, session, '$25.00', threeDsCard);
+    const { token, before, credits } = await payForPackage(
+      page,
+      server,
+      session,
+      formatMoney(250),
+      threeDsCard,
+    );
 
     const bank = new SandboxChallengePage(page);
     await bank.waitFor();

@@ -88,20 +88,20 @@ test.describe('payout journeys', () => {
     await page.getByRole('button', { name: 'Save payout method' }).click();
     await page.getByText('Saved: your payouts now go to PayPal · m•••@example.com.').waitFor();
 
-    // A $25.00 payout: pending at once, completed by the sandbox about 2 s later, with the popup.
+    // A $25.00 payout (250 credits): pending at once, completed by the sandbox about 2 s later, with the popup.
     await page
       .getByRole('navigation', { name: 'Earnings sections' })
       .getByRole('link', { name: 'Payouts', exact: true })
       .click();
     await page.getByLabel('Amount in dollars').fill('25');
-    await page.getByText('That is 250 credits.').waitFor();
+    await page.getByText(`You are requesting ${formatMoney(250)}.`).waitFor();
     await page.getByRole('button', { name: 'Request payout' }).click();
     const history = page.getByRole('list', { name: 'Payout history' });
-    await history.getByRole('listitem', { name: '$25.00, Pending' }).waitFor();
+    await history.getByRole('listitem', { name: `${formatMoney(250)}, Pending` }).waitFor();
     const popup = page.getByRole('dialog', { name: 'Payout completed' });
     await popup.waitFor({ timeout: 15_000 });
-    await popup.getByText('$25.00 is on its way to you.').waitFor();
-    await history.getByRole('listitem', { name: '$25.00, Completed' }).waitFor();
+    await popup.getByText(`${formatMoney(250)} is on its way to you.`).waitFor();
+    await history.getByRole('listitem', { name: `${formatMoney(250)}, Completed` }).waitFor();
     // Its own Close, not the corner's ×.
     await popup.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
     await popup.waitFor({ state: 'detached' });
@@ -133,7 +133,7 @@ test.describe('payout journeys', () => {
     await sections.getByRole('link', { name: 'Payouts', exact: true }).click();
     await page
       .getByRole('list', { name: 'Payout history' })
-      .getByRole('listitem', { name: '$20.00, Completed' })
+      .getByRole('listitem', { name: `${formatMoney(200)}, Completed` })
       .waitFor();
     await sections.getByRole('link', { name: 'Referrals', exact: true }).click();
     await page

@@ -1,3 +1,4 @@
+import { formatMoney } from '@cove/contracts';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { ChatPage } from '../pages/chat-page';
@@ -57,7 +58,7 @@ test.describe('profile journeys', () => {
 
     await discover.search('luna');
     const card = discover.card('luna-rivers');
-    await card.getByText('$9.90 / month', { exact: false }).waitFor();
+    await card.getByText(`${formatMoney(99)} / month`, { exact: false }).waitFor();
     await card.getByText(/Singer-songwriter from Lisbon/).waitFor();
     expect(await discover.creators().getByRole('listitem').count()).toBe(1);
     await card.click();
@@ -67,7 +68,7 @@ test.describe('profile journeys', () => {
     const profile = new CreatorProfilePage(page, server.baseUrl);
     await profile.ready();
     await page.getByRole('heading', { name: 'luna-rivers', level: 1 }).waitFor();
-    await headerBalance(page).getByText('$100.00').waitFor();
+    await headerBalance(page).getByText(formatMoney(1000)).waitFor();
 
     // Locked: only what opens them shows, not their words.
     await profile.lockedBy('Follow').waitFor();
@@ -83,20 +84,20 @@ test.describe('profile journeys', () => {
     await profile.lockedBy('Follow').waitFor({ state: 'detached' });
     await profile.lockedBy('Subscribe').waitFor();
 
-    await profile.action('Subscribe · $9.90 / month').click();
+    await profile.action(`Subscribe · ${formatMoney(99)} / month`).click();
     // The sheet says the price, when it renews and how to cancel before anything is charged.
     const sheet = new ConfirmSheet(page);
     await sheet
-      .dialog('Subscribe for $9.90?')
-      .getByText(/^Renews on .* for \$9\.90 unless you cancel/)
+      .dialog(`Subscribe for ${formatMoney(99)}?`)
+      .getByText(/^Renews on .* unless you cancel/)
       .waitFor();
-    await sheet.confirm('Subscribe for $9.90?', 'Subscribe for $9.90');
+    await sheet.confirm(`Subscribe for ${formatMoney(99)}?`, `Subscribe for ${formatMoney(99)}`);
     await profile
       .about()
       .getByRole('status')
       .getByText(/^Subscribed until /)
       .waitFor();
-    await headerBalance(page).getByText('$90.10').waitFor();
+    await headerBalance(page).getByText(formatMoney(901)).waitFor();
     const photo = profile.postWithText(subscriberPost).getByRole('img', { name: subscriberPost });
     await photo.waitFor();
     expect(await photo.getAttribute('src')).toMatch(/\/media\//);
@@ -156,7 +157,7 @@ test.describe('profile journeys', () => {
     const subscriptions = new SubscriptionsPage(page, server.baseUrl);
     await subscriptions.open();
     const row = subscriptions.row('mira-kent');
-    await row.getByText('$4.90 / month').waitFor();
+    await row.getByText(`${formatMoney(49)} / month`).waitFor();
     await row.getByText(/^Active — renews on /).waitFor();
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
 

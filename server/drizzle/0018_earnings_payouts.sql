@@ -56,21 +56,9 @@ CREATE INDEX "payouts_creator_idx" ON "payouts" USING btree ("creator_id", "crea
 --> statement-breakpoint
 CREATE INDEX "payouts_open_idx" ON "payouts" USING btree ("status", "created_at") WHERE status IN ('on_hold', 'pending');
 --> statement-breakpoint
-CREATE FUNCTION payouts_forward_only() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF OLD.status = NEW.status THEN
-    RETURN NEW;
-  END IF;
-  IF (OLD.status = 'on_hold' AND NEW.status = 'pending')
-    OR (OLD.status = 'pending' AND NEW.status IN ('completed', 'failed')) THEN
-    RETURN NEW;
-  END IF;
-  RAISE EXCEPTION 'payout % cannot go from % to %', OLD.id, OLD.status, NEW.status
-    USING ERRCODE = 'check_violation', CONSTRAINT = 'payouts_forward_only';
-END $$;
---> statement-breakpoint
-CREATE TRIGGER payouts_forward_only BEFORE UPDATE OF status ON payouts
-  FOR EACH ROW EXECUTE FUNCTION payouts_forward_only();
+-- Database functions and their triggers live in src/db/functions (one a file), applied after the
+-- migrations by src/db/apply-functions.ts; this migration created or replaced:
+--   payouts_forward_only: src/db/functions/payouts/payouts-forward-only.sql
 --> statement-breakpoint
 
 CREATE TABLE "aml_submissions" (

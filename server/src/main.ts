@@ -10,10 +10,13 @@ import { migrationsFolder, repoRoot } from './paths';
 import { ensureRemotesPublished } from './release';
 import { seedDemoAutoMessages } from './seed/demo-auto-messages';
 import { seedDemoBroadcasts } from './seed/demo-broadcasts';
+import { seedDemoBundles } from './seed/demo-bundles';
+import { seedDemoCareful } from './seed/demo-careful';
 import { seedDemoChats } from './seed/demo-chats';
 import { seedDemoEarnings } from './seed/demo-earnings';
 import { seedDemoFans } from './seed/demo-fans';
 import { seedDemoHistory } from './seed/demo-history';
+import { seedDemoMoneyLines } from './seed/demo-money-lines';
 import { seedDemoProfiles } from './seed/demo-profiles';
 import { seedDemoTips } from './seed/demo-tips';
 import { seedDemoWorld } from './seed/demo-world';
@@ -48,12 +51,16 @@ async function main(): Promise<void> {
     // Demo conversations go through the API, so they need the app; only into a world just created.
     if (seeded) {
       await seedDemoChats(app);
+      await seedDemoBundles(app);
       await seedDemoProfiles(app);
       await seedDemoEarnings(app);
       await seedDemoTips(app);
+      // Before the auto-messages: a welcome arriving in the hidden chat would bring it back.
+      await seedDemoCareful(app);
       await seedDemoHistory(app);
       await seedDemoAutoMessages(app);
       await seedDemoBroadcasts(app);
+      await seedDemoMoneyLines(app);
       await seedDemoFans(app);
     }
     // A fresh data folder gets the remotes as built. In production later versions come only through

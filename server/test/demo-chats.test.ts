@@ -3,9 +3,12 @@ import { eq } from 'drizzle-orm';
 import { issueAccessToken } from '../src/auth/tokens';
 import { users } from '../src/db/schema';
 import { demoBroadcastTime, seedDemoBroadcasts } from '../src/seed/demo-broadcasts';
+import { seedDemoBundles } from '../src/seed/demo-bundles';
+import { pushyFan, seedDemoCareful } from '../src/seed/demo-careful';
 import { seedDemoChats } from '../src/seed/demo-chats';
 import { seedDemoEarnings } from '../src/seed/demo-earnings';
 import { seedDemoFans } from '../src/seed/demo-fans';
+import { seedDemoMoneyLines } from '../src/seed/demo-money-lines';
 import { seedDemoProfiles } from '../src/seed/demo-profiles';
 import { seedDemoTips } from '../src/seed/demo-tips';
 import { demoEmail, seedDemoWorld } from '../src/seed/demo-world';
@@ -28,10 +31,13 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemoWorld(t.db, join(t.config.dataDir, 'media'));
   await seedDemoChats(t.app);
+  await seedDemoBundles(t.app);
   await seedDemoProfiles(t.app);
   await seedDemoEarnings(t.app);
   await seedDemoTips(t.app);
+  await seedDemoCareful(t.app);
   await seedDemoBroadcasts(t.app);
+  await seedDemoMoneyLines(t.app);
   await seedDemoFans(t.app);
   alex = as(t.app, await issueAccessToken(t.db, await idOf('alex-fan')));
   luna = as(t.app, await issueAccessToken(t.db, await idOf('luna-rivers')));
@@ -149,6 +155,70 @@ describe('the demo conversations', () => {
     expect(inbox.map((c) => c.other_user.username).sort()).toEqual(['alex-fan', 'jordan-fan', 'sam-fan']);
     expect(inbox.filter((c) => c.unread_messages > 0).length).toBeGreaterThanOrEqual(2);
     expect(inbox.find((c) => c.other_user.username === 'alex-fan')?.notes[0]?.note).toMatch(/Lisbon/);
+  });
+
+  it('give the demo creator a hidden chat her Hidden tab and a search find, and a fan another creator blocked', async () => {
+    const hidden = (await luna.get('/v1/chats?v=2&limit=20&type=hidden')).json<{ data: ChatRow[] }>().data;
+    expect(hidden.map((c) => c.other_user.username)).toEqual([pushyFan]);
+    const found = (await luna.get(`/v1/chats?v=2&limit=20&search=${pushyFan}`)).json<{ data: ChatRow[] }>()
+      .data;
+    expect(found.map((c) => c.other_user.username)).toEqual([pushyFan]);
+
+    const casey = as(t.app, await issueAccessToken(t.db, await idOf(pushyFan)));
+    const withNova = await casey.get(`/v1/chat?recipient_id=${await idOf('nova-lake')}`);
+    expect(withNova.json().data).toMatchObject({ blocked_by_other: true, blocked: false });
+  });
+});
+
+describe('the demo bundles', () => {
+  it('give the demo fan a bundle he bought and one still locked, each with its text and free preview', async () => {
+    const inbox = (await alex.get('/v1/chats?v=2&limit=20')).json<{ data: ChatRow[] }>().data;
+    const withSasha = inbox.find((c) => c.other_user.username === 'sasha-noir');
+    const thread = (await alex.get(`/v1/chats/${withSasha?.chat_id}/messages?limit=50`)).json<{
+      data: (MessageRow & {
+        text: string;
+        paid: boolean;
+        media_items: { preview: boolean; media: { locked: boolean } }[] | null;
+      })[];
+    }>();
+    const bundles = thread.data.filter((m) => m.media_items);
+    expect(bundles.map((m) => [m.price, m.paid, m.text.length > 0])).toEqual([
+      [90, false, true],
+      [60, true, true],
+    ]);
+    expect(bundles.map((m) => m.media_items?.map((i) => i.media.locked))).toEqual([
+      [false, true, true, true],
+      [false, false, false],
+    ]);
+  });
+});
+
+describe('the demo money lines', () => {
+  const linesOf = async (who: Client, other: string) => {
+    const chat = (await who.get(`/v1/chat?recipient_id=${await idOf(other)}`)).json<{
+      data: { chat_id: string };
+    }>();
+    const page = await who.get(`/v1/chats/${chat.data.chat_id}/messages?limit=100`);
+    return page
+      .json<{ data: { type: string; system: boolean; text: string; notice: unknown }[] }>()
+      .data.filter((m) => m.system && m.notice !== null)
+      .map((m) => ({ type: m.type, text: m.text, notice: m.notice }));
+  };
+
+  it('are stored as amounts: alex\u2019s tip and subscription, luna\u2019s rate change with jordan', async () => {
+    expect(await linesOf(alex, 'luna-rivers')).toEqual(
+      expect.arrayContaining([
+        { type: 'tip_user', text: '', notice: { kind: 'tip', amount: 20 } },
+        {
+          type: 'for_user_subscription',
+          text: '',
+          notice: { kind: 'subscribed', amount: expect.any(Number) },
+        },
+      ]),
+    );
+    expect(await linesOf(luna, 'jordan-fan')).toEqual([
+      { type: 'for_model_rate_changed', text: '', notice: { kind: 'rate_changed', amount: 15 } },
+    ]);
   });
 });
 

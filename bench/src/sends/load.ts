@@ -1,8 +1,7 @@
-import { type ChildProcess, fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { WebSocketServer } from 'ws';
+import { ClientProcess } from '../client-process';
 import { ms, round } from '../stats';
 import type { Cove } from '../system';
 import type { CoveRun, Order, RelayRun } from './clients';
@@ -12,24 +11,6 @@ export interface LoadSize {
   creators: number;
   rates: number[];
   seconds: number;
-}
-
-/** A process that holds the clients' ends (clients.ts). */
-class Clients {
-  private readonly child: ChildProcess = fork(join(__dirname, 'send-clients.js'), { stdio: 'inherit' });
-
-  run<T>(order: Order): Promise<T> {
-    return new Promise((resolve, reject) => {
-      this.child.once('message', (m: { result?: T; failed?: string }) =>
-        m.failed === undefined ? resolve(m.result as T) : reject(new Error(`clients failed: ${m.failed}`)),
-      );
-      this.child.send(order);
-    });
-  }
-
-  exit(): void {
-    this.child.send({ kind: 'exit' } satisfies Order);
-  }
 }
 
 /** The baseline relay: a bare `ws` server passing each message from one client to the other. */
@@ -86,7 +67,8 @@ export async function sendLoad(cove: Cove, size: LoadSize) {
     const chat = await cove.openChat(fan.token, creator.row.id);
     fans.push({ token: fan.token, recipient: creator.row.id, chat, id: fan.row.id });
   }
-  const clients = new Clients();
+  // The clients' ends (clients.ts).
+  const clients = new ClientProcess<Order>('send-clients.js');
   const relay = await bareRelay();
   const rows = [];
   const base = `http://127.0.0.1:${cove.port}`;

@@ -1,3 +1,4 @@
+import { headlessBrowserInfo } from '@cove/contracts';
 import { Client, type Tally } from './client';
 
 /** The demo world's people (server/src/seed/demo-world.ts) that the soak signs in. */
@@ -37,16 +38,7 @@ export async function signIn(base: string, tally: Tally, email: string): Promise
   return { id: user._id, email, api, credits: 0, chats: new Map() };
 }
 
-const browserInfo = {
-  user_agent: 'Cove soak',
-  language: 'en',
-  java_enabled: false,
-  color_depth: 24,
-  screen_width: 1280,
-  screen_height: 800,
-  time_zone: 'UTC',
-  time_zone_offset: 0,
-};
+const browserInfo = headlessBrowserInfo('Cove soak');
 
 let payments = 0;
 

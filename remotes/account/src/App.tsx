@@ -30,12 +30,12 @@ function AccountArea() {
     <Page
       title="Account"
       documentTitle={accountSectionTitle(pathname)}
-      subtitle="Your profile, settings, credits and spending history."
+      subtitle="Your profile, settings, balance and spending history."
     >
       <SignInGate
         icon="🔐"
         title="Sign in to manage your account"
-        reason="Settings, credits and purchases are kept with your account."
+        reason="Settings, your balance and purchases are kept with your account."
       >
         <SplitLayout
           label="Account sections"

@@ -63,6 +63,7 @@ describe('chat list', () => {
       'Sent',
       'Recent',
       'Top spenders',
+      'Hidden',
     ]);
     expect(screen.getByRole('heading', { name: 'Sign in to see your chats' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?next=%2Fchats');
@@ -218,7 +219,7 @@ describe('chat list', () => {
       within(tabs)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Inbox', 'Online', 'Favorites', 'Unreplied', 'Sent', 'Recent']);
+    ).toEqual(['Inbox', 'Online', 'Favorites', 'Unreplied', 'Sent', 'Recent', 'Hidden']);
     expect(await screen.findByRole('heading', { name: 'No chats yet' })).toBeInTheDocument();
   });
 
@@ -238,6 +239,7 @@ describe('chat list', () => {
               recent: 4,
               sent: 6,
               top: 5,
+              hidden: 1,
             }
           : testChatsPage([maya]),
     });
@@ -251,6 +253,10 @@ describe('chat list', () => {
     expect(within(tabs).getByRole('link', { name: 'Fans 5' })).toBeInTheDocument();
     expect(within(tabs).getByRole('link', { name: 'VIP' })).toBeInTheDocument();
     expect(within(tabs).getByRole('link', { name: 'Top spenders 5' })).toBeInTheDocument();
+    expect(within(tabs).getByRole('link', { name: 'Hidden 1' })).toHaveAttribute(
+      'href',
+      '/chats?filter=hidden',
+    );
   });
 
   it('searches the list by name', async () => {
@@ -267,6 +273,33 @@ describe('chat list', () => {
       ]),
     );
     expect(fake.calls.at(-1)).toMatchObject({ path: '/v1/chats', query: { search: 'no', offset: '0' } });
+  });
+
+  it('lists hidden chats on the Hidden tab, marked, and unhides them from there without asking', async () => {
+    const hidden = { ...noah, hidden: true };
+    const fake = fakeHost({
+      user: testUser(),
+      respond: ({ method, query }) =>
+        method === 'PATCH' ? { updated: 1 } : testChatsPage(query.type === 'hidden' ? [hidden] : [maya]),
+    });
+    renderChat('/chats?filter=hidden', fake);
+    const list = await screen.findByRole('list', { name: 'Chats' });
+    expect(within(list).getByRole('link', { name: /noah/ })).toHaveTextContent('Hidden');
+    expect(fake.calls[0]).toMatchObject({ path: '/v1/chats', query: { type: 'hidden' } });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select noah' }));
+    const bar = screen.getByRole('toolbar', { name: 'Selected chats' });
+    expect(within(bar).queryByRole('button', { name: 'Hide' })).toBeNull();
+    await userEvent.click(within(bar).getByRole('button', { name: 'Unhide' }));
+    await waitFor(() =>
+      expect(fake.calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+        action: 'unhide',
+        ids: noah.chat_id,
+        type: 'hidden',
+      }),
+    );
+    expect(fake.popups).toEqual([]);
   });
 
   it('shows who is online and who is typing as the socket says, without asking again', async () => {

@@ -8,6 +8,7 @@ import { fail } from '../errors';
 
 /** What changing one's own settings may be refused with. */
 export const userSettingsCodes = [
+  'forbidden',
   'invalid_username',
   'username_taken',
   'code_already_used',
@@ -30,12 +31,17 @@ export async function usernameAvailability(db: Db, username: string, userId: str
   return taken ? messages.usernameTaken : null;
 }
 
-/** Applies the owner's own changes; returns the updated row and whether deletion scheduling changed. */
+/**
+ * Applies the owner's own changes (`targetId` must be their own id: no one changes another's
+ * settings); returns the updated row and whether deletion scheduling changed.
+ */
 export async function applyUserPatch(
   db: Db,
   user: UserRow,
+  targetId: string,
   patch: UserPatch,
 ): Promise<{ row: UserRow; deletionChanged: boolean }> {
+  if (targetId !== user.id) throw fail('forbidden');
   const set: PgUpdateSetSource<typeof users> = {};
   if (patch.username !== undefined) {
     const problem = await usernameAvailability(db, patch.username, user.id);

@@ -1,4 +1,4 @@
-import { featureName, type LoggedEvent } from '@cove/contracts';
+import { featureName, formatCredits, type LoggedEvent } from '@cove/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { accessTokens, adminActions, type UserRow, users } from '../db/schema';
@@ -117,7 +117,7 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
         });
         const credits = await creditsOf(tx, user.id);
         emit({ type: 'credits_update', credits, amount });
-        message = `${email} now has ${credits} credits.`;
+        message = `${email} now has ${formatCredits(credits)}.`;
         break;
       }
       case 'feature': {

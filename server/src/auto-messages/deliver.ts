@@ -10,6 +10,7 @@ import {
 import { rowsOf } from '../db/rows';
 import { isBlockedEitherWay, userRow } from '../chats/chat-store';
 import { fanOf, isGone } from '../chats/pair-rules';
+import { bundleUsable } from '../messages/bundle-items';
 import { recordDelivery } from '../messages/deliver';
 import { type Emit, type EventDeps, withEvents } from '../realtime/with-events';
 import { subscriptionChat } from '../subscriptions/subscription-chat';
@@ -61,8 +62,8 @@ async function itemsOf(tx: Tx, d: AutoMessageJobData) {
  * between the two users (rows locked in id order). The `auto_message_sends` row is inserted first:
  * a second run (a repeated trigger, a retried job) finds it and writes nothing. Nothing is written
  * and nothing claimed for a pair that cannot chat now (a block, a gone or frozen account); the
- * cooldown claims without writing. Paid messages lock as any PPV, except media the fan already
- * bought, which arrives free. Answers how many messages were written.
+ * cooldown claims without writing. Paid messages lock as any PPV, except one media the fan already
+ * bought, which arrives free (a bundle is sold whole). Answers how many messages were written.
  */
 export async function deliverAutoMessages(deps: EventDeps, d: AutoMessageJobData): Promise<number> {
   return withEvents(
@@ -146,7 +147,10 @@ async function writeOne(tx: Tx, emit: Emit, m: OneMessage): Promise<boolean> {
       return false;
     if (m.mediaBlocked) return false;
   }
-  const price = item.price > 0 && file && (await owns(tx, m.fanId, file.id)) ? 0 : item.price;
+  // A bundle goes whole or not at all: each of its items must still be ready in the vault.
+  const bundle = item.mediaItems;
+  if (bundle && !(await bundleUsable(tx, m.creatorId, bundle))) return false;
+  const price = item.price > 0 && file && !bundle && (await owns(tx, m.fanId, file.id)) ? 0 : item.price;
   const [row] = await tx
     .insert(messages)
     .values({
@@ -162,6 +166,7 @@ async function writeOne(tx: Tx, emit: Emit, m: OneMessage): Promise<boolean> {
     .onConflictDoNothing({ target: [messages.senderId, messages.sendId] })
     .returning();
   if (!row) return false;
+  if (bundle) await tx.execute(sql`select write_bundle(${row.id}, ${JSON.stringify(bundle)}::jsonb)`);
   await recordDelivery(tx, emit, row, 0);
   return true;
 }

@@ -15,6 +15,7 @@ import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { describeMedia } from '../media/descriptor';
 import type { UrlSigner } from '../media/url-signer';
+import { bundlePick } from '../messages/bundle-items';
 import { checkText } from '../messages/keyword-check';
 import { providerConfigFor } from '../provider/provider-config';
 
@@ -44,18 +45,25 @@ const usable = (row: MediaRow | undefined, ownerId: string): row is MediaRow =>
 /** The messages as they will be stored, after the checks a send would make of each. */
 async function checkedMessages(db: Db, me: UserRow, body: ReturnType<typeof putAutoMessagesBody.parse>) {
   const config = await providerConfigFor(db, me);
-  const ids = body.auto_messages.flatMap((m) => (m.type === 'media' && m.media_id ? [m.media_id] : []));
+  const picks = body.auto_messages.map((m) => (m.type === 'media' ? bundlePick(m.media_items) : null));
+  const ids = body.auto_messages.flatMap((m, i) =>
+    m.type !== 'media' ? [] : (picks[i]?.map((p) => p.media_id) ?? (m.media_id ? [m.media_id] : [])),
+  );
   if (ids.some((id) => !isUuid(id))) throw fail('media_not_usable');
   const rows = ids.length ? await db.select().from(media).where(inArray(media.id, ids)) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return body.auto_messages.map((m) => {
+  return body.auto_messages.map((m, i) => {
     if (m.type === 'text' && !m.text.trim()) throw fail('empty_text');
     if (checkText(m.text, config).kind === 'blocked') throw fail('text_blocked');
-    if (m.type === 'text') return { type: m.type, text: m.text, price: m.price, mediaId: null, kind: null };
-    if (!m.media_id) throw fail('media_required');
-    const row = byId.get(m.media_id);
+    if (m.type === 'text')
+      return { type: m.type, text: m.text, price: m.price, mediaId: null, mediaItems: null, kind: null };
+    const pick = picks[i] ?? null;
+    const first = pick?.[0]?.media_id ?? m.media_id;
+    if (!first) throw fail('media_required');
+    if (pick && !pick.every((p) => usable(byId.get(p.media_id), me.id))) throw fail('media_not_usable');
+    const row = byId.get(first);
     if (!usable(row, me.id)) throw fail('media_not_usable');
-    return { type: m.type, text: m.text, price: m.price, mediaId: row.id, kind: row.kind };
+    return { type: m.type, text: m.text, price: m.price, mediaId: row.id, mediaItems: pick, kind: row.kind };
   });
 }
 
@@ -79,6 +87,11 @@ export async function listAutoMessages(
       .where(and(eq(autoMessages.creatorId, me.id), only ? eq(autoMessages.category, only) : undefined))
       .orderBy(asc(autoMessages.position)),
   ]);
+  const bundled = items.flatMap((i) => i.message.mediaItems?.map((p) => p.media_id) ?? []);
+  const bundleRows = bundled.length
+    ? await deps.db.select().from(media).where(inArray(media.id, bundled))
+    : [];
+  const rowOf = new Map(bundleRows.map((r) => [r.id, r]));
   const names = only ? [only] : autoMessageCategory.options;
   return names.map((category) => {
     const saved = categories.find((c) => c.category === category);
@@ -97,6 +110,18 @@ export async function listAutoMessages(
           media_id: m.mediaId,
           // A media deleted from the vault shows as gone; it is skipped when sending.
           media: row && row.deletedAt === null ? describeMedia(deps.signer, row, me.id, 'full') : null,
+          media_items:
+            m.mediaItems?.map((p) => {
+              const item = rowOf.get(p.media_id);
+              return {
+                media_id: p.media_id,
+                type: item?.kind ?? 'image',
+                video_length: item?.videoLength ?? null,
+                preview: p.preview,
+                media:
+                  item && item.deletedAt === null ? describeMedia(deps.signer, item, me.id, 'full') : null,
+              };
+            }) ?? null,
         })),
     };
   });
@@ -138,6 +163,7 @@ export async function putAutoMessages(
         type: m.type,
         text: m.text,
         mediaId: m.mediaId,
+        mediaItems: m.mediaItems,
         price: m.price,
       })),
     );

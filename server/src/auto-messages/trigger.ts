@@ -1,35 +1,64 @@
-import { and, eq, sql } from 'drizzle-orm';
+import type { AutoMessageCategory } from '@cove/contracts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
+import type { Queryable, Tx } from '../db/transaction';
+import { bossDb } from '../jobs/boss-db';
 import { autoMessageCategories, messages } from '../db/schema';
 import { type AutoMessageJobData, autoMessageQueue, singletonKeyOf } from './queue';
 
 /**
- * A trigger fired: queues the delivery when the creator has messages in that category and this fan
- * has not had them yet, to start after the category's delay. Cheap to call on every follow or
- * purchase; a costlier condition (`alsoIf`) is asked only then. The job itself makes the final check
+ * Whether a trigger of `category` has something to queue: the creator (an id, or SQL naming one) has
+ * messages in it and the fan has not had them yet.
+ */
+function dueFor(category: AutoMessageCategory, creatorId: SQL | string, fanId: string) {
+  return and(
+    eq(autoMessageCategories.creatorId, creatorId),
+    eq(autoMessageCategories.category, category),
+    sql`exists (select 1 from auto_messages m
+      where m.creator_id = ${autoMessageCategories.creatorId} and m.category = ${category})`,
+    sql`not exists (select 1 from auto_message_sends s where s.creator_id = ${autoMessageCategories.creatorId}
+      and s.fan_id = ${fanId} and s.category = ${category})`,
+  );
+}
+
+/**
+ * Asked before a sale's transaction, outside its locks: whether its trigger may queue anything. Most
+ * creators have no messages in a category, and their sales then keep the one-statement path; the
+ * transaction asks again (queueAutoMessages). A creator who adds messages while a sale is under way
+ * has them from the next trigger on.
+ */
+export async function mayQueue(
+  db: Queryable,
+  category: AutoMessageCategory,
+  creatorId: SQL | string,
+  fanId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ creatorId: autoMessageCategories.creatorId })
+    .from(autoMessageCategories)
+    .where(dueFor(category, creatorId, fanId));
+  return row !== undefined;
+}
+
+/**
+ * A trigger fired, inside the transaction that made the follow, purchase or subscription: queues the
+ * delivery when the creator has messages in that category and this fan has not had them yet, to
+ * start after the category's delay. The job row is written on the transaction's connection (pg-boss's
+ * `db` option), so it commits with the sale or not at all. Cheap to call on every follow or purchase;
+ * a costlier condition (`alsoIf`) is asked only then. The job itself makes the final check
  * (deliver.ts). Answers whether a job was queued.
  */
 export async function queueAutoMessages(
   boss: PgBoss,
-  db: Db,
+  tx: Tx,
   data: AutoMessageJobData,
   alsoIf: () => Promise<boolean> = async () => true,
 ): Promise<boolean> {
-  const [due] = await db
+  const [due] = await tx
     .select({ delayMinutes: autoMessageCategories.delayMinutes })
     .from(autoMessageCategories)
-    .where(
-      and(
-        eq(autoMessageCategories.creatorId, data.creatorId),
-        eq(autoMessageCategories.category, data.category),
-        sql`exists (select 1 from auto_messages m
-          where m.creator_id = ${data.creatorId} and m.category = ${data.category})`,
-        sql`not exists (select 1 from auto_message_sends s where s.creator_id = ${data.creatorId}
-          and s.fan_id = ${data.fanId} and s.category = ${data.category})`,
-      ),
-    );
+    .where(dueFor(data.category, data.creatorId, data.fanId));
   if (!due || !(await alsoIf())) return false;
   const id = await boss.send(
     autoMessageQueue.name,
@@ -37,6 +66,7 @@ export async function queueAutoMessages(
     {
       singletonKey: singletonKeyOf(data),
       startAfter: due.delayMinutes * 60,
+      db: bossDb(tx),
     },
   );
   return id !== null;
@@ -67,7 +97,7 @@ function purchaseTime(fanId: string, ref: PurchaseRef) {
  * equal times at most queue the same delivery twice, which sends once.
  */
 export async function isFirstPurchase(
-  db: Db,
+  db: Queryable,
   fanId: string,
   creatorId: string,
   ref: PurchaseRef,
@@ -91,7 +121,7 @@ export async function isFirstPurchase(
  * Whether the fan has written in this chat (a message or a tip). A fan already talking with the
  * creator is past being welcomed, as when the creator sets a welcome long after their chats began.
  */
-export async function hasWritten(db: Db, fanId: string, chatId: string): Promise<boolean> {
+export async function hasWritten(db: Queryable, fanId: string, chatId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: messages.id })
     .from(messages)

@@ -9,6 +9,7 @@ import { broadcasts, media, type UserRow } from '../db/schema';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { bossDb } from '../jobs/boss-db';
+import { bundlePick, bundleUsable, eventItems, pickIdsValid } from '../messages/bundle-items';
 import { checkText } from '../messages/keyword-check';
 import { draftMessage, toMessageDto } from '../messages/message-dto';
 import { providerConfigFor } from '../provider/provider-config';
@@ -49,14 +50,25 @@ async function assertSendable(db: Db, me: UserRow, body: Body): Promise<void> {
   if (me.frozen) throw frozenError();
   if (body.type === 'text' && !body.text.trim()) throw fail('empty_text');
   if (checkText(body.text, await providerConfigFor(db, me)).kind === 'blocked') throw fail('text_blocked');
-  if (body.type === 'text') return;
-  if (!body.media_id) throw fail('media_required');
-  if (!isUuid(body.media_id)) throw fail('media_not_usable');
-  const [file] = await db.select().from(media).where(eq(media.id, body.media_id));
+  if (body.type === 'text') {
+    if (body.media_items)
+      throw fail('bad_request', 'A bundle is sent as image or video, the kind of its first item.');
+    return;
+  }
+  const first = firstMediaOf(body);
+  if (!first) throw fail('media_required');
+  if (!isUuid(first)) throw fail('media_not_usable');
+  const [file] = await db.select().from(media).where(eq(media.id, first));
   if (!file || file.ownerId !== me.id || file.deletedAt !== null || file.status !== 'ready')
     throw fail('media_not_usable');
   if (file.kind !== body.type) throw fail('media_kind', body.type);
+  const pick = bundlePick(body.media_items);
+  if (pick && (!pickIdsValid(pick) || !(await bundleUsable(db, me.id, pick)))) throw fail('media_not_usable');
 }
+
+/** The broadcast's media: a bundle's first item, or its one media. */
+const firstMediaOf = (body: Body) =>
+  body.type === 'text' ? null : (body.media_items?.[0]?.media_id.toLowerCase() ?? body.media_id ?? null);
 
 /** When it goes: now unless a time ahead is given, and never more than 30 days ahead. */
 function sendTimeOf(body: Body, now: Date): Date {
@@ -68,23 +80,24 @@ function sendTimeOf(body: Body, now: Date): Date {
 }
 
 /** The message each recipient gets, as the event of each viewer shows it (the write adds the ids). */
-function viewsOf(me: UserRow, body: Body) {
+async function viewsOf(db: Db, me: UserRow, body: Body) {
   const draft = draftMessage({
     chatId: '',
     senderId: me.id,
     recipientId: '',
     type: body.type,
     text: body.text,
-    mediaId: body.type === 'text' ? null : (body.media_id ?? null),
+    mediaId: firstMediaOf(body),
     price: body.price,
     selfDestruct: body.self_destruct,
   });
+  const items = await eventItems(db, me.id, bundlePick(body.media_items));
   return {
     preview: messagePreview(draft),
     views: {
-      sender: toMessageDto(draft, me.id, false),
-      recipient: toMessageDto(draft, draft.recipientId, false),
-      owned: toMessageDto({ ...draft, price: 0 }, draft.recipientId, false),
+      sender: toMessageDto(draft, me.id, false, null, items),
+      recipient: toMessageDto(draft, draft.recipientId, false, null, items),
+      owned: toMessageDto({ ...draft, price: 0 }, draft.recipientId, false, null, items),
     },
   };
 }
@@ -109,6 +122,7 @@ export async function sendBroadcast(
   // A list audience must be one of hers (404 otherwise); its members are read when it sends.
   const listId = body.list_id === undefined ? null : (await ownList(deps.db, me, body.list_id)).id;
   const sendAt = sendTimeOf(body, now);
+  const views = await viewsOf(deps.db, me, body);
   const id = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(broadcasts)
@@ -122,10 +136,11 @@ export async function sendBroadcast(
         listId,
         type: body.type,
         text: body.text,
-        mediaId: body.type === 'text' ? null : (body.media_id ?? null),
+        mediaId: firstMediaOf(body),
+        mediaItems: body.type === 'text' ? null : bundlePick(body.media_items),
         price: body.price,
         selfDestruct: body.self_destruct,
-        ...viewsOf(me, body),
+        ...views,
         sendAt,
       })
       .onConflictDoNothing({ target: [broadcasts.creatorId, broadcasts.sendId] })

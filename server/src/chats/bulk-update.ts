@@ -72,7 +72,11 @@ export async function bulkUpdate(
         break;
       }
       case 'hide':
-        await tx.update(chatMembers).set({ hidden: true }).where(mine);
+      case 'unhide':
+        await tx
+          .update(chatMembers)
+          .set({ hidden: action === 'hide' })
+          .where(mine);
         break;
       case 'delete': {
         await markRead(tx, emit, userId, members);

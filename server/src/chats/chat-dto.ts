@@ -13,7 +13,7 @@ export function toChatDto(
   other: MemberRow | undefined,
   myNotes: NoteRow[],
   person: UserRow,
-  blocked: boolean,
+  blocks: { byMe: boolean; byOther: boolean },
 ): Chat {
   return {
     _id: chat.id,
@@ -37,7 +37,9 @@ export function toChatDto(
     unread_tip: me.unreadTip,
     // The spec's field says who blocked media: the other person, when they did.
     media_blocked_from: other?.mediaBlocked ? other.userId : me.mediaBlocked ? me.userId : null,
-    blocked,
+    blocked: blocks.byMe,
+    blocked_by_other: blocks.byOther,
+    hidden: me.hidden,
     is_intro: chat.isIntro,
     intro_ended: chat.introEnded,
     notes: myNotes.map((n) => ({

@@ -29,6 +29,7 @@ export const filterSql: Record<Exclude<ChatFilter, 'fans2'>, SQL> = {
   top: sql`m.spent_by_other > 0`,
   sent: sql`m.last_message_at is not null and not m.last_from_other`,
   recent: sql`m.last_message_at > now() - make_interval(hours => ${RECENT_HOURS})`,
+  hidden: sql`m.hidden`,
 };
 
 /** The spec's client sends the fans tab as `fans2`. */

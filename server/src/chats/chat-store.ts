@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { blocks, chatMembers, chats, notes, type UserRow, users } from '../db/schema';
 import { rowsOf } from '../db/rows';
 import { fail } from '../errors';
@@ -70,11 +70,17 @@ export async function chatDtos(db: Queryable, userId: string, members: MemberRow
       .where(and(inArray(notes.chatId, ids), eq(notes.authorId, userId))),
     db.select().from(users).where(inArray(users.id, otherIds)),
     db
-      .select({ id: blocks.blockedId })
+      .select()
       .from(blocks)
-      .where(and(eq(blocks.blockerId, userId), inArray(blocks.blockedId, otherIds))),
+      .where(
+        or(
+          and(eq(blocks.blockerId, userId), inArray(blocks.blockedId, otherIds)),
+          and(eq(blocks.blockedId, userId), inArray(blocks.blockerId, otherIds)),
+        ),
+      ),
   ]);
-  const blockedIds = new Set(blockRows.map((b) => b.id));
+  const blockedIds = new Set(blockRows.filter((b) => b.blockerId === userId).map((b) => b.blockedId));
+  const blockerIds = new Set(blockRows.filter((b) => b.blockedId === userId).map((b) => b.blockerId));
   const chatById = new Map(chatRows.map((c) => [c.id, c]));
   const otherByChat = new Map(others.map((o) => [o.chatId, o]));
   const personById = new Map(people.map((p) => [p.id, p]));
@@ -87,7 +93,7 @@ export async function chatDtos(db: Queryable, userId: string, members: MemberRow
         otherByChat.get(m.chatId),
         noteRows.filter((n) => n.chatId === m.chatId),
         personById.get(m.otherId) as UserRow,
-        blockedIds.has(m.otherId),
+        { byMe: blockedIds.has(m.otherId), byOther: blockerIds.has(m.otherId) },
       ),
     ),
     users: shown.map((m) => personById.get(m.otherId) as UserRow),

@@ -14,11 +14,12 @@ export const chatWithCodes = ['user_not_found', 'not_found', 'gone'] as const sa
 
 interface ChatWithDeps {
   db: Db;
-  autoMessages: Pick<AutoMessageTriggers, 'opened'>;
+  autoMessages: Pick<AutoMessageTriggers, 'opened' | 'wake'>;
 }
 
 /**
- * The chat with one person, put back on the caller's list. A fan opening it is the welcome trigger
+ * The chat with one person, put back on the caller's list (a hidden chat stays hidden: it is opened
+ * from the Hidden tab or a search, and unhidden only on purpose). A fan opening it is the welcome trigger
  * (docs/rules.md, "Auto-messages"): whoever made the chat, a fan who has not written in it yet is
  * greeted, once.
  */
@@ -27,16 +28,21 @@ export async function chatWith({ db, autoMessages }: ChatWithDeps, me: UserRow, 
   const chat = await chatBetween(db, me.id, other.id);
   if (!chat) throw chatNotFound();
   if (isGone(other)) throw fail('gone');
-  const [member] = await db
-    .update(chatMembers)
-    .set({ listed: true, hidden: false })
-    .where(and(eq(chatMembers.chatId, chat.id), eq(chatMembers.userId, me.id)))
-    .returning();
-  if (!member) throw chatNotFound();
+  const greeted = fanOf(me, other)?.id === me.id;
+  // Back on the list and, for a fan, the welcome trigger's job: one commit.
+  const { member, queued } = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(chatMembers)
+      .set({ listed: true })
+      .where(and(eq(chatMembers.chatId, chat.id), eq(chatMembers.userId, me.id)))
+      .returning();
+    if (!row) throw chatNotFound();
+    return { member: row, queued: greeted && (await autoMessages.opened(tx, other.id, me.id, chat.id)) };
+  });
+  if (queued) autoMessages.wake();
   const {
     data: [data],
   } = await chatDtos(db, me.id, [member]);
   if (!data) throw chatNotFound();
-  if (fanOf(me, other)?.id === me.id) await autoMessages.opened(other.id, me.id, chat.id);
   return { data, user: toChatUser(other) };
 }

@@ -15,11 +15,16 @@ export interface ListQuery {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** `from ... where ...` of one user's listed chats in a tab: the list and bulk "all except" edits share it. */
+/**
+ * `from ... where ...` of one user's listed chats in a tab: the list and bulk "all except" edits share
+ * it. Hidden chats show on the Hidden tab only, and a search finds them on any tab, so a hidden chat
+ * is never out of reach (docs/rules.md, Hidden chats).
+ */
 export function tabSql(userId: string, type: ChatFilter, search?: string) {
   const searchSql = search ? sql`and o.username ilike ${`%${escapeLike(search)}%`}` : sql``;
+  const shown = type === 'hidden' || search ? sql`` : sql`and not m.hidden`;
   return sql`from chat_members m join users o on o.id = m.other_id
-    where m.user_id = ${userId} and m.listed and not m.hidden and ${conditionOf(type)} ${searchSql}`;
+    where m.user_id = ${userId} and m.listed ${shown} and ${conditionOf(type)} ${searchSql}`;
 }
 
 const supportIds = new WeakMap<Db, string | null>();
@@ -79,9 +84,11 @@ export function listStatements(db: Db, userId: string, q: ListQuery, supportId: 
   // A primary-key probe per row of the page, inside the same statement.
   const blocked = sql<boolean>`exists (select 1 from blocks b
     where b.blocker_id = ${userId} and b.blocked_id = ${chatMembers.otherId})`;
+  const blockedMe = sql<boolean>`exists (select 1 from blocks b
+    where b.blocker_id = ${chatMembers.otherId} and b.blocked_id = ${userId})`;
   return {
     page: db
-      .select({ me: chatMembers, chat: chats, other: otherMember, person: users, notes, blocked })
+      .select({ me: chatMembers, chat: chats, other: otherMember, person: users, notes, blocked, blockedMe })
       .from(page)
       .innerJoin(chatMembers, sql`${chatMembers.userId} = ${userId} and ${chatMembers.chatId} = page.chat_id`)
       .innerJoin(chats, eq(chats.id, chatMembers.chatId))
@@ -123,7 +130,7 @@ export async function listChats(db: Db, userId: string, q: ListQuery, path: stri
         r.other ?? undefined,
         r.notes.map((n) => noteRow(r.chat.id, userId, n)),
         r.person,
-        r.blocked,
+        { byMe: r.blocked, byOther: r.blockedMe },
       ),
     ),
     data_users: rows.map((r) => toChatUser(r.person)),

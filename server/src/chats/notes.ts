@@ -9,6 +9,9 @@ import type { ErrorCode } from '@cove/contracts';
 /** What adding, changing or deleting a note may be refused with: only creators keep notes, on their own chats. */
 export const noteCodes = ['forbidden', 'not_found'] as const satisfies readonly ErrorCode[];
 
+/** What editing or deleting a note may be refused with: it is not the caller's. */
+export const ownNoteCodes = ['not_found'] as const satisfies readonly ErrorCode[];
+
 const noteNotFound = () => fail('not_found', 'Note');
 export const noteDto = (n: typeof notes.$inferSelect) => ({
   id: n.id,

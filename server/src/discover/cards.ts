@@ -8,6 +8,7 @@ import { creatorVisibleTo } from '../profiles/profile-view';
 import { providerConfigFor } from '../provider/provider-config';
 import { CARD_POSTS, cardFeeds } from './card-feed';
 import { discoverOrder, featuredCreator, listedCreator, outerUserId } from './visibility';
+import type { ErrorCode } from '@cove/contracts';
 
 /** Cards queued at once. */
 export const CARD_QUEUE = 10;
@@ -51,6 +52,9 @@ export async function discoverCards(ctx: MediaContext, viewer: UserRow): Promise
 }
 
 /** Records that the viewer was shown a creator's card, so it never comes again; 404 for a creator they may not see. */
+/** What marking a card visited may be refused with. */
+export const markCardVisitedCodes = ['user_not_found'] as const satisfies readonly ErrorCode[];
+
 export async function markCardVisited(ctx: MediaContext, viewerId: string, creatorId: string): Promise<void> {
   if (!isUuid(creatorId)) throw fail('user_not_found');
   const [creator] = await ctx.db

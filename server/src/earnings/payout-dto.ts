@@ -1,10 +1,10 @@
-import type { Payout } from '@cove/contracts';
+import { dollarsOf, type Payout } from '@cove/contracts';
 import type { PayoutRow } from '../db/schema';
 
 export const toPayoutDto = (p: PayoutRow): Payout => ({
   _id: p.id,
   amount: p.amount,
-  amount_in_dollars: p.amount / 10,
+  amount_in_dollars: dollarsOf(p.amount),
   method: p.method,
   label: p.label,
   status: p.status,

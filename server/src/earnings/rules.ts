@@ -17,6 +17,7 @@ export const sourceOfKind: Record<string, EarningsSource> = {
   purchase_revoked: 'ppv',
   tip: 'tips',
   subscription: 'subscriptions',
+  subscription_refund: 'subscriptions',
   referral: 'referrals',
 };
 

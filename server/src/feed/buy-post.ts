@@ -118,10 +118,18 @@ export async function buyPost(
     .where(eq(feedPosts.id, postId));
   if (!post) throw fail('not_found', 'Post');
   let credits: number;
+  let queued = false;
   try {
-    credits = await withEvents(deps, (tx, emit) => buyPostIn(tx, emit, me, postId), {
-      between: [me.id, post.creatorId],
-    });
+    credits = await withEvents(
+      deps,
+      async (tx, emit) => {
+        const left = await buyPostIn(tx, emit, me, postId);
+        // The purchase and its trigger's job commit together.
+        queued = await deps.autoMessages.purchased(tx, me.id, post.creatorId, { kind: 'post', postId });
+        return left;
+      },
+      { between: [me.id, post.creatorId] },
+    );
   } catch (err) {
     // A debit elsewhere that took no user lock raced past the balance read: the CHECK refused it.
     if (isBalanceTooLow(err)) throw await notEnoughCredits(deps.db, me.id);
@@ -129,6 +137,6 @@ export async function buyPost(
   }
   const data = await feedItemById(deps.media, me.id, postId);
   if (!data) throw fail('not_found', 'Post');
-  await deps.autoMessages.purchased(me.id, post.creatorId, { kind: 'post', postId });
+  if (queued) deps.autoMessages.wake();
   return { data, credits };
 }

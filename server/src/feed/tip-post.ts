@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@cove/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { PurchaseDeps } from '../auto-messages/plugin';
+import type { CallPurchaseDeps } from '../auto-messages/plugin';
 import { isBlockedEitherWay } from '../chats/chat-store';
 import { openChat, openChatCodes, otherUser } from '../chats/open-chat';
 import { feedPosts, messages, type UserRow } from '../db/schema';
@@ -26,7 +26,12 @@ interface PostTip {
  * thread, earns from it as from any tip, and it is in the fan's charges. A send id already used is
  * handed to the tip as it is, before any other check, so a retry answers the first tip (or 409).
  */
-export async function tipPost(deps: EventDeps & PurchaseDeps, me: UserRow, postId: string, body: PostTip) {
+export async function tipPost(
+  deps: EventDeps & CallPurchaseDeps,
+  me: UserRow,
+  postId: string,
+  body: PostTip,
+) {
   const extras = { note: body.message, postId };
   const [sent] = await deps.db
     .select({ chatId: messages.chatId })

@@ -34,6 +34,12 @@ export async function sweepMedia(deps: SweepDeps, now = new Date()): Promise<num
           isNotNull(media.deletedAt),
           lt(media.deletedAt, new Date(now.getTime() - DELETED_GRACE_MS)),
           sql`not exists (select 1 from messages m where m.media_id = ${media.id})`,
+          sql`not exists (select 1 from message_media mm where mm.media_id = ${media.id})`,
+          // A pending broadcast's or an auto-message's bundle still names it.
+          sql`not exists (select 1 from broadcasts b where b.status in ('scheduled', 'sending')
+            and b.media_items @> jsonb_build_array(jsonb_build_object('media_id', ${media.id}::text)))`,
+          sql`not exists (select 1 from auto_messages a
+            where a.media_items @> jsonb_build_array(jsonb_build_object('media_id', ${media.id}::text)))`,
           sql`not exists (select 1 from feed_posts p where p.media_id = ${media.id})`,
           // An auto-message keeps showing it as gone until the creator edits it, rather than vanishing.
           sql`not exists (select 1 from auto_messages a where a.media_id = ${media.id})`,

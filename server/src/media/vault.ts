@@ -6,6 +6,7 @@ import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { describeMedia } from './descriptor';
 import type { UrlSigner } from './url-signer';
+import { vaultEarnings } from './vault-earnings';
 
 /** What reading the vault may be refused with: a cursor it did not give, a chat the owner is not in. */
 export const vaultCodes = ['validation', 'not_found'] as const satisfies readonly ErrorCode[];
@@ -30,7 +31,7 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 
 /**
  * The owner's vault, newest first: every live upload (processing or ready), never failed or deleted
- * ones. With `chat_id`, only media the owner has sent in that chat (the caller must be in it).
+ * ones, each with what it earned. With `chat_id`, only media the owner has sent in that chat (the caller must be in it).
  * Pages by cursor (`next`); `offset` is accepted for the spec's client.
  */
 export async function vaultPage(
@@ -59,7 +60,9 @@ export async function vaultPage(
           ? sql`(${media.createdAt}, ${media.id}) < (${cursor.createdAt}, ${cursor.id}::uuid)`
           : undefined,
         q.chat_id
-          ? sql`exists (select 1 from messages m where m.media_id = ${media.id} and m.chat_id = ${q.chat_id} and m.sender_id = ${ownerId})`
+          ? sql`(exists (select 1 from messages m where m.media_id = ${media.id} and m.chat_id = ${q.chat_id} and m.sender_id = ${ownerId})
+              or exists (select 1 from message_media mm join messages m on m.id = mm.message_id
+                where mm.media_id = ${media.id} and m.chat_id = ${q.chat_id} and m.sender_id = ${ownerId}))`
           : undefined,
       ),
     )
@@ -77,11 +80,17 @@ export async function vaultPage(
     if (q.chat_id) params.set('chat_id', q.chat_id);
     next = `/v1/media?${params.toString()}`;
   }
+  const earnings = await vaultEarnings(
+    db,
+    page.map((row) => row.id),
+  );
   return {
     data: page.map((row) => ({
       ...describeMedia(signer, row, ownerId, 'full'),
       _id: row.id,
       created_at: row.createdAt.toISOString(),
+      earned: earnings.get(row.id)?.earned ?? 0,
+      sales: earnings.get(row.id)?.sales ?? 0,
     })),
     next,
   };

@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Db } from '../db/client';
 import { outcomeOf } from '../db/outcome';
-import { retryConflicts } from '../db/transaction';
+import { retryConflicts, type Tx } from '../db/transaction';
 import type { AppendedEvent, EventNotifier } from '../realtime/with-events';
 import { isBalanceTooLow, notEnoughCredits } from './charges';
 
@@ -44,7 +44,8 @@ export const shortOfCredits = z.object({
 
 /**
  * The answer of one database function that does a whole change between a fan and a creator
- * (`select f(...) as outcome`, one transaction), run again after a deadlock or serialization failure.
+ * (`select f(...) as outcome`), run again after a deadlock or serialization failure. `within` runs in
+ * the same transaction after the call, given its answer, and commits with it (a purchase's trigger).
  */
 export async function callBetween<T extends z.ZodType>(
   db: Db,
@@ -52,9 +53,18 @@ export async function callBetween<T extends z.ZodType>(
   query: SQL,
   outcome: T,
   name: string,
+  within?: (tx: Tx, answer: z.infer<T>) => Promise<void>,
 ): Promise<z.infer<T>> {
+  const call = within
+    ? () =>
+        db.transaction(async (tx) => {
+          const answer = outcomeOf(await tx.execute(query), outcome, name);
+          await within(tx, answer);
+          return answer;
+        })
+    : async () => outcomeOf(await db.execute(query), outcome, name);
   try {
-    return outcomeOf(await retryConflicts(() => db.execute(query)), outcome, name);
+    return await retryConflicts(call);
   } catch (err) {
     // A charge that raced past the balance check (a debit that took no user lock): the CHECK refused it.
     if (isBalanceTooLow(err)) throw await notEnoughCredits(db, fanId);

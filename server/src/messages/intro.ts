@@ -16,12 +16,11 @@ function notice(viewer: string, other: string, type: 'intro_ended' | 'intro_ende
 
 /**
  * What a creator's message carries in case it answers an intro: `send_one` ends the intro then, so
- * the chat's rate applies from now on, and tells both sides in these notices (`%s` is the rate).
+ * the chat's rate applies from now on, and tells both sides in these notices, whose amount is the rate.
  */
 export function introNotices(creatorId: string, fanId: string): NonNullable<SendItem['intro_end']> {
   return {
-    fan_text: 'Your intro is over: messages now cost %s credits per message.',
-    creator_text: 'The intro is over: this fan now pays %s credits per message.',
+    notice_kind: 'intro_ended',
     fan_view: toMessageDto(notice(fanId, creatorId, 'intro_ended'), fanId, false),
     creator_view: toMessageDto(notice(creatorId, fanId, 'intro_ended_model'), creatorId, false),
   };

@@ -1,8 +1,10 @@
+import type { ErrorCode } from '@cove/contracts';
 import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chatMembers, messages, purchases } from '../db/schema';
 import { chatForMember } from '../chats/chat-store';
 import { type MediaContext, mediaForMessages } from '../media';
+import { bundlesFor } from './bundle-items';
 import { type MessageRow, toMessageDto } from './message-dto';
 import { visibleTo } from './visible';
 
@@ -28,7 +30,13 @@ export async function toDtos(ctx: MediaContext, viewerId: string, rows: MessageR
       access: { paid: m.price > 0, bought: bought.has(m.id), isSender: m.senderId === viewerId },
     })),
   );
-  return rows.map((m, i) => toMessageDto(m, viewerId, bought.has(m.id), media[i] ?? null));
+  const bundles = await bundlesFor(ctx, viewerId, rows, bought);
+  return rows.map((m, i) => {
+    const items = bundles.get(m.id) ?? null;
+    // A bundle's `media` is its first item as this viewer may see it (open when it is the preview).
+    const first = items ? (items[0]?.media ?? null) : (media[i] ?? null);
+    return toMessageDto(m, viewerId, bought.has(m.id), first, items);
+  });
 }
 
 export interface PageQuery {
@@ -38,6 +46,9 @@ export interface PageQuery {
   before?: string | undefined;
   last_message_id?: string | undefined;
 }
+
+/** What reading a chat's messages may be refused with: the caller is not in the chat. */
+export const listMessagesCodes = ['not_found'] as const satisfies readonly ErrorCode[];
 
 /**
  * A page of a chat's messages, newest first, by keyset on the message id: `before` pages back

@@ -1,17 +1,25 @@
-import type { MediaDescriptor, Message } from '@cove/contracts';
+import {
+  dollarsOf,
+  type BundleItem,
+  type MediaDescriptor,
+  type Message,
+  type MessageNotice,
+} from '@cove/contracts';
 import type { messages } from '../db/schema';
 
 export type MessageRow = typeof messages.$inferSelect;
 
 /**
  * A message as one viewer sees it. A paid message stays locked for its recipient until bought:
- * the price shows, the content does not.
+ * the price shows, the content does not, but for a bundle's text and what it holds (`items`, each
+ * described for this viewer), which are what the fan decides on (docs/rules.md, "Bundles").
  */
 export function toMessageDto(
   m: MessageRow,
   viewerId: string,
   bought: boolean,
   media: MediaDescriptor | null = null,
+  items: BundleItem[] | null = null,
 ): Message {
   const locked = m.price > 0 && m.senderId !== viewerId && !bought;
   return {
@@ -20,16 +28,18 @@ export function toMessageDto(
     chat_id: m.chatId,
     sender_id: m.senderId,
     recipient_id: m.recipientId,
-    // A locked photo or video keeps its caption in view, so nothing is bought blind (docs/rules.md,
-    // Paid messages); a paid message without media is all text, and stays hidden.
-    text: locked && m.mediaId === null ? '' : m.text,
+    // A locked photo, video or bundle keeps its caption in view, so nothing is bought blind
+    // (docs/rules.md, Paid messages); a paid message without media is all text, and stays hidden.
+    text: locked && m.mediaId === null && !items ? '' : m.text,
     system: m.system,
+    notice: m.notice,
     price: m.price,
-    price_in_dollars: m.price / 10,
+    price_in_dollars: dollarsOf(m.price),
     self_destruct: m.selfDestruct,
     gif_url: locked ? null : m.gifUrl,
     media_id: locked ? null : m.mediaId,
     media,
+    media_items: items,
     parent_message_id: m.parentMessageId === null ? null : String(m.parentMessageId),
     created_at: m.createdAt.toISOString(),
     send_id: m.senderId === viewerId ? m.sendId : null,
@@ -54,6 +64,7 @@ export function draftMessage(
     id: 0,
     system: false,
     visibleTo: null,
+    notice: null,
     gifUrl: null,
     mediaId: null,
     price: 0,
@@ -84,6 +95,7 @@ export function messageFromJson(j: Record<string, unknown>): MessageRow {
     system: j.system as boolean,
     visibleTo: (j.visible_to as string | null) ?? null,
     text: j.text as string,
+    notice: (j.notice as MessageNotice | null | undefined) ?? null,
     gifUrl: (j.gif_url as string | null) ?? null,
     mediaId: (j.media_id as string | null) ?? null,
     price: Number(j.price),

@@ -2,14 +2,15 @@ import { sql } from 'drizzle-orm';
 import * as z from 'zod';
 import type { UserRow } from '../db/schema';
 import { fail } from '../errors';
-import { type MediaContext, mediaForMessages } from '../media';
+import type { MediaContext } from '../media';
 import type { EventDeps } from '../realtime/with-events';
 import { CREATOR_SHARE } from './charges';
 import { callBetween, loggedRow, messageJson, notifyLogged, shortOfCredits } from './db-call';
-import { messageFromJson, toMessageDto } from './message-dto';
+import { toDtos } from './list-messages';
+import { messageFromJson } from './message-dto';
 import { SELF_DESTRUCT_MS } from './read';
 import type { ErrorCode } from '@cove/contracts';
-import type { PurchaseDeps } from '../auto-messages/plugin';
+import type { CallPurchaseDeps } from '../auto-messages/plugin';
 
 /** What buying a paid message may be refused with. */
 export const buyMessageCodes = [
@@ -56,17 +57,34 @@ function refusalError(outcome: Extract<z.infer<typeof buyOutcome>, { status: 're
  * per (message, buyer), and the charge commits with it or not at all.
  */
 export async function buyMessage(
-  deps: EventDeps & PurchaseDeps & { media: MediaContext },
+  deps: EventDeps & CallPurchaseDeps & { media: MediaContext },
   me: UserRow,
   messageId: number,
 ) {
-  const outcome = await callBetween(deps.db, me.id, buyCall(me.id, messageId), buyOutcome, 'buy_message');
+  let queued = false;
+  const thank = await deps.autoMessages.mayThank(
+    me.id,
+    sql`(select sender_id from messages where id = ${messageId})`,
+  );
+  const outcome = await callBetween(
+    deps.db,
+    me.id,
+    buyCall(me.id, messageId),
+    buyOutcome,
+    'buy_message',
+    thank
+      ? async (tx, answer) => {
+          if (answer.status !== 'bought') return;
+          const { senderId } = messageFromJson(answer.message);
+          queued = await deps.autoMessages.purchased(tx, me.id, senderId, { kind: 'unlock', messageId });
+        }
+      : undefined,
+  );
   if (outcome.status === 'refused') throw refusalError(outcome);
+  if (queued) deps.autoMessages.wake();
   await notifyLogged(deps.realtime, outcome.events);
   const bought = messageFromJson(outcome.message);
-  await deps.autoMessages.purchased(me.id, bought.senderId, { kind: 'unlock', messageId });
-  const [media] = await mediaForMessages(deps.media, me.id, [
-    { mediaId: bought.mediaId, access: { paid: true, bought: true, isSender: false } },
-  ]);
-  return { data: toMessageDto(bought, me.id, true, media ?? null), credits: outcome.credits };
+  const [data] = await toDtos(deps.media, me.id, [bought]);
+  if (!data) throw new Error('bought message has no view');
+  return { data, credits: outcome.credits };
 }

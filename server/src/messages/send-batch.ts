@@ -1,12 +1,16 @@
 import type { Db } from '../db/client';
-import { retryConflicts } from '../db/transaction';
+import { retryConflicts, type Tx } from '../db/transaction';
 import type { EventNotifier } from '../realtime/with-events';
 import { CREATOR_SHARE } from './charges';
 import { notifyLogged } from './db-call';
 import { sendBatch, type SendItem, type SendOutcome } from './send-handoff';
 
+/** Work a send does in its batch's transaction, given its answer (a paid message's trigger). */
+export type WithinBatch = (tx: Tx, outcome: SendOutcome) => Promise<void>;
+
 interface Pending {
   item: SendItem;
+  within?: WithinBatch;
   resolve: (outcome: SendOutcome) => void;
   reject: (err: unknown) => void;
 }
@@ -58,11 +62,11 @@ export class SendBatcher {
     return this.lanes.filter((lane) => lane.busy).length;
   }
 
-  submit(item: SendItem, laneKey: string): Promise<SendOutcome> {
+  submit(item: SendItem, laneKey: string, within?: WithinBatch): Promise<SendOutcome> {
     const lane = this.lanes[laneOf(laneKey, this.lanes.length)] ?? this.lanes[0];
     if (!lane) throw new Error('a send batcher needs at least one lane');
     return new Promise((resolve, reject) => {
-      lane.queue.push({ item, resolve, reject });
+      lane.queue.push({ item, within, resolve, reject });
       this.pump(lane);
     });
   }
@@ -76,16 +80,27 @@ export class SendBatcher {
     });
   }
 
+  /**
+   * One call of `send_messages`: a statement of its own, or, when a send has work to do with its
+   * answer, a transaction that runs that work after the call and commits it with the batch.
+   */
+  private call(batch: Pending[]): Promise<SendOutcome[]> {
+    const items = batch.map((p) => p.item);
+    if (!batch.some((p) => p.within)) return sendBatch(this.deps.db, items, CREATOR_SHARE);
+    return this.deps.db.transaction(async (tx) => {
+      const outcomes = await sendBatch(tx, items, CREATOR_SHARE);
+      for (const [i, p] of batch.entries()) {
+        const outcome = outcomes[i];
+        if (p.within && outcome) await p.within(tx, outcome);
+      }
+      return outcomes;
+    });
+  }
+
   private async run(batch: Pending[]): Promise<void> {
     let outcomes: SendOutcome[];
     try {
-      outcomes = await retryConflicts(() =>
-        sendBatch(
-          this.deps.db,
-          batch.map((p) => p.item),
-          CREATOR_SHARE,
-        ),
-      );
+      outcomes = await retryConflicts(() => this.call(batch));
     } catch (err) {
       if (batch.length === 1) return batch[0]?.reject(err);
       await Promise.all(batch.map((p) => this.run([p])));

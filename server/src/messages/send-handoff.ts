@@ -2,6 +2,7 @@ import type { Message } from '@cove/contracts';
 import { sql } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Db } from '../db/client';
+import type { Queryable } from '../db/transaction';
 import { fail, type AppError } from '../errors';
 import { outcomeOf } from '../db/outcome';
 import { createdOutcome, shortOfCredits, storedOutcome } from './db-call';
@@ -25,6 +26,8 @@ const sendItem = z.object({
   text: z.string(),
   gif_url: z.string().nullable(),
   media_id: z.string().nullable(),
+  /** A bundle's items in order, the first being `media_id`; null for one media or none. */
+  media_items: z.array(z.object({ media_id: z.string(), preview: z.boolean() })).nullable(),
   price: z.number(),
   self_destruct: z.boolean(),
   parent_message_id: z.number().nullable(),
@@ -33,11 +36,12 @@ const sendItem = z.object({
   sender_view: view,
   recipient_view: view,
   /**
-   * From a creator: the notices an intro's end writes, should this message end one. Their texts
-   * take the chat's rate for `%s`; their views lack `_id`, `chat_id`, `text` and `created_at`.
+   * From a creator: the notices an intro's end writes, should this message end one. Their notice is
+   * of `notice_kind` with the chat's rate as its amount; their views lack `_id`, `chat_id`, `notice`
+   * and `created_at`.
    */
   intro_end: z
-    .object({ fan_text: z.string(), creator_text: z.string(), fan_view: view, creator_view: view })
+    .object({ notice_kind: z.literal('intro_ended'), fan_view: view, creator_view: view })
     .optional(),
 });
 export type SendItem = z.infer<typeof sendItem>;
@@ -85,7 +89,7 @@ export function sendRefusal(outcome: Extract<SendOutcome, { status: 'refused' }>
 }
 
 /** The answers of one `send_messages` call, one per send in the order given. */
-export async function sendBatch(db: Db, items: SendItem[], share: number): Promise<SendOutcome[]> {
+export async function sendBatch(db: Queryable, items: SendItem[], share: number): Promise<SendOutcome[]> {
   return outcomeOf(
     await db.execute(
       sql`select send_messages(${JSON.stringify(z.array(sendItem).parse(items))}::jsonb, ${share}) as outcome`,

@@ -6,14 +6,15 @@ import { isUuid } from '../ids';
 import { providerConfigFor } from '../provider/provider-config';
 import type { EventDeps } from '../realtime/with-events';
 import { isBalanceTooLow, notEnoughCredits } from './charges';
+import { type BundlePick, bundlePick, eventItems, pickIdsValid } from './bundle-items';
 import { assertAllowedGif } from './gifs';
 import { introNotices } from './intro';
 import { checkText } from './keyword-check';
 import { draftMessage, messageFromJson, type MessageRow, toMessageDto } from './message-dto';
-import { batcherFor, type SendBatcher } from './send-batch';
+import { batcherFor, type SendBatcher, type WithinBatch } from './send-batch';
 import { type SendItem, sendRefusal, sendRefusalCodes, sentBefore } from './send-handoff';
 import { isRestricted } from '../users/user-dto';
-import type { PurchaseDeps } from '../auto-messages/plugin';
+import type { CallPurchaseDeps } from '../auto-messages/plugin';
 
 /** What a send may be refused with: its own checks, the pair rules and the database's refusals. */
 export const sendMessageCodes = [
@@ -28,6 +29,7 @@ export const sendMessageCodes = [
   'frozen',
   'chat_refused',
   'bad_gif',
+  'validation',
   ...sendRefusalCodes,
 ] as const satisfies readonly ErrorCode[];
 
@@ -38,7 +40,7 @@ const NO_ID = '00000000-0000-0000-0000-000000000000';
 const parentIdOf = (parent: string | undefined): number | null =>
   parent === undefined ? null : /^\d{1,15}$/.test(parent) ? Number(parent) : -1;
 
-export interface SendDeps extends EventDeps, PurchaseDeps {
+export interface SendDeps extends EventDeps, CallPurchaseDeps {
   config: { gifHosts: string[] };
 }
 
@@ -48,8 +50,10 @@ export interface SendResult {
   created: boolean;
 }
 
-/** The message a body asks for, as its row would hold it before the insert. */
-function draftOf(me: UserRow, body: SendMessageBody): MessageRow {
+const isMedia = (type: SendMessageBody['type']) => type === 'image' || type === 'video';
+
+/** The message a body asks for, as its row would hold it before the insert (a bundle's first item is its media). */
+function draftOf(me: UserRow, body: SendMessageBody, pick: BundlePick | null): MessageRow {
   return draftMessage({
     chatId: body.chat_id ?? '',
     senderId: me.id,
@@ -57,7 +61,7 @@ function draftOf(me: UserRow, body: SendMessageBody): MessageRow {
     type: body.type,
     text: body.text,
     gifUrl: body.type === 'gif' ? (body.gif_url ?? null) : null,
-    mediaId: body.type === 'image' || body.type === 'video' ? (body.media_id ?? null) : null,
+    mediaId: isMedia(body.type) ? (pick?.[0]?.media_id ?? body.media_id ?? null) : null,
     price: body.price,
     selfDestruct: body.self_destruct,
     parentMessageId: parentIdOf(body.parent_message_id),
@@ -83,13 +87,16 @@ async function refusalOf(
     if (me.frozen) throw frozenError();
     if (body.type === 'text' && !body.text.trim()) throw fail('empty_text');
     if (body.type === 'gif') assertAllowedGif(body.gif_url, deps.config.gifHosts);
-    if ((body.type === 'image' || body.type === 'video') && !draft.mediaId) throw fail('media_required');
+    if (isMedia(body.type) && !draft.mediaId) throw fail('media_required');
+    if (body.media_items && !isMedia(body.type))
+      throw fail('validation', 'type: a bundle is sent as image or video, the kind of its first item');
     if (body.price > 0 && me.type !== 'featured') throw fail('price_not_allowed');
     if (body.price > 0 && isRestricted(me)) throw fail('creator_under_review');
     const verdict = checkText(body.text, await providerConfigFor(deps.db, me));
     if (verdict.kind === 'blocked') throw fail('text_blocked');
     if (verdict.kind === 'warn' && !warned) throw fail('text_warned');
     if (draft.mediaId !== null && !isUuid(draft.mediaId)) throw fail('media_not_usable');
+    if (!pickIdsValid(bundlePick(body.media_items))) throw fail('media_not_usable');
     if (!isUuid(body.recipient_id)) throw fail('user_not_found');
     if (body.chat_id !== undefined && !isUuid(body.chat_id)) throw fail('not_found', 'Chat');
     return null;
@@ -101,7 +108,13 @@ async function refusalOf(
 
 const uuidOr = (id: string | null) => (id === null || isUuid(id) ? id : NO_ID);
 
-function itemOf(me: UserRow, draft: MessageRow, body: SendMessageBody): SendItem {
+function itemOf(
+  me: UserRow,
+  draft: MessageRow,
+  body: SendMessageBody,
+  pick: BundlePick | null,
+  items: Awaited<ReturnType<typeof eventItems>>,
+): SendItem {
   return {
     sender_id: draft.senderId,
     recipient_id: uuidOr(draft.recipientId) ?? NO_ID,
@@ -111,12 +124,13 @@ function itemOf(me: UserRow, draft: MessageRow, body: SendMessageBody): SendItem
     text: draft.text,
     gif_url: draft.gifUrl,
     media_id: uuidOr(draft.mediaId),
+    media_items: pickIdsValid(pick) ? pick : null,
     price: draft.price,
     self_destruct: draft.selfDestruct,
     parent_message_id: draft.parentMessageId,
     preview: messagePreview(draft),
-    sender_view: toMessageDto(draft, draft.senderId, false),
-    recipient_view: toMessageDto(draft, draft.recipientId, false),
+    sender_view: toMessageDto(draft, draft.senderId, false, null, items),
+    recipient_view: toMessageDto(draft, draft.recipientId, false, null, items),
     ...(me.type === 'featured' ? { intro_end: introNotices(me.id, draft.recipientId) } : {}),
   };
 }
@@ -135,23 +149,35 @@ export async function sendMessage(
   warned = false,
   batcher: SendBatcher = batcherFor(deps),
 ): Promise<SendResult> {
-  const draft = draftOf(me, body);
-  const item = itemOf(me, draft, body);
+  const pick = bundlePick(body.media_items);
+  const draft = draftOf(me, body, pick);
+  const item = itemOf(me, draft, body, pick, await eventItems(deps.db, me.id, pick));
   const refusal = await refusalOf(deps, me, body, draft, warned);
   // Sends are laned by their creator: the sender when a creator writes, else the recipient.
   const laneKey = me.type === 'featured' ? me.id : body.recipient_id;
+  let queued = false;
+  // A fan's paid chat message is a purchase from the creator: its trigger commits with the batch.
+  // Most creators thank no first purchase: their fans' sends keep the batch's one-statement path.
+  const mayPay = async () =>
+    me.type !== 'featured' && (await deps.autoMessages.mayThank(me.id, body.recipient_id));
+  const purchased: WithinBatch = async (tx, sent) => {
+    if (sent.status !== 'created') return;
+    const { id, cost, recipientId } = messageFromJson(sent.message);
+    if (cost > 0)
+      queued = await deps.autoMessages.purchased(tx, me.id, recipientId, { kind: 'message', messageId: id });
+  };
   const outcome = refusal
     ? await sentBefore(deps.db, item)
-    : await batcher.submit(item, laneKey).catch(async (err: unknown) => {
-        // A charge that raced past the balance check (a debit that took no user lock): the CHECK refused it.
-        if (isBalanceTooLow(err)) throw await notEnoughCredits(deps.db, me.id);
-        throw err;
-      });
+    : await batcher
+        .submit(item, laneKey, (await mayPay()) ? purchased : undefined)
+        .catch(async (err: unknown) => {
+          // A charge that raced past the balance check (a debit that took no user lock): the CHECK refused it.
+          if (isBalanceTooLow(err)) throw await notEnoughCredits(deps.db, me.id);
+          throw err;
+        });
   if (!outcome) throw refusal ?? new Error('send_messages answered nothing');
   if (outcome.status === 'refused') throw sendRefusal(outcome);
+  if (queued) deps.autoMessages.wake();
   const message = messageFromJson(outcome.message);
-  // A fan's paid chat message is a purchase from the creator.
-  if (outcome.status === 'created' && message.cost > 0)
-    await deps.autoMessages.purchased(me.id, message.recipientId, { kind: 'message', messageId: message.id });
   return { message, created: outcome.status === 'created', credits: outcome.credits };
 }

@@ -1,3 +1,4 @@
+import type { MessageNotice } from '@cove/contracts';
 import { messages } from '../db/schema';
 import type { Emit } from '../realtime/with-events';
 import { toMessageDto, type MessageRow } from './message-dto';
@@ -5,14 +6,17 @@ import type { Tx } from '../db/transaction';
 
 type SystemType = MessageRow['type'];
 
-/** A message written by Cove into a chat, seen by one member only (most system messages). */
+/**
+ * A message written by Cove into a chat, seen by one member only (most system messages). `line` is its
+ * sentence, or for a line about money its notice (kind and amount), which the viewer's screen words.
+ */
 export async function addSystemMessage(
   tx: Tx,
   emit: Emit,
   chatId: string,
   to: { viewer: string; other: string },
   type: SystemType,
-  text: string,
+  line: string | MessageNotice,
   extra: Partial<typeof messages.$inferInsert> = {},
 ): Promise<MessageRow> {
   const [row] = await tx
@@ -24,7 +28,7 @@ export async function addSystemMessage(
       visibleTo: to.viewer,
       system: true,
       type,
-      text,
+      ...(typeof line === 'string' ? { text: line } : { text: '', notice: line }),
       ...extra,
     })
     .returning();

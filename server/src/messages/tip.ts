@@ -1,4 +1,10 @@
-import { type ErrorCode, type Message, messagePreview } from '@cove/contracts';
+import {
+  type ErrorCode,
+  type Message,
+  type MessageNotice,
+  messageNotice,
+  messagePreview,
+} from '@cove/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import * as z from 'zod';
 import { chatNotFound } from '../chats/chat-store';
@@ -13,7 +19,7 @@ import { CREATOR_SHARE } from './charges';
 import { checkText } from './keyword-check';
 import { callBetween, createdOutcome, notifyLogged, shortOfCredits, storedOutcome } from './db-call';
 import { draftMessage, messageFromJson, type MessageRow, toMessageDto } from './message-dto';
-import type { PurchaseDeps } from '../auto-messages/plugin';
+import type { CallPurchaseDeps } from '../auto-messages/plugin';
 
 /** What a tip may be refused with. */
 export const tipCodes = [
@@ -28,12 +34,11 @@ export const tipCodes = [
   'text_blocked',
 ] as const satisfies readonly ErrorCode[];
 
-const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
-
 /**
  * What `tip_message` (src/db/functions/messages) is given: the fan, chat, amount and send id, whether
- * the creator awaits approval, the provider's default for the tips feature, the list preview and both
- * copies' texts and views but for what the insert knows.
+ * the creator awaits approval, the provider's default for the tips feature, the list preview, both
+ * copies' texts and their notice (the amount each side's screen words), and both views but for what
+ * the insert knows.
  */
 type TipInput = z.infer<typeof tipInput>;
 const tipInput = z.object({
@@ -47,6 +52,7 @@ const tipInput = z.object({
   tips_default: z.boolean(),
   fan_text: z.string(),
   creator_text: z.string(),
+  notice: messageNotice,
   preview: z.string(),
   fan_view: z.custom<Message>(),
   creator_view: z.custom<Message>(),
@@ -72,15 +78,27 @@ const tipOutcome = z.union([
 ]);
 type TipRefusal = Extract<z.infer<typeof tipOutcome>, { status: 'refused' }>;
 
-/** One copy of a tip as its row would hold it before the insert (the creator's id is the database's). */
+/**
+ * One copy of a tip as its row would hold it before the insert (the creator's id is the database's):
+ * no sentence, the amount as its notice for each side's screen to word.
+ */
 function draftOf(
   me: UserRow,
   chatId: string,
   type: 'tip_user' | 'tip_model',
-  text: string,
-  amount: number,
+  notice: MessageNotice,
 ): MessageRow {
-  return draftMessage({ chatId, senderId: me.id, recipientId: '', type, system: true, text, cost: amount });
+  const cost = notice.amount;
+  return draftMessage({
+    chatId,
+    senderId: me.id,
+    recipientId: '',
+    type,
+    system: true,
+    text: '',
+    notice,
+    cost,
+  });
 }
 
 function refusalError(outcome: TipRefusal) {
@@ -118,7 +136,7 @@ export interface TipExtras {
  * whether the creator awaits approval, and builds both views.
  */
 export async function tip(
-  deps: EventDeps & PurchaseDeps,
+  deps: EventDeps & CallPurchaseDeps,
   me: UserRow,
   chatId: string,
   amount: number,
@@ -134,16 +152,10 @@ export async function tip(
   // A tip's message reaches the creator like a message, so it passes the keyword lists too; with no
   // way to confirm a warning on a tip, a warned text is refused as a blocked one (docs/rules.md, Tips).
   if (note !== null && checkText(note, config).kind !== 'ok') throw fail('text_blocked');
+  const notice: MessageNotice = { kind: 'tip', amount };
   const tipped = { tipNote: note, tipPostId: postId };
-  const fanCopy = {
-    ...draftOf(me, chatId, 'tip_user', `You tipped ${credits(amount)}.`, amount),
-    ...tipped,
-    sendId,
-  };
-  const creatorCopy = {
-    ...draftOf(me, chatId, 'tip_model', `Tipped you ${credits(amount)}.`, amount),
-    ...tipped,
-  };
+  const fanCopy = { ...draftOf(me, chatId, 'tip_user', notice), ...tipped, sendId };
+  const creatorCopy = { ...draftOf(me, chatId, 'tip_model', notice), ...tipped };
   const input: TipInput = {
     fan_id: me.id,
     chat_id: chatId,
@@ -155,21 +167,36 @@ export async function tip(
     tips_default: config.features.tips,
     fan_text: fanCopy.text,
     creator_text: creatorCopy.text,
+    notice,
     preview: messagePreview(creatorCopy),
     fan_view: toMessageDto(fanCopy, me.id, false),
     creator_view: toMessageDto(creatorCopy, creatorCopy.recipientId, false),
   };
+  let queued = false;
+  const creator = sql`(select other_id from chat_members where chat_id = ${chatId} and user_id = ${me.id})`;
+  const thank = await deps.autoMessages.mayThank(me.id, creator);
   const outcome = await callBetween(
     deps.db,
     me.id,
     sql`select tip_message(${JSON.stringify(tipInput.parse(input))}::jsonb, ${CREATOR_SHARE}) as outcome`,
     tipOutcome,
     'tip_message',
+    // In the tip's transaction, also for a retried tip: the trigger is once per fan, so firing it
+    // again sends nothing.
+    thank
+      ? async (tx, answer) => {
+          if (answer.status === 'refused') return;
+          const { id, recipientId } = messageFromJson(answer.message);
+          queued = await deps.autoMessages.purchased(tx, me.id, recipientId, {
+            kind: 'message',
+            messageId: id,
+          });
+        }
+      : undefined,
   );
   if (outcome.status === 'refused') throw refusalError(outcome);
+  if (queued) deps.autoMessages.wake();
   if (outcome.status === 'created') await notifyLogged(deps.realtime, outcome.events);
   const message = messageFromJson(outcome.message);
-  // Also for a retried tip: the trigger is once per fan, so firing it again sends nothing.
-  await deps.autoMessages.purchased(me.id, message.recipientId, { kind: 'message', messageId: message.id });
   return { data: toMessageDto(message, me.id, false), credits: outcome.credits };
 }

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { adminActions, payments } from '../db/schema';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
+import type { ErrorCode } from '@cove/contracts';
 
 /** Support actions on one payment, run by the server for the admin CLI (`npm run admin -- refund <id>`). */
 export const paymentAction = z.object({
@@ -17,6 +18,9 @@ export type PaymentAction = z.infer<typeof paymentAction>;
  * Asks the provider to refund (or, in the sandbox, to dispute) a succeeded payment. The money moves
  * when the provider's webhook arrives, exactly as for a refund made at the provider's own dashboard.
  */
+/** What a refund or chargeback asked by the admin CLI may be refused with. */
+export const paymentActionCodes = ['not_found', 'bad_request'] as const satisfies readonly ErrorCode[];
+
 export async function runPaymentAction(app: FastifyInstance, req: PaymentAction): Promise<string> {
   const [p] = isUuid(req.paymentId)
     ? await app.db.select().from(payments).where(eq(payments.id, req.paymentId))

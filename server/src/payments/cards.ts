@@ -5,6 +5,7 @@ import { savedCards } from '../db/schema';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
 import type { PaymentProvider } from './provider';
+import type { ErrorCode } from '@cove/contracts';
 
 export async function listCards(db: Db, userId: string): Promise<SavedCard[]> {
   const rows = await db
@@ -22,6 +23,9 @@ export async function listCards(db: Db, userId: string): Promise<SavedCard[]> {
 }
 
 /** Deletes one of the caller's cards, here and at the provider; anyone else's card is 404. */
+/** What deleting a saved card may be refused with. */
+export const deleteCardCodes = ['not_found'] as const satisfies readonly ErrorCode[];
+
 export async function deleteCard(db: Db, provider: PaymentProvider, userId: string, id: string) {
   if (!isUuid(id)) throw fail('not_found', 'Card');
   const [card] = await db

@@ -19,7 +19,7 @@ import type { Tx } from '../db/transaction';
  * subscriber (auto-messages).
  */
 export interface FinishDeps extends EventDeps {
-  autoMessages: Pick<AutoMessageTriggers, 'purchased' | 'fire'>;
+  autoMessages: Pick<AutoMessageTriggers, 'purchased' | 'fire' | 'wake' | 'mayThank'>;
 }
 
 type Done = { status: 'done'; unlocked: number | null } | { status: 'failed'; error: string };
@@ -48,6 +48,7 @@ async function unlock(deps: FinishDeps, paymentId: string, fanId: string, messag
     .select({ sender: messages.senderId })
     .from(messages)
     .where(eq(messages.id, messageId));
+  let queued = false;
   // The events of a purchase this run made; null when it made none (a repeat, or bought already).
   const bought = await withEvents(
     deps,
@@ -65,14 +66,15 @@ async function unlock(deps: FinishDeps, paymentId: string, fanId: string, messag
       else done = { status: 'failed', error: refusalText(outcome.code) };
       await record(tx, paymentId, done);
       emit(fanId, { type: 'payment_updated', payment_id: paymentId, status: 'succeeded' });
-      return outcome.status === 'bought' ? outcome.events : null;
+      if (outcome.status !== 'bought') return null;
+      // Only the run that bought it: a repeated run, or a message already bought in chat, is no purchase.
+      if (m) queued = await deps.autoMessages.purchased(tx, fanId, m.sender, { kind: 'unlock', messageId });
+      return outcome.events;
     },
     { between: m ? [fanId, m.sender] : [fanId] },
   );
-  if (!bought) return;
-  await notifyLogged(deps.realtime, bought);
-  // Only the run that bought it: a repeated run, or a message already bought in chat, is no purchase.
-  if (m) await deps.autoMessages.purchased(fanId, m.sender, { kind: 'unlock', messageId });
+  if (queued) deps.autoMessages.wake();
+  if (bought) await notifyLogged(deps.realtime, bought);
 }
 
 async function record(tx: Tx, paymentId: string, done: Done) {
@@ -149,17 +151,22 @@ export async function finishPaymentAction(deps: FinishDeps, paymentId: string): 
   const atMost = p.actionPrice ?? 0;
   if (p.paymentType === 'post' && p.feedId && creatorId) {
     const postId = p.feedId;
-    const bought = await finishWith(deps, p, creatorId, async (tx, emit, fan) => {
+    let queued = false;
+    // The purchase, its record and its trigger's job commit together (the trigger in the savepoint).
+    await finishWith(deps, p, creatorId, async (tx, emit, fan) => {
       await buyPostIn(tx, emit, fan, postId, atMost);
+      queued = await deps.autoMessages.purchased(tx, p.userId, creatorId, { kind: 'post', postId });
     });
-    if (bought) await deps.autoMessages.purchased(p.userId, creatorId, { kind: 'post', postId });
+    if (queued) deps.autoMessages.wake();
     return;
   }
   if (p.paymentType === 'subscription' && creatorId) {
-    const subscribed = await finishWith(deps, p, creatorId, async (tx, emit, fan) => {
+    let queued = false;
+    await finishWith(deps, p, creatorId, async (tx, emit, fan) => {
       await subscribeIn(tx, emit, fan, creatorId, `payment:${p.id}`, atMost);
+      queued = await deps.autoMessages.fire(tx, 'new_subscriber', creatorId, p.userId);
     });
-    if (subscribed) await deps.autoMessages.fire('new_subscriber', creatorId, p.userId);
+    if (queued) deps.autoMessages.wake();
     return;
   }
   let done: Done;

@@ -3,8 +3,12 @@ import type { Db } from '../db/client';
 import { type PaymentRow, payments } from '../db/schema';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
+import type { ErrorCode } from '@cove/contracts';
 
 /** One of the user's payments, as it stands; another user's is not found. */
+/** What reading one of the caller's payments may be refused with. */
+export const paymentOfCodes = ['not_found'] as const satisfies readonly ErrorCode[];
+
 export async function paymentOf(db: Db, userId: string, id: string): Promise<PaymentRow> {
   const [p] = isUuid(id)
     ? await db

@@ -6,11 +6,15 @@ import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { outerUserId } from '../discover/visibility';
 import { creatorVisibleTo } from './profile-view';
+import type { ErrorCode } from '@cove/contracts';
 
 async function followers(db: Db, creatorId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(follows).where(eq(follows.creatorId, creatorId));
   return row?.n ?? 0;
 }
+
+/** What following or unfollowing may be refused with. */
+export const followCodes = ['user_not_found', 'own_follow'] as const satisfies readonly ErrorCode[];
 
 /**
  * Follows or unfollows a creator the viewer may see (anyone else: 404), free and idempotent. A
@@ -32,8 +36,12 @@ export async function setFollow(
     .where(follow ? creatorVisibleTo(viewerId, creatorId) : and(eq(users.id, creatorId), followed));
   if (creator) {
     if (follow) {
-      await db.insert(follows).values({ followerId: viewerId, creatorId }).onConflictDoNothing();
-      await autoMessages.fire('new_follower', creatorId, viewerId);
+      // The follow and its trigger's job commit together.
+      const queued = await db.transaction(async (tx) => {
+        await tx.insert(follows).values({ followerId: viewerId, creatorId }).onConflictDoNothing();
+        return autoMessages.fire(tx, 'new_follower', creatorId, viewerId);
+      });
+      if (queued) autoMessages.wake();
     } else {
       await db.delete(follows).where(and(eq(follows.followerId, viewerId), eq(follows.creatorId, creatorId)));
     }

@@ -8,6 +8,7 @@ import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { isRestricted } from '../users/user-dto';
 import { toPublicCreator } from '../users/public-dto';
+import type { ErrorCode } from '@cove/contracts';
 
 const postCount = (type?: 'image' | 'video') =>
   sql<number>`(select count(*)::int from feed_posts p where p.creator_id = ${outerUserId}
@@ -34,6 +35,9 @@ export function creatorVisibleTo(viewerId: string, id: string): SQL | undefined 
  * A creator as the viewer sees them, in one query, when `creatorVisibleTo` lets them; anyone else
  * (and every other id) gets 404 'User Cannot Be Found Or Does Not Exist'.
  */
+/** What viewing a profile may be refused with. */
+export const viewProfileCodes = ['user_not_found'] as const satisfies readonly ErrorCode[];
+
 export async function viewProfile(db: Db, viewerId: string, id: string): Promise<Profile> {
   if (!isUuid(id)) throw fail('user_not_found');
   const { userLow, userHigh } = pairOf(viewerId, id);

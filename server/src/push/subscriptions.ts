@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { accessTokens, pushSubscriptions } from '../db/schema';
 import { fail } from '../errors';
+import type { ErrorCode } from '@cove/contracts';
 
 /**
  * Keeps a browser's push endpoint for the user and the session (access token) that sent it. An
@@ -14,6 +15,9 @@ import { fail } from '../errors';
  * the subscription and gives them only to this site), the same account, or the session that registered
  * it has ended. Knowing the endpoint's address alone (a log line, a leaked URL) takes nobody's pushes.
  */
+/** What saving a push subscription may be refused with. */
+export const saveSubscriptionCodes = ['push_endpoint_taken'] as const satisfies readonly ErrorCode[];
+
 export async function saveSubscription(
   db: Db,
   userId: string,

@@ -18,7 +18,6 @@ import { enterCodeCodes } from '../accounts/email-codes';
 import { addTag, applyUserPatch, usernameAvailability, userSettingsCodes } from '../accounts/user-settings';
 import { enterCode, requestEmailChange, resendCode, codeRequestCodes } from '../accounts/verification';
 import { currentUser, requireUser } from '../auth/guards';
-import { fail } from '../errors';
 import { assertNoExclusiveClaim } from '../profiles/exclusive-content';
 import { userDto } from '../users/load-user';
 import { withErrors } from './with-errors';
@@ -74,13 +73,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({ id: z.string() }),
         body: userPatchBody,
-        response: withErrors({ 200: userSchema }, ['forbidden', ...userSettingsCodes]),
+        response: withErrors({ 200: userSchema }, userSettingsCodes),
       },
     },
     async (request) => {
       const me = currentUser(request);
-      if (request.params.id !== me.id) throw fail('forbidden');
-      const { row, deletionChanged } = await applyUserPatch(app.db, me, request.body);
+      const { row, deletionChanged } = await applyUserPatch(app.db, me, request.params.id, request.body);
       if (deletionChanged) {
         await app.realtime.emit(me.id, {
           type: 'deletion-scheduled',

@@ -1,12 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paymentAction, runPaymentAction } from '../payments/admin-actions';
 import * as z from 'zod';
-import { fail } from '../errors';
+import { onlyAdmin as adminGuard, onlyAdminCodes } from '../admin/only-admin';
+import { paymentAction, paymentActionCodes, runPaymentAction } from '../payments/admin-actions';
 import { withErrors } from './with-errors';
-
-const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 const notice = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notify'), userIds: z.array(z.uuid()).min(1).max(100) }),
@@ -19,19 +15,13 @@ export type RealtimeNotice = z.infer<typeof notice>;
  * Only this machine may call it, and only with the secret the server wrote to DATA_DIR/server.json.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const onlyAdmin = async (request: FastifyRequest) => {
-    const given = Buffer.from(String(request.headers['x-admin-secret'] ?? ''));
-    const secret = Buffer.from(app.adminSecret);
-    const remote = request.socket.remoteAddress ?? '';
-    if (!loopback.has(remote) || given.length !== secret.length || !timingSafeEqual(given, secret))
-      throw fail('forbidden');
-  };
+  const onlyAdmin = adminGuard(app.adminSecret);
 
   app.post(
     '/internal/realtime',
     {
       onRequest: onlyAdmin,
-      schema: { body: notice, response: withErrors({ 204: z.null() }, ['forbidden']) },
+      schema: { body: notice, response: withErrors({ 204: z.null() }, onlyAdminCodes) },
     },
     async (request, reply) => {
       const body = request.body;
@@ -48,7 +38,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: onlyAdmin,
       schema: {
         body: paymentAction,
-        response: withErrors({ 200: z.object({ message: z.string() }) }, ['forbidden', 'not_found']),
+        response: withErrors({ 200: z.object({ message: z.string() }) }, [
+          ...onlyAdminCodes,
+          ...paymentActionCodes,
+        ]),
       },
     },
     async (request) => ({ message: await runPaymentAction(app, request.body) }),

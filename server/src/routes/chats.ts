@@ -114,7 +114,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: { params: userParams, response: withErrors({ 200: done }, blockCodes) },
       handler: async (request) => {
-        await setBlocked(app.db, currentUser(request), (request.params as { id: string }).id, blocked);
+        await setBlocked(app, currentUser(request), (request.params as { id: string }).id, blocked);
         return { ok: true as const };
       },
     });

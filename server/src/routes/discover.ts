@@ -2,7 +2,7 @@ import { discoverCardsResponse, discoverPage, discoverQuery } from '@cove/contra
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
-import { discoverCards, markCardVisited } from '../discover/cards';
+import { discoverCards, markCardVisited, markCardVisitedCodes } from '../discover/cards';
 import { discover } from '../discover/discover';
 import { withErrors } from './with-errors';
 
@@ -28,7 +28,7 @@ export const discoverRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: {
         params: z.object({ id: z.string().max(100) }),
-        response: withErrors({ 204: z.null() }, ['user_not_found']),
+        response: withErrors({ 204: z.null() }, markCardVisitedCodes),
       },
     },
     async (request, reply) => {

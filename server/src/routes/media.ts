@@ -12,11 +12,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
-import { fail } from '../errors';
-import { viewOf } from '../media/access';
+import { callerMediaCodes, deleteVaultMedia, ownMedia, visibleMedia } from '../media/caller-media';
 import { acceptUpload } from '../media/accept-upload';
 import { mediaResponseOf } from '../media/descriptor';
-import { availableMedia, mediaById, mediaByPublicId, softDeleteMedia } from '../media/media-store';
+import { availableMedia, mediaById } from '../media/media-store';
 import { receiveUpload, UPLOAD_FIELDS } from '../media/receive-upload';
 import { serveMedia } from '../media/serve-media';
 import { allowUploadsFromPublicSite } from './upload-cors';
@@ -105,13 +104,9 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/media',
     {
       ...guarded,
-      schema: { body: vaultDeleteBody, response: withErrors({ 200: vaultDeleteResponse }, ['not_found']) },
+      schema: { body: vaultDeleteBody, response: withErrors({ 200: vaultDeleteResponse }, callerMediaCodes) },
     },
-    async (request) => {
-      const deleted = await softDeleteMedia(m.db, currentUser(request).id, request.body.ids);
-      if (deleted === null) throw fail('not_found');
-      return { deleted };
-    },
+    async (request) => ({ deleted: await deleteVaultMedia(m.db, currentUser(request).id, request.body.ids) }),
   );
 
   // The uploader's status check while a video is processing.
@@ -121,14 +116,12 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         params: z.object({ id: z.string() }),
-        response: withErrors({ 200: mediaResponse }, ['not_found']),
+        response: withErrors({ 200: mediaResponse }, callerMediaCodes),
       },
     },
     async (request) => {
       const me = currentUser(request);
-      const row = await mediaById(m.db, request.params.id);
-      if (!row || row.ownerId !== me.id) throw fail('not_found');
-      return mediaResponseOf(m.signer, row, me.id);
+      return mediaResponseOf(m.signer, await ownMedia(m.db, me.id, request.params.id), me.id);
     },
   );
 
@@ -138,14 +131,12 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         params: z.object({ id: z.string().max(64) }),
-        response: withErrors({ 200: mediaResponse }, ['not_found']),
+        response: withErrors({ 200: mediaResponse }, callerMediaCodes),
       },
     },
     async (request) => {
       const me = currentUser(request);
-      const row = await mediaByPublicId(m.db, request.params.id);
-      const view = row && row.status !== 'failed' ? await viewOf(m.db, row, me.id) : 'none';
-      if (!row || view === 'none') throw fail('not_found');
+      const { row, view } = await visibleMedia(m.db, me.id, request.params.id);
       return mediaResponseOf(m.signer, row, me.id, view);
     },
   );

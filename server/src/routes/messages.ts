@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
-import { listMessages, messagesByIds, toDtos } from '../messages/list-messages';
+import { listMessages, listMessagesCodes, messagesByIds, toDtos } from '../messages/list-messages';
 import { buyMessage, buyMessageCodes } from '../messages/purchase';
 import { deleteMessage, hideForMe, removeMessageCodes } from '../messages/remove';
 import { sendMessage, sendMessageCodes } from '../messages/send-message';
@@ -36,7 +36,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({ chatId: z.string() }),
         querystring: messagesQuery,
-        response: withErrors({ 200: messagesPage }, ['not_found', ...regionCodes]),
+        response: withErrors({ 200: messagesPage }, [...listMessagesCodes, ...regionCodes]),
       },
     },
     async (request) => {

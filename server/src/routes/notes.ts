@@ -2,7 +2,7 @@ import { note, noteBody, noteTextBody } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
-import { addNote, deleteNote, editNote, noteCodes } from '../chats/notes';
+import { addNote, deleteNote, editNote, noteCodes, ownNoteCodes } from '../chats/notes';
 import { withErrors } from './with-errors';
 
 export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +25,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params,
         body: noteTextBody,
-        response: withErrors({ 200: z.object({ data: note }) }, ['not_found']),
+        response: withErrors({ 200: z.object({ data: note }) }, ownNoteCodes),
       },
     },
     async (request) => ({
@@ -34,7 +34,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/v1/notes/:id',
-    { ...guarded, schema: { params, response: withErrors({ 204: z.null() }, ['not_found']) } },
+    { ...guarded, schema: { params, response: withErrors({ 204: z.null() }, ownNoteCodes) } },
     async (request, reply) => {
       await deleteNote(app.db, currentUser(request), request.params.id);
       return reply.code(204).send(null);

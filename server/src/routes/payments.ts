@@ -15,11 +15,11 @@ import * as z from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { fail } from '../errors';
 import { providerConfigFor } from '../provider/provider-config';
-import { deleteCard, listCards } from '../payments/cards';
+import { deleteCard, deleteCardCodes, listCards } from '../payments/cards';
 import { cardPaymentCodes, cryptoPaymentCodes, payByCard, payByCrypto } from '../payments/create-payment';
 import { CREDIT_PACKAGES, FIRST_PURCHASE_BONUS } from '../payments/packages';
 import { toPaymentDto } from '../payments/payment-dto';
-import { hasPaid, paymentOf } from '../payments/read-payments';
+import { hasPaid, paymentOf, paymentOfCodes } from '../payments/read-payments';
 import { receiveProviderEvent } from '../payments/receive-event';
 import { WebhookSignatureError } from '../payments/provider';
 import { listPurchases } from '../payments/purchases';
@@ -88,7 +88,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         params: z.object({ id: z.string() }),
-        response: withErrors({ 200: paymentEnvelope }, ['not_found']),
+        response: withErrors({ 200: paymentEnvelope }, paymentOfCodes),
       },
     },
     async (request) => ({
@@ -109,7 +109,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         body: deleteCardBody.optional(),
         querystring: deleteCardBody.partial(),
-        response: withErrors({ 204: z.null() }, ['not_found']),
+        response: withErrors({ 204: z.null() }, deleteCardCodes),
       },
     },
     async (request, reply) => {

@@ -3,14 +3,14 @@ import { followResponse, profileEnvelope, profilePatchBody, user as userSchema }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
-import { setFollow } from '../profiles/follows';
+import { followCodes, setFollow } from '../profiles/follows';
 import {
   applyProfilePatch,
   profilePatchCodes,
   type ProfileDeps,
   setRandomAvatar,
 } from '../profiles/profile-patch';
-import { viewProfile } from '../profiles/profile-view';
+import { viewProfile, viewProfileCodes } from '../profiles/profile-view';
 import { assertRegionAllows, regionCodes } from '../region/guard';
 import { userDto } from '../users/load-user';
 import { withErrors } from './with-errors';
@@ -52,7 +52,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         params: idParams,
-        response: withErrors({ 200: profileEnvelope }, ['not_found', 'user_not_found', ...regionCodes]),
+        response: withErrors({ 200: profileEnvelope }, [...viewProfileCodes, ...regionCodes]),
       },
     },
     async (request) => {
@@ -71,7 +71,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         params: idParams,
-        response: withErrors({ 200: followResponse }, ['not_found', 'user_not_found', ...regionCodes]),
+        response: withErrors({ 200: followResponse }, [...followCodes, ...regionCodes]),
       },
       handler: async (request) => {
         const me = currentUser(request);

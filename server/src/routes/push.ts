@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { fail } from '../errors';
-import { removeSubscription, saveSubscription } from '../push/subscriptions';
+import { removeSubscription, saveSubscription, saveSubscriptionCodes } from '../push/subscriptions';
 import { withErrors } from './with-errors';
 
 /** The VAPID key and the signed-in browser's push subscription (docs/rules.md, "Push notifications"). */
@@ -17,7 +17,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: {
         body: pushSubscriptionBody,
-        response: withErrors({ 204: z.null() }, ['push_endpoint_taken']),
+        response: withErrors({ 204: z.null() }, saveSubscriptionCodes),
       },
     },
     async (request, reply) => {

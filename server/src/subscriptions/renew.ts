@@ -1,5 +1,5 @@
 import { and, asc, eq, lte, ne, notInArray } from 'drizzle-orm';
-import { isBlockedEitherWay, userRow } from '../chats/chat-store';
+import { userRow } from '../chats/chat-store';
 import { isGone } from '../chats/pair-rules';
 import { subscriptions, type SubscriptionRow } from '../db/schema';
 import { creditsOf } from '../ledger/ledger';
@@ -34,14 +34,9 @@ async function renewOne(deps: EventDeps, due: Due, now: Date): Promise<void> {
       if (sub.status === 'canceled') return end(tx, emit, sub, now, false);
       const [fan, creator] = await Promise.all([userRow(tx, sub.fanId), userRow(tx, sub.creatorId)]);
       if (!fan || !creator) throw new Error(`subscription ${sub.id} lost a member`);
-      // A creator who set the price to 0 (or is gone) takes no more subscribers, and a block either way
-      // stops money between the two (docs/rules.md, Blocks): renewals cancel.
-      if (
-        creator.subscriptionPrice === 0 ||
-        isGone(creator) ||
-        (await isBlockedEitherWay(tx, fan.id, creator.id))
-      )
-        return end(tx, emit, sub, now, true);
+      // A creator who set the price to 0 (or is gone) takes no more subscribers: renewals cancel. A
+      // block needs no check here: it ends or cancels the subscription as it is made (end-for-block.ts).
+      if (creator.subscriptionPrice === 0 || isGone(creator)) return end(tx, emit, sub, now, true);
 
       const chatId = await subscriptionChat(tx, fan.id, creator);
       const balance = await creditsOf(tx, fan.id);
@@ -53,7 +48,7 @@ async function renewOne(deps: EventDeps, due: Due, now: Date): Promise<void> {
           chatId,
           { viewer: fan.id, other: creator.id },
           'for_user_subscription',
-          `Your subscription to ${creator.username ?? 'this creator'} ended: you did not have enough credits to renew it.`,
+          { kind: 'renewal_failed', amount: sub.price },
         );
         return;
       }

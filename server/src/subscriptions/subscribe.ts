@@ -125,26 +125,12 @@ export async function subscribeIn(
 
   const chatId = await subscriptionChat(tx, me.id, creator);
   await recordPayment(tx, chatId, creator.id, row.price, true);
-  const price = `${formatMoney(row.price)} a month`;
+  // Each side's screen words the line with the other's name (docs/rules.md, Money on screen).
+  const subscribed = { kind: 'subscribed', amount: row.price } as const;
   const fan = { viewer: me.id, other: creator.id };
   const model = { viewer: creator.id, other: me.id };
-  const [fanName, creatorName] = [me.username ?? 'A fan', creator.username ?? 'this creator'];
-  await addSystemMessage(
-    tx,
-    emit,
-    chatId,
-    fan,
-    'for_user_subscription',
-    `You subscribed to ${creatorName} for ${price}.`,
-  );
-  await addSystemMessage(
-    tx,
-    emit,
-    chatId,
-    model,
-    'for_model_subscription',
-    `${fanName} subscribed for ${price}.`,
-  );
+  await addSystemMessage(tx, emit, chatId, fan, 'for_user_subscription', subscribed);
+  await addSystemMessage(tx, emit, chatId, model, 'for_model_subscription', subscribed);
   emit(me.id, { type: 'credits_update', credits: balance - row.price, amount: -row.price });
   emit(me.id, { type: 'subscription_updated', model_id: creator.id, status: 'active' });
   return answer(tx, row);
@@ -164,6 +150,12 @@ export async function subscribe(
 ): Promise<SubscribeResult> {
   const creatorId = isUuid(modelId) ? modelId : null;
   let result: SubscribeResult;
+  let queued = false;
+  // The subscription (or a retry's answer) and its trigger's job commit together.
+  const fired = async (tx: Tx, answered: SubscribeResult) => {
+    queued = await deps.autoMessages.fire(tx, 'new_subscriber', modelId, me.id);
+    return answered;
+  };
   try {
     result = await withEvents(
       deps,
@@ -174,9 +166,9 @@ export async function subscribe(
           .where(and(eq(subscriptions.fanId, me.id), eq(subscriptions.sendId, sendId)));
         if (stored) {
           if (stored.creatorId !== creatorId) throw fail('send_id_reused');
-          return answer(tx, stored);
+          return fired(tx, await answer(tx, stored));
         }
-        return subscribeIn(tx, emit, me, creatorId, sendId);
+        return fired(tx, await subscribeIn(tx, emit, me, creatorId, sendId));
       },
       { between: creatorId ? [me.id, creatorId] : [me.id] },
     );
@@ -185,6 +177,6 @@ export async function subscribe(
     if (isBalanceTooLow(err)) throw await notEnoughCredits(deps.db, me.id);
     throw err;
   }
-  await deps.autoMessages.fire('new_subscriber', modelId, me.id);
+  if (queued) deps.autoMessages.wake();
   return result;
 }

@@ -96,7 +96,7 @@ describe('npm run admin', () => {
     process.env.DATA_DIR = t.config.dataDir;
     delete process.env.DATABASE_URL;
     const res = await quietly(['grant-credits', 'live@example.com', '40']);
-    expect(res).toMatchObject({ code: 0, out: 'live@example.com now has 40 credits.\n' });
+    expect(res).toMatchObject({ code: 0, out: 'live@example.com now has 40 credits ($4.00).\n' });
     const failed = await quietly(['approve', 'live@example.com']);
     expect(failed.code).toBe(1);
     expect(failed.err).toContain('There is no application in review.');

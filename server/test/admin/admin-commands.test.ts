@@ -77,7 +77,9 @@ describe('support commands', () => {
 
   it('grants promotional credits through a balanced ledger transaction', async () => {
     const { user, token } = await signedInUser(t.db);
-    expect(await admin('grant-credits', user.email, ['250'])).toBe(`${user.email} now has 250 credits.`);
+    expect(await admin('grant-credits', user.email, ['250'])).toBe(
+      `${user.email} now has 250 credits ($25.00).`,
+    );
     await expect(admin('grant-credits', user.email, ['-5'])).rejects.toThrow(AdminCommandError);
     await expect(admin('grant-credits', user.email, ['lots'])).rejects.toThrow(AdminCommandError);
     expect(await creditsOf(t.db, user.id)).toBe(250);

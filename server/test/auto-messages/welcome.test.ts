@@ -58,14 +58,16 @@ describe('welcome: a fan opening a chat with the creator', () => {
     expect(await deliverAutoMessages(deps, job)).toBe(0);
     expect((await autoMessagesTo(t, creator, someone)).map((m) => m.text)).toEqual(['one', 'two']);
     // Once delivered, a trigger queues nothing more.
-    expect(await queueAutoMessages(t.app.jobs.boss, t.db, job)).toBe(false);
+    expect(await t.db.transaction((tx) => queueAutoMessages(t.app.jobs.boss, tx, job))).toBe(false);
   });
 
   it('queues one job for a trigger fired twice at once', async () => {
     const creator = await creatorWith(t, 'new_follower', [textMessage('thanks')], { delay_minutes: 60 });
     const someone = await fan(t);
     const job = { creatorId: creator.user.id, fanId: someone.user.id, category: 'new_follower' as const };
-    const queued = await Promise.all([1, 2, 3].map(() => queueAutoMessages(t.app.jobs.boss, t.db, job)));
+    const queued = await Promise.all(
+      [1, 2, 3].map(() => t.db.transaction((tx) => queueAutoMessages(t.app.jobs.boss, tx, job))),
+    );
     expect(queued.filter(Boolean)).toHaveLength(1);
     expect(await jobsOf(t, creator, someone, 'new_follower')).toHaveLength(1);
   });

@@ -104,6 +104,7 @@ describe('the chat list', () => {
       recent: 3,
       sent: 1,
       top: 3,
+      hidden: 0,
     });
     expect((await a.api.get('/v1/chats/total')).statusCode).toBe(403);
   });
@@ -160,7 +161,13 @@ describe('the chat list', () => {
     const fanView = (await fans[0]?.api.get(`/v1/chats/${chatId}/messages`))?.json().data;
     expect(fanView?.[0]).toMatchObject({
       type: 'for_user_rate_changed',
-      text: 'Messages in this chat now cost 30 credits.',
+      text: '',
+      notice: { kind: 'rate_changed', amount: 30 },
+    });
+    const creatorView = (await creator.api.get(`/v1/chats/${chatId}/messages`)).json().data;
+    expect(creatorView[0]).toMatchObject({
+      type: 'for_model_rate_changed',
+      notice: { kind: 'rate_changed', amount: 30 },
     });
     const sent = await fans[0]?.api.post('/v1/messages', text(creator.user.id, 'pricier now'));
     expect(sent?.json().credits).toBe(2000 - 10 - 30);

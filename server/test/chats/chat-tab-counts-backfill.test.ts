@@ -1,34 +1,17 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client';
 import { rowsOf } from '../../src/db/rows';
 import { migrationsFolder } from '../../src/paths';
+import { migrationsBefore } from '../helpers/migrations-before';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
 const TAB_COUNTS = '0011_chat_tab_counts';
 
-/** The migrations folder as it was before the tab counts: every migration up to 0011, not it. */
-function foldersBefore(tag: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'cove-migrations-'));
-  mkdirSync(join(dir, 'meta'));
-  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((e) => e.tag === tag),
-  );
-  for (const e of entries) copyFileSync(join(migrationsFolder, `${e.tag}.sql`), join(dir, `${e.tag}.sql`));
-  writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-  return dir;
-}
-
 let before: string;
 let database: TestDatabase;
 beforeAll(async () => {
-  before = foldersBefore(TAB_COUNTS);
+  before = migrationsBefore(TAB_COUNTS);
   database = await createTestDatabase(before);
 });
 afterAll(async () => {

@@ -128,6 +128,7 @@ describe('chat tab totals', () => {
       recent: 2,
       sent: 1,
       top: 3,
+      hidden: 0,
     });
     const onlineTab = (await creator.api.get('/v1/chats?type=online')).json().data;
     expect(onlineTab.map((chat: { recipient_id: string }) => chat.recipient_id)).toEqual([b.user.id]);

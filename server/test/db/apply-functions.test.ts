@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -16,11 +16,12 @@ let database: TestDatabase;
 let pool: pg.Pool;
 beforeAll(async () => {
   copies = mkdtempSync(join(tmpdir(), 'cove-functions-'));
-  // The migrations from another folder: a database as the code before the functions step left it,
-  // with the functions its migrations created and no checksums.
+  // The migrations from another folder (so no functions step), then the functions as the code before
+  // the step created them in its migrations: plain CREATEs with their triggers, and no checksums.
   cpSync(migrationsFolder, join(copies, 'drizzle'), { recursive: true });
   database = await createTestDatabase(join(copies, 'drizzle'));
   pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  await pool.query(readFileSync(join(__dirname, 'fixtures', 'functions-before-the-step.sql'), 'utf8'));
 });
 afterAll(async () => {
   await pool.end();
@@ -34,6 +35,12 @@ const recorded = async () =>
       'SELECT name, applied_at FROM drizzle.__db_functions',
     )
   ).rows;
+const ledgerTriggers = async () =>
+  (
+    await pool.query<{ tgname: string }>(
+      `SELECT tgname FROM pg_trigger WHERE tgrelid = 'ledger_entries'::regclass AND NOT tgisinternal ORDER BY 1`,
+    )
+  ).rows.map((r) => r.tgname);
 const settingsOf = async (fn: string) =>
   (await pool.query<{ c: string[] | null }>('SELECT proconfig AS c FROM pg_proc WHERE proname = $1', [fn]))
     .rows[0]?.c;
@@ -43,6 +50,11 @@ it('replaces the functions of a database migrated before the step, records them,
     `SELECT 1 FROM pg_tables WHERE schemaname = 'drizzle' AND tablename = '__db_functions'`,
   );
   expect(tables.rowCount).toBe(0);
+  expect(await ledgerTriggers()).toEqual([
+    'ledger_entries_append_only',
+    'ledger_entries_apply',
+    'ledger_entries_balanced',
+  ]);
 
   const upgraded = openDatabase({ url: database.url, migrationsFolder, poolSize: 1 });
   await upgraded.migrate();
@@ -51,6 +63,12 @@ it('replaces the functions of a database migrated before the step, records them,
   expect(await settingsOf('send_messages')).toEqual(['enable_seqscan=off']);
   expect(await settingsOf('tip_message')).toEqual(['enable_seqscan=off']);
   expect(await settingsOf('buy_message')).toEqual(['enable_seqscan=off']);
+  // Replaced in place: each trigger once, none added beside the old.
+  expect(await ledgerTriggers()).toEqual([
+    'ledger_entries_append_only',
+    'ledger_entries_apply',
+    'ledger_entries_balanced',
+  ]);
 
   // A second start: every checksum matches, nothing runs.
   await upgraded.migrate();

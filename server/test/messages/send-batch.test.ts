@@ -25,7 +25,12 @@ function oneCallAtATime() {
   const realtime = {
     notify: async (_ids: string[], events: AppendedEvent[] = []) => void notices.push(events),
   };
-  const deps = { db: t.db, realtime, config: { gifHosts: [] }, autoMessages: { purchased: async () => {} } };
+  const deps = {
+    db: t.db,
+    realtime,
+    config: { gifHosts: [] },
+    autoMessages: { purchased: async () => false, wake: () => {}, mayThank: async () => false },
+  };
   const batcher = new SendBatcher(deps, { maxBatch: 100, lanes: 1 });
   return { deps, batcher, notices };
 }

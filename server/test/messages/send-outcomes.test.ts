@@ -46,13 +46,10 @@ describe('send_one outcomes', () => {
       (await who.api.get(`/v1/chats/${chatId}/messages`))
         .json()
         .data.filter((m: { system: boolean }) => m.system)
-        .map((m: { type: string; text: string }) => [m.type, m.text]);
-    expect(await seen(fan)).toEqual([
-      ['intro_ended', 'Your intro is over: messages now cost 7 credits per message.'],
-    ]);
-    expect(await seen(creator)).toEqual([
-      ['intro_ended_model', 'The intro is over: this fan now pays 7 credits per message.'],
-    ]);
+        .map((m: { type: string; text: string; notice: unknown }) => [m.type, m.text, m.notice]);
+    const notice = { kind: 'intro_ended', amount: 7 };
+    expect(await seen(fan)).toEqual([['intro_ended', '', notice]]);
+    expect(await seen(creator)).toEqual([['intro_ended_model', '', notice]]);
     // Each notice reaches its side's event log as the list shows it.
     for (const who of [fan, creator]) {
       const listed = (await who.api.get(`/v1/chats/${chatId}/messages`))

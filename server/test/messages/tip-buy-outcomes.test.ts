@@ -28,7 +28,7 @@ describe('tip_message outcomes', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       credits: 75,
-      data: { type: 'tip_user', text: 'You tipped 25 credits.' },
+      data: { type: 'tip_user', text: '', notice: { kind: 'tip', amount: 25 } },
     });
   });
 

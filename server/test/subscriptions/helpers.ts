@@ -27,5 +27,7 @@ export async function subscriptionOf(t: TestApp, fan: Party, creator: Party) {
 /** The system messages of a chat, oldest first, as (viewer, type, text). */
 export async function systemMessages(t: TestApp, chatId: string) {
   const rows = await t.db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(messages.id);
-  return rows.filter((m) => m.system).map((m) => ({ viewer: m.visibleTo, type: m.type, text: m.text }));
+  return rows
+    .filter((m) => m.system)
+    .map((m) => ({ viewer: m.visibleTo, type: m.type, text: m.text, notice: m.notice }));
 }

@@ -45,12 +45,14 @@ describe('POST /v1/subscriptions', () => {
       {
         viewer: fan.user.id,
         type: 'for_user_subscription',
-        text: `You subscribed to ${creator.user.username} for $10.00 a month.`,
+        text: '',
+        notice: { kind: 'subscribed', amount: 100 },
       },
       {
         viewer: creator.user.id,
         type: 'for_model_subscription',
-        text: `${fan.user.username} subscribed for $10.00 a month.`,
+        text: '',
+        notice: { kind: 'subscribed', amount: 100 },
       },
     ]);
     // The creator sees the new subscriber's chat, which counts what the fan paid.

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { bundleInput, bundleItem, bundlePreviewMessage, bundlePreviewNeedsPrice } from './bundle';
 import { mediaDescriptor } from './media';
 import { MAX_TEXT_LENGTH, PAID_PRICE_MAX } from './message';
 
@@ -23,14 +24,20 @@ export const AUTO_MESSAGE_MAX_PRICE = PAID_PRICE_MAX;
 /** An auto-message is text, or a media with an optional caption. */
 export const autoMessageType = z.enum(['text', 'media']);
 
-/** One message as the creator writes it: text, or a media from their uploads with an optional caption. */
-export const autoMessageInput = z.object({
-  type: autoMessageType,
-  text: z.string().max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`).default(''),
-  media_id: z.string().max(100).optional(),
-  /** Credits to unlock (0: free); paid messages lock like any pay-per-view. */
-  price: z.number().int().min(0).max(AUTO_MESSAGE_MAX_PRICE).default(0),
-});
+/**
+ * One message as the creator writes it: text, or a media from their uploads with an optional caption,
+ * or a bundle of several (`media_items`, then `media_id` is ignored: the first item is it).
+ */
+export const autoMessageInput = z
+  .object({
+    type: autoMessageType,
+    text: z.string().max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`).default(''),
+    media_id: z.string().max(100).optional(),
+    media_items: bundleInput.optional(),
+    /** Credits to unlock (0: free); paid messages lock like any pay-per-view. */
+    price: z.number().int().min(0).max(AUTO_MESSAGE_MAX_PRICE).default(0),
+  })
+  .refine(bundlePreviewNeedsPrice, { message: bundlePreviewMessage, path: ['media_items'] });
 export type AutoMessageInput = z.input<typeof autoMessageInput>;
 
 /** `PUT /v1/auto-messages`: replaces one category wholesale; an empty list clears it. */
@@ -52,6 +59,8 @@ export const autoMessage = z.object({
   price: z.number().int(),
   media_id: z.string().nullable(),
   media: mediaDescriptor.nullable(),
+  /** A bundle's items (`media` of each null once deleted from the vault); null for one media or none. */
+  media_items: z.array(bundleItem).nullable(),
 });
 export type AutoMessage = z.infer<typeof autoMessage>;
 

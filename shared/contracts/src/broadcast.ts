@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { chatTab } from './chat';
+import { bundleInput, bundlePreviewMessage, bundlePreviewNeedsPrice } from './bundle';
 import { PAID_PRICE_MAX } from './message';
 
 /**
@@ -7,8 +8,8 @@ import { PAID_PRICE_MAX } from './message';
  * `POST /v1/broadcast/send`; account document, broadcast stats and `broadcast_done`).
  */
 
-/** Which chats a broadcast goes to: the chat list's tabs, as categories (Top spenders is the fans, sorted). */
-export const broadcastCategory = chatTab.exclude(['top']);
+/** Which chats a broadcast goes to: the chat list's tabs, as categories (Top spenders is the fans, sorted; never hidden chats). */
+export const broadcastCategory = chatTab.exclude(['top', 'hidden']);
 export type BroadcastCategory = z.infer<typeof broadcastCategory>;
 
 /** Chat ids, comma-joined (the spec's shape). */
@@ -33,12 +34,15 @@ export const broadcastSendBody = z
     width: z.number().optional(),
     height: z.number().optional(),
     video_length: z.number().optional(),
+    /** A bundle: 2 or more items under one price (then `media_id` is ignored: the first item is it). */
+    media_items: bundleInput.optional(),
     /** When to send it (ISO time, in the future); now when absent. */
     send_at: z.string().datetime({ offset: true }).optional(),
     /** The client's id for this broadcast: a retry never sends a second one. */
     send_id: z.string().min(1).max(100),
   })
-  .refine((b) => !(b.ids && b.except_ids), { message: 'Give ids or except_ids, not both.', path: ['ids'] });
+  .refine((b) => !(b.ids && b.except_ids), { message: 'Give ids or except_ids, not both.', path: ['ids'] })
+  .refine(bundlePreviewNeedsPrice, { message: bundlePreviewMessage, path: ['media_items'] });
 export type BroadcastSendBody = z.input<typeof broadcastSendBody>;
 
 /** `failed`: its writing kept throwing and was given up; the recipients written keep their message. */

@@ -13,6 +13,7 @@ export const chatFilter = z.enum([
   'sent',
   'recent',
   'top',
+  'hidden',
 ]);
 export type ChatFilter = z.infer<typeof chatFilter>;
 
@@ -63,6 +64,10 @@ export const chat = z.object({
   media_blocked_from: z.string().nullable(),
   /** Whether I blocked the other person (the spec names no field for it). */
   blocked: z.boolean(),
+  /** Whether the other person blocked me: nothing can be sent or paid in this chat (docs/rules.md, Blocks). */
+  blocked_by_other: z.boolean(),
+  /** Whether I hid the chat: it shows only on the Hidden tab and in search until unhidden or a new message comes. */
+  hidden: z.boolean(),
   is_intro: z.boolean(),
   intro_ended: z.boolean(),
   notes: z.array(note),
@@ -103,6 +108,7 @@ export const chatTotals = z.object({
   sent: z.number().int(),
   /** Top spenders: the fans, in spending order. */
   top: z.number().int(),
+  hidden: z.number().int(),
 });
 
 export const chatQuery = z.object({ recipient_id: z.string() });
@@ -111,7 +117,7 @@ export const chatResponse = z.object({ data: chat, user: chatUser });
 export type ChatResponse = z.infer<typeof chatResponse>;
 
 /** What `PATCH /v1/chats` does to the chats it names (the chat list's bulk actions). */
-export const chatAction = z.enum(['read', 'delete', 'hide', 'favorite', 'remove_favorite']);
+export const chatAction = z.enum(['read', 'delete', 'hide', 'unhide', 'favorite', 'remove_favorite']);
 export type ChatAction = z.infer<typeof chatAction>;
 export const patchChatsBody = z
   .object({
@@ -128,7 +134,13 @@ export const patchChatsBody = z
 export type PatchChatsBody = z.input<typeof patchChatsBody>;
 export const patchChatsResponse = z.object({ updated: z.number().int() });
 
-export const changeRateBody = z.object({ chat_id: z.string(), rate: z.number().int().min(0).max(10000) });
+/** The highest rate in credits a creator may ask per message, in a chat or for new chats. */
+export const CHAT_RATE_MAX = 10_000;
+
+export const changeRateBody = z.object({
+  chat_id: z.string(),
+  rate: z.number().int().min(0).max(CHAT_RATE_MAX),
+});
 export const noteBody = z.object({ id: z.string(), note: z.string().trim().min(1).max(2000) });
 /** The answer to adding or editing a note. */
 export const noteResponse = z.object({ data: note });

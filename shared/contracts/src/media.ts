@@ -97,8 +97,16 @@ export const mediaAvailableQuery = z.object({
 });
 export const mediaAvailableResponse = z.object({ status: z.boolean(), media: mediaResponse.nullable() });
 
-/** A vault item (spec: "Vault media"). */
-export const vaultItem = mediaDescriptor.extend({ _id: z.string(), created_at: z.string() });
+/**
+ * A vault item (spec: "Vault media"), with what it earned its creator across every sale that opened it:
+ * `earned` in credits, as attributed by docs/rules.md ("Bundles"), and `sales` (purchases, refunds gone).
+ */
+export const vaultItem = mediaDescriptor.extend({
+  _id: z.string(),
+  created_at: z.string(),
+  earned: z.number().int(),
+  sales: z.number().int(),
+});
 export type VaultItem = z.infer<typeof vaultItem>;
 
 export const vaultQuery = z.object({

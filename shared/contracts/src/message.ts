@@ -1,6 +1,8 @@
 import * as z from 'zod';
+import { bundleInput, bundleItem, bundlePreviewMessage, bundlePreviewNeedsPrice } from './bundle';
 import { mediaDescriptor } from './media';
 import { dollarsToCredits } from './money';
+import { messageNotice } from './system-line';
 
 /** The highest price in credits a paid message, broadcast, post or auto-message may carry (docs/rules.md, Paid messages). */
 export const PAID_PRICE_MAX = 100_000;
@@ -51,6 +53,11 @@ export const message = z.object({
   recipient_id: z.string(),
   text: z.string(),
   system: z.boolean(),
+  /**
+   * A money line's kind and amount (credits), worded by the viewer's screen (`systemLineText`); its
+   * `text` is empty then. Null for every other message. Absent in events logged before it existed.
+   */
+  notice: messageNotice.nullable().default(null),
   price: z.number().int(),
   price_in_dollars: z.number(),
   self_destruct: z.boolean(),
@@ -62,6 +69,11 @@ export const message = z.object({
    * message with `GET /v1/messages?ids=` to show its media.
    */
   media: mediaDescriptor.nullable(),
+  /**
+   * A bundle's items in order (`media_id` and `media` describe the first); null for a message with
+   * one media or none. Locked items show their kind and length, not their content.
+   */
+  media_items: z.array(bundleItem).nullable(),
   parent_message_id: z.string().nullable(),
   created_at: z.string(),
   send_id: z.string().nullable(),
@@ -89,25 +101,29 @@ export function messagePreview(m: Pick<Message, 'type' | 'price' | 'text'>): str
 export const sentMessageType = z.enum(['text', 'gif', 'image', 'video']);
 export type SentMessageType = z.infer<typeof sentMessageType>;
 
-export const sendMessageBody = z.object({
-  type: sentMessageType.default('text'),
-  chat_id: z.string().optional(),
-  recipient_id: z.string(),
-  sender_id: z.string().optional(),
-  text: z.string().max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`).default(''),
-  gif_url: z.string().max(500).optional(),
-  price: z.number().int().min(0).max(PAID_PRICE_MAX).default(0),
-  price_in_dollars: z.number().optional(),
-  self_destruct: z.boolean().default(false),
-  media_id: z.string().optional(),
-  public_id: z.string().optional(),
-  width: z.number().optional(),
-  height: z.number().optional(),
-  video_length: z.number().optional(),
-  parent_message_id: z.string().optional(),
-  /** The client's id for this send: a retry with the same id never makes a second message or charge. */
-  send_id: z.string().min(1).max(100),
-});
+export const sendMessageBody = z
+  .object({
+    type: sentMessageType.default('text'),
+    chat_id: z.string().optional(),
+    recipient_id: z.string(),
+    sender_id: z.string().optional(),
+    text: z.string().max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`).default(''),
+    gif_url: z.string().max(500).optional(),
+    price: z.number().int().min(0).max(PAID_PRICE_MAX).default(0),
+    price_in_dollars: z.number().optional(),
+    self_destruct: z.boolean().default(false),
+    media_id: z.string().optional(),
+    public_id: z.string().optional(),
+    width: z.number().optional(),
+    height: z.number().optional(),
+    video_length: z.number().optional(),
+    parent_message_id: z.string().optional(),
+    /** A bundle: 2 or more items under one price (then `media_id` is ignored: the first item is it). */
+    media_items: bundleInput.optional(),
+    /** The client's id for this send: a retry with the same id never makes a second message or charge. */
+    send_id: z.string().min(1).max(100),
+  })
+  .refine(bundlePreviewNeedsPrice, { message: bundlePreviewMessage, path: ['media_items'] });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
 /** A GIF from Cove's library (`GET /v1/gifs?q=`), sent as a gif message's `gif_url`. */

@@ -88,6 +88,10 @@ export const popupSpec = z.discriminatedUnion('kind', [
   kind('confirm-delete-media', { target: z.enum(['image', 'card']) }),
   kind('confirm-delete-chats', { count: z.number().int().positive() }),
   kind('confirm-hide-chats', { count: z.number().int().positive() }),
+  // Careful actions in a chat: each names what it will do (docs/rules.md, Confirmations).
+  kind('confirm-block', { name: z.string().max(100), as: z.enum(['creator', 'fan']) }),
+  kind('confirm-delete-message', { paid: z.boolean() }),
+  kind('confirm-hide-message', {}),
   kind('boost-referral', { referralLink: z.string().optional() }),
   kind('error', { title: optionalText, message: z.string().max(2000) }),
   kind('upload-in-progress', {}),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CHAT_RATE_MAX } from './chat';
 import { discoverProfile } from './discover';
 import { mediaDescriptor } from './media';
 import { PAID_PRICE_MAX } from './message';
@@ -20,7 +21,7 @@ export const profilePatchBody = z
     /** Monthly subscription price in credits; 0 turns subscriptions off. */
     subscription_price: z.number().int().min(0).max(SUBSCRIPTION_PRICE_MAX),
     /** Credits a fan pays per message in new chats. */
-    credit_rate: z.number().int().min(0).max(10_000),
+    credit_rate: z.number().int().min(0).max(CHAT_RATE_MAX),
     /** A ready uploaded photo's media id (`POST /v1/media`, type message) to use as avatar or cover. */
     avatar_media_id: z.uuid(),
     cover_media_id: z.uuid(),

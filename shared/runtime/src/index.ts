@@ -12,6 +12,7 @@ export { useUsernameCheck, type UsernameCheck } from './username/use-username-ch
 export * from './email/email-address';
 export { formatMoney } from '@cove/contracts';
 export { formatDuration } from './format/duration';
+export { bundleContents } from './format/bundle-contents';
 export { timeAgo, messageTime, formatDate, formatDateTime } from './format/time';
 export { recentlyOnline } from './presence/recently-online';
 export * from './upload';

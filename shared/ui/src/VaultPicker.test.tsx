@@ -8,6 +8,8 @@ const item = (id: string, overrides: Partial<VaultItem> = {}): VaultItem => ({
   ...testMedia(id),
   _id: id,
   created_at: '2026-01-01T00:00:00.000Z',
+  earned: 0,
+  sales: 0,
   ...overrides,
 });
 

@@ -22,6 +22,7 @@ export function VaultPicker({
   empty,
   onPick,
   onClose,
+  picked,
 }: {
   list: VaultList;
   /** What picking does, first word of each button's name: "Add photo 1", "Use video 2". */
@@ -31,6 +32,11 @@ export function VaultPicker({
   /** The picked item and its place in the grid, counted from 1. */
   onPick(item: VaultItem, position: number): void;
   onClose(): void;
+  /**
+   * Media ids already picked, where several may be (a bundle): each shows as pressed, and picking it
+   * again is the caller's to undo. Without it each pick is a single choice.
+   */
+  picked?: ReadonlySet<string>;
 }) {
   return (
     <div className={styles.vault}>
@@ -53,12 +59,14 @@ export function VaultPicker({
             {items.map((item, i) => {
               const kind = item.type === 'video' ? 'video' : 'photo';
               const ready = item.status === 'ready';
+              const chosen = picked?.has(item.media_id);
               return (
                 <li key={item._id}>
                   <button
                     type="button"
                     className={styles.item}
                     disabled={!ready}
+                    aria-pressed={picked ? chosen : undefined}
                     onClick={() => onPick(item, i + 1)}
                     aria-label={`${verb} ${kind} ${i + 1}${ready ? '' : ` (${item.status})`}`}
                   >
@@ -66,6 +74,11 @@ export function VaultPicker({
                       <img src={item.th} alt="" loading="lazy" />
                     ) : (
                       <span aria-hidden="true">🖼️</span>
+                    )}
+                    {chosen && (
+                      <span className={styles.check} aria-hidden="true">
+                        ✓
+                      </span>
                     )}
                     {item.type === 'video' && item.video_length != null && (
                       <span className={styles.badge}>{formatDuration(item.video_length)}</span>

@@ -64,6 +64,23 @@ describe('popup layer', () => {
     );
   });
 
+  it('shows a crypto top-up in its own currency and the credits it added with their dollar value', () => {
+    const { services } = setup();
+    act(
+      () =>
+        void services.host.popups.open({
+          kind: 'crypto-top-up',
+          amount: 50.5,
+          currency: 'usdc',
+          credits: 500,
+          fee: 0.5,
+        }),
+    );
+    expect(screen.getByRole('dialog', { name: 'Top-up received' })).toHaveTextContent(
+      'You paid 50.50 USDC and received 500 credits ($50.00), with a fee of 0.50 USDC.',
+    );
+  });
+
   it('uses the spec texts and leads to get-credits from Unlock Free Chat', async () => {
     const { services, navigate } = setup();
     act(() => void services.host.popups.open({ kind: 'unlock-free-chat' }));
@@ -162,6 +179,80 @@ describe('popup layer', () => {
     expect(dialog).toHaveFocus();
 
     await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(opener).toHaveFocus();
+  });
+
+  it.each([
+    [
+      { kind: 'confirm-block', name: 'leo', as: 'creator' } as const,
+      'Block leo?',
+      'their subscription ends now and they get back the days left',
+      'Block',
+    ],
+    [
+      { kind: 'confirm-block', name: 'maya', as: 'fan' } as const,
+      'Block maya?',
+      'your subscription stops renewing; you keep what you paid for',
+      'Block',
+    ],
+    [
+      { kind: 'confirm-delete-message', paid: true } as const,
+      'Delete this message?',
+      'nobody can buy it',
+      'Delete',
+    ],
+    [
+      { kind: 'confirm-hide-message' } as const,
+      'Hide this message?',
+      'the other person still sees it',
+      'Hide',
+    ],
+  ])(
+    'asks before a careful action in words naming its consequence: %o',
+    async (spec, title, consequence, verb) => {
+      const { services } = setup();
+      let outcome: Promise<unknown> = Promise.resolve();
+      act(() => {
+        outcome = services.host.popups.open(spec).outcome;
+      });
+      const dialog = screen.getByRole('dialog', { name: title });
+      expect(dialog).toHaveTextContent(consequence);
+      // The keyboard reaches the action, and Enter on it confirms.
+      await userEvent.tab();
+      await userEvent.tab();
+      expect(screen.getByRole('button', { name: verb })).toHaveFocus();
+      await userEvent.keyboard('{Enter}');
+      await expect(outcome).resolves.toEqual({ action: 'confirm' });
+    },
+  );
+
+  it('changes nothing when a careful action is called off with Escape, and gives focus back', async () => {
+    const fake = fakeServices();
+    let outcome: Promise<unknown> = Promise.resolve();
+    renderInShell(
+      fake.services,
+      <>
+        <button
+          type="button"
+          onClick={() => {
+            outcome = fake.services.host.popups.open({
+              kind: 'confirm-block',
+              name: 'leo',
+              as: 'creator',
+            }).outcome;
+          }}
+        >
+          Block
+        </button>
+        <PopupLayer />
+      </>,
+    );
+    const opener = screen.getByRole('button', { name: 'Block' });
+    await userEvent.click(opener);
+    expect(screen.getByRole('dialog', { name: 'Block leo?' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await expect(outcome).resolves.toEqual({ action: 'dismiss' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(opener).toHaveFocus();
   });

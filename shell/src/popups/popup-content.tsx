@@ -1,4 +1,11 @@
-import { errorText, formatMoney, type PaymentContext, type PopupSpec } from '@cove/contracts';
+import {
+  errorText,
+  formatCredits,
+  formatMoney,
+  formatPayment,
+  type PaymentContext,
+  type PopupSpec,
+} from '@cove/contracts';
 import type { ReactNode } from 'react';
 
 export interface PopupAction {
@@ -22,8 +29,6 @@ export interface PopupContent {
   form?: 'gender' | 'invite-code' | 'username' | 'email-code';
 }
 
-// A payment in the currency it was made in (already in that currency's units, not credits).
-const moneyText = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency.toUpperCase()}`;
 const frozenText = 'Your account has been temporarily frozen. Please respond to your chat with support.';
 const ok: PopupAction = { label: 'OK' };
 
@@ -78,8 +83,8 @@ export function popupContent(spec: Exclude<PopupSpec, { kind: 'confirm-charge' }
         title: 'Top-up received',
         body: (
           <>
-            You paid {moneyText(spec.amount, spec.currency)} and received {spec.credits} credits
-            {spec.fee !== undefined ? ` (fee ${moneyText(spec.fee, spec.currency)})` : ''}.
+            You paid {formatPayment(spec.amount, spec.currency)} and received {formatCredits(spec.credits)}
+            {spec.fee !== undefined ? `, with a fee of ${formatPayment(spec.fee, spec.currency)}` : ''}.
           </>
         ),
         primary: ok,
@@ -186,6 +191,35 @@ export function popupContent(spec: Exclude<PopupSpec, { kind: 'confirm-charge' }
         icon: '🙈',
         title: spec.count === 1 ? 'Hide this chat?' : `Hide ${spec.count} chats?`,
         body: 'Hidden chats come back when a new message arrives.',
+        primary: { label: 'Hide' },
+        secondary: { label: 'Cancel', tone: 'secondary' },
+      };
+    case 'confirm-block':
+      return {
+        icon: '⛔',
+        title: `Block ${spec.name}?`,
+        body:
+          spec.as === 'creator'
+            ? `${spec.name} will no longer be able to message you, tip you or buy from you. If they subscribe to you, their subscription ends now and they get back the days left. You can unblock them later.`
+            : `You and ${spec.name} will no longer be able to message each other. If you subscribe, your subscription stops renewing; you keep what you paid for. You can unblock them later.`,
+        primary: { label: 'Block', tone: 'danger' },
+        secondary: { label: 'Cancel', tone: 'secondary' },
+      };
+    case 'confirm-delete-message':
+      return {
+        icon: '🗑️',
+        title: 'Delete this message?',
+        body: spec.paid
+          ? 'It disappears for both of you, and nobody can buy it any more. This cannot be undone.'
+          : 'It disappears for both of you. This cannot be undone.',
+        primary: { label: 'Delete', tone: 'danger' },
+        secondary: { label: 'Cancel', tone: 'secondary' },
+      };
+    case 'confirm-hide-message':
+      return {
+        icon: '🙈',
+        title: 'Hide this message?',
+        body: 'It disappears from your view of the chat only; the other person still sees it. You cannot bring it back.',
         primary: { label: 'Hide' },
         secondary: { label: 'Cancel', tone: 'secondary' },
       };

@@ -6,7 +6,7 @@ export function Maintenance() {
   useDocumentTitle('Maintenance');
   return (
     <ScreenCard badge="🛠️" title="Cove is down for maintenance">
-      <p>We're making some improvements and will be back shortly. Your chats and credits are safe.</p>
+      <p>We're making some improvements and will be back shortly. Your chats and your balance are safe.</p>
       <div className={screenStyles.actions}>
         <Button onClick={() => window.location.assign('/')}>Try again</Button>
       </div>

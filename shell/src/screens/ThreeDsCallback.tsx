@@ -1,5 +1,6 @@
 import {
   contextOfPayment,
+  formatCredits,
   paymentActionText,
   paymentEnvelope,
   paymentReturn,
@@ -163,8 +164,8 @@ function Details({ payment }: { payment: Payment }) {
         <>
           <dt>Credits added</dt>
           <dd>
-            {payment.credits}
-            {payment.bonus > 0 ? ` (${payment.bonus} bonus)` : ''}
+            {formatCredits(payment.credits)}
+            {payment.bonus > 0 ? `, ${payment.bonus} of them bonus` : ''}
           </dd>
         </>
       )}

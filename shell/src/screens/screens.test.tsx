@@ -183,7 +183,7 @@ describe('3-D Secure return', () => {
     expect(await screen.findByRole('heading', { name: 'Payment complete' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('The message is unlocked.');
     expect(screen.getByText('$5.50')).toBeInTheDocument();
-    expect(screen.getByText('60 (5 bonus)')).toBeInTheDocument();
+    expect(screen.getByText('60 credits ($6.00), 5 of them bonus')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the chat' })).toHaveAttribute('href', '/chats/m-1');
     await waitFor(() => expect(fake.services.host.session.credits).toBe(70));
     expect(fake.calls).toContainEqual(call('GET', '/v1/users/me'));

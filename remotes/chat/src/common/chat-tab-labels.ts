@@ -12,4 +12,5 @@ export const chatTabLabels: Record<ChatTab, string> = {
   sent: 'Sent',
   recent: 'Recent',
   top: 'Top spenders',
+  hidden: 'Hidden',
 };

@@ -4,6 +4,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -51,6 +52,8 @@ export const autoMessages = pgTable(
     type: text('type', { enum: ['text', 'media'] }).notNull(),
     text: text('text').notNull().default(''),
     mediaId: uuid('media_id').references(() => media.id, { onDelete: 'cascade' }),
+    /** A bundle's items as picked (migration 0031); null for one media or none. */
+    mediaItems: jsonb('media_items').$type<{ media_id: string; preview: boolean }[]>(),
     price: integer('price').notNull().default(0),
   },
   (t) => [

@@ -39,6 +39,8 @@ export const broadcasts = pgTable(
     type: text('type', { enum: ['text', 'image', 'video'] }).notNull(),
     text: text('text').notNull().default(''),
     mediaId: uuid('media_id').references(() => media.id),
+    /** A bundle's items as picked (migration 0031); null for one media or none. */
+    mediaItems: jsonb('media_items').$type<{ media_id: string; preview: boolean }[]>(),
     price: integer('price').notNull().default(0),
     selfDestruct: boolean('self_destruct').notNull().default(false),
     /** The chat list's preview of the message. */

@@ -89,6 +89,10 @@ export const chatMembers = pgTable(
         .where(sql`${shown} AND ${t.spentByOther} > 0`),
       listIndex('chat_members_unreplied_idx', sql`${t.lastFromOther}`),
       listIndex('chat_members_sent_idx', sql`${t.lastMessageAt} IS NOT NULL AND NOT ${t.lastFromOther}`),
+      // The Hidden tab: the hidden rows in list order (the other tabs' indexes leave them out).
+      index('chat_members_hidden_idx')
+        .on(t.userId, t.lastMessageAt.desc().nullsLast(), t.chatId)
+        .where(sql`${t.listed} AND ${t.hidden}`),
       // The primary key leads with user_id; lookups by chat (the other member of a page of chats, both
       // members of one chat) would otherwise scan the whole table.
       index('chat_members_chat_idx').on(t.chatId),

@@ -15,4 +15,5 @@ export * from './payouts';
 export * from './auto-messages';
 export * from './push';
 export * from './creator-applications';
+export * from './bundles';
 export * from './fan-lists';

@@ -1,4 +1,4 @@
-import { messageTypes } from '@cove/contracts';
+import { messageTypes, type MessageNotice } from '@cove/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -34,6 +35,8 @@ export const messages = pgTable(
     /** Null: both members see it; otherwise only this member (most system messages). */
     visibleTo: uuid('visible_to'),
     text: text('text').notNull().default(''),
+    /** A money line's kind and amount in credits (migration 0033); each viewer's screen words it. */
+    notice: jsonb('notice').$type<MessageNotice>(),
     gifUrl: text('gif_url'),
     mediaId: uuid('media_id'),
     /** Credits to unlock (pay-per-view); 0 for an ordinary message. */

@@ -1,4 +1,5 @@
 /** The sandbox provider's own pages. */
+import { formatPayment } from '@cove/contracts';
 import { escapeHtml, hostedPage } from '../../hosted-page';
 
 const look = {
@@ -10,8 +11,8 @@ const look = {
 };
 const page = (title: string, body: string) => hostedPage(title, body, look);
 
-/** The bank page shows the charge in cents, the card network's unit, not in credits. */
-const centsAsDollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/** The bank page shows the charge as the card network has it (cents of a dollar), not in credits. */
+const centsAsDollars = (cents: number) => escapeHtml(formatPayment(cents / 100, 'usd'));
 
 export function challengePage(p: { id: string; amountCents: number; card: string }): string {
   return page(
@@ -34,12 +35,12 @@ export function invoicePage(p: {
   currency: string;
   back: string;
 }): string {
-  const amount = `${p.total.toFixed(2)} ${escapeHtml(p.currency)}`;
+  const amount = escapeHtml(formatPayment(p.total, p.currency));
   return page(
     'Pay with crypto',
     `<div class="brand">Sandbox crypto checkout</div>
 <h1>Send ${amount}</h1>
-<dl><dt>Network fee</dt><dd>${p.fee.toFixed(2)} ${escapeHtml(p.currency)} (included)</dd>
+<dl><dt>Network fee</dt><dd>${escapeHtml(formatPayment(p.fee, p.currency))} (included)</dd>
 <dt>To address</dt><dd><code>0xC0VE${p.id.slice(3, 39).toUpperCase()}</code></dd></dl>
 <form method="post" action="/sandbox/crypto/${escapeHtml(p.id)}" class="actions">
   <button class="ok" autofocus>I have sent it</button>

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { luhnValid } from '@cove/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sandboxCards, sandboxPayments } from '../../db/schema';
@@ -18,7 +19,7 @@ import {
 } from '../provider';
 import { verifyWebhook } from '../webhook-signature';
 import { readSandboxEvent } from './read-event';
-import { behaviourOf, brandOf, type CardBehaviour, luhnValid, TEST_CARDS } from './test-cards';
+import { behaviourOf, brandOf, type CardBehaviour, TEST_CARDS } from './test-cards';
 
 /** An event as the sandbox sends it: Stripe-like, with Cove's payment id in the data. */
 export interface SandboxEvent {

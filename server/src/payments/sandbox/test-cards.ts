@@ -1,4 +1,4 @@
-import type { CardBrand } from '@cove/contracts';
+import { brandOfPrefix, type CardBrand } from '@cove/contracts';
 
 /**
  * The sandbox's test cards, after Stripe's: the number decides what a payment with the card does. Any
@@ -16,28 +16,11 @@ export const TEST_CARDS: readonly { number: string; behaviour: CardBehaviour; ou
   { number: '4000000000000069', behaviour: 'expired', outcome: 'Visa: expired card' },
 ];
 
-/** The Luhn checksum every real card number passes. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
-
-/** Visa starts with 4; Mastercard with 51-55 or 2221-2720. Other networks are not taken. */
+/** A whole Visa (13 or 16 digits) or Mastercard (16) number's brand; null for anything else. */
 export function brandOf(digits: string): CardBrand | null {
-  if (/^4\d{15}$/.test(digits) || /^4\d{12}$/.test(digits)) return 'VISA';
-  if (!/^\d{16}$/.test(digits)) return null;
-  const two = Number(digits.slice(0, 2));
-  const four = Number(digits.slice(0, 4));
-  if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) return 'MASTER';
-  return null;
+  const brand = brandOfPrefix(digits);
+  if (brand === 'VISA') return /^4(\d{12}|\d{15})$/.test(digits) ? brand : null;
+  return brand && /^\d{16}$/.test(digits) ? brand : null;
 }
 
 export const behaviourOf = (digits: string): CardBehaviour =>

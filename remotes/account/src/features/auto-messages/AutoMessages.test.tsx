@@ -20,7 +20,7 @@ const savedWelcome = category('welcome', {
   excerpt: 'Hi there!',
   delay_minutes: 15,
   messages: [
-    { _id: 'a1', type: 'text', text: 'Hi there!', price: 0, media_id: null, media: null },
+    { _id: 'a1', type: 'text', text: 'Hi there!', price: 0, media_id: null, media: null, media_items: null },
     {
       _id: 'a2',
       type: 'media',
@@ -28,6 +28,7 @@ const savedWelcome = category('welcome', {
       price: 30,
       media_id: 'm1',
       media: testMedia('m1', { th: '/media/m1/th.jpg' }),
+      media_items: null,
     },
   ],
 });
@@ -71,6 +72,7 @@ function renderEditor(
               price: m.price,
               media_id: m.media_id ?? null,
               media: m.media_id ? testMedia(m.media_id) : null,
+              media_items: null,
             })),
           }),
         };
@@ -110,6 +112,7 @@ describe('auto-messages', () => {
       price: 0,
       media_id: mediaId,
       media,
+      media_items: null,
     });
     const incomplete = category('welcome', {
       excerpt: 'Photo',
@@ -134,6 +137,49 @@ describe('auto-messages', () => {
     renderAccount('/account/auto-messages', fake.host);
     expect(screen.getByRole('heading', { name: 'Auto-messages are for creators' })).toBeInTheDocument();
     expect(fake.calls).toHaveLength(0);
+  });
+
+  it('adds a bundle of vault items as one message, prices it and frees one as a preview', async () => {
+    const vaultEntry = (id: string) => ({
+      ...testMedia(id),
+      _id: id,
+      created_at: '2026-01-01T00:00:00.000Z',
+      earned: 0,
+      sales: 0,
+    });
+    const { calls } = renderEditor('/account/auto-messages/welcome', {
+      other: (call) =>
+        call.path === '/v1/media' && call.method === 'GET'
+          ? { data: [vaultEntry('v1'), vaultEntry('v2'), vaultEntry('v3')], next: null }
+          : undefined,
+    });
+    await screen.findByRole('list', { name: 'Welcome messages' });
+    fireEvent.click(screen.getByRole('button', { name: 'Bundle from vault' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Bundle photo 1' }));
+    expect(screen.getByRole('button', { name: 'Pick 2 or more for a bundle' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Bundle photo 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add a bundle of 2' }));
+    const card = screen.getByRole('listitem', { name: 'Message 3' });
+    expect(card).toHaveTextContent('3. Bundle of 2');
+    fireEvent.change(screen.getByLabelText('Price of message 3 in dollars'), { target: { value: '4' } });
+    fireEvent.click(within(card).getByRole('radio', { name: 'Free preview (Photo 2 of 2)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved.');
+    expect(puts(calls)[0]).toMatchObject({
+      auto_messages: [
+        { type: 'text' },
+        { type: 'media', media_id: 'm1' },
+        {
+          type: 'media',
+          price: 40,
+          media_id: 'v1',
+          media_items: [
+            { media_id: 'v1', preview: false },
+            { media_id: 'v2', preview: true },
+          ],
+        },
+      ],
+    });
   });
 
   it('adds a text message, then saves the whole category', async () => {

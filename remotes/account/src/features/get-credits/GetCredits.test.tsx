@@ -131,9 +131,11 @@ describe('get credits', () => {
     expect(radios).toHaveLength(3);
     const popular = within(group).getByRole('radio', { name: /\$25\.00/ });
     expect(popular).toBeChecked();
-    expect(popular.closest('label')).toHaveTextContent('$25.00250 credits + 25 bonusMost popular');
+    expect(popular.closest('label')).toHaveTextContent(
+      '$25.00250 credits + 25 bonus, worth $2.50Most popular',
+    );
     expect(
-      within(group).getByText('First purchase: 20 bonus credits on top of any package.'),
+      within(group).getByText('First purchase: 20 credits ($2.00) extra on top of any package.'),
     ).toBeInTheDocument();
     // Arrow keys move the choice, as in any radio group.
     popular.focus();
@@ -193,7 +195,7 @@ describe('get credits', () => {
     release();
     const done = await screen.findByRole('status');
     expect(
-      within(done).getByRole('heading', { name: 'Payment complete — 595 credits added' }),
+      within(done).getByRole('heading', { name: 'Payment complete — 595 credits ($59.50) added' }),
     ).toBeInTheDocument();
     expect(done).toHaveTextContent('Your balance is now $61.50.');
     await within(done).findByText('The message is unlocked.');

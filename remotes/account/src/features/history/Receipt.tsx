@@ -1,10 +1,10 @@
-import { describeHistoryRow, type HistoryReceipt, historyKindLabels } from '@cove/contracts';
+import { describeHistoryRow, formatCredits, type HistoryReceipt, historyKindLabels } from '@cove/contracts';
 import { formatDateTime, formatMoney, requestState } from '@cove/runtime';
 import { Button, ButtonLink, RequestView } from '@cove/ui';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useHistoryReceipt } from './api/get-history-receipt';
-import { creditsWithDollars, signedMoney } from './model/amounts';
+import { signedMoney } from './model/amounts';
 import { rowLink } from './model/history-filter';
 import styles from './History.module.css';
 
@@ -38,8 +38,8 @@ function lines(r: HistoryReceipt): [string, string][] {
     const undoing = r.kind !== 'credit_purchase';
     if (paidWith) out.push(['Payment method', paidWith]);
     out.push([undoing ? 'Original charge' : 'Charged', formatMoney(r.payment.price)]);
-    out.push([undoing ? 'Credits it bought' : 'Credits bought', creditsWithDollars(r.payment.credits)]);
-    if (r.payment.bonus > 0) out.push(['Of which bonus', creditsWithDollars(r.payment.bonus)]);
+    out.push([undoing ? 'Credits it bought' : 'Credits bought', formatCredits(r.payment.credits)]);
+    if (r.payment.bonus > 0) out.push(['Of which bonus', formatCredits(r.payment.bonus)]);
   }
   out.push(['Change to your balance', signedMoney(r.amount)]);
   if (r.debt_change !== 0)

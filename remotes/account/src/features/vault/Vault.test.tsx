@@ -9,6 +9,8 @@ function item(id: string, overrides: Partial<VaultItem> = {}): VaultItem {
     _id: id,
     ...testMedia(id, { th: `/media/t-${id}/th.jpg`, sr: null, width: 320, height: 320 }),
     created_at: '2026-01-01T00:00:00.000Z',
+    earned: 0,
+    sales: 0,
     ...overrides,
   };
 }
@@ -39,12 +41,12 @@ const choose = (file: File) =>
   fireEvent.change(screen.getByLabelText('Upload photos or videos'), { target: { files: [file] } });
 
 describe('vault', () => {
-  it('lists the vault as thumbnails, with videos and processing items marked', async () => {
+  it('lists the vault as thumbnails, with videos, processing items and each item’s earnings marked', async () => {
     const { calls } = renderVault((call) =>
       call.path === '/v1/media'
         ? {
             data: [
-              item('a'),
+              item('a', { earned: 120, sales: 3 }),
               item('b', { type: 'video', video_length: 75 }),
               item('c', { status: 'processing', th: null }),
             ],
@@ -55,9 +57,41 @@ describe('vault', () => {
     const grid = await screen.findByRole('list', { name: 'Vault media' });
     expect(within(grid).getAllByRole('listitem')).toHaveLength(3);
     expect(within(grid).getByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', '/media/t-a/th.jpg');
+    expect(within(grid).getByRole('listitem', { name: 'Photo 1' })).toHaveTextContent(
+      '$12.00 earned · 3 sales',
+    );
     expect(within(grid).getByRole('listitem', { name: 'Video 2' })).toHaveTextContent('1m15s');
+    expect(within(grid).getByRole('listitem', { name: 'Video 2' })).not.toHaveTextContent('earned');
     expect(within(grid).getByRole('listitem', { name: 'Photo 3' })).toHaveTextContent('Processing…');
     expect(calls[0]).toMatchObject({ method: 'GET', path: '/v1/media', query: { limit: '20' } });
+  });
+
+  it('opens an item full screen and moves through the vault from there', async () => {
+    renderVault((call) =>
+      call.path === '/v1/media'
+        ? {
+            data: [
+              item('a', { st: '/media/t-a/st.jpg' }),
+              item('b', { type: 'video', video_url: '/media/t-b/web.mp4', video_length: 75 }),
+              item('c', { status: 'processing', th: null }),
+            ],
+            next: null,
+          }
+        : undefined,
+    );
+    const grid = await screen.findByRole('list', { name: 'Vault media' });
+    const open = within(grid).getByRole('button', { name: 'Open Photo 1 full screen' });
+    // Nothing to show yet for an item still processing.
+    expect(within(grid).queryByRole('button', { name: 'Open Photo 3 full screen' })).toBeNull();
+    fireEvent.click(open);
+    const viewer = screen.getByRole('dialog', { name: 'Media viewer' });
+    expect(within(viewer).getByText('1 of 2')).toBeInTheDocument();
+    expect(within(viewer).getByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', '/media/t-a/st.jpg');
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
+    expect(within(viewer).getByText('2 of 2')).toBeInTheDocument();
+    expect(within(viewer).getByLabelText('Video 2')).toHaveAttribute('src', '/media/t-b/web.mp4');
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('says when the vault is empty', async () => {

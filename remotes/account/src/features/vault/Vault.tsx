@@ -8,7 +8,16 @@ import {
   type UploadedMedia,
 } from '@cove/runtime';
 import { updatePagedItems } from '@cove/runtime/query';
-import { Button, EmptyState, FileButton, PagedView, Section, UploadQueue } from '@cove/ui';
+import {
+  Button,
+  EmptyState,
+  FileButton,
+  MediaViewer,
+  PagedView,
+  Section,
+  UploadQueue,
+  viewerItemOf,
+} from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type ChangeEvent } from 'react';
 import { useMediaConfig } from '../../common/media-config';
@@ -40,7 +49,14 @@ function CreatorVault() {
   const uploads = useUploads(
     useCallback(
       ({ media }: UploadedMedia) => {
-        const item: VaultItem = { ...media.media, _id: media.media_id, created_at: new Date().toISOString() };
+        // A new upload has earned nothing yet (a file the server already had shows its earnings on refresh).
+        const item: VaultItem = {
+          ...media.media,
+          _id: media.media_id,
+          created_at: new Date().toISOString(),
+          earned: 0,
+          sales: 0,
+        };
         // Into the cache, not a refetch per file: a video still processing is refreshed by its media_status.
         updatePagedItems<VaultItem>(client, vaultKey, (items) => [
           item,
@@ -52,6 +68,8 @@ function CreatorVault() {
   );
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<string | null>(null);
+  // The item shown full screen; the viewer moves through every loaded item that can be shown.
+  const [viewing, setViewing] = useState<string | null>(null);
 
   // An upload that finished processing (or failed) shows its final state.
   useServerEvent('media_status', refresh);
@@ -125,19 +143,32 @@ function CreatorVault() {
           </EmptyState>
         }
       >
-        {(items) => (
-          <ul className={styles.grid} aria-label="Vault media">
-            {items.map((item, index) => (
-              <VaultTile
-                key={item._id}
-                item={item}
-                index={index + 1}
-                selected={selected.has(item._id)}
-                onToggle={() => toggle(item._id)}
-              />
-            ))}
-          </ul>
-        )}
+        {(items) => {
+          const shown = items.flatMap((item, index) => {
+            const full = viewerItemOf(item, `${item.type === 'video' ? 'Video' : 'Photo'} ${index + 1}`);
+            return full ? [{ id: item._id, full }] : [];
+          });
+          const at = shown.findIndex((s) => s.id === viewing);
+          return (
+            <>
+              <ul className={styles.grid} aria-label="Vault media">
+                {items.map((item, index) => (
+                  <VaultTile
+                    key={item._id}
+                    item={item}
+                    index={index + 1}
+                    selected={selected.has(item._id)}
+                    onToggle={() => toggle(item._id)}
+                    onOpen={shown.some((s) => s.id === item._id) ? () => setViewing(item._id) : null}
+                  />
+                ))}
+              </ul>
+              {at >= 0 && (
+                <MediaViewer items={shown.map((s) => s.full)} index={at} onClose={() => setViewing(null)} />
+              )}
+            </>
+          );
+        }}
       </PagedView>
     </Section>
   );

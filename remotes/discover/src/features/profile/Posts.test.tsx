@@ -119,6 +119,29 @@ describe('a creator’s posts, seen by a fan', () => {
         purchase: { model_id: 'c-1', feed_id: 'f-1' },
       },
     ]);
+
+    // What was bought opens full screen; Escape closes it and focus comes back to the post.
+    const open = within(posts).getByRole('button', { name: 'Open photo full screen' });
+    await userEvent.click(open);
+    const viewer = screen.getByRole('dialog', { name: 'Media viewer' });
+    expect(within(viewer).getByRole('img', { name: 'Sunset' })).toHaveAttribute(
+      'src',
+      '/media/p-md-1/th.jpg',
+    );
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(open).toHaveFocus();
+  });
+
+  it('offers no full screen for a locked post', async () => {
+    const { host } = fakeHost({
+      user: fan,
+      respond: server([testPost({ text: '', unlocked: false, unlock_by: 'subscribe', media: blurred })]),
+    });
+    renderAt('/creators/c-1', host);
+    const posts = await postsRegion();
+    expect(await within(posts).findByText('Subscribe to see this post.')).toHaveClass('label');
+    expect(within(posts).queryByRole('button', { name: /full screen/ })).toBeNull();
   });
 
   it('offers credits when the fan cannot pay for a post, and comes back to the profile', async () => {

@@ -53,8 +53,8 @@ BEGIN
   )
   SELECT coalesce(array_agg(chat_id), '{}') INTO v_skipped FROM dropped;
 
-  -- The messages and all they change, in one statement. A paid broadcast of media the fan already
-  -- bought in any message reaches them free (price 0). Each fan is once in a batch (one chat per
+  -- The messages and all they change, in one statement. A paid broadcast of one media the fan already
+  -- bought in any message reaches them free (price 0); a bundle is sold whole. Each fan is once in a batch (one chat per
   -- pair), so each counter and sequence row is changed once.
   WITH batch AS (
     SELECT x.chat_id, x.fan_id FROM unnest(v_chats, v_fans) AS x(chat_id, fan_id)
@@ -62,12 +62,17 @@ BEGIN
   ), written AS (
     INSERT INTO messages (chat_id, sender_id, recipient_id, type, text, media_id, price, self_destruct, send_id, created_at)
       SELECT x.chat_id, b.creator_id, x.fan_id, b.type, b.text, b.media_id,
-        CASE WHEN b.price > 0 AND b.media_id IS NOT NULL AND EXISTS (
+        CASE WHEN b.price > 0 AND b.media_id IS NOT NULL AND b.media_items IS NULL AND EXISTS (
           SELECT 1 FROM purchases p JOIN messages pm ON pm.id = p.message_id
           WHERE p.buyer_id = x.fan_id AND pm.media_id = b.media_id) THEN 0 ELSE b.price END,
         b.self_destruct, 'broadcast:' || b.id || ':' || x.fan_id, v_now
       FROM batch x ORDER BY x.fan_id
       RETURNING id, chat_id, recipient_id, price, created_at, text
+  ), bundled AS (
+    -- A bundle's items on each message, as `write_bundle` lists them.
+    INSERT INTO message_media (message_id, position, media_id, preview)
+      SELECT w.id, i.ord - 1, (i.item->>'media_id')::uuid, coalesce((i.item->>'preview')::boolean, false)
+      FROM written w CROSS JOIN jsonb_array_elements(coalesce(b.media_items, '[]'::jsonb)) WITH ORDINALITY AS i(item, ord)
   ), marked AS (
     UPDATE broadcast_recipients r SET message_id = w.id FROM written w
       WHERE r.broadcast_id = p_broadcast AND r.chat_id = w.chat_id

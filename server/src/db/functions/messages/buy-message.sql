@@ -1,4 +1,5 @@
--- A fan unlocks a pay-per-view message, in one round trip like a tip. Sequential scans are off as in
+-- A fan unlocks a pay-per-view message (one media, a bundle of several, or text), in one round trip
+-- like a tip: one purchase opens everything the message carries. Sequential scans are off as in
 -- send_messages.
 CREATE OR REPLACE FUNCTION buy_message(p_buyer uuid, p_message bigint, p_share numeric,
   p_destruct_ms bigint) RETURNS jsonb LANGUAGE plpgsql SET enable_seqscan = off AS $$
@@ -46,6 +47,10 @@ BEGIN
   v_tx := charge_fan('purchase', p_buyer, v_seller, m.price, p_share, v_key,
     jsonb_build_object('message_id', m.id));
   INSERT INTO purchases (message_id, buyer_id, price, transaction_id) VALUES (m.id, p_buyer, m.price, v_tx);
+  -- The one purchase opens every item of a bundle (or its one media), each once by its primary key,
+  -- with the creator's share of this charge attributed across them.
+  PERFORM attribute_purchase(m.id, m.media_id, p_buyer, (SELECT coalesce(sum(e.amount), 0)::bigint
+    FROM ledger_entries e WHERE e.transaction_id = v_tx AND e.account_id = ledger_account(v_seller, 'earnings')));
   IF m.self_destruct THEN
     UPDATE messages SET destruct_at = date_trunc('milliseconds', clock_timestamp())
         + p_destruct_ms * interval '1 millisecond'

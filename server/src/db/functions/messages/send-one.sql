@@ -1,4 +1,4 @@
--- One send: every rule of a message that reads the database (the send id, the media, the recipient,
+-- One send: every rule of a message that reads the database (the send id, the media or bundle, the recipient,
 -- the chat, blocks, the quoted message, the price, the balance, the end of an intro). `s` is
 -- prepared by src/messages/send-message.ts and described there with zod (send-handoff.ts): the body
 -- with its ids checked, the list preview, both members' views of the message without the three
@@ -25,6 +25,7 @@ DECLARE
   v_known jsonb;
   v_retry jsonb;
   v_intro_ends boolean;
+  v_notice jsonb;
   v_sender_events text[] := ARRAY['new_message'];
   v_sender_payloads jsonb[];
   v_recipient_events text[] := ARRAY['new_message', 'unread_messages'];
@@ -43,6 +44,11 @@ BEGIN
     END IF;
     IF md.kind <> v_type THEN
       RETURN jsonb_build_object('status', 'refused', 'code', 'media_kind', 'arg', v_type);
+    END IF;
+    -- A bundle's first item is `media_id` (checked above); every other item must be usable too.
+    IF s->'media_items' IS NOT NULL AND jsonb_typeof(s->'media_items') = 'array'
+        AND NOT bundle_usable(v_sender, s->'media_items') THEN
+      RETURN jsonb_build_object('status', 'refused', 'code', 'media_not_usable');
     END IF;
   END IF;
   SELECT * INTO other FROM users WHERE id = v_recipient;
@@ -103,6 +109,9 @@ BEGIN
       (s->>'price')::integer, v_cost, (s->>'self_destruct')::boolean, v_parent, s->>'send_id',
       date_trunc('milliseconds', clock_timestamp()))
     RETURNING * INTO m;
+  IF jsonb_typeof(s->'media_items') = 'array' THEN
+    PERFORM write_bundle(m.id, s->'media_items');
+  END IF;
   IF v_cost > 0 THEN
     PERFORM charge_fan('message', v_sender, v_recipient, v_cost, p_share, 'message:' || m.id,
       jsonb_build_object('message_id', m.id, 'chat_id', v_chat));
@@ -119,11 +128,12 @@ BEGIN
     -- From now on the chat's rate applies; each side is told in a notice only they see.
     UPDATE chats SET intro_ended = true WHERE id = v_chat;
     v_recipient_events := v_recipient_events || 'new_message'::text;
+    v_notice := jsonb_build_object('kind', s->'intro_end'->>'notice_kind', 'amount', c.credit_rate);
     v_recipient_payloads := v_recipient_payloads || write_notice(v_chat, v_recipient, v_sender, 'intro_ended',
-      format(s->'intro_end'->>'fan_text', c.credit_rate), s->'intro_end'->'fan_view', m.created_at);
+      v_notice, s->'intro_end'->'fan_view', m.created_at);
     v_sender_events := v_sender_events || 'new_message'::text;
     v_sender_payloads := v_sender_payloads || write_notice(v_chat, v_sender, v_recipient, 'intro_ended_model',
-      format(s->'intro_end'->>'creator_text', c.credit_rate), s->'intro_end'->'creator_view', m.created_at);
+      v_notice, s->'intro_end'->'creator_view', m.created_at);
   END IF;
   RETURN jsonb_build_object('status', 'created', 'message', to_jsonb(m), 'credits', v_credits - v_cost,
     'events', to_jsonb(append_events(v_sender, v_sender_events, v_sender_payloads)

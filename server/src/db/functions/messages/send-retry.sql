@@ -20,7 +20,11 @@ BEGIN
   IF (m.type, m.chat_id, m.recipient_id, m.text, m.gif_url, m.media_id, m.price, m.self_destruct,
         m.parent_message_id)
       IS DISTINCT FROM (s->>'type', v_chat, v_recipient, s->>'text', s->>'gif_url', (s->>'media_id')::uuid,
-        (s->>'price')::integer, (s->>'self_destruct')::boolean, (s->>'parent_message_id')::bigint) THEN
+        (s->>'price')::integer, (s->>'self_destruct')::boolean, (s->>'parent_message_id')::bigint)
+      -- A bundle's items, in order, as the server writes them (lower-case ids, `preview` always given).
+      OR (SELECT jsonb_agg(jsonb_build_object('media_id', media_id, 'preview', preview) ORDER BY position)
+          FROM message_media WHERE message_id = m.id)
+        IS DISTINCT FROM nullif(s->'media_items', 'null'::jsonb) THEN
     RETURN jsonb_build_object('status', 'refused', 'code', 'send_id_reused');
   END IF;
   RETURN jsonb_build_object('status', 'stored', 'message', to_jsonb(m), 'credits', credits_of(v_sender));

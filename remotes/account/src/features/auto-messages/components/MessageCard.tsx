@@ -17,6 +17,45 @@ interface Props {
   focus: boolean;
 }
 
+/** A bundle message's items as a strip, with the free preview to choose once it has a price. */
+function BundlePreview({
+  message,
+  n,
+  onChange,
+}: {
+  message: DraftMessage;
+  n: number;
+  onChange(change: Partial<DraftMessage>): void;
+}) {
+  const items = message.items ?? [];
+  return (
+    <ul className={styles.actions} aria-label={`Bundle of message ${n}`}>
+      {items.map((item, i) => {
+        const kind = item.media?.type === 'video' ? 'Video' : 'Photo';
+        const name = `${kind} ${i + 1} of ${items.length}`;
+        return (
+          <li key={item.media_id} className={styles.thumb}>
+            {item.media?.th ? <img src={item.media.th} alt={name} /> : <span aria-label={name}>🖼️</span>}
+            {message.price > 0 && (
+              <label className={styles.badge}>
+                <input
+                  type="radio"
+                  name={`preview-${message.key}`}
+                  checked={item.preview}
+                  onChange={() =>
+                    onChange({ items: items.map((x) => ({ ...x, preview: x.media_id === item.media_id })) })
+                  }
+                />
+                Free<span className={kit.srOnly}> preview ({name})</span>
+              </label>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 function MediaPreview({ message }: { message: DraftMessage }) {
   const { media } = message;
   if (!media)
@@ -57,7 +96,14 @@ export function MessageCard({
   useEffect(() => {
     if (focus) textBox.current?.focus();
   }, [focus]);
-  const kind = m.type === 'text' ? 'Text' : m.media?.type === 'video' ? 'Video' : 'Photo';
+  const kind =
+    m.type === 'text'
+      ? 'Text'
+      : m.items
+        ? `Bundle of ${m.items.length}`
+        : m.media?.type === 'video'
+          ? 'Video'
+          : 'Photo';
 
   return (
     <li
@@ -95,7 +141,8 @@ export function MessageCard({
           Delete
         </Button>
       </div>
-      {m.type === 'media' && <MediaPreview message={m} />}
+      {m.type === 'media' &&
+        (m.items ? <BundlePreview message={m} n={n} onChange={onChange} /> : <MediaPreview message={m} />)}
       <label className={styles.field} htmlFor={textId}>
         <span>{m.type === 'text' ? `Message ${n} text` : `Caption of message ${n} (optional)`}</span>
         <textarea

@@ -5,6 +5,13 @@ import type {
   PutAutoMessagesBody,
 } from '@cove/contracts';
 
+/** One item of a bundle message (docs/rules.md, "Bundles"); `media` is null once deleted from the vault. */
+export interface BundleDraftItem {
+  media_id: string;
+  media: MediaDescriptor | null;
+  preview: boolean;
+}
+
 /**
  * One message in the editor: a saved one (`saved`: its server id) or one added since. `deleting`
  * marks a saved message whose removal is on its way to the server.
@@ -18,6 +25,8 @@ export interface DraftMessage {
   price: number;
   media_id: string | null;
   media: MediaDescriptor | null;
+  /** A bundle's items, the first being `media`; null for one media or none. */
+  items: BundleDraftItem[] | null;
   deleting: boolean;
 }
 
@@ -38,6 +47,7 @@ export const fromSavedMessage = (m: AutoMessage): DraftMessage => ({
   price: m.price,
   media_id: m.media_id,
   media: m.media,
+  items: m.media_items?.map((i) => ({ media_id: i.media_id, media: i.media, preview: i.preview })) ?? null,
   deleting: false,
 });
 
@@ -61,7 +71,16 @@ export function bodyOf(
     auto_messages: messages.map((m) =>
       m.type === 'text'
         ? { type: 'text', text: m.text, price: m.price }
-        : { type: 'media', text: m.text, price: m.price, media_id: m.media_id ?? '' },
+        : {
+            type: 'media',
+            text: m.text,
+            price: m.price,
+            media_id: m.media_id ?? '',
+            ...(m.items && {
+              // A free preview only means something while the bundle has a price.
+              media_items: m.items.map((i) => ({ media_id: i.media_id, preview: i.preview && m.price > 0 })),
+            }),
+          },
     ),
   };
 }
@@ -89,7 +108,14 @@ export const mediaMessage = (media: MediaDescriptor): DraftMessage => ({
   price: 0,
   media_id: media.media_id,
   media,
+  items: null,
   deleting: false,
+});
+
+/** Several vault media as one message: a bundle under one price, free until priced. */
+export const bundleMessage = (media: readonly MediaDescriptor[]): DraftMessage => ({
+  ...mediaMessage(media[0] as MediaDescriptor),
+  items: media.map((m) => ({ media_id: m.media_id, media: m, preview: false })),
 });
 
 /** An empty text message added to the editor. */
@@ -101,5 +127,6 @@ export const textMessage = (): DraftMessage => ({
   price: 0,
   media_id: null,
   media: null,
+  items: null,
   deleting: false,
 });

@@ -17,6 +17,6 @@ describe('auto-message prices', () => {
   it('writes credits as the dollars typed for them, free as empty', () => {
     expect(priceText(25)).toBe('2.50');
     expect(priceText(0)).toBe('');
-    expect(maxPriceText).toBe('$10,000');
+    expect(maxPriceText).toBe('$10,000.00');
   });
 });

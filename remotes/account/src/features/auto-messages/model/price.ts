@@ -1,4 +1,4 @@
-import { AUTO_MESSAGE_MAX_PRICE, creditsToDollars, dollarsToCredits } from '@cove/contracts';
+import { AUTO_MESSAGE_MAX_PRICE, creditsToDollars, dollarsToCredits, formatMoney } from '@cove/contracts';
 
 /** A price typed in dollars as credits: empty is free (0); null when an auto-message may not cost it. */
 export function priceOf(text: string): number | null {
@@ -10,5 +10,5 @@ export function priceOf(text: string): number | null {
 /** Credits as the dollars typed for them: 25 is "2.50", free is empty. */
 export const priceText = (credits: number) => (credits > 0 ? creditsToDollars(credits) : '');
 
-/** The highest price in whole dollars as a sentence says it: "$1,000". */
-export const maxPriceText = `$${Number(creditsToDollars(AUTO_MESSAGE_MAX_PRICE)).toLocaleString('en-US')}`;
+/** The highest price as a sentence says it: "$10,000.00". */
+export const maxPriceText = formatMoney(AUTO_MESSAGE_MAX_PRICE);

@@ -1,11 +1,10 @@
-import { SUBSCRIPTION_PRICE_MAX, creditsToDollars, dollarsToCredits } from '@cove/contracts';
+import { CHAT_RATE_MAX, SUBSCRIPTION_PRICE_MAX, creditsToDollars, dollarsToCredits } from '@cove/contracts';
 import { errorMessage, formatMoney } from '@cove/runtime';
 import { Button, kit } from '@cove/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useSaveProfile } from '../api/save-profile';
 import styles from '../EditProfile.module.css';
 
-const RATE_MAX = 10_000;
 /** A restricted creator takes no new subscribers (docs/rules.md, "Becoming a creator"). */
 const subscriptionsGated = 'Fans can subscribe once your creator account is approved.';
 
@@ -74,7 +73,7 @@ export function PricesSection({
   const save = useSaveProfile();
   const rateCredits = dollarsToCredits(rate);
   const priceCredits = dollarsToCredits(price);
-  const rateProblem = problem(rateCredits, RATE_MAX);
+  const rateProblem = problem(rateCredits, CHAT_RATE_MAX);
   const priceProblem = problem(priceCredits, SUBSCRIPTION_PRICE_MAX);
 
   const changes: { credit_rate?: number; subscription_price?: number } = {};

@@ -1,4 +1,4 @@
-import { type BackTargetState, paymentActionText } from '@cove/contracts';
+import { type BackTargetState, formatCredits, paymentActionText } from '@cove/contracts';
 import { errorMessage, formatMoney } from '@cove/runtime';
 import { Button, ButtonLink, kit } from '@cove/ui';
 import { usePayment } from '../api/payment';
@@ -32,7 +32,7 @@ export function CheckoutDone({
     <div className={styles.done} role="status">
       {outcome.kind === 'success' ? (
         <>
-          <h3 className={styles.doneTitle}>Payment complete — {outcome.added} credits added</h3>
+          <h3 className={styles.doneTitle}>Payment complete — {formatCredits(outcome.added)} added</h3>
           {outcome.balance !== null && <p>Your balance is now {formatMoney(outcome.balance)}.</p>}
           {contextNote(context) && <ActionOutcome paymentId={outcome.paymentId} />}
         </>

@@ -1,4 +1,4 @@
-import type { CreditPackage } from '@cove/contracts';
+import { formatCredits, type CreditPackage } from '@cove/contracts';
 import { formatMoney } from '@cove/runtime';
 import { kit } from '@cove/ui';
 import { useId } from 'react';
@@ -23,7 +23,7 @@ export function PackageStep({
       <legend className={kit.legend}>Choose a package</legend>
       {offer.first_purchase_bonus > 0 && (
         <p className={kit.hint}>
-          First purchase: {offer.first_purchase_bonus} bonus credits on top of any package.
+          First purchase: {formatCredits(offer.first_purchase_bonus)} extra on top of any package.
         </p>
       )}
       <div className={styles.packageList}>
@@ -39,7 +39,13 @@ export function PackageStep({
             />
             <span className={styles.price}>{formatMoney(p.amount)}</span>
             <span className={styles.credits}>
-              {p.amount} credits{p.bonus > 0 && <span className={styles.bonus}> + {p.bonus} bonus</span>}
+              {p.amount.toLocaleString('en-US')} credits
+              {p.bonus > 0 && (
+                <span className={styles.bonus}>
+                  {' '}
+                  + {p.bonus} bonus, worth {formatMoney(p.bonus)}
+                </span>
+              )}
             </span>
             {p.popular && <span className={styles.popular}>Most popular</span>}
           </label>

@@ -1,4 +1,11 @@
-import type { BrowserInfo, CardBrand, PaymentContext, PaymentType } from '@cove/contracts';
+import {
+  brandOfPrefix,
+  type BrowserInfo,
+  type CardBrand,
+  luhnValid as luhnOf,
+  type PaymentContext,
+  type PaymentType,
+} from '@cove/contracts';
 
 export const cardTexts = {
   required: 'Required field cannot be blank',
@@ -18,32 +25,11 @@ export function formatCardNumber(text: string): string {
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
-/** VISA starts with 4; Mastercard with 51–55 or 2221–2720; anything else is not taken. */
-export function cardBrand(text: string): CardBrand | null {
-  const digits = digitsOnly(text);
-  if (digits.startsWith('4')) return 'VISA';
-  const two = Number(digits.slice(0, 2));
-  if (digits.length >= 2 && two >= 51 && two <= 55) return 'MASTER';
-  const four = Number(digits.slice(0, 4));
-  if (digits.length >= 4 && four >= 2221 && four <= 2720) return 'MASTER';
-  return null;
-}
+/** The brand the typed number's first digits name (the rule's home is @cove/contracts). */
+export const cardBrand = (text: string): CardBrand | null => brandOfPrefix(digitsOnly(text));
 
-/** The Luhn checksum every card number carries in its last digit. */
-export function luhnValid(text: string): boolean {
-  const digits = digitsOnly(text);
-  if (digits.length === 0) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
+/** The Luhn checksum of the typed number. */
+export const luhnValid = (text: string): boolean => luhnOf(digitsOnly(text));
 
 /** Typed digits as `MM/YY`, the slash added after the month. */
 export function formatExpiry(text: string): string {

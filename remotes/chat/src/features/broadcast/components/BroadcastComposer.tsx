@@ -1,11 +1,18 @@
-import { typedPriceCredits, type VaultItem } from '@cove/contracts';
-import { formatMoney, useHost, type Uploads } from '@cove/runtime';
+import {
+  BUNDLE_MAX_ITEMS,
+  dollarsOf,
+  PAID_PRICE_MAX,
+  typedPriceCredits,
+  type VaultItem,
+} from '@cove/contracts';
+import { useHost, type Uploads } from '@cove/runtime';
 import { useVaultList } from '@cove/runtime/query';
 import { Button, kit, UploadQueue, VaultPicker } from '@cove/ui';
-import { useId, useState } from 'react';
-import { type BroadcastDraft, type BroadcastMedia } from '../model/broadcast-draft';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { draftItems, withItems, type BroadcastDraft, type BroadcastMedia } from '../model/broadcast-draft';
 import styles from './Broadcast.module.css';
 import { PickMediaButton } from '../../../common/PickMediaButton';
+import { priceHint } from '../../../common/price-hint';
 
 /** A vault item as the draft's media: sent as it is, nothing uploaded. */
 function asBroadcastMedia(item: VaultItem, position: number): BroadcastMedia {
@@ -23,8 +30,9 @@ function asBroadcastMedia(item: VaultItem, position: number): BroadcastMedia {
 }
 
 /**
- * The broadcast's one message: text, one photo or video (uploaded through the shared pipeline or
- * picked from the vault), a price for media and self-destruct.
+ * The broadcast's one message: text, photos and videos (uploaded through the shared pipeline or
+ * picked from the vault; several make a bundle), a price for media, a free preview for a paid bundle,
+ * and self-destruct.
  */
 export function BroadcastComposer({
   draft,
@@ -43,10 +51,26 @@ export function BroadcastComposer({
   const priceId = useId();
   const { api } = useHost();
   const [vault, setVault] = useState(false);
-  const vaultList = useVaultList(api, ['broadcast-vault'], vault && !draft.media);
+  const items = draftItems(draft);
+  const full = items.length >= BUNDLE_MAX_ITEMS;
+  const vaultList = useVaultList(api, ['broadcast-vault'], vault);
   const credits = typedPriceCredits(draft.price);
   const uploading = uploads.items.some((i) => i.error === null);
-  const canAttach = !draft.media && !uploading && !disabled;
+  const canAttach = !full && !uploading && !disabled;
+  const picked = useMemo(() => new Set(items.map((i) => i.media_id)), [items]);
+  // A vault item joins the draft; picking one already in it takes it out.
+  const pickVault = (item: VaultItem, position: number) =>
+    onChange(
+      withItems(
+        draft,
+        picked.has(item.media_id)
+          ? items.filter((i) => i.media_id !== item.media_id)
+          : full
+            ? items
+            : [...items, asBroadcastMedia(item, position)],
+      ),
+    );
+  const canPreview = items.length > 1 && (credits ?? 0) > 0;
 
   return (
     <fieldset className={kit.panel} disabled={disabled}>
@@ -65,9 +89,39 @@ export function BroadcastComposer({
 
       <UploadQueue uploads={uploads} />
 
-      {draft.media ? (
-        <MediaCard media={draft.media} onRemove={() => onChange({ ...draft, media: null, price: '' })} />
-      ) : (
+      {items.map((media) => (
+        <MediaCard
+          key={media.media_id}
+          media={media}
+          onRemove={() =>
+            onChange(
+              withItems(
+                draft,
+                items.filter((i) => i !== media),
+              ),
+            )
+          }
+          preview={
+            canPreview ? (
+              <label className={styles.choice}>
+                <input
+                  type="radio"
+                  name="broadcast-preview"
+                  checked={draft.previewId === media.media_id}
+                  onChange={() => onChange({ ...draft, previewId: media.media_id })}
+                />
+                Free preview<span className={kit.srOnly}> ({media.label})</span>
+              </label>
+            ) : null
+          }
+        />
+      ))}
+      {items.length > 1 && (
+        <p className={styles.muted}>
+          A bundle of {items.length} (up to {BUNDLE_MAX_ITEMS}): one price unlocks them all.
+        </p>
+      )}
+      {!full && (
         <div className={styles.actions}>
           <PickMediaButton variant="secondary" disabled={!canAttach} onPick={onPickFile}>
             Add a photo or video
@@ -82,15 +136,13 @@ export function BroadcastComposer({
           </Button>
         </div>
       )}
-      {vault && !draft.media && (
+      {vault && (
         <VaultPicker
           list={vaultList}
           verb="Use"
           empty="Photos and videos you upload in your account’s vault show up here."
-          onPick={(item, position) => {
-            setVault(false);
-            onChange({ ...draft, media: asBroadcastMedia(item, position) });
-          }}
+          picked={picked}
+          onPick={pickVault}
           onClose={() => setVault(false)}
         />
       )}
@@ -103,7 +155,7 @@ export function BroadcastComposer({
             className={styles.input}
             type="number"
             min={0}
-            max={10000}
+            max={dollarsOf(PAID_PRICE_MAX)}
             step={0.1}
             inputMode="decimal"
             placeholder="Free"
@@ -113,11 +165,7 @@ export function BroadcastComposer({
             onChange={(e) => onChange({ ...draft, price: e.target.value })}
           />
           <span id={`${priceId}-hint`} className={styles.muted}>
-            {credits === null
-              ? 'Enter a price from $0.00 to $10000.00.'
-              : credits > 0
-                ? `Fans pay ${formatMoney(credits)} to see it.`
-                : 'Free to see.'}
+            {priceHint(credits)}
           </span>
         </div>
       )}
@@ -133,8 +181,17 @@ export function BroadcastComposer({
   );
 }
 
-/** The attached photo or video; removing it only takes it off the draft (it stays on the server). */
-function MediaCard({ media, onRemove }: { media: BroadcastMedia; onRemove(): void }) {
+/** An attached photo or video; removing it only takes it off the draft (it stays on the server). */
+function MediaCard({
+  media,
+  onRemove,
+  preview,
+}: {
+  media: BroadcastMedia;
+  onRemove(): void;
+  /** The free-preview choice, for an item of a paid bundle. */
+  preview: ReactNode;
+}) {
   const kind = media.type === 'video' ? 'Video' : 'Photo';
   return (
     <div className={styles.media}>
@@ -149,6 +206,7 @@ function MediaCard({ media, onRemove }: { media: BroadcastMedia; onRemove(): voi
         {kind}: {media.label}
         {media.vault && <span className={styles.muted}> (from your vault)</span>}
       </span>
+      {preview}
       <Button variant="ghost" onClick={onRemove} aria-label={`Remove ${media.label}`}>
         ✕
       </Button>

@@ -3,7 +3,13 @@ import { useSession, useUploads, type UploadedMedia } from '@cove/runtime';
 import { Button, ButtonLink, EmptyState, kit, useDocumentTitle } from '@cove/ui';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useCanBroadcast } from './use-can-broadcast';
-import { emptyBroadcastDraft, scheduleTime, type BroadcastDraft } from '../model/broadcast-draft';
+import {
+  draftItems,
+  emptyBroadcastDraft,
+  scheduleTime,
+  withItems,
+  type BroadcastDraft,
+} from '../model/broadcast-draft';
 import { BroadcastComposer } from './BroadcastComposer';
 import { RecentBroadcasts } from './RecentBroadcasts';
 import { Recipients } from './Recipients';
@@ -61,20 +67,22 @@ function Composer() {
   const sender = useBroadcastSend();
   const uploads = useUploads(
     useCallback(({ media, video }: UploadedMedia, file: File) => {
-      setDraft((d) => ({
-        ...d,
-        media: {
-          type: media.media.type,
-          media_id: media.media_id,
-          public_id: media.public_id,
-          width: media.width,
-          height: media.height,
-          video_length: media.video_length ?? video?.duration ?? null,
-          label: file.name,
-          thumb: media.media.th,
-          vault: false,
-        },
-      }));
+      setDraft((d) =>
+        withItems(d, [
+          ...draftItems(d),
+          {
+            type: media.media.type,
+            media_id: media.media_id,
+            public_id: media.public_id,
+            width: media.width,
+            height: media.height,
+            video_length: media.video_length ?? video?.duration ?? null,
+            label: file.name,
+            thumb: media.media.th,
+            vault: false,
+          },
+        ]),
+      );
     }, []),
   );
 
@@ -119,6 +127,12 @@ function Composer() {
         ...(media.width !== null && { width: media.width }),
         ...(media.height !== null && { height: media.height }),
         ...(media.video_length !== null && { video_length: media.video_length }),
+      }),
+      ...(draft.more.length > 0 && {
+        media_items: draftItems(draft).map((i) => ({
+          media_id: i.media_id,
+          preview: (credits ?? 0) > 0 && i.media_id === draft.previewId,
+        })),
       }),
       ...(schedule && 'at' in schedule && { send_at: schedule.at }),
     };

@@ -14,6 +14,15 @@ import {
   stage,
 } from '../testing/broadcast-harness';
 
+/** A ready vault photo as `GET /v1/media` lists it. */
+const vaultEntry = (id: string) => ({
+  ...testMediaResponse(id).media,
+  _id: id,
+  created_at: '2026-01-01T00:00:00.000Z',
+  earned: 0,
+  sales: 0,
+});
+
 signedIn();
 
 describe('broadcast composer', () => {
@@ -231,7 +240,7 @@ describe('broadcast composer', () => {
     const fake = renderScreen((call) =>
       call.path === '/v1/media' && call.method === 'GET'
         ? {
-            data: [{ ...testMediaResponse('v-1').media, _id: 'v-1', created_at: '2026-01-01T00:00:00.000Z' }],
+            data: [vaultEntry('v-1')],
             next: null,
           }
         : call.path === '/v1/broadcast/send'
@@ -245,12 +254,41 @@ describe('broadcast composer', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove photo 1' }));
     expect(fake.calls.slice(before).filter((c) => c.method !== 'GET')).toEqual([]);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Choose from vault' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Use photo 1' }));
+    // The vault stays open for more picks.
+    await userEvent.click(screen.getByRole('button', { name: 'Use photo 1' }));
     await userEvent.click(sendButton());
     await screen.findByText('Broadcast sent to 3 chats.');
     expect(posts(fake)[0]?.body).toMatchObject({ type: 'image', media_id: 'v-1', price: 0 });
     expect(fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/media')).toEqual([]);
+  });
+
+  it('sends several vault items as one paid bundle with a free preview', async () => {
+    const fake = renderScreen((call) =>
+      call.path === '/v1/media' && call.method === 'GET'
+        ? { data: [vaultEntry('v-1'), vaultEntry('v-2'), vaultEntry('v-3')], next: null }
+        : call.path === '/v1/broadcast/send'
+          ? { data: aBroadcast({ type: 'image', sent: 3 }) }
+          : undefined,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Choose from vault' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Use photo 1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Use photo 3' }));
+    expect(screen.getByRole('button', { name: 'Use photo 3' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('A bundle of 2 (up to 10): one price unlocks them all.')).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /Free preview/ })).toBeNull();
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Price ($)' }), '6');
+    await userEvent.click(screen.getByRole('radio', { name: 'Free preview (photo 3)' }));
+    await userEvent.click(sendButton());
+    await screen.findByText('Broadcast sent to 3 chats.');
+    expect(posts(fake)[0]?.body).toMatchObject({
+      type: 'image',
+      media_id: 'v-1',
+      price: 60,
+      media_items: [
+        { media_id: 'v-1', preview: false },
+        { media_id: 'v-3', preview: true },
+      ],
+    });
   });
 
   it('shows Banned when the server refuses with 403', async () => {

@@ -18,12 +18,33 @@ export interface BroadcastMedia {
 export interface BroadcastDraft {
   text: string;
   media: BroadcastMedia | null;
+  /** Further items after `media`, making a bundle (docs/rules.md, "Bundles"). */
+  more: BroadcastMedia[];
+  /** The free preview of a paid bundle, by media id. */
+  previewId: string | null;
   /** As typed, in dollars; credits are ten times it. */
   price: string;
   selfDestruct: boolean;
 }
 
-export const emptyBroadcastDraft: BroadcastDraft = { text: '', media: null, price: '', selfDestruct: false };
+export const emptyBroadcastDraft: BroadcastDraft = {
+  text: '',
+  media: null,
+  more: [],
+  previewId: null,
+  price: '',
+  selfDestruct: false,
+};
+
+/** Every item of the draft in order: its media, then the rest of a bundle. */
+export const draftItems = (d: BroadcastDraft): BroadcastMedia[] => (d.media ? [d.media, ...d.more] : []);
+
+/** The draft with these items in this order (the first is its media); a preview no longer there is dropped. */
+export function withItems(d: BroadcastDraft, items: BroadcastMedia[]): BroadcastDraft {
+  const [first = null, ...more] = items;
+  const previewId = items.some((i) => i.media_id === d.previewId) ? d.previewId : null;
+  return { ...d, media: first, more, previewId, price: first ? d.price : '' };
+}
 
 /** The longest a broadcast may wait (docs/rules.md: up to 30 days ahead). */
 const maxScheduleMs = 30 * 24 * 60 * 60 * 1000;

@@ -71,6 +71,7 @@ export function renderScreen(
         recent: 0,
         sent: 0,
         top: 0,
+        hidden: 0,
       };
     if (call.path === '/v1/media/config')
       return { upload_url: '/v1/media', max_photo_bytes: 1e8, max_video_bytes: 5e8 };

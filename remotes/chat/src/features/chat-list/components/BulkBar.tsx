@@ -11,6 +11,7 @@ const actions: { action: ChatAction; label: string }[] = [
   { action: 'hide', label: 'Hide' },
   { action: 'delete', label: 'Delete' },
 ];
+const unhide = { action: 'unhide', label: 'Unhide' } as const;
 
 /** Edit mode's toolbar: select all or none, and what to do with the selected chats. */
 export function BulkBar({
@@ -25,6 +26,8 @@ export function BulkBar({
   total: number;
 }) {
   const count = selectedCount(selection, total);
+  // On the Hidden tab, hiding is done: the chats there can be brought back instead.
+  const shown = tab === 'hidden' ? actions.map((a) => (a.action === 'hide' ? unhide : a)) : actions;
   const bulk = useBulkEdit(tab, () => onSelection(cleared(selection)));
   return (
     <div className={styles.bulk} role="toolbar" aria-label="Selected chats">
@@ -34,7 +37,7 @@ export function BulkBar({
       <span className={styles.count} aria-live="polite">
         {count} selected
       </span>
-      {actions.map(({ action, label }) => (
+      {shown.map(({ action, label }) => (
         <Button
           key={action}
           variant={action === 'delete' ? 'danger' : 'secondary'}

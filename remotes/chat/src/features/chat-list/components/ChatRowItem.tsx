@@ -38,6 +38,7 @@ export function ChatRowItem({
               ★
             </span>
           )}
+          {chat.hidden && <span className={styles.hiddenTag}>Hidden</span>}
         </span>
         <span className={typing ? styles.typing : styles.preview}>
           {typing ? 'typing…' : (chat.last_message_text ?? '')}

@@ -18,6 +18,7 @@ const totals = {
   recent: 2,
   sent: 0,
   top: 2,
+  hidden: 0,
 };
 
 function creatorInbox(path = '/chats') {

@@ -13,6 +13,7 @@ import { Link } from 'react-router-dom';
 import { chatKey, useChat } from '../api/get-chat';
 import { chatPath } from '../model/chat-path';
 import { useChatTools } from './use-chat-tools';
+import { BlockedNotice, isBlockedChat } from './BlockedNotice';
 import { MessageComposer } from './MessageComposer';
 import { useConversationEvents } from './conversation-events';
 import { useMessageActions } from './use-message-actions';
@@ -61,7 +62,7 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
     if (chat.is_intro && !chat.intro_ended) void client.invalidateQueries({ queryKey: chatKey(user._id) });
   });
   const actions = useMessageActions(name);
-  const tools = useChatTools(chat);
+  const tools = useChatTools(chat, name, isCreator);
   const typing = useTypingChats(myId).has(chat.chat_id);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [panel, setPanel] = useState<Panel | null>(null);
@@ -83,7 +84,8 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
     panelBox.current?.querySelector<HTMLElement>('input, textarea, button')?.focus();
   }, [panel]);
   const closePanel = () => setPanel(null);
-  const tipsOn = isFan && user.type === 'featured' && session.config?.features.tips !== false;
+  const tipsOn =
+    isFan && user.type === 'featured' && session.config?.features.tips !== false && !isBlockedChat(chat);
   const [fanOpen, setFanOpen] = useState(() => isCreator && wideScreen());
 
   return (
@@ -158,26 +160,32 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
           list={list}
           outgoing={queue.outgoing}
           myId={myId}
+          otherName={user.username}
           actions={actions}
           typing={typing ? name : null}
           onReply={setReplyTo}
           onRetry={queue.retry}
           onDiscard={queue.discard}
         />
-        <MessageComposer
-          chat={chat}
-          isFan={isFan}
-          canPrice={isCreator && me?.restricted !== true}
-          queue={queue}
-          replyTo={replyTo}
-          onCancelReply={() => setReplyTo(null)}
-          frozen={me?.frozen === true}
-          hasWritten={
-            queue.outgoing.length > 0 ||
-            (list.state.status === 'fetched' &&
-              list.state.data.some((m) => m.sender_id === myId && !m.system))
-          }
-        />
+        {isBlockedChat(chat) ? (
+          <BlockedNotice chat={chat} name={name} tools={tools} />
+        ) : (
+          <MessageComposer
+            chat={chat}
+            isFan={isFan}
+            canPrice={isCreator && me?.restricted !== true}
+            hasVault={isCreator}
+            queue={queue}
+            replyTo={replyTo}
+            onCancelReply={() => setReplyTo(null)}
+            frozen={me?.frozen === true}
+            hasWritten={
+              queue.outgoing.length > 0 ||
+              (list.state.status === 'fetched' &&
+                list.state.data.some((m) => m.sender_id === myId && !m.system))
+            }
+          />
+        )}
       </div>
       {fanOpen && <FanPanel chat={chat} name={name} onClose={() => setFanOpen(false)} />}
     </div>

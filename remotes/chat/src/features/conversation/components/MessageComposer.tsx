@@ -1,9 +1,12 @@
 import { messages, type Chat, type Message } from '@cove/contracts';
-import { Button } from '@cove/ui';
-import { useRef, type RefObject } from 'react';
+import { useHost } from '@cove/runtime';
+import { useVaultList } from '@cove/runtime/query';
+import { Button, VaultPicker } from '@cove/ui';
+import { useMemo, useRef, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { PickMediaButton } from '../../../common/PickMediaButton';
-import { kindOf, rateLine } from '../model/composer-lines';
+import { rateLine } from '../model/composer-lines';
+import { Attachments } from './Attachments';
 import { GifPicker } from './GifPicker';
 import type { SendQueue } from './SendQueues';
 import { useMessageComposer, type MessageComposerState } from './use-message-composer';
@@ -34,40 +37,24 @@ function ReplyBar({ replyTo, onCancel }: { replyTo: Message; onCancel(): void })
   );
 }
 
-/** The attached photo or video, with its price when the sender may sell it. */
-function AttachmentBar({
-  file,
-  canPrice,
-  state,
-}: {
-  file: File;
-  canPrice: boolean;
-  state: MessageComposerState;
-}) {
+/** The creator's vault beside the upload button: each pick joins the message, a second pick takes it out. */
+function ComposerVault({ state }: { state: MessageComposerState }) {
+  const { api } = useHost();
+  const list = useVaultList(api, ['chat-composer-vault'], state.vault);
+  const picked = useMemo(
+    () => new Set(state.attachments.flatMap((a) => (a.source === 'vault' ? [a.item.media_id] : []))),
+    [state.attachments],
+  );
   return (
-    <div className={styles.attachment}>
-      <span>
-        {kindOf(file) === 'video' ? '🎬' : '🖼️'} {file.name}
-      </span>
-      {canPrice && (
-        <label className={styles.inline}>
-          Price ($)
-          <input
-            type="number"
-            min={0}
-            max={10000}
-            step={0.1}
-            inputMode="decimal"
-            value={state.price}
-            placeholder="Free"
-            onChange={(e) => state.setPrice(e.target.value)}
-            aria-invalid={!state.priceValid}
-          />
-        </label>
-      )}
-      <Button variant="ghost" onClick={state.dropFile} aria-label={`Remove ${file.name}`}>
-        ✕
-      </Button>
+    <div className={styles.vault}>
+      <VaultPicker
+        list={list}
+        verb="Add"
+        empty="Photos and videos you upload in your account’s vault show up here."
+        picked={picked}
+        onPick={(item) => state.pickVault(item)}
+        onClose={state.closeVault}
+      />
     </div>
   );
 }
@@ -76,14 +63,17 @@ function AttachmentBar({
 function WriteRow({
   state,
   box,
+  hasVault,
 }: {
   state: MessageComposerState;
   box: RefObject<HTMLTextAreaElement | null>;
+  hasVault: boolean;
 }) {
   return (
     <div className={styles.row}>
       <PickMediaButton
         variant="ghost"
+        disabled={state.full}
         onPick={(file) => void state.pick(file)}
         aria-label="Add a photo or video"
       >
@@ -99,6 +89,31 @@ function WriteRow({
           <path d="M21 11.5 12.5 20a5.5 5.5 0 0 1-7.8-7.8l9-9a3.7 3.7 0 0 1 5.2 5.2l-9 9a1.8 1.8 0 0 1-2.6-2.6L15.5 6.6" />
         </svg>
       </PickMediaButton>
+      {hasVault && (
+        <Button
+          variant="ghost"
+          aria-label="Vault"
+          title="Your vault"
+          aria-expanded={state.vault}
+          onClick={state.toggleVault}
+        >
+          <svg
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <rect x="3" y="3" width="7" height="7" rx="1.5" />
+            <rect x="14" y="3" width="7" height="7" rx="1.5" />
+            <rect x="3" y="14" width="7" height="7" rx="1.5" />
+            <rect x="14" y="14" width="7" height="7" rx="1.5" />
+          </svg>
+          <span className={styles.wideOnly}>Vault</span>
+        </Button>
+      )}
       <Button variant="ghost" aria-expanded={state.gifs} onClick={state.toggleGifs}>
         GIF
       </Button>
@@ -130,14 +145,17 @@ interface MessageComposerProps {
   hasWritten: boolean;
   /** A creator who may sell: attached media can carry a price (not while awaiting approval). */
   canPrice: boolean;
+  /** A creator: the vault is offered beside a new upload. */
+  hasVault: boolean;
   queue: SendQueue;
   replyTo: Message | null;
   onCancelReply(): void;
 }
 
 /**
- * The message box of a conversation. A photo or video goes with the text; creators may price it
- * (pay-per-view); anything may self-destruct.
+ * The message box of a conversation. Photos and videos go with the text, new or (for creators) from
+ * the vault; several make a bundle under one price; creators may price them (pay-per-view) and leave
+ * one free as a preview; anything may self-destruct.
  */
 export function MessageComposer({ frozen, ...props }: MessageComposerProps) {
   return frozen ? <FrozenNotice /> : <OpenComposer {...props} />;
@@ -147,6 +165,7 @@ function OpenComposer({
   chat,
   isFan,
   canPrice,
+  hasVault,
   queue,
   replyTo,
   onCancelReply,
@@ -159,9 +178,10 @@ function OpenComposer({
     <form className={styles.composer} onSubmit={state.submit} aria-label="Write a message">
       {rate && <p className={styles.rate}>{rate}</p>}
       {replyTo && <ReplyBar replyTo={replyTo} onCancel={onCancelReply} />}
-      {state.file && <AttachmentBar file={state.file} canPrice={canPrice} state={state} />}
+      {state.attachments.length > 0 && <Attachments state={state} canPrice={canPrice} />}
+      {hasVault && state.vault && <ComposerVault state={state} />}
       {state.gifs && <GifPicker onPick={state.sendGif} onClose={state.closeGifs} />}
-      <WriteRow state={state} box={box} />
+      <WriteRow state={state} box={box} hasVault={hasVault} />
       <label className={styles.inline}>
         <input
           type="checkbox"

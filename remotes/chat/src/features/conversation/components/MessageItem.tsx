@@ -1,7 +1,8 @@
-import { sentMessageType, type Message } from '@cove/contracts';
-import { formatDuration, formatMoney, messageTime } from '@cove/runtime';
-import { Button } from '@cove/ui';
-import { memo } from 'react';
+import { sentMessageType, systemLineText, type Message } from '@cove/contracts';
+import { bundleContents, formatDuration, formatMoney, messageTime } from '@cove/runtime';
+import { Button, LockedLabel, MediaViewer, viewerItemOf } from '@cove/ui';
+import { memo, useState } from 'react';
+import { BundleMedia } from './BundleMedia';
 import type { MessageActions } from './use-message-actions';
 import { SelfDestruct } from './SelfDestruct';
 import styles from './Thread.module.css';
@@ -24,10 +25,10 @@ export const isSystem = (m: Pick<Message, 'system' | 'type'>) =>
 function UnlockOffer({ m, label, actions }: { m: Message; label: string; actions: MessageActions }) {
   return (
     <div className={styles.lockedBody}>
-      <span aria-hidden="true">🔒</span>
-      <span>
+      <LockedLabel>
+        <span aria-hidden="true">🔒 </span>
         {label} · {formatMoney(m.price)}
-      </span>
+      </LockedLabel>
       <Button disabled={actions.busy === m._id} onClick={() => void actions.unlock(m)}>
         {actions.busy === m._id ? 'Unlocking…' : `Unlock for ${formatMoney(m.price)}`}
       </Button>
@@ -54,6 +55,7 @@ function PaidText({ m, mine, actions }: { m: Message; mine: boolean; actions: Me
 }
 
 function Media({ m, mine, actions }: { m: Message; mine: boolean; actions: MessageActions }) {
+  const [viewing, setViewing] = useState(false);
   const media = m.media;
   const label = m.type === 'video' ? 'Video' : 'Photo';
   if (!media) return <div className={styles.mediaWaiting}>{label}</div>;
@@ -78,27 +80,46 @@ function Media({ m, mine, actions }: { m: Message; mine: boolean; actions: Messa
     height: media.height ?? undefined,
     style: media.width && media.height ? { aspectRatio: `${media.width} / ${media.height}` } : undefined,
   };
+  const alt = mine ? `Your ${label.toLowerCase()}` : label;
+  const full = viewerItemOf(media, alt);
   return (
     <div className={styles.media}>
+      {viewing && full && <MediaViewer items={[full]} index={0} onClose={() => setViewing(false)} />}
       {m.type === 'video' && media.video_url ? (
-        <video
-          className={styles.mediaItem}
-          controls
-          preload="none"
-          poster={media.st ?? media.th ?? undefined}
-          src={media.video_url}
-          {...size}
+        <>
+          <video
+            className={styles.mediaItem}
+            controls
+            preload="none"
+            poster={media.st ?? media.th ?? undefined}
+            src={media.video_url}
+            {...size}
+          >
+            <track kind="captions" />
+          </video>
+          {full && (
+            <button
+              type="button"
+              className={styles.openFull}
+              aria-label="Open video full screen"
+              onClick={() => setViewing(true)}
+            >
+              <span aria-hidden="true">⤢</span>
+            </button>
+          )}
+        </>
+      ) : full ? (
+        // The picture itself opens it large: one button, named for what it does.
+        <button
+          type="button"
+          className={styles.openPicture}
+          aria-label={`Open ${alt.toLowerCase()} full screen`}
+          onClick={() => setViewing(true)}
         >
-          <track kind="captions" />
-        </video>
+          <img className={styles.mediaItem} src={still} alt={alt} loading="lazy" {...size} />
+        </button>
       ) : (
-        <img
-          className={styles.mediaItem}
-          src={still}
-          alt={mine ? `Your ${label.toLowerCase()}` : label}
-          loading="lazy"
-          {...size}
-        />
+        <img className={styles.mediaItem} src={still} alt={alt} loading="lazy" {...size} />
       )}
       {m.type === 'video' && media.video_length !== null && (
         <span className={styles.duration}>{formatDuration(Math.round(media.video_length))}</span>
@@ -117,12 +138,15 @@ function Media({ m, mine, actions }: { m: Message; mine: boolean; actions: Messa
 export const MessageItem = memo(function MessageItem({
   m,
   mine,
+  otherName,
   parent,
   actions,
   onReply,
 }: {
   m: Message;
   mine: boolean;
+  /** The other member's username: lines about money name them ("sam tipped you $5.00."). */
+  otherName: string | null;
   /** The message this one answers, when it is loaded. */
   parent: Message | null | undefined;
   actions: MessageActions;
@@ -133,7 +157,7 @@ export const MessageItem = memo(function MessageItem({
     return (
       <div className={styles.system}>
         <span aria-hidden="true">{tip ? '🪙 ' : 'ℹ️ '}</span>
-        {m.text}
+        {systemLineText(m, otherName)}
         {m.tip_post_id && ' · for a post'}
         <span className={styles.systemTime}> · {messageTime(m.created_at)}</span>
         {m.tip_note && <q className={styles.tipNote}>{m.tip_note}</q>}
@@ -152,7 +176,21 @@ export const MessageItem = memo(function MessageItem({
           </blockquote>
         )}
         {m.type === 'gif' && m.gif_url && <img className={styles.gif} src={m.gif_url} alt="GIF" />}
-        {(m.type === 'image' || m.type === 'video') && <Media m={m} mine={mine} actions={actions} />}
+        {(m.type === 'image' || m.type === 'video') &&
+          (m.media_items ? (
+            <BundleMedia
+              m={m}
+              items={m.media_items}
+              mine={mine}
+              offer={
+                !mine && !m.paid && m.price > 0 ? (
+                  <UnlockOffer m={m} label={bundleContents(m.media_items)} actions={actions} />
+                ) : null
+              }
+            />
+          ) : (
+            <Media m={m} mine={mine} actions={actions} />
+          ))}
         {m.type === 'text' && m.price > 0 ? (
           <PaidText m={m} mine={mine} actions={actions} />
         ) : (

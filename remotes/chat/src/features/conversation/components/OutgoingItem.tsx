@@ -1,4 +1,4 @@
-import { formatMoney } from '@cove/runtime';
+import { bundleContents, formatMoney } from '@cove/runtime';
 import { Button } from '@cove/ui';
 import { useEffect, useMemo } from 'react';
 import type { Outgoing } from '../model/message-delivery';
@@ -26,8 +26,11 @@ export function OutgoingItem({
 }) {
   const preview = usePreview(item.file);
   const kind = item.draft.type === 'video' ? 'video' : 'photo';
-  const progress = item.progress;
+  const bundle = item.bundle;
+  const step = item.bundleProgress;
+  const progress = step ? step.bytes : item.progress;
   const percent = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
+  const what = step ? `item ${step.index} of ${step.count}` : kind;
   return (
     <li className={`${styles.message} ${styles.mine} ${styles.pending}`} aria-busy={item.status !== 'failed'}>
       <div
@@ -49,6 +52,12 @@ export function OutgoingItem({
             )}
           </div>
         )}
+        {bundle && (
+          <p className={styles.text}>
+            {bundleContents(bundle.map((slot) => ({ type: slot.kind, video_length: null })))}
+            {item.draft.price > 0 && ` · Paid · ${formatMoney(item.draft.price)}`}
+          </p>
+        )}
         {item.draft.type === 'gif' && item.draft.gif_url && (
           <img className={styles.gif} src={item.draft.gif_url} alt="GIF" />
         )}
@@ -58,7 +67,7 @@ export function OutgoingItem({
             <progress
               max={100}
               value={percent}
-              aria-label={`${progress?.phase === 'uploading' ? 'Uploading' : 'Preparing'} ${kind}`}
+              aria-label={`${progress?.phase === 'uploading' ? 'Uploading' : 'Preparing'} ${what}`}
             />
             <span>{percent}%</span>
             <button type="button" className={styles.action} onClick={onDiscard}>

@@ -1,4 +1,4 @@
-import { creditsToDollars, dollarsToCredits, type Chat } from '@cove/contracts';
+import { CHAT_RATE_MAX, creditsToDollars, dollarsOf, dollarsToCredits, type Chat } from '@cove/contracts';
 import { formatMoney } from '@cove/runtime';
 import { Button } from '@cove/ui';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import composerStyles from './MessageComposer.module.css';
 export function RatePanel({ chat, tools, onDone }: { chat: Chat; tools: ChatTools; onDone(): void }) {
   const [dollars, setDollars] = useState(creditsToDollars(chat.credit_rate));
   const rate = dollarsToCredits(dollars);
-  const valid = rate !== null && rate <= 10_000;
+  const valid = rate !== null && rate <= CHAT_RATE_MAX;
   return (
     <form
       className={styles.panel}
@@ -26,7 +26,7 @@ export function RatePanel({ chat, tools, onDone }: { chat: Chat; tools: ChatTool
         <input
           type="number"
           min={0}
-          max={1000}
+          max={dollarsOf(CHAT_RATE_MAX)}
           step={0.1}
           value={dollars}
           aria-invalid={!valid}

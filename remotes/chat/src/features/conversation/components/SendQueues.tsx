@@ -10,7 +10,13 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { deliverMessage, type MessageDraft, type Outgoing } from '../model/message-delivery';
+import type { BundleSlot } from '../model/bundle-slots';
+import {
+  deliverMessage,
+  type MediaFields,
+  type MessageDraft,
+  type Outgoing,
+} from '../model/message-delivery';
 import { upsertMessage } from '../model/message-cache';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -18,9 +24,21 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 /** A send id: unique per message, kept across its retries so the server makes it once. */
 const newSendId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
+/** What goes with a message besides a new file: a vault media as it is, or a bundle's items. */
+export interface Attached {
+  media?: MediaFields;
+  bundle?: BundleSlot[];
+}
+
 interface Queues {
   outgoing: readonly Outgoing[];
-  send(chatId: string, recipientId: string, draft: MessageDraft, file: File | null): void;
+  send(
+    chatId: string,
+    recipientId: string,
+    draft: MessageDraft,
+    file: File | null,
+    attached?: Attached,
+  ): void;
   retry(sendId: string): void;
   discard(sendId: string): void;
   /** What runs after a delivery in this chat while its conversation is open. */
@@ -88,16 +106,19 @@ export function SendQueues({ children }: { children: ReactNode }) {
   const queues = useMemo<Queues>(
     () => ({
       outgoing,
-      send: (chatId, recipientId, draft, file) => {
+      send: (chatId, recipientId, draft, file, attached = {}) => {
+        const bundle = attached.bundle ?? null;
         const item: Outgoing = {
           send_id: newSendId(),
           chat_id: chatId,
           recipient_id: recipientId,
           draft,
           file,
-          media: null,
+          media: attached.media ?? null,
+          bundle,
+          bundleProgress: null,
           warned: false,
-          status: file ? 'uploading' : 'sending',
+          status: file || bundle?.some((s) => s.file) ? 'uploading' : 'sending',
           progress: null,
           error: null,
           created_at: new Date().toISOString(),
@@ -142,7 +163,8 @@ export function useSendQueue(chatId: string, recipientId: string, onDelivered: (
   );
   return {
     outgoing,
-    send: (draft: MessageDraft, file: File | null = null) => queues.send(chatId, recipientId, draft, file),
+    send: (draft: MessageDraft, file: File | null = null, attached?: Attached) =>
+      queues.send(chatId, recipientId, draft, file, attached),
     retry: queues.retry,
     discard: queues.discard,
     uploading: outgoing.some((o) => o.status === 'uploading'),

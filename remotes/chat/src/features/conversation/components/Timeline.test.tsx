@@ -82,6 +82,7 @@ function timeline(items: Message[], more: Partial<PagedList<Message>> = {}) {
       list={list}
       outgoing={[]}
       myId="u-1"
+      otherName="maya"
       actions={actions}
       typing={null}
       onReply={jest.fn()}

@@ -35,6 +35,8 @@ interface TimelineProps {
   list: PagedList<Message>;
   outgoing: readonly Outgoing[];
   myId: string;
+  /** The other member's username, for the lines that name them. */
+  otherName: string | null;
   actions: MessageActions;
   typing: string | null;
   onReply(m: Message): void;
@@ -92,6 +94,7 @@ function Thread({ messages, ...props }: TimelineProps & { messages: Message[] })
               <MessageItem
                 m={row.m}
                 mine={row.m.sender_id === myId && !row.m.system}
+                otherName={props.otherName}
                 parent={row.m.parent_message_id ? byId.get(row.m.parent_message_id) : null}
                 actions={actions}
                 onReply={props.onReply}

@@ -38,6 +38,8 @@ export function ToolsMenu({
         className={`${styles.menuItem} ${danger ? styles.danger : ''}`}
         onClick={() => {
           setOpen(false);
+          // The item goes with the menu: a dialog the action opens gives focus back to Options.
+          button.current?.focus();
           action();
         }}
       >
@@ -63,9 +65,9 @@ export function ToolsMenu({
           {isCreator && item('Notes', () => onPanel('notes'))}
           {isCreator && item('Change rate', () => onPanel('rate'))}
           {item(tools.mediaBlocked ? 'Unblock media' : 'Block media', tools.blockMedia)}
-          {item(tools.blocked ? 'Unblock' : 'Block', tools.block, !tools.blocked)}
+          {item(tools.blocked ? 'Unblock' : 'Block', () => void tools.block(), !tools.blocked)}
           {item('Report', () => onPanel('report'), true)}
-          {item('Hide chat', tools.hide)}
+          {tools.hidden ? item('Unhide chat', tools.unhide) : item('Hide chat', tools.hide)}
           {item('Delete chat', tools.remove, true)}
         </ul>
       )}

@@ -11,7 +11,13 @@ describe('tips, blocks, notes and rates', () => {
       respond: ({ path }) =>
         path === '/v1/messages/tip'
           ? {
-              data: mine({ _id: '9', type: 'tip_user', system: true, text: 'You tipped $5.00.' }),
+              data: mine({
+                _id: '9',
+                type: 'tip_user',
+                system: true,
+                text: '',
+                notice: { kind: 'tip', amount: 50 },
+              }),
               credits: 200,
             }
           : undefined,
@@ -50,29 +56,72 @@ describe('tips, blocks, notes and rates', () => {
     );
   });
 
-  it('offers Unblock for someone I blocked, after a reload too, and Block once unblocked', async () => {
+  it('offers Unblock for someone I blocked, after a reload too, and Block once confirmed', async () => {
     const fake = openChat({
       user: testUser({ _id: 'u-1', type: 'featured' }),
       chat: chat({ blocked: true }),
+      confirm: true,
     });
     await thread();
+    // In place of the composer: what the block means, and the way back.
+    expect(screen.getByText('You blocked maya. Neither of you can send messages here.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /message/i })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Options' }));
     expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Unblock' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Unblocked.');
+    expect(await screen.findByText('Unblocked.')).toBeInTheDocument();
+    // Unblocking loses nothing: it asks nothing.
+    expect(fake.popups).toEqual([]);
     expect(fake.calls).toContainEqual(
       expect.objectContaining({ method: 'DELETE', path: '/v1/users/u-2/block' }),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Options' }));
+    const options = screen.getByRole('button', { name: 'Options' });
+    await userEvent.click(options);
     await userEvent.click(screen.getByRole('button', { name: 'Block' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'Blocked: neither of you can send messages now.',
-    );
+    expect(await screen.findByText('Blocked: neither of you can send messages now.')).toBeInTheDocument();
+    expect(fake.popups).toEqual([{ kind: 'confirm-block', name: 'maya', as: 'creator' }]);
     expect(fake.calls).toContainEqual(
       expect.objectContaining({ method: 'POST', path: '/v1/users/u-2/block' }),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Options' }));
     expect(screen.getByRole('button', { name: 'Unblock' })).toBeInTheDocument();
+  });
+
+  it('blocks nobody when the confirm is called off, and keeps focus on Options', async () => {
+    const fake = openChat({ user: testUser({ _id: 'u-1', type: 'featured' }) });
+    await thread();
+    const options = screen.getByRole('button', { name: 'Options' });
+    await userEvent.click(options);
+    await userEvent.click(screen.getByRole('button', { name: 'Block' }));
+    await waitFor(() =>
+      expect(fake.popups).toEqual([{ kind: 'confirm-block', name: 'maya', as: 'creator' }]),
+    );
+    expect(fake.calls.some((c) => c.path === '/v1/users/u-2/block')).toBe(false);
+    expect(options).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: /message/i })).toBeInTheDocument();
+  });
+
+  it('shows a fan a creator blocked a closed chat: no composer, no Tip, and why', async () => {
+    openChat({ chat: chat({ blocked_by_other: true }) });
+    await thread();
+    expect(screen.getByText('You can’t message maya: they have blocked you.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /message/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Tip' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+  });
+
+  it('offers Unhide on a hidden chat, and brings it back without asking', async () => {
+    const fake = openChat({ chat: chat({ hidden: true }) });
+    await thread();
+    await userEvent.click(screen.getByRole('button', { name: 'Options' }));
+    expect(screen.queryByRole('button', { name: 'Hide chat' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Unhide chat' }));
+    expect(await screen.findByText('Back in your inbox.')).toBeInTheDocument();
+    expect(fake.popups).toEqual([]);
+    expect(fake.calls.find((c) => c.method === 'PATCH' && c.path === '/v1/chats')?.body).toEqual({
+      action: 'unhide',
+      ids: 'c-u-2',
+    });
   });
 
   it('gives a creator notes and a rate for the chat', async () => {

@@ -175,10 +175,11 @@ describe('what the thread shows and what arrives live', () => {
     );
   });
 
-  it('says so when a message cannot be deleted, and hides one for me', async () => {
+  it('asks before deleting or hiding a message, then says so when it cannot be deleted, and hides one for me', async () => {
     const fake = openChat({
+      confirm: true,
       messages: [
-        mine({ _id: '5', text: 'Paid already' }),
+        mine({ _id: '5', text: 'Paid already', price: 20 }),
         testMessage({ _id: '6', text: 'Spam', created_at: now }),
       ],
       respond: ({ path }) =>
@@ -189,12 +190,30 @@ describe('what the thread shows and what arrives live', () => {
     const list = await thread();
     await userEvent.click(within(list).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You can not delete this message.');
+    expect(fake.popups).toEqual([{ kind: 'confirm-delete-message', paid: true }]);
     expect(within(list).getByText('Paid already')).toBeInTheDocument();
     const spam = within(list).getByText('Spam').closest('li');
     if (!spam) throw new Error('no message row');
     await userEvent.click(within(spam).getByRole('button', { name: 'Hide' }));
     await waitFor(() => expect(within(list).queryByText('Spam')).toBeNull());
+    expect(fake.popups.at(-1)).toEqual({ kind: 'confirm-hide-message' });
     expect(fake.calls.find((c) => c.path === '/v1/messages/6/hide-for-me')?.method).toBe('PATCH');
+  });
+
+  it('deletes and hides nothing when the confirm is called off', async () => {
+    const fake = openChat({
+      messages: [mine({ _id: '5', text: 'Mine' }), testMessage({ _id: '6', text: 'Theirs' })],
+    });
+    const list = await thread();
+    await userEvent.click(within(list).getByRole('button', { name: 'Delete' }));
+    const theirs = within(list).getByText('Theirs').closest('li');
+    if (!theirs) throw new Error('no message row');
+    await userEvent.click(within(theirs).getByRole('button', { name: 'Hide' }));
+    await waitFor(() => expect(fake.popups).toHaveLength(2));
+    expect(fake.popups[0]).toEqual({ kind: 'confirm-delete-message', paid: false });
+    expect(within(list).getByText('Mine')).toBeInTheDocument();
+    expect(within(list).getByText('Theirs')).toBeInTheDocument();
+    expect(fake.calls.filter((c) => c.method !== 'GET' && c.path.startsWith('/v1/messages/'))).toEqual([]);
   });
 
   it('counts down a self-destructing message and takes it away when its time is up', async () => {

@@ -10,7 +10,7 @@ import { chatKey } from '../api/get-chat';
 import { reportUser } from '../api/report-user';
 
 /** What a chat member can do to the chat and its other member, each answered in the server's words. */
-export function useChatTools(chat: Chat) {
+export function useChatTools(chat: Chat, name: string, isCreator: boolean) {
   const { api, popups, navigate } = useHost();
   const client = useQueryClient();
   const otherId = chat.other_user._id;
@@ -53,7 +53,12 @@ export function useChatTools(chat: Chat) {
         await refresh();
         return chat.favorite ? 'Removed from favorites.' : 'Added to favorites.';
       }),
-    block: () =>
+    /** Blocking asks first, naming what it does; unblocking loses nothing and acts at once. */
+    block: async () => {
+      if (!blocked) {
+        const asked = popups.open({ kind: 'confirm-block', name, as: isCreator ? 'creator' : 'fan' });
+        if ((await asked.outcome).action !== 'confirm') return;
+      }
       run(async () => {
         await setUserBlocked(api, otherId, !blocked);
         // The spec has no event for a block: the cached chat takes the call's outcome.
@@ -62,7 +67,8 @@ export function useChatTools(chat: Chat) {
           (old) => old && { ...old, data: { ...old.data, blocked: !blocked } },
         );
         return blocked ? 'Unblocked.' : 'Blocked: neither of you can send messages now.';
-      }),
+      });
+    },
     blockMedia: () =>
       run(async () => {
         const on = chat.media_blocked_from === null;
@@ -86,7 +92,16 @@ export function useChatTools(chat: Chat) {
       setDone(null);
       mutation.reset();
     },
+    hidden: chat.hidden,
     hide: () => void leave('hide'),
+    /** A hidden chat goes back to the inbox; nothing is lost, so nothing is asked. */
+    unhide: () =>
+      run(async () => {
+        await listAction('unhide');
+        await client.invalidateQueries({ queryKey: ['chats'] });
+        await refresh();
+        return 'Back in your inbox.';
+      }),
     remove: () => void leave('delete'),
   };
 }

@@ -1,4 +1,4 @@
-import type { Message } from '@cove/contracts';
+import type { Message, PopupSpec } from '@cove/contracts';
 import { confirmCharge, errorMessage, formatDuration, isApiError, useHost } from '@cove/runtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -18,9 +18,9 @@ function unlockGives(m: Message): string {
 }
 
 /**
- * What a person can do to a message: unlock a paid one after confirming (credits in the header
- * follow), hide it for themselves, or delete their own. `notice` is the last refusal in the server's
- * words. `senderName` is the other person's, for the confirm sheet.
+ * What a person can do to a message: unlock a paid one after confirming the charge (credits in the
+ * header follow), hide it for themselves, or delete their own (both after a confirm). `notice` is the
+ * last refusal in the server's words. `senderName` is the other person's, for the confirm sheet.
  */
 export function useMessageActions(senderName: string) {
   const { api, account, popups } = useHost();
@@ -30,6 +30,8 @@ export function useMessageActions(senderName: string) {
 
   // One object while nothing changes, so messages that did not change are not drawn again.
   return useMemo(() => {
+    /** Hide and delete ask first (docs/rules.md, Confirmations): true when the person confirmed. */
+    const confirmed = async (spec: PopupSpec) => (await popups.open(spec).outcome).action === 'confirm';
     const act = async (m: Message, work: () => Promise<void>) => {
       setBusy(m._id);
       setNotice(null);
@@ -80,16 +82,20 @@ export function useMessageActions(senderName: string) {
           void account.reload();
         });
       },
-      hide: (m: Message) =>
-        act(m, async () => {
+      hide: async (m: Message) => {
+        if (!(await confirmed({ kind: 'confirm-hide-message' }))) return;
+        await act(m, async () => {
           await hideMessage(api, m._id);
           removeMessage(client, m.chat_id, m._id);
-        }),
-      remove: (m: Message) =>
-        act(m, async () => {
+        });
+      },
+      remove: async (m: Message) => {
+        if (!(await confirmed({ kind: 'confirm-delete-message', paid: m.price > 0 }))) return;
+        await act(m, async () => {
           await deleteMessage(api, m._id);
           removeMessage(client, m.chat_id, m._id);
-        }),
+        });
+      },
       /** A self-destructing message whose time is up leaves the thread. */
       expire: (m: Message) => removeMessage(client, m.chat_id, m._id),
     };

@@ -1,9 +1,17 @@
-import { typedPriceCredits, type Message } from '@cove/contracts';
+import { typedPriceCredits, type Message, type VaultItem } from '@cove/contracts';
 import { checkFile, useHost } from '@cove/runtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { fetchMediaConfig } from '../api/get-media-config';
-import { kindOf } from '../model/composer-lines';
+import {
+  bundleSlots,
+  fileAttachment,
+  hasRoom,
+  vaultAttachment,
+  vaultFields,
+  type Attachment,
+} from '../model/attachments';
+import type { MessageDraft } from '../model/message-delivery';
 import { trimMessage } from '../model/sanitise';
 import type { SendQueue } from './SendQueues';
 import { useTypingSignal } from './use-typing-signal';
@@ -20,8 +28,9 @@ export interface MessageComposerOptions {
 }
 
 /**
- * The message being written: its text, attachment, price and self-destruct, and what sends it. Enter
- * sends, Shift+Enter starts a line, Escape drops the reply or the attachment; a GIF goes at once.
+ * The message being written: its text, attachments (new files and vault media; several make a
+ * bundle, docs/rules.md), price, free preview and self-destruct, and what sends it. Enter sends,
+ * Shift+Enter starts a line, Escape drops the reply or the last attachment; a GIF goes at once.
  */
 export function useMessageComposer({
   chatId,
@@ -34,7 +43,9 @@ export function useMessageComposer({
   const { api, popups } = useHost();
   const client = useQueryClient();
   const [text, setText] = useState('');
-  const [file, setFile] = useState<File | null>(null);
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [previewKey, setPreviewKey] = useState<string | null>(null);
+  const [vault, setVault] = useState(false);
   const [price, setPrice] = useState('');
   const [selfDestruct, setSelfDestruct] = useState(false);
   const [gifs, setGifs] = useState(false);
@@ -47,25 +58,32 @@ export function useMessageComposer({
   const credits = typedPriceCredits(price);
   const priceValid = credits !== null;
   const body = trimMessage(text);
-  const canSend = (body.length > 0 || file !== null) && priceValid;
+  const canSend = (body.length > 0 || attachments.length > 0) && priceValid;
+  const priced = attachments.length > 0 && canPrice && credits !== null ? credits : 0;
+  // A free preview only means something in a paid bundle: one item stays open, the rest locked.
+  const canPreview = priced > 0 && attachments.length > 1;
   const reply: { parent_message_id?: string } = replyTo ? { parent_message_id: replyTo._id } : {};
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     if (!canSend) return;
     typing.stop();
-    queue.send(
-      {
-        type: file ? kindOf(file) : 'text',
-        text: body,
-        price: file && canPrice && credits !== null ? credits : 0,
-        self_destruct: selfDestruct,
-        ...reply,
-      },
-      file,
-    );
+    const [first] = attachments;
+    const draft: MessageDraft = {
+      type: first?.kind ?? 'text',
+      text: body,
+      price: priced,
+      self_destruct: selfDestruct,
+      ...reply,
+    };
+    if (attachments.length > 1)
+      queue.send(draft, null, { bundle: bundleSlots(attachments, canPreview ? previewKey : null) });
+    else if (first?.source === 'vault') queue.send(draft, null, { media: vaultFields(first.item) });
+    else queue.send(draft, first?.file ?? null);
     setText('');
-    setFile(null);
+    setAttachments([]);
+    setPreviewKey(null);
+    setVault(false);
     setPrice('');
     setSelfDestruct(false);
     onCancelReply();
@@ -85,7 +103,7 @@ export function useMessageComposer({
       submit();
     } else if (e.key === 'Escape') {
       if (replyTo) onCancelReply();
-      else if (file) setFile(null);
+      else if (attachments.length) setAttachments(attachments.slice(0, -1));
     }
   };
 
@@ -97,7 +115,20 @@ export function useMessageComposer({
     const refusal = config ? checkFile(chosen, 'both', config) : null;
     if (refusal) popups.open({ kind: 'upload-error', message: refusal });
     else if (queue.uploading) popups.open({ kind: 'upload-in-progress' });
-    else setFile(chosen);
+    else setAttachments((list) => (hasRoom(list) ? [...list, fileAttachment(chosen)] : list));
+  };
+
+  /** A vault media joins the message; picking one already in it takes it out again. */
+  const pickVault = (item: VaultItem) =>
+    setAttachments((list) => {
+      const added = vaultAttachment(item);
+      if (list.some((a) => a.key === added.key)) return list.filter((a) => a.key !== added.key);
+      return hasRoom(list) ? [...list, added] : list;
+    });
+
+  const drop = (key: string) => {
+    setAttachments((list) => list.filter((a) => a.key !== key));
+    if (previewKey === key) setPreviewKey(null);
   };
 
   const changeText = (value: string) => {
@@ -116,11 +147,21 @@ export function useMessageComposer({
     changeText,
     stopTyping: typing.stop,
     onKeyDown,
-    file,
+    attachments,
+    full: !hasRoom(attachments),
     pick,
-    dropFile: () => setFile(null),
+    pickVault,
+    drop,
+    vault,
+    toggleVault: () => setVault(!vault),
+    closeVault: () => setVault(false),
+    canPreview,
+    previewKey: canPreview ? previewKey : null,
+    choosePreview: (key: string | null) => setPreviewKey(key),
     price,
     setPrice,
+    /** The typed price in credits, null when it is not one. */
+    credits,
     priceValid,
     selfDestruct,
     setSelfDestruct,

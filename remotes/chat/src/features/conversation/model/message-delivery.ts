@@ -14,6 +14,7 @@ import {
   type UploadProgress,
 } from '@cove/runtime';
 import { sendMessage } from '../api/send-message';
+import { bundleFields, uploadSlots, type BundleProgress, type BundleSlot } from './bundle-slots';
 import { chatPath } from './chat-path';
 import { sanitise } from './sanitise';
 
@@ -40,6 +41,10 @@ export interface Outgoing {
   draft: MessageDraft;
   file: File | null;
   media: MediaFields | null;
+  /** A bundle's items (then `file` and `media` are null); null for one media or none. */
+  bundle: BundleSlot[] | null;
+  /** Which of a bundle's uploads is running. */
+  bundleProgress: BundleProgress | null;
   /** The sender confirmed a warned text: it goes to /v1/messages/warned. */
   warned: boolean;
   status: 'uploading' | 'sending' | 'failed';
@@ -97,6 +102,25 @@ export async function deliverMessage(item: Outgoing, deps: DeliveryDeps): Promis
       return;
     }
   }
+  let bundle = item.bundle;
+  if (bundle?.some((slot) => slot.media_id === null)) {
+    deps.update({ status: 'uploading', error: null });
+    try {
+      bundle = await uploadSlots(api, bundle, {
+        paid: item.draft.price > 0,
+        signal: deps.signal,
+        onProgress: (bundleProgress) => deps.update({ bundleProgress }),
+        done: (slots) => deps.update({ bundle: slots }),
+      });
+      deps.update({ bundleProgress: null });
+    } catch (err) {
+      const message = uploadErrorMessage(err);
+      if (message === null) return deps.dropped();
+      deps.update({ status: 'failed', error: message, bundleProgress: null });
+      popups.open({ kind: 'upload-error', message });
+      return;
+    }
+  }
   deps.update({ status: 'sending', error: null });
   let text = item.draft.text;
   let warned = item.warned;
@@ -106,6 +130,7 @@ export async function deliverMessage(item: Outgoing, deps: DeliveryDeps): Promis
       const body: SendMessageBody = {
         ...item.draft,
         ...media,
+        ...(bundle ? bundleFields(bundle) : {}),
         text,
         chat_id: item.chat_id,
         recipient_id: item.recipient_id,

@@ -8,6 +8,8 @@ export const anOutgoing = (draft: Partial<MessageDraft> = {}): Outgoing => ({
   draft: { type: 'text', text: 'Hello', price: 0, self_destruct: false, ...draft },
   file: null,
   media: null,
+  bundle: null,
+  bundleProgress: null,
   warned: false,
   status: 'sending',
   progress: null,

@@ -1,6 +1,6 @@
 import type { FeedItem } from '@cove/contracts';
 import { errorMessage, formatMoney, timeAgo, useHost, useSession } from '@cove/runtime';
-import { Avatar, Button } from '@cove/ui';
+import { Avatar, Button, LockedLabel } from '@cove/ui';
 import { useEffect, useRef, useState } from 'react';
 import { audienceLabels } from '../model/post-fields';
 import { PostEditor } from './PostEditor';
@@ -25,14 +25,18 @@ function Unlock({ post, unlockers }: { post: FeedItem; unlockers: Unlockers }) {
     case 'follow':
       return (
         <div className={styles.unlock}>
-          <p>Follow to see this post.</p>
+          <p>
+            <LockedLabel>Follow to see this post.</LockedLabel>
+          </p>
           <Button onClick={unlockers.follow}>Follow</Button>
         </div>
       );
     case 'subscribe':
       return (
         <div className={styles.unlock}>
-          <p>Subscribe to see this post.</p>
+          <p>
+            <LockedLabel>Subscribe to see this post.</LockedLabel>
+          </p>
           <Button onClick={unlockers.subscribe}>Subscribe</Button>
         </div>
       );
@@ -49,7 +53,9 @@ function Unlock({ post, unlockers }: { post: FeedItem; unlockers: Unlockers }) {
     case 'fan':
       return (
         <div className={styles.unlock}>
-          <p>Send a paid message or tip to see this</p>
+          <p>
+            <LockedLabel>Send a paid message or tip to see this</LockedLabel>
+          </p>
         </div>
       );
     case null:

@@ -16,7 +16,7 @@ function renderForm(request: (call: RecordedCall) => unknown, info = testInfo())
 const payoutCalls = (calls: RecordedCall[]) => calls.filter((c) => c.path === '/v2/account/payout');
 
 describe('request payout', () => {
-  it('converts dollars to credits and requests them to the saved method', async () => {
+  it('reads the typed dollars back and requests them (in credits) to the saved method', async () => {
     const fake = renderForm(() => ({
       data: testPayout(9, { status: 'pending', amount: 255, completed_at: null }),
     }));
@@ -24,7 +24,8 @@ describe('request payout', () => {
     expect(form).toHaveTextContent('Paid to PayPal · l•••@example.com');
     expect(form).toHaveTextContent('Minimum $20.00 · Available $72.00');
     fireEvent.change(within(form).getByLabelText('Amount in dollars'), { target: { value: '25.5' } });
-    expect(form).toHaveTextContent('That is 255 credits.');
+    expect(form).toHaveTextContent('You are requesting $25.50.');
+    expect(form).not.toHaveTextContent(/credit/i);
     fireEvent.click(within(form).getByRole('button', { name: 'Request payout' }));
     expect(await within(form).findByRole('status')).toHaveTextContent(
       'Payout of $25.50 requested to PayPal · l•••@example.com.',
@@ -33,13 +34,13 @@ describe('request payout', () => {
     expect(call?.body).toEqual({ amount: 255, idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 
-  it('refuses amounts that are not whole credits or above what is available, without asking', async () => {
+  it('refuses amounts not in steps of $0.10 or above what is available, without asking', async () => {
     const fake = renderForm(() => undefined);
     const form = await screen.findByRole('form', { name: 'Request a payout' });
     const amount = within(form).getByLabelText('Amount in dollars');
     fireEvent.change(amount, { target: { value: '25.55' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Request payout' }));
-    expect(form).toHaveTextContent('Amounts go in steps of $0.10, one credit.');
+    expect(form).toHaveTextContent('Amounts go in steps of $0.10.');
     fireEvent.change(amount, { target: { value: '80' } });
     expect(form).toHaveTextContent('You can request at most $72.00, your available earnings.');
     expect(payoutCalls(fake.calls)).toHaveLength(0);

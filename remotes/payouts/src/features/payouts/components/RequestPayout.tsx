@@ -74,7 +74,7 @@ export function RequestPayout({ totals, info }: { totals: AccountTotals; info: A
               value={text}
               onChange={(e) => setText(e.target.value)}
               aria-invalid={tried && problem ? true : undefined}
-              aria-describedby={`${id}-limits ${id}-credits${tried && problem ? ` ${id}-error` : ''}`}
+              aria-describedby={`${id}-limits ${id}-echo${tried && problem ? ` ${id}-error` : ''}`}
               disabled={!canRequest}
             />
           </div>
@@ -87,10 +87,9 @@ export function RequestPayout({ totals, info }: { totals: AccountTotals; info: A
           All of it
         </Button>
       </div>
-      <p id={`${id}-credits`} className={kit.hint} aria-live="polite">
-        {amount.credits !== undefined
-          ? `That is ${amount.credits.toLocaleString('en-US')} credits.`
-          : 'Each $1.00 is 10 credits.'}
+      {/* What was typed, read back as the payout will show it. */}
+      <p id={`${id}-echo`} className={kit.hint} aria-live="polite">
+        {amount.credits !== undefined ? `You are requesting ${formatMoney(amount.credits)}.` : ''}
       </p>
       <p id={`${id}-limits`} className={kit.hint}>
         Minimum {formatMoney(totals.minimum_payout)} · Available {formatMoney(totals.available)}

@@ -1,0 +1,118 @@
+import { formatMoney } from '@cove/contracts';
+import { and, eq, or } from 'drizzle-orm';
+import { chatBetween } from '../chats/chat-store';
+import { ledgerTransactions, subscriptions, type SubscriptionRow, type UserRow } from '../db/schema';
+import type { Tx } from '../db/transaction';
+import { creditsOf, postMovement } from '../ledger/ledger';
+import { CREATOR_SHARE } from '../messages/charges';
+import { addSystemMessage } from '../messages/system-messages';
+import type { Emit } from '../realtime/with-events';
+import { PERIOD_MS } from './live';
+import { recordPayment } from './subscription-chat';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PERIOD_DAYS = PERIOD_MS / DAY_MS;
+
+/**
+ * What a creator's block gives back of the period being paid for: the price for the days left,
+ * a started day counted as left (in the fan's favour), rounded down to a credit (docs/rules.md,
+ * Blocks and subscriptions).
+ */
+export function refundForBlock(sub: Pick<SubscriptionRow, 'price' | 'currentPeriodEnd'>, now: Date): number {
+  const left = Math.max(0, sub.currentPeriodEnd.getTime() - now.getTime());
+  const days = Math.min(PERIOD_DAYS, Math.ceil(left / DAY_MS));
+  return Math.floor((sub.price * days) / PERIOD_DAYS);
+}
+
+/** The ledger transaction that charged a subscription's period (its key names the period). */
+async function periodCharge(tx: Tx, sub: SubscriptionRow): Promise<string> {
+  const [charge] = await tx
+    .select({ id: ledgerTransactions.id })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.idempotencyKey, `subscription:${sub.id}:${sub.period}`));
+  if (!charge) throw new Error(`subscription ${sub.id} has no charge for period ${sub.period}`);
+  return charge.id;
+}
+
+/**
+ * A creator removed a subscriber: the subscription ends now and the days left go back to the fan
+ * (none when the period is over: an active one past its end only waits for the renewal sweep),
+ * the creator's share and the platform's cut taken back in the same proportion as charged. The key
+ * names the period's charge, so the refund is made once, and earnings count it with that sale.
+ */
+async function endByCreator(tx: Tx, emit: Emit, sub: SubscriptionRow, creator: UserRow, now: Date) {
+  const refund = refundForBlock(sub, now);
+  await tx
+    .update(subscriptions)
+    .set({
+      status: 'expired',
+      canceledAt: sub.canceledAt ?? now,
+      // Access ends now; a period already over keeps its own end.
+      currentPeriodEnd: sub.currentPeriodEnd < now ? sub.currentPeriodEnd : now,
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.id, sub.id));
+  emit(sub.fanId, { type: 'subscription_updated', model_id: sub.creatorId, status: 'expired' });
+  if (refund === 0) return;
+  const back = Math.floor(refund * CREATOR_SHARE);
+  const sale = await periodCharge(tx, sub);
+  await postMovement(tx, {
+    kind: 'subscription_refund',
+    reference: { subscription_id: sub.id, period: sub.period, reason: 'blocked' },
+    idempotencyKey: `subscription_refund:${sale}`,
+    entries: [
+      { account: { owner: sub.fanId, kind: 'credits' }, amount: refund },
+      { account: { owner: sub.creatorId, kind: 'earnings' }, amount: -back },
+      { account: { owner: null, kind: 'platform_revenue' }, amount: back - refund },
+    ],
+  });
+  emit(sub.fanId, { type: 'credits_update', credits: await creditsOf(tx, sub.fanId), amount: refund });
+  const chat = await chatBetween(tx, sub.fanId, sub.creatorId);
+  if (!chat) return;
+  // The creator's tally of the fan's spend in the chat (fans and VIP tabs) loses what went back.
+  await recordPayment(tx, chat.id, sub.creatorId, -refund, false);
+  await addSystemMessage(
+    tx,
+    emit,
+    chat.id,
+    { viewer: sub.fanId, other: sub.creatorId },
+    'for_user_subscription',
+    `Your subscription to ${creator.username ?? 'this creator'} ended. ${formatMoney(refund)} for the days left was returned to your credits.`,
+  );
+}
+
+/**
+ * What a block does to the pair's subscription, inside the block's own transaction (both users'
+ * rows locked first, as a renewal locks them, so a renewal and a block never cross): a creator
+ * blocking a subscriber ends it with a refund of the days left; a fan blocking a creator he
+ * subscribes to stops its renewal, keeping the period he paid for.
+ */
+export async function endSubscriptionForBlock(
+  tx: Tx,
+  emit: Emit,
+  blocker: UserRow,
+  blockedId: string,
+  now: Date,
+): Promise<void> {
+  const rows = await tx
+    .select()
+    .from(subscriptions)
+    .where(
+      or(
+        and(eq(subscriptions.fanId, blockedId), eq(subscriptions.creatorId, blocker.id)),
+        and(eq(subscriptions.fanId, blocker.id), eq(subscriptions.creatorId, blockedId)),
+      ),
+    )
+    .for('update');
+  for (const sub of rows) {
+    if (sub.status === 'expired') continue;
+    if (sub.creatorId === blocker.id) await endByCreator(tx, emit, sub, blocker, now);
+    else if (sub.status === 'active') {
+      await tx
+        .update(subscriptions)
+        .set({ status: 'canceled', canceledAt: now, updatedAt: now })
+        .where(eq(subscriptions.id, sub.id));
+      emit(sub.fanId, { type: 'subscription_updated', model_id: sub.creatorId, status: 'canceled' });
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import * as z from 'zod';
+import { formatMoney } from './money';
+
+/**
+ * What a money line Cove writes into a chat says, kept as data: its kind and its amount in credits
+ * (the ledger's unit). The sentence is not stored: each viewer's screen words it with `systemLineText`,
+ * so every amount is shown in dollars by the one formatter, whoever reads it and whenever.
+ */
+export const noticeKinds = ['tip', 'rate_changed', 'intro_ended', 'subscribed', 'renewal_failed'] as const;
+export type NoticeKind = (typeof noticeKinds)[number];
+export const messageNotice = z.object({ kind: z.enum(noticeKinds), amount: z.number().int().min(0) });
+export type MessageNotice = z.infer<typeof messageNotice>;
+
+/** The sentence for one copy: `money` is the amount in dollars, `name` the other member's username. */
+type Words = (money: string, name: string | null) => string;
+
+/**
+ * Each kind's sentence per copy. A system message is seen by one member only, and its type says whose
+ * copy it is (tip_user and for_user_* are the fan's, tip_model, for_model_* and *_model the creator's).
+ */
+const lines: Record<NoticeKind, Partial<Record<string, Words>>> = {
+  tip: {
+    tip_user: (money) => `You tipped ${money}.`,
+    tip_model: (money, name) => `${name ?? 'A fan'} tipped you ${money}.`,
+  },
+  rate_changed: {
+    for_model_rate_changed: (money) => `You changed the rate to ${money} per message.`,
+    for_user_rate_changed: (money) => `Messages in this chat now cost ${money} each.`,
+  },
+  intro_ended: {
+    intro_ended: (money) => `Your intro is over: messages now cost ${money} each.`,
+    intro_ended_model: (money, name) =>
+      `The intro is over: ${name ?? 'this fan'} now pays ${money} per message.`,
+  },
+  subscribed: {
+    for_user_subscription: (money, name) =>
+      `You subscribed to ${name ?? 'this creator'} for ${money} a month.`,
+    for_model_subscription: (money, name) => `${name ?? 'A fan'} subscribed for ${money} a month.`,
+  },
+  renewal_failed: {
+    for_user_subscription: (money, name) =>
+      `Your subscription to ${name ?? 'this creator'} ended: your balance was below its price of ${money} a month.`,
+  },
+};
+
+/**
+ * What a system message says to the member who sees it: its notice worded for that copy, or the text
+ * it was stored with (lines that carry no amount). `otherName` is the other member's username.
+ */
+export function systemLineText(
+  m: { type: string; text: string; notice: MessageNotice | null },
+  otherName: string | null,
+): string {
+  const words = m.notice ? lines[m.notice.kind][m.type] : undefined;
+  return m.notice && words ? words(formatMoney(m.notice.amount), otherName) : m.text;
+}
