@@ -89,6 +89,7 @@ test.describe('chat journeys', () => {
     await fanPage.getByRole('button', { name: 'Tip', exact: true }).click();
     await fanPage.getByRole('radio', { name: formatMoney(50) }).check();
     await fanPage.getByRole('button', { name: `Tip ${formatMoney(50)}` }).click();
+    await sheet.confirm(`Send a ${formatMoney(50)} tip?`, `Tip ${formatMoney(50)}`);
     await fan
       .thread()
       .getByText(`You tipped ${formatMoney(50)}.`)
