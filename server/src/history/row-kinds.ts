@@ -18,6 +18,7 @@ const ROW_KINDS: readonly { reason: string; withKey?: string; kind: HistoryKind 
   { reason: 'tip', kind: 'tip' },
   { reason: 'subscription', withKey: 'renewal', kind: 'renewal' },
   { reason: 'subscription', kind: 'subscription' },
+  { reason: 'subscription_refund', kind: 'subscription_refund' },
   { reason: 'refund', kind: 'refund' },
   { reason: 'chargeback', kind: 'chargeback' },
   { reason: 'purchase_revoked', kind: 'unlock_reversed' },

@@ -1,4 +1,3 @@
-import { formatMoney } from '@cove/contracts';
 import { and, eq, or } from 'drizzle-orm';
 import { chatBetween } from '../chats/chat-store';
 import { ledgerTransactions, subscriptions, type SubscriptionRow, type UserRow } from '../db/schema';
@@ -40,7 +39,7 @@ async function periodCharge(tx: Tx, sub: SubscriptionRow): Promise<string> {
  * the creator's share and the platform's cut taken back in the same proportion as charged. The key
  * names the period's charge, so the refund is made once, and earnings count it with that sale.
  */
-async function endByCreator(tx: Tx, emit: Emit, sub: SubscriptionRow, creator: UserRow, now: Date) {
+async function endByCreator(tx: Tx, emit: Emit, sub: SubscriptionRow, now: Date) {
   const refund = refundForBlock(sub, now);
   await tx
     .update(subscriptions)
@@ -77,7 +76,7 @@ async function endByCreator(tx: Tx, emit: Emit, sub: SubscriptionRow, creator: U
     chat.id,
     { viewer: sub.fanId, other: sub.creatorId },
     'for_user_subscription',
-    `Your subscription to ${creator.username ?? 'this creator'} ended. ${formatMoney(refund)} for the days left was returned to your credits.`,
+    { kind: 'subscription_refunded', amount: refund },
   );
 }
 
@@ -106,7 +105,7 @@ export async function endSubscriptionForBlock(
     .for('update');
   for (const sub of rows) {
     if (sub.status === 'expired') continue;
-    if (sub.creatorId === blocker.id) await endByCreator(tx, emit, sub, blocker, now);
+    if (sub.creatorId === blocker.id) await endByCreator(tx, emit, sub, now);
     else if (sub.status === 'active') {
       await tx
         .update(subscriptions)

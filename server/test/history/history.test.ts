@@ -71,6 +71,11 @@ describe('GET /v1/history', () => {
     expect(one('post_unlock')).toMatchObject({ creator, post_id: world.postId, amount: -30 });
     expect(one('subscription')).toMatchObject({ creator, amount: -100 });
     expect(one('renewal')).toMatchObject({ creator, amount: -100 });
+    // Blocked mid-period: the days left of the renewed month, never more than it cost.
+    const back = one('subscription_refund');
+    expect(back).toMatchObject({ creator });
+    expect(back.amount).toBeGreaterThan(0);
+    expect(back.amount).toBeLessThanOrEqual(100);
     expect(one('refund')).toMatchObject({ amount: -100, payment: { _id: world.refundedId } });
     // The chargeback first gives the unlock back, then takes the payment's credits.
     expect(one('unlock_reversed')).toMatchObject({ creator, message_id: world.songId, amount: 60 });

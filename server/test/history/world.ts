@@ -89,6 +89,8 @@ export async function mixedHistory(t: TestApp) {
     args: ['40'],
   });
   await grantCredits(t.db, fan.user.id, 15);
+  // Last, she blocks him: what is left of his subscription's period comes back to him.
+  await ok(creator.api.post(`/v1/users/${fan.user.id}/block`), 'block');
   return {
     fan,
     creator,

@@ -1,3 +1,4 @@
+import { systemLineText } from '@cove/contracts';
 import { eq, like } from 'drizzle-orm';
 import { chatBetween } from '../../src/chats/chat-store';
 import { blocks, ledgerTransactions, subscriptions, userEvents } from '../../src/db/schema';
@@ -68,11 +69,16 @@ describe('a creator blocking a subscriber', () => {
 
     // The fan learns it in his chat, in dollars, and his list of subscriptions no longer has it.
     const chat = await chatBetween(t.db, fan.user.id, creator.user.id);
-    expect((await systemMessages(t, chat?.id ?? '')).at(-1)).toEqual({
+    const line = (await systemMessages(t, chat?.id ?? '')).at(-1);
+    expect(line).toEqual({
       viewer: fan.user.id,
       type: 'for_user_subscription',
-      text: `Your subscription to ${creator.user.username} ended. $20.00 for the days left was returned to your credits.`,
+      text: '',
+      notice: { kind: 'subscription_refunded', amount: 200 },
     });
+    expect(line && systemLineText(line, creator.user.username)).toBe(
+      `Your subscription to ${creator.user.username} ended. $20.00 for the days left was returned to your balance.`,
+    );
     expect((await fan.api.get('/v1/subscriptions')).json().total).toBe(0);
     const events = await t.db.select().from(userEvents).where(eq(userEvents.userId, fan.user.id));
     expect(events.map((e) => e.type)).toEqual(

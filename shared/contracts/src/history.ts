@@ -14,6 +14,7 @@ export const historyKinds = [
   'post_tip',
   'subscription',
   'renewal',
+  'subscription_refund',
   'refund',
   'chargeback',
   'unlock_reversed',
@@ -107,6 +108,7 @@ export const historyKindLabels: Record<HistoryKind, string> = {
   post_tip: 'Post tip',
   subscription: 'Subscription',
   renewal: 'Subscription renewal',
+  subscription_refund: 'Subscription refund',
   refund: 'Refund',
   chargeback: 'Chargeback',
   unlock_reversed: 'Unlock reversed',
@@ -139,6 +141,8 @@ export function describeHistoryRow(row: Pick<HistoryRow, 'kind' | 'creator' | 'p
       return `Subscribed to ${who}`;
     case 'renewal':
       return `Renewed the subscription to ${who}`;
+    case 'subscription_refund':
+      return `Refund for the rest of the subscription to ${who}, ended by a block`;
     case 'refund':
       return `Refund of a credit purchase${card}`;
     case 'chargeback':

@@ -6,7 +6,14 @@ import { formatMoney } from './money';
  * (the ledger's unit). The sentence is not stored: each viewer's screen words it with `systemLineText`,
  * so every amount is shown in dollars by the one formatter, whoever reads it and whenever.
  */
-export const noticeKinds = ['tip', 'rate_changed', 'intro_ended', 'subscribed', 'renewal_failed'] as const;
+export const noticeKinds = [
+  'tip',
+  'rate_changed',
+  'intro_ended',
+  'subscribed',
+  'renewal_failed',
+  'subscription_refunded',
+] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
 export const messageNotice = z.object({ kind: z.enum(noticeKinds), amount: z.number().int().min(0) });
 export type MessageNotice = z.infer<typeof messageNotice>;
@@ -40,6 +47,10 @@ const lines: Record<NoticeKind, Partial<Record<string, Words>>> = {
   renewal_failed: {
     for_user_subscription: (money, name) =>
       `Your subscription to ${name ?? 'this creator'} ended: your balance was below its price of ${money} a month.`,
+  },
+  subscription_refunded: {
+    for_user_subscription: (money, name) =>
+      `Your subscription to ${name ?? 'this creator'} ended. ${money} for the days left was returned to your balance.`,
   },
 };
 

@@ -7,7 +7,11 @@ export const filterGroups = [
   { id: 'unlocks', label: 'Unlocks', kinds: ['chat_unlock', 'post_unlock', 'paid_message'] },
   { id: 'tips', label: 'Tips', kinds: ['tip', 'post_tip'] },
   { id: 'subscriptions', label: 'Subscriptions', kinds: ['subscription', 'renewal'] },
-  { id: 'refunds', label: 'Refunds and chargebacks', kinds: ['refund', 'chargeback', 'unlock_reversed'] },
+  {
+    id: 'refunds',
+    label: 'Refunds and chargebacks',
+    kinds: ['refund', 'subscription_refund', 'chargeback', 'unlock_reversed'],
+  },
 ] as const satisfies readonly { id: string; label: string; kinds: readonly HistoryKind[] }[];
 
 export type FilterGroup = (typeof filterGroups)[number]['id'];
