@@ -29,10 +29,7 @@ import { useSendQueue } from './SendQueues';
 import styles from './Conversation.module.css';
 import threadStyles from './Thread.module.css';
 import fanStyles from './FanPanel.module.css';
-
-/** The fan panel starts open where it fits beside the conversation. */
-const wideScreen = () =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 641px)').matches;
+import { wideScreen } from '../../../common/wide-screen';
 
 /** Marks the chat read on the server, and in the list beside it. */
 function useMarkRead(chat: Chat, onRead: (chatId: string) => void) {
@@ -86,6 +83,7 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
   const closePanel = () => setPanel(null);
   const tipsOn =
     isFan && user.type === 'featured' && session.config?.features.tips !== false && !isBlockedChat(chat);
+  // The fan panel starts open where it fits beside the conversation.
   const [fanOpen, setFanOpen] = useState(() => isCreator && wideScreen());
 
   return (

@@ -1,7 +1,9 @@
 import type { Chat } from '@cove/contracts';
 import { errorMessage, formatMoney, useHost, useServerEvent } from '@cove/runtime';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Spinner } from '@cove/ui';
+import { Button, Spinner, useModalFocus } from '@cove/ui';
+import { useRef, useState, type ReactNode } from 'react';
+import { wideScreen } from '../../../common/wide-screen';
 import { fanProfileKey, useFanProfile } from '../api/get-fan-profile';
 import { lastPurchaseLine, subscriptionLine } from '../model/fan-figures';
 import { FanLists } from './FanLists';
@@ -22,8 +24,10 @@ export function FanPanel({ chat, name, onClose }: { chat: Chat; name: string; on
   };
   useServerEvent('new_message', (e) => readAgain(e.message.chat_id));
   useServerEvent('message_paid', (e) => readAgain(e.chat_id));
-  return (
-    <aside className={styles.panel} aria-label={`About ${name}`}>
+  // Chosen once: a phone turned sideways keeps the sheet it opened with.
+  const [sheet] = useState(() => !wideScreen());
+  const body = (
+    <>
       <div className={styles.head}>
         <h3 className={styles.title}>About {name}</h3>
         <Button variant="ghost" onClick={onClose}>
@@ -61,6 +65,36 @@ export function FanPanel({ chat, name, onClose }: { chat: Chat; name: string; on
       <div className={styles.notes}>
         <NotesPanel chat={chat} />
       </div>
+    </>
+  );
+  return sheet ? (
+    <PhoneSheet name={name} onClose={onClose}>
+      {body}
+    </PhoneSheet>
+  ) : (
+    <aside className={styles.panel} aria-label={`About ${name}`}>
+      {body}
     </aside>
+  );
+}
+
+/** On a phone the panel covers the conversation: a modal sheet over a backdrop, Escape or a tap outside closes it. */
+function PhoneSheet({ name, onClose, children }: { name: string; onClose(): void; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useModalFocus(ref, onClose);
+  return (
+    <>
+      <button type="button" className={styles.backdrop} tabIndex={-1} aria-hidden="true" onClick={onClose} />
+      <div
+        ref={ref}
+        className={styles.panel}
+        role="dialog"
+        aria-modal="true"
+        aria-label={`About ${name}`}
+        tabIndex={-1}
+      >
+        {children}
+      </div>
+    </>
   );
 }

@@ -59,11 +59,24 @@ function creatorChat(
   });
 }
 
+/** A window as wide as a laptop's, or as narrow as a phone's. */
+function screenWidth(wide: boolean) {
+  window.matchMedia = ((query: string) =>
+    ({
+      matches: wide && query.includes('min-width'),
+      media: query,
+    }) as MediaQueryList) as typeof window.matchMedia;
+}
+
 describe('the fan panel', () => {
+  beforeEach(() => screenWidth(true));
+  afterAll(() => Reflect.deleteProperty(window, 'matchMedia'));
+
   it('shows a creator what the fan spent, his subscription and last purchase in dollars', async () => {
     creatorChat();
     await thread();
-    await userEvent.click(screen.getByRole('button', { name: 'Fan' }));
+    // On a wide screen the panel starts open beside the conversation.
+    expect(screen.getByRole('button', { name: 'Fan' })).toHaveAttribute('aria-expanded', 'true');
     const panel = await screen.findByRole('complementary', { name: 'About maya' });
     expect(await within(panel).findByText('$125.00')).toBeInTheDocument();
     expect(within(panel).getByText(/^Since .*2026 · renews .*2026$/)).toBeInTheDocument();
@@ -78,7 +91,6 @@ describe('the fan panel', () => {
     const state = { profile: profile({ spent: 0, last_purchase: null }), lists: [] };
     const fake = creatorChat(state);
     await thread();
-    await userEvent.click(screen.getByRole('button', { name: 'Fan' }));
     const panel = await screen.findByRole('complementary', { name: 'About maya' });
     expect(await within(panel).findByText('$0.00')).toBeInTheDocument();
     state.profile = profile({ spent: 300 });
@@ -98,7 +110,6 @@ describe('the fan panel', () => {
   it('says so when he never paid or subscribed', async () => {
     creatorChat({ profile: profile({ spent: 0, subscription: null, last_purchase: null }), lists: [] });
     await thread();
-    await userEvent.click(screen.getByRole('button', { name: 'Fan' }));
     const panel = await screen.findByRole('complementary', { name: 'About maya' });
     expect(await within(panel).findByText('$0.00')).toBeInTheDocument();
     expect(within(panel).getByText('Not subscribed')).toBeInTheDocument();
@@ -108,7 +119,6 @@ describe('the fan panel', () => {
   it('makes him a VIP and puts him on a new list from the chat', async () => {
     const fake = creatorChat();
     await thread();
-    await userEvent.click(screen.getByRole('button', { name: 'Fan' }));
     const panel = await screen.findByRole('complementary', { name: 'About maya' });
     await userEvent.click(await within(panel).findByRole('checkbox', { name: 'VIP' }));
     await waitFor(() => expect(within(panel).getByRole('checkbox', { name: 'VIP' })).toBeChecked());
@@ -128,7 +138,6 @@ describe('the fan panel', () => {
   it('takes him off a list, renames one and deletes one after asking', async () => {
     const fake = creatorChat();
     await thread();
-    await userEvent.click(screen.getByRole('button', { name: 'Fan' }));
     const panel = await screen.findByRole('complementary', { name: 'About maya' });
     await userEvent.click(await within(panel).findByRole('checkbox', { name: 'Night owls (4)' }));
     await waitFor(() =>
@@ -159,6 +168,24 @@ describe('the fan panel', () => {
     expect(fake.popups).toContainEqual(
       expect.objectContaining({ kind: 'generic', confirmLabel: 'Delete list' }),
     );
+  });
+
+  it('covers the conversation on a phone as a sheet that keeps focus and gives it back on Escape', async () => {
+    screenWidth(false);
+    creatorChat();
+    await thread();
+    const opener = screen.getByRole('button', { name: 'Fan' });
+    await userEvent.click(opener);
+    const sheet = await screen.findByRole('dialog', { name: 'About maya' });
+    expect(await within(sheet).findByText('$125.00')).toBeInTheDocument();
+    // Tab cycles inside the sheet: the conversation behind it is out of reach.
+    for (let i = 0; i < 12; i++) {
+      await userEvent.tab();
+      expect(sheet).toContainElement(document.activeElement as HTMLElement);
+    }
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'About maya' })).toBeNull();
+    expect(opener).toHaveFocus();
   });
 
   it('is never offered to a fan', async () => {

@@ -15,6 +15,7 @@ import type { MessageDraft } from '../model/message-delivery';
 import { trimMessage } from '../model/sanitise';
 import type { SendQueue } from './SendQueues';
 import { useTypingSignal } from './use-typing-signal';
+import { wideScreen } from '../../../common/wide-screen';
 
 export interface MessageComposerOptions {
   chatId: string;
@@ -52,8 +53,7 @@ export function useMessageComposer({
   const typing = useTypingSignal(chatId);
   // On a wide screen an opened chat is ready to type in; on a phone the keyboard would cover it.
   useEffect(() => {
-    const wide = typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 641px)').matches;
-    if (wide) box.current?.focus();
+    if (wideScreen()) box.current?.focus();
   }, [box]);
   const credits = typedPriceCredits(price);
   const priceValid = credits !== null;
