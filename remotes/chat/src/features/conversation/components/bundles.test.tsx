@@ -197,6 +197,18 @@ describe('a bundle in the thread', () => {
     expect(second).toHaveFocus();
   });
 
+  it('names what the bundle holds on the confirm sheet before it charges', async () => {
+    const fake = openChat({ messages: [locked], charge: 'dismiss' });
+    await thread();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Unlock for $8.00' }));
+    await waitFor(() => expect(fake.popups).toHaveLength(1));
+    expect(fake.popups[0]).toMatchObject({
+      kind: 'confirm-charge',
+      charge: { kind: 'unlock', gives: '3 photos · 1 video 42s', amount: 80 },
+    });
+    expect(fake.calls.some((c) => c.path.endsWith('/buy'))).toBe(false);
+  });
+
   it('takes the fan through only the items he may see while the bundle is locked', async () => {
     openChat({ messages: [locked] });
     await thread();

@@ -1,5 +1,5 @@
 import type { Message, PopupSpec } from '@cove/contracts';
-import { confirmCharge, errorMessage, formatDuration, isApiError, useHost } from '@cove/runtime';
+import { bundleContents, confirmCharge, errorMessage, isApiError, useHost } from '@cove/runtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { buyMessage } from '../api/buy-message';
@@ -9,12 +9,12 @@ import { hideMessage } from '../api/hide-message';
 import { chatPath } from '../model/chat-path';
 import { removeMessage, upsertMessage } from '../model/message-cache';
 
-/** What unlocking a paid message gives, as the confirm sheet says it. */
+/** What unlocking a paid message gives, as the confirm sheet says it: as its bubble counts it. */
 function unlockGives(m: Message): string {
-  if (m.type === 'image') return '1 photo';
-  if (m.type !== 'video') return 'A paid message';
+  if (m.media_items) return bundleContents(m.media_items);
+  if (m.type !== 'image' && m.type !== 'video') return 'A paid message';
   const length = m.media?.video_length;
-  return length ? `1 video, ${formatDuration(Math.round(length))}` : '1 video';
+  return bundleContents([{ type: m.type, video_length: length ? Math.round(length) : null }]);
 }
 
 /**
