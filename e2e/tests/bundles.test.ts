@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { BundleComposer, bundleIn, ChatPage } from '../pages/chat-page';
+import { ConfirmSheet } from '../pages/confirm-sheet';
+import { HistoryPage } from '../pages/history-page';
 import { MailboxPage } from '../pages/mailbox-page';
 import { VaultPage } from '../pages/vault-page';
 import { admin } from '../support/admin';
@@ -36,7 +38,7 @@ async function colourPng(page: Page, colour: string): Promise<Buffer> {
 test.describe('bundle journeys', () => {
   test.beforeAll(() => mkdirSync(shotsDir, { recursive: true }));
 
-  test('a creator sends a 3-item vault bundle with a teaser and a free preview; the fan unlocks it and sees every item', async ({
+  test('a creator sends a 3-item vault bundle with a teaser and a free preview; the fan confirms, unlocks, swipes through it full screen and finds its receipt', async ({
     page,
     browser,
     server,
@@ -63,6 +65,8 @@ test.describe('bundle journeys', () => {
     const fanId = (await api<{ _id: string }>(fanToken, 'GET', '/v1/users/me'))._id;
     // ...and has finished their profile, so no onboarding popup stands over the chat.
     await api(fanToken, 'PATCH', `/v1/users/${fanId}`, { username: `fan-${stamp}`, gender: 'male' });
+    const creatorName = `bundler-${stamp}`;
+    await api(creatorToken, 'PATCH', `/v1/users/${creatorId}`, { username: creatorName });
     await api(fanToken, 'POST', '/v1/chat', { recipient_id: creatorId });
     await api(fanToken, 'POST', '/v1/messages', {
       recipient_id: creatorId,
@@ -117,16 +121,11 @@ test.describe('bundle journeys', () => {
 
     const before = (await api<{ credits: number }>(fanToken, 'GET', '/v1/users/me')).credits;
     await fanChat.thread().getByRole('button', { name: 'Unlock for $4.50' }).click();
-    // A confirm in front of the charge, where there is one, is answered yes.
-    await expect(async () => {
-      const sheet = fanPage.getByRole('dialog');
-      if (await sheet.isVisible())
-        await sheet
-          .getByRole('button', { name: /unlock|confirm|pay/i })
-          .first()
-          .click();
-      await expect(bundle.getByRole('img', { name: /locked$/ })).toHaveCount(0, { timeout: 1000 });
-    }).toPass();
+    // The sheet says what the bundle holds before anything is charged.
+    const sheet = new ConfirmSheet(fanPage);
+    await sheet.dialog('Unlock for $4.50?').getByText('3 photos').waitFor();
+    await sheet.confirm('Unlock for $4.50?', 'Unlock for $4.50');
+    await expect(bundle.getByRole('img', { name: /locked$/ })).toHaveCount(0);
 
     for (const n of [1, 2, 3]) {
       const img = bundle.getByRole('img', { name: `Photo ${n} of 3`, exact: true });
@@ -138,6 +137,29 @@ test.describe('bundle journeys', () => {
     // One charge of the bundle's price opened all three.
     expect((await api<{ credits: number }>(fanToken, 'GET', '/v1/users/me')).credits).toBe(before - 45);
     await screenshots(fanPage, 'bundle-bought');
+
+    // Full screen, the arrows go through the bundle; Escape gives focus back to the photo.
+    const second = bundle.getByRole('button', { name: 'Open photo 2 of 3 full screen' });
+    await second.click();
+    const viewer = fanPage.getByRole('dialog', { name: 'Media viewer' });
+    await viewer.getByText('2 of 3').waitFor();
+    await fanPage.keyboard.press('ArrowRight');
+    await viewer.getByText('3 of 3').waitFor();
+    const large = viewer.getByRole('img', { name: 'Photo 3 of 3' });
+    await expect.poll(() => large.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await screenshots(fanPage, 'bundle-full-screen');
+    await fanPage.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    await expect(second).toBeFocused();
+
+    // The purchase is in his spending history, with its receipt.
+    const history = new HistoryPage(fanPage, server.baseUrl);
+    await history.open();
+    const row = history.row(`Unlocked a message from ${creatorName}, -$4.50`);
+    await row.getByRole('link', { name: /^Receipt/ }).click();
+    const receipt = history.receipt(`Unlocked a message from ${creatorName}`);
+    await expect(history.line(receipt, 'Seller')).toHaveText(creatorName);
+    await expect(history.line(receipt, 'Change to your balance')).toHaveText('-$4.50');
     await fanContext.close();
 
     // The creator's vault shows what each photo earned: her share (36 credits) over the two locked ones.
