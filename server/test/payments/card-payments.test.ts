@@ -117,7 +117,8 @@ describe('3-D Secure', () => {
     expect(page).toMatch(/^\/sandbox\/3ds\/pi_/);
     const challenge = await t.app.inject({ method: 'GET', url: page });
     expect(challenge.body).toContain('Complete authentication');
-    expect(challenge.body).toContain('$10.00');
+    // The bank's page shows the charge in its own currency.
+    expect(challenge.body).toContain('10.00 USD');
     expect((await fan.api.get(`/v1/payment/${id}`)).json().data.status).toBe('pending');
     expect(await creditsOf(t.db, fan.user.id)).toBe(0);
 
