@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -9,12 +8,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { chats } from './chats';
-import { createdAt, uuidPrimaryKey } from './columns';
+import { chatRef } from './chats';
+import { bigintNumber, createdAt, timestamptz, uuidPrimaryKey } from './columns';
 import { media } from './media';
 import { userRef } from './user-ref';
 
@@ -47,9 +45,9 @@ export const broadcasts = pgTable(
     preview: text('preview').notNull(),
     /** The message as its sender, a recipient and a recipient who owns its media see it (events). */
     views: jsonb('views').notNull(),
-    sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
+    sendAt: timestamptz('send_at').notNull(),
     createdAt: createdAt(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    finishedAt: timestamptz('finished_at'),
     /** Every recipient is resolved (online fans are resolved, and written, first: migration 0019). */
     resolved: boolean('resolved').notNull().default(false),
     /** Errors its writing threw (never crashes); at the limit it is `failed` (migration 0025). */
@@ -73,12 +71,10 @@ export const broadcastRecipients = pgTable(
     broadcastId: uuid('broadcast_id')
       .notNull()
       .references(() => broadcasts.id, { onDelete: 'cascade' }),
-    chatId: uuid('chat_id')
-      .notNull()
-      .references(() => chats.id, { onDelete: 'cascade' }),
+    chatId: chatRef('chat_id'),
     fanId: userRef('fan_id'),
     /** Set in the transaction that writes the message; no foreign key (see the migration). */
-    messageId: bigint('message_id', { mode: 'number' }),
+    messageId: bigintNumber('message_id'),
   },
   (t) => [
     primaryKey({ name: 'broadcast_recipients_pk', columns: [t.broadcastId, t.chatId] }),

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   foreignKey,
@@ -12,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { bigintNumber } from './columns';
 import { messages, purchases } from './messages';
 
 /**
@@ -21,7 +21,7 @@ import { messages, purchases } from './messages';
 export const messageMedia = pgTable(
   'message_media',
   {
-    messageId: bigint('message_id', { mode: 'number' })
+    messageId: bigintNumber('message_id')
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
@@ -43,7 +43,7 @@ export const messageMedia = pgTable(
 export const purchaseItems = pgTable(
   'purchase_items',
   {
-    messageId: bigint('message_id', { mode: 'number' }).notNull(),
+    messageId: bigintNumber('message_id').notNull(),
     buyerId: uuid('buyer_id').notNull(),
     mediaId: uuid('media_id').notNull(),
     earned: integer('earned').notNull(),

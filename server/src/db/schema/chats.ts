@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -8,11 +7,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, uuidPrimaryKey } from './columns';
+import { bigintNumber, createdAt, timestamptz, updatedAt, uuidPrimaryKey } from './columns';
 import { userRef } from './user-ref';
 import { users } from './users';
 
@@ -28,8 +26,8 @@ export const chats = pgTable(
     creditRate: integer('credit_rate').notNull().default(0),
     isIntro: boolean('is_intro').notNull().default(false),
     introEnded: boolean('intro_ended').notNull().default(false),
-    lastMessageId: bigint('last_message_id', { mode: 'number' }),
-    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastMessageId: bigintNumber('last_message_id'),
+    lastMessageAt: timestamptz('last_message_at'),
     lastMessageText: text('last_message_text'),
     lastSenderId: uuid('last_sender_id'),
     createdAt: createdAt(),
@@ -41,13 +39,17 @@ export const chats = pgTable(
   ],
 );
 
+/** A required reference to a chat whose rows go with the chat (on delete cascade). */
+export const chatRef = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references(() => chats.id, { onDelete: 'cascade' });
+
 /** One row per person per chat: their list position, unread count, flags and what they spent. */
 export const chatMembers = pgTable(
   'chat_members',
   {
-    chatId: uuid('chat_id')
-      .notNull()
-      .references(() => chats.id, { onDelete: 'cascade' }),
+    chatId: chatRef('chat_id'),
     userId: userRef('user_id'),
     otherId: userRef('other_id'),
     unread: integer('unread').notNull().default(0),
@@ -55,16 +57,16 @@ export const chatMembers = pgTable(
     favorite: boolean('favorite').notNull().default(false),
     hidden: boolean('hidden').notNull().default(false),
     /** Set by "delete": the chat leaves the list and older messages stay out of this person's view. */
-    clearedBefore: bigint('cleared_before', { mode: 'number' }),
+    clearedBefore: bigintNumber('cleared_before'),
     /** This person refuses media from the other one in this chat. */
     mediaBlocked: boolean('media_blocked').notNull().default(false),
-    mediaBlockedAt: timestamp('media_blocked_at', { withTimezone: true }),
+    mediaBlockedAt: timestamptz('media_blocked_at'),
     /** Credits the other person has spent in this chat: the basis of the fans and vip filters. */
-    spentByOther: bigint('spent_by_other', { mode: 'number' }).notNull().default(0),
+    spentByOther: bigintNumber('spent_by_other').notNull().default(0),
     /** A creator's own VIP choice for the other person; null follows spending (migration 0036). */
     vip: boolean('vip'),
     /** Sort key of the list; copied from the chat so the list is one index scan. */
-    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastMessageAt: timestamptz('last_message_at'),
     lastFromOther: boolean('last_from_other').notNull().default(false),
     listed: boolean('listed').notNull().default(true),
     createdAt: createdAt(),
@@ -125,9 +127,7 @@ export const notes = pgTable(
   'notes',
   {
     id: uuidPrimaryKey(),
-    chatId: uuid('chat_id')
-      .notNull()
-      .references(() => chats.id, { onDelete: 'cascade' }),
+    chatId: chatRef('chat_id'),
     authorId: userRef('author_id'),
     text: text('text').notNull(),
     createdAt: createdAt(),

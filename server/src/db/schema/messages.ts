@@ -1,7 +1,6 @@
 import { messageTypes, type MessageNotice } from '@cove/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -10,12 +9,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { chats } from './chats';
-import { createdAt } from './columns';
+import { chatRef } from './chats';
+import { bigintNumber, createdAt, timestamptz } from './columns';
 import { ledgerTransactions } from './ledger';
 import { userRef } from './user-ref';
 import { users } from './users';
@@ -23,10 +21,8 @@ import { users } from './users';
 export const messages = pgTable(
   'messages',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    chatId: uuid('chat_id')
-      .notNull()
-      .references(() => chats.id, { onDelete: 'cascade' }),
+    id: bigintNumber('id').primaryKey().generatedAlwaysAsIdentity(),
+    chatId: chatRef('chat_id'),
     senderId: userRef('sender_id'),
     recipientId: userRef('recipient_id'),
     type: text('type', { enum: messageTypes }).notNull(),
@@ -44,12 +40,12 @@ export const messages = pgTable(
     /** Credits the sender paid to send it (the chat rate at the time). */
     cost: integer('cost').notNull().default(0),
     selfDestruct: boolean('self_destruct').notNull().default(false),
-    destructAt: timestamp('destruct_at', { withTimezone: true }),
-    parentMessageId: bigint('parent_message_id', { mode: 'number' }),
+    destructAt: timestamptz('destruct_at'),
+    parentMessageId: bigintNumber('parent_message_id'),
     /** The sender's own id for this send; a retry with the same id returns the first message. */
     sendId: text('send_id'),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    readAt: timestamptz('read_at'),
+    deletedAt: timestamptz('deleted_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -68,7 +64,7 @@ export const messages = pgTable(
 export const hiddenMessages = pgTable(
   'hidden_messages',
   {
-    messageId: bigint('message_id', { mode: 'number' })
+    messageId: bigintNumber('message_id')
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
     userId: userRef('user_id'),
@@ -80,7 +76,7 @@ export const hiddenMessages = pgTable(
 export const purchases = pgTable(
   'purchases',
   {
-    messageId: bigint('message_id', { mode: 'number' })
+    messageId: bigintNumber('message_id')
       .notNull()
       .references(() => messages.id, { onDelete: 'restrict' }),
     buyerId: uuid('buyer_id')

@@ -1,16 +1,6 @@
-import {
-  bigint,
-  boolean,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { chats } from './chats';
-import { createdAt, updatedAt, uuidPrimaryKey } from './columns';
+import { bigintNumber, createdAt, timestamptz, updatedAt, uuidPrimaryKey } from './columns';
 import { ledgerTransactions } from './ledger';
 import { userRef } from './user-ref';
 import { users } from './users';
@@ -81,7 +71,7 @@ export const payments = pgTable('payments', {
   bonus: integer('bonus').notNull().default(0),
   modelId: uuid('model_id').references(() => users.id, { onDelete: 'set null' }),
   chatId: uuid('chat_id').references(() => chats.id, { onDelete: 'set null' }),
-  messageId: bigint('message_id', { mode: 'number' }),
+  messageId: bigintNumber('message_id'),
   feedId: text('feed_id'),
   tip: integer('tip'),
   /** The price of the post or subscription it finishes, as it was when the payment started. */
@@ -96,7 +86,7 @@ export const payments = pgTable('payments', {
     .notNull()
     .default('none'),
   actionError: text('action_error'),
-  unlockedMessageId: bigint('unlocked_message_id', { mode: 'number' }),
+  unlockedMessageId: bigintNumber('unlocked_message_id'),
   crypto: jsonb('crypto').$type<CryptoPaid>(),
   redirectUrl: text('redirect_url'),
   transactionId: uuid('transaction_id').references(() => ledgerTransactions.id),
@@ -113,7 +103,7 @@ export const paymentEvents = pgTable(
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
     paymentId: uuid('payment_id').references(() => payments.id),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
@@ -127,7 +117,7 @@ export const sandboxCards = pgTable('sandbox_cards', {
   expYear: integer('exp_year').notNull(),
   behaviour: text('behaviour').notNull(),
   /** When the first payment with the card's token consumed it. */
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  usedAt: timestamptz('used_at'),
   /** Kept for the fan by that payment: it pays again by its saved reference, never as a token. */
   reusable: boolean('reusable').notNull().default(false),
   createdAt: createdAt(),

@@ -7,11 +7,10 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, uuidPrimaryKey } from './columns';
+import { createdAt, timestamptz, uuidPrimaryKey } from './columns';
 
 export const users = pgTable(
   'users',
@@ -49,7 +48,7 @@ export const users = pgTable(
     affiliate: boolean('affiliate').notNull().default(false),
     affiliateProfileVisited: boolean('affiliate_profile_visited').notNull().default(false),
     boughtCreditPackage: boolean('bought_credit_package').notNull().default(false),
-    deleteAt: timestamp('delete_at', { withTimezone: true }),
+    deleteAt: timestamptz('delete_at'),
     showSkinscoreBanner: boolean('show_skinscore_banner').notNull().default(false),
     tags: text('tags')
       .array()
@@ -64,12 +63,12 @@ export const users = pgTable(
     isStaff: boolean('is_staff').notNull().default(false),
     isStaffMo: boolean('is_staff_mo').notNull().default(false),
     frozen: boolean('frozen').notNull().default(false),
-    bannedAt: timestamp('banned_at', { withTimezone: true }),
-    terminatedAt: timestamp('terminated_at', { withTimezone: true }),
+    bannedAt: timestamptz('banned_at'),
+    terminatedAt: timestamptz('terminated_at'),
     /** When the scheduled deletion was carried out: personal data erased, the row kept for the ledger. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: timestamptz('deleted_at'),
     /** When the person confirmed they are 18 or older and accepted the terms (at sign-up). */
-    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    termsAcceptedAt: timestamptz('terms_accepted_at'),
     /** A creator's profile and chats are closed to fans in these countries (ISO 3166-1 alpha-2). */
     blockedCountries: text('blocked_countries')
       .array()
@@ -81,7 +80,7 @@ export const users = pgTable(
     notifyNotifications: boolean('notify_notifications').notNull().default(true),
     notifyPayments: boolean('notify_payments').notNull().default(true),
     notifyPayouts: boolean('notify_payouts').notNull().default(true),
-    lastOnline: timestamp('last_online', { withTimezone: true }),
+    lastOnline: timestamptz('last_online'),
     /** Kept by the realtime hub; the chat list's "online" filter reads it. */
     isOnline: boolean('is_online').notNull().default(false),
     /** A creator's rate for new chats: credits a fan pays per message. */
