@@ -70,7 +70,7 @@ export function Receipt() {
           return (
             <article className={styles.receipt} aria-label={`Receipt for ${describeHistoryRow(r)}`}>
               <p className={styles.what}>{describeHistoryRow(r)}</p>
-              <dl className={styles.lines}>
+              <dl className={`${kit.facts} ${styles.lines}`}>
                 {lines(r).map(([term, value]) => (
                   <div key={term} className={styles.line}>
                     <dt>{term}</dt>
