@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { chatRef } from './chats';
-import { bigintNumber, createdAt, timestamptz, uuidPrimaryKey } from './columns';
+import { bigintNumber, createdAt, flag, timestamptz, uuidPrimaryKey, zeroInt } from './columns';
 import { media } from './media';
 import { userRef } from './user-ref';
 
@@ -39,8 +28,8 @@ export const broadcasts = pgTable(
     mediaId: uuid('media_id').references(() => media.id),
     /** A bundle's items as picked (migration 0031); null for one media or none. */
     mediaItems: jsonb('media_items').$type<{ media_id: string; preview: boolean }[]>(),
-    price: integer('price').notNull().default(0),
-    selfDestruct: boolean('self_destruct').notNull().default(false),
+    price: zeroInt('price'),
+    selfDestruct: flag('self_destruct'),
     /** The chat list's preview of the message. */
     preview: text('preview').notNull(),
     /** The message as its sender, a recipient and a recipient who owns its media see it (events). */
@@ -49,9 +38,9 @@ export const broadcasts = pgTable(
     createdAt: createdAt(),
     finishedAt: timestamptz('finished_at'),
     /** Every recipient is resolved (online fans are resolved, and written, first: migration 0019). */
-    resolved: boolean('resolved').notNull().default(false),
+    resolved: flag('resolved'),
     /** Errors its writing threw (never crashes); at the limit it is `failed` (migration 0025). */
-    failures: integer('failures').notNull().default(0),
+    failures: zeroInt('failures'),
   },
   (t) => [
     uniqueIndex('broadcasts_send_key').on(t.creatorId, t.sendId),

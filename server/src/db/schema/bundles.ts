@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean,
   check,
   foreignKey,
   index,
@@ -11,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { bigintNumber } from './columns';
+import { bigintNumber, flag } from './columns';
 import { messages, purchases } from './messages';
 
 /**
@@ -26,7 +25,7 @@ export const messageMedia = pgTable(
       .references(() => messages.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
     mediaId: uuid('media_id').notNull(),
-    preview: boolean('preview').notNull().default(false),
+    preview: flag('preview'),
   },
   (t) => [
     primaryKey({ columns: [t.messageId, t.position] }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, uuidPrimaryKey } from './columns';
+import { bigintNumber, createdAt, flag, uuidPrimaryKey } from './columns';
 import { users } from './users';
 
 /**
@@ -29,7 +29,7 @@ export const ledgerAccounts = pgTable(
     }).notNull(),
     balance: bigintNumber('balance').notNull().default(0),
     /** Only platform source accounts (promotions, sales) may go negative: they mint credits. */
-    allowNegative: boolean('allow_negative').notNull().default(false),
+    allowNegative: flag('allow_negative'),
     /**
      * Whether `balance` is kept per entry. The platform's accounts take part in every sale, so a cached
      * balance would make one row every payment waits on; theirs is the sum of their entries instead.

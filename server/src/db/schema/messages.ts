@@ -1,7 +1,6 @@
 import { messageTypes, type MessageNotice } from '@cove/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  boolean,
   check,
   index,
   integer,
@@ -13,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { chatRef } from './chats';
-import { bigintNumber, createdAt, timestamptz } from './columns';
+import { bigintNumber, createdAt, flag, timestamptz, zeroInt } from './columns';
 import { ledgerTransactions } from './ledger';
 import { userRef } from './user-ref';
 import { users } from './users';
@@ -27,7 +26,7 @@ export const messages = pgTable(
     recipientId: userRef('recipient_id'),
     type: text('type', { enum: messageTypes }).notNull(),
     /** System messages are written by Cove, not typed by a person. */
-    system: boolean('system').notNull().default(false),
+    system: flag('system'),
     /** Null: both members see it; otherwise only this member (most system messages). */
     visibleTo: uuid('visible_to'),
     text: text('text').notNull().default(''),
@@ -36,10 +35,10 @@ export const messages = pgTable(
     gifUrl: text('gif_url'),
     mediaId: uuid('media_id'),
     /** Credits to unlock (pay-per-view); 0 for an ordinary message. */
-    price: integer('price').notNull().default(0),
+    price: zeroInt('price'),
     /** Credits the sender paid to send it (the chat rate at the time). */
-    cost: integer('cost').notNull().default(0),
-    selfDestruct: boolean('self_destruct').notNull().default(false),
+    cost: zeroInt('cost'),
+    selfDestruct: flag('self_destruct'),
     destructAt: timestamptz('destruct_at'),
     parentMessageId: bigintNumber('parent_message_id'),
     /** The sender's own id for this send; a retry with the same id returns the first message. */

@@ -1,6 +1,6 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { chats } from './chats';
-import { bigintNumber, createdAt, timestamptz, updatedAt, uuidPrimaryKey } from './columns';
+import { bigintNumber, createdAt, flag, timestamptz, updatedAt, uuidPrimaryKey, zeroInt } from './columns';
 import { ledgerTransactions } from './ledger';
 import { userRef } from './user-ref';
 import { users } from './users';
@@ -66,9 +66,9 @@ export const payments = pgTable('payments', {
     enum: ['credits', 'message', 'tip', 'post', 'subscription'],
   }).notNull(),
   amount: integer('amount').notNull(),
-  packageBonus: integer('package_bonus').notNull().default(0),
-  credits: integer('credits').notNull().default(0),
-  bonus: integer('bonus').notNull().default(0),
+  packageBonus: zeroInt('package_bonus'),
+  credits: zeroInt('credits'),
+  bonus: zeroInt('bonus'),
   modelId: uuid('model_id').references(() => users.id, { onDelete: 'set null' }),
   chatId: uuid('chat_id').references(() => chats.id, { onDelete: 'set null' }),
   messageId: bigintNumber('message_id'),
@@ -80,7 +80,7 @@ export const payments = pgTable('payments', {
   /** The card charged, as its receipt names it; kept on the payment since the saved card may go. */
   cardBrand: text('card_brand'),
   cardLast4: text('card_last4'),
-  saveCard: boolean('save_card').notNull().default(false),
+  saveCard: flag('save_card'),
   failureCode: text('failure_code'),
   actionStatus: text('action_status', { enum: ['none', 'pending', 'done', 'failed'] })
     .notNull()
@@ -119,7 +119,7 @@ export const sandboxCards = pgTable('sandbox_cards', {
   /** When the first payment with the card's token consumed it. */
   usedAt: timestamptz('used_at'),
   /** Kept for the fan by that payment: it pays again by its saved reference, never as a token. */
-  reusable: boolean('reusable').notNull().default(false),
+  reusable: flag('reusable'),
   createdAt: createdAt(),
 });
 

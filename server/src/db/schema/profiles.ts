@@ -1,5 +1,5 @@
 import { integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz, updatedAt, uuidPrimaryKey } from './columns';
+import { createdAt, timestamptz, updatedAt, uuidPrimaryKey, zeroInt } from './columns';
 import { ledgerTransactions } from './ledger';
 import { media } from './media';
 import { userRef } from './user-ref';
@@ -26,7 +26,7 @@ export const feedPosts = pgTable('feed_posts', {
   audience: text('audience', { enum: ['user', 'follower', 'subscriber', 'fan'] })
     .notNull()
     .default('user'),
-  price: integer('price').notNull().default(0),
+  price: zeroInt('price'),
   sendId: text('send_id'),
   createdAt: createdAt(),
   deletedAt: timestamptz('deleted_at'),

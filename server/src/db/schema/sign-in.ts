@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz, uuidPrimaryKey } from './columns';
+import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, uuidPrimaryKey, zeroInt } from './columns';
 import { userRef } from './user-ref';
 
 /** Single-use magic links; only the token's hash is kept. */
@@ -29,7 +29,7 @@ export const emailCodes = pgTable(
     purpose: text('purpose', { enum: ['verify', 'change', 'action'] }).notNull(),
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
-    attempts: integer('attempts').notNull().default(0),
+    attempts: zeroInt('attempts'),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
     createdAt: createdAt(),
