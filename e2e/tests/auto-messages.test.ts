@@ -4,6 +4,7 @@ import { ChatPage } from '../pages/chat-page';
 import { CreatorProfilePage } from '../pages/creator-profile-page';
 import { admin } from '../support/admin';
 import { expect, test } from '../support/fixtures';
+import { ConfirmSheet } from '../pages/confirm-sheet';
 
 test.use({ serverOptions: { name: 'auto-messages', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
@@ -98,6 +99,7 @@ test.describe('auto-message journeys', () => {
 
     // The one thank-you is the paid message: bought, its text shows.
     await unlock.click();
+    await new ConfirmSheet(fanPage).confirm('Unlock for $2.50?', 'Unlock for $2.50');
     await chat.thread().getByText(thanks).waitFor();
     await chat
       .thread()

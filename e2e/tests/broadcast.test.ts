@@ -7,6 +7,7 @@ import { admin } from '../support/admin';
 import { seriousAccessibilityProblems } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { shotsDir, tinyJpeg } from '../support/images';
+import { ConfirmSheet } from '../pages/confirm-sheet';
 
 test.use({ serverOptions: { name: 'broadcast', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
@@ -103,7 +104,7 @@ test.describe('broadcast journeys', () => {
     await broadcast.sendButton().click();
     await broadcast.stage().getByText('Broadcast sent to 2 chats.').waitFor();
 
-    // Both open chats get it live, locked: only its price shows, not its words.
+    // Both open chats get it live, locked: its price and caption show, the photo only once bought.
     for (const fan of [buyer, watcher]) {
       await fan
         .thread()
@@ -113,12 +114,16 @@ test.describe('broadcast journeys', () => {
         .thread()
         .getByRole('button', { name: `Unlock for ${formatMoney(30)}` })
         .waitFor();
-      expect(await fan.thread().getByText(text).count()).toBe(0);
+      await fan.thread().getByText(text).waitFor();
     }
     await buyer
       .thread()
       .getByRole('button', { name: `Unlock for ${formatMoney(30)}` })
       .click();
+    await new ConfirmSheet(buyer.page).confirm(
+      `Unlock for ${formatMoney(30)}?`,
+      `Unlock for ${formatMoney(30)}`,
+    );
     const photo = buyer.thread().getByRole('img', { name: 'Photo' });
     await photo.waitFor();
     expect(await photo.getAttribute('src')).toMatch(/\/media\//);

@@ -6,6 +6,7 @@ import { admin } from '../support/admin';
 import { seriousAccessibilityProblems } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { shotsDir, tinyPng } from '../support/images';
+import { ConfirmSheet } from '../pages/confirm-sheet';
 
 test.use({ serverOptions: { name: 'chat', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
@@ -73,6 +74,12 @@ test.describe('chat journeys', () => {
     await unlock.waitFor();
     expect(await seriousAccessibilityProblems(fanPage)).toEqual([]);
     await unlock.click();
+    // Nothing is charged until the fan confirms the price and the balance after on the sheet.
+    const sheet = new ConfirmSheet(fanPage);
+    await sheet.dialog('Unlock for $2.00?').getByText('Balance after').waitFor();
+    expect(await seriousAccessibilityProblems(fanPage)).toEqual([]);
+    await fanPage.screenshot({ path: `${shotsDir}/confirm-unlock.png` });
+    await sheet.confirm('Unlock for $2.00?', 'Unlock for $2.00');
     const photo = fan.thread().getByRole('img', { name: 'Photo' });
     await photo.waitFor();
     expect(await photo.getAttribute('src')).toMatch(/\/media\//);
@@ -82,6 +89,7 @@ test.describe('chat journeys', () => {
     await fanPage.getByRole('button', { name: 'Tip', exact: true }).click();
     await fanPage.getByRole('radio', { name: formatMoney(50) }).check();
     await fanPage.getByRole('button', { name: `Tip ${formatMoney(50)}` }).click();
+    await sheet.confirm(`Send a ${formatMoney(50)} tip?`, `Tip ${formatMoney(50)}`);
     await fan
       .thread()
       .getByText(`You tipped ${formatMoney(50)}.`)

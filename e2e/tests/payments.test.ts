@@ -10,6 +10,7 @@ import { expect, test } from '../support/fixtures';
 import type { RunningServer } from '../support/server';
 import type { Sessions } from '../support/session';
 import { shotsDir, tinyPng } from '../support/images';
+import { ConfirmSheet } from '../pages/confirm-sheet';
 
 test.use({ serverOptions: { name: 'payments', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
@@ -97,20 +98,21 @@ test.describe('payment journeys', () => {
     const chat = new ChatPage(page, server.baseUrl);
     await chat.openWith(creatorId);
     await headerBalance(page).getByText(formatMoney(0)).waitFor();
-    // Locked, its words too: only the price shows until it is bought.
+    // Locked: its price and caption show, the photo does not, until it is bought.
     await chat
       .thread()
       .getByText(`Photo · ${formatMoney(60)}`)
       .waitFor();
-    expect(await chat.thread().getByText('Only for you, Sam').count()).toBe(0);
+    await chat.thread().getByText('Only for you, Sam').waitFor();
     await chat
       .thread()
       .getByRole('button', { name: `Unlock for ${formatMoney(60)}` })
       .click();
 
-    const popup = page.getByRole('dialog', { name: 'Not enough credits' });
-    await popup.getByText('You have no credits.').waitFor();
-    await popup.getByRole('button', { name: 'Buy Credits' }).click();
+    // The confirm sheet says what is missing and leads to buying credits, carrying the unlock.
+    const sheet = new ConfirmSheet(page).dialog('Unlock for $6.00?');
+    await sheet.getByText('You need $6.00 more.', { exact: false }).waitFor();
+    await sheet.getByRole('button', { name: 'Buy credits' }).click();
 
     const credits = new GetCreditsPage(page, server.baseUrl);
     await page.waitForURL(/\/account\/get-credits$/);
@@ -240,8 +242,10 @@ test.describe('payment journeys', () => {
     const paidPost = profile.posts().locator('article').filter({ has: unlock });
     await unlock.click();
 
-    const popup = page.getByRole('dialog', { name: 'Not enough credits' });
-    await popup.getByRole('button', { name: 'Buy Credits' }).click();
+    // The confirm sheet says what is missing and leads to credits, carrying the post.
+    const sheet = new ConfirmSheet(page).dialog('Unlock this post for $4.00?');
+    await sheet.getByText('You need $4.00 more.', { exact: false }).waitFor();
+    await sheet.getByRole('button', { name: 'Buy credits' }).click();
     const credits = new GetCreditsPage(page, server.baseUrl);
     await page.waitForURL(/\/account\/get-credits$/);
     await credits.ready();

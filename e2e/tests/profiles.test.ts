@@ -10,6 +10,7 @@ import { seriousAccessibilityProblems } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import type { Sessions } from '../support/session';
 import { shotsDir } from '../support/images';
+import { ConfirmSheet } from '../pages/confirm-sheet';
 
 test.use({ serverOptions: { name: 'profiles', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
@@ -84,6 +85,13 @@ test.describe('profile journeys', () => {
     await profile.lockedBy('Subscribe').waitFor();
 
     await profile.action(`Subscribe · ${formatMoney(99)} / month`).click();
+    // The sheet says the price, when it renews and how to cancel before anything is charged.
+    const sheet = new ConfirmSheet(page);
+    await sheet
+      .dialog(`Subscribe for ${formatMoney(99)}?`)
+      .getByText(/^Renews on .* unless you cancel/)
+      .waitFor();
+    await sheet.confirm(`Subscribe for ${formatMoney(99)}?`, `Subscribe for ${formatMoney(99)}`);
     await profile
       .about()
       .getByRole('status')
@@ -107,9 +115,29 @@ test.describe('profile journeys', () => {
     await profile.action('Unfollow').waitFor();
     await profile.postWithText(subscriberPost).getByRole('img', { name: subscriberPost }).waitFor();
 
+    // A tip of a typed amount with a message on her post, charged only once it is confirmed.
+    const post = profile.postWithText(subscriberPost);
+    await post.getByRole('button', { name: 'Tip', exact: true }).click();
+    await post.getByRole('textbox', { name: 'Other amount' }).fill('12');
+    await post.getByRole('textbox', { name: 'Message (optional)' }).fill('That studio night was magic!');
+    await post.getByRole('button', { name: 'Tip $12.00' }).click();
+    const tipSheet = sheet.dialog('Send a $12.00 tip?');
+    await tipSheet.getByText('That studio night was magic!').waitFor();
+    await tipSheet.getByText('$78.10').waitFor();
+    await screenshots(page, 'confirm-tip');
+    await sheet.confirm('Send a $12.00 tip?', 'Tip $12.00');
+    await post
+      .getByRole('status')
+      .getByText(/^Tip sent\./)
+      .waitFor();
+    await headerBalance(page).getByText('$78.10').waitFor();
+
     await profile.action('Message').click();
     await page.waitForURL(new RegExp(`/chats/${lunaId}$`));
-    await new ChatPage(page, server.baseUrl).box().waitFor();
+    const chat = new ChatPage(page, server.baseUrl);
+    await chat.box().waitFor();
+    // The tip and its message are in the thread, for the creator to read.
+    await chat.thread().getByText('That studio night was magic!').waitFor();
   });
 
   test('a fan cancels a subscription from Account › Subscriptions and keeps it until the paid month ends', async ({

@@ -18,6 +18,7 @@ import { seedDemoFans } from './seed/demo-fans';
 import { seedDemoHistory } from './seed/demo-history';
 import { seedDemoMoneyLines } from './seed/demo-money-lines';
 import { seedDemoProfiles } from './seed/demo-profiles';
+import { seedDemoTips } from './seed/demo-tips';
 import { seedDemoWorld } from './seed/demo-world';
 import { writeServerFile } from './server-file';
 
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
       await seedDemoBundles(app);
       await seedDemoProfiles(app);
       await seedDemoEarnings(app);
+      await seedDemoTips(app);
       // Before the auto-messages: a welcome arriving in the hidden chat would bring it back.
       await seedDemoCareful(app);
       await seedDemoHistory(app);

@@ -10,6 +10,7 @@ import { seedDemoEarnings } from '../src/seed/demo-earnings';
 import { seedDemoFans } from '../src/seed/demo-fans';
 import { seedDemoMoneyLines } from '../src/seed/demo-money-lines';
 import { seedDemoProfiles } from '../src/seed/demo-profiles';
+import { seedDemoTips } from '../src/seed/demo-tips';
 import { demoEmail, seedDemoWorld } from '../src/seed/demo-world';
 import { as, type Client } from './helpers/api';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -33,6 +34,7 @@ beforeAll(async () => {
   await seedDemoBundles(t.app);
   await seedDemoProfiles(t.app);
   await seedDemoEarnings(t.app);
+  await seedDemoTips(t.app);
   await seedDemoCareful(t.app);
   await seedDemoBroadcasts(t.app);
   await seedDemoMoneyLines(t.app);
@@ -56,6 +58,27 @@ interface MessageRow {
 }
 
 describe('the demo conversations', () => {
+  it('show tips with messages, one of them on a post, and a paid post with a teaser', async () => {
+    const withLuna = (await alex.get(`/v1/chat?recipient_id=${await idOf('luna-rivers')}`)).json<{
+      data: { chat_id: string };
+    }>();
+    const thread = (await luna.get(`/v1/chats/${withLuna.data.chat_id}/messages?limit=50`)).json<{
+      data: { type: string; tip_note?: string | null; tip_post_id?: string | null }[];
+    }>();
+    const tips = thread.data.filter((m) => m.type === 'tip_model' && m.tip_note);
+    expect(tips.map((m) => [m.tip_note, Boolean(m.tip_post_id)]).sort()).toEqual([
+      ['For the Porto photos. Have a coffee on me ☕', false],
+      ['Played it on repeat all the way to work. Counting down to Friday!', true],
+    ]);
+    const recipes = (await alex.get(`/v1/feed?model_id=${await idOf('theo-vance')}`)).json<{
+      data: { teaser?: string; price: number; unlocked: boolean }[];
+    }>();
+    expect(recipes.data.find((p) => p.price > 0)).toMatchObject({
+      unlocked: false,
+      teaser: 'My ragù, step by step: the recipe my nonna never wrote down',
+    });
+  });
+
   it('give the demo fan an inbox with unread replies and a locked paid photo and video he can afford', async () => {
     const inbox = (await alex.get('/v1/chats?v=2&limit=20')).json<{ data: ChatRow[] }>().data;
     expect(inbox.map((c) => c.other_user.username).sort()).toEqual([

@@ -6,6 +6,7 @@ import { media, type MediaRow } from '../db/schema';
 import { describeMedia } from '../media/descriptor';
 import type { MediaContext } from '../media';
 import { boughtSql, inAudienceSql, missingFor } from './audience';
+import { teaserOf, wordsIn } from './teaser';
 
 type Queryable = Pick<Db, 'execute'>;
 
@@ -61,7 +62,8 @@ export const isUnlocked = (v: PostView, viewerId: string) =>
 
 /**
  * Posts as one viewer sees them (docs/rules.md, "Locked posts"): a locked post keeps its price and
- * the blurred preview of its media, hides its text, and says what unlocks it. Media URLs are signed
+ * the blurred preview of its media, hides its text but for a paid post's teaser, and says what
+ * unlocks it. Media URLs are signed
  * for the viewer; the media routes check the same rights again (src/media/access.ts).
  */
 export async function toFeedItems(
@@ -82,6 +84,8 @@ export async function toFeedItems(
       username: v.username,
       avatar_url: v.avatar_url,
       text: unlocked ? v.text : '',
+      // A locked post for sale shows its first line and how much there is to read (Paid posts).
+      ...(unlocked ? {} : { words: wordsIn(v.text), ...(v.price > 0 ? { teaser: teaserOf(v.text) } : {}) }),
       audience: v.audience,
       price: v.price,
       media: row ? describeMedia(ctx.signer, row, viewerId, unlocked ? 'full' : 'locked') : null,

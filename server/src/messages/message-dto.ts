@@ -28,7 +28,9 @@ export function toMessageDto(
     chat_id: m.chatId,
     sender_id: m.senderId,
     recipient_id: m.recipientId,
-    text: locked && !items ? '' : m.text,
+    // A locked photo, video or bundle keeps its caption in view, so nothing is bought blind
+    // (docs/rules.md, Paid messages); a paid message without media is all text, and stays hidden.
+    text: locked && m.mediaId === null && !items ? '' : m.text,
     system: m.system,
     notice: m.notice,
     price: m.price,
@@ -46,6 +48,8 @@ export function toMessageDto(
     read_at: m.readAt?.toISOString() ?? null,
     destruct_at: m.destructAt?.toISOString() ?? null,
     deleted: m.deletedAt !== null,
+    tip_note: m.tipNote,
+    tip_post_id: m.tipPostId,
   };
 }
 
@@ -69,6 +73,8 @@ export function draftMessage(
     destructAt: null,
     parentMessageId: null,
     sendId: null,
+    tipNote: null,
+    tipPostId: null,
     readAt: null,
     deletedAt: null,
     createdAt: new Date(0),
@@ -98,6 +104,8 @@ export function messageFromJson(j: Record<string, unknown>): MessageRow {
     destructAt: dateOrNull(j.destruct_at),
     parentMessageId: j.parent_message_id === null ? null : Number(j.parent_message_id),
     sendId: (j.send_id as string | null) ?? null,
+    tipNote: (j.tip_note as string | null) ?? null,
+    tipPostId: (j.tip_post_id as string | null) ?? null,
     readAt: dateOrNull(j.read_at),
     deletedAt: dateOrNull(j.deleted_at),
     createdAt: new Date(j.created_at as string),

@@ -16,6 +16,7 @@ import { providerConfigFor } from '../provider/provider-config';
 import type { EventDeps } from '../realtime/with-events';
 import { isRestricted } from '../users/user-dto';
 import { CREATOR_SHARE } from './charges';
+import { checkText } from './keyword-check';
 import { callBetween, createdOutcome, notifyLogged, shortOfCredits, storedOutcome } from './db-call';
 import { draftMessage, messageFromJson, type MessageRow, toMessageDto } from './message-dto';
 import type { CallPurchaseDeps } from '../auto-messages/plugin';
@@ -30,6 +31,7 @@ export const tipCodes = [
   'creator_unavailable',
   'send_id_reused',
   'not_enough_credits',
+  'text_blocked',
 ] as const satisfies readonly ErrorCode[];
 
 /**
@@ -44,6 +46,8 @@ const tipInput = z.object({
   chat_id: z.string(),
   amount: z.number(),
   send_id: z.string(),
+  note: z.string().nullable(),
+  post_id: z.string().nullable(),
   creator_restricted: z.boolean(),
   tips_default: z.boolean(),
   fan_text: z.string(),
@@ -118,6 +122,12 @@ async function tipsRestrictedCreator(db: Db, fanId: string, chatId: string): Pro
   return other !== undefined && isRestricted(other.user);
 }
 
+/** What a tip may carry beside its amount: the fan's message and the post it was given on. */
+export interface TipExtras {
+  note?: string | undefined;
+  postId?: string | undefined;
+}
+
 /**
  * A fan tips the creator of a chat, in one database call (`tip_message`, src/db/functions/messages),
  * which makes every check. The fan's copy (tip_user) carries the send id, so a retried tip is applied
@@ -131,20 +141,30 @@ export async function tip(
   chatId: string,
   amount: number,
   sendId: string,
+  extras: TipExtras = {},
 ) {
   if (!isUuid(chatId)) throw chatNotFound();
+  // An empty message is no message, so a retry with or without blank text is the same tip.
+  const note = extras.note?.trim() || null;
+  const postId = extras.postId ?? null;
   // The provider's default; the creator's own permission is read with their row.
-  const { features } = await providerConfigFor(deps.db, null);
+  const config = await providerConfigFor(deps.db, null);
+  // A tip's message reaches the creator like a message, so it passes the keyword lists too; with no
+  // way to confirm a warning on a tip, a warned text is refused as a blocked one (docs/rules.md, Tips).
+  if (note !== null && checkText(note, config).kind !== 'ok') throw fail('text_blocked');
   const notice: MessageNotice = { kind: 'tip', amount };
-  const fanCopy = { ...draftOf(me, chatId, 'tip_user', notice), sendId };
-  const creatorCopy = draftOf(me, chatId, 'tip_model', notice);
+  const tipped = { tipNote: note, tipPostId: postId };
+  const fanCopy = { ...draftOf(me, chatId, 'tip_user', notice), ...tipped, sendId };
+  const creatorCopy = { ...draftOf(me, chatId, 'tip_model', notice), ...tipped };
   const input: TipInput = {
     fan_id: me.id,
     chat_id: chatId,
     amount,
     send_id: sendId,
+    note,
+    post_id: postId,
     creator_restricted: await tipsRestrictedCreator(deps.db, me.id, chatId),
-    tips_default: features.tips,
+    tips_default: config.features.tips,
     fan_text: fanCopy.text,
     creator_text: creatorCopy.text,
     notice,

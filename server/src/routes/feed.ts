@@ -5,6 +5,8 @@ import {
   feedPatchBody,
   feedQuery,
   newFeedBody,
+  postTipBody,
+  sendMessageResponse,
 } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
@@ -15,6 +17,7 @@ import { createPost, createPostCodes } from '../feed/create-post';
 import { feedItemById } from '../feed/feed-item';
 import { listFeed, listFeedCodes } from '../feed/list-feed';
 import { deletePost, deletePostCodes, editPost, editPostCodes } from '../feed/manage-post';
+import { tipPost, tipPostCodes } from '../feed/tip-post';
 import { assertRegionAllows, regionCodes } from '../region/guard';
 import { withErrors } from './with-errors';
 
@@ -106,6 +109,23 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(request);
       await assertRegionAllows(app, request, { post: request.params.id });
       return buyPost(app, me, request.params.id);
+    },
+  );
+
+  app.post(
+    '/v1/feed/:id/tip',
+    {
+      ...guarded,
+      schema: {
+        params: postParams,
+        body: postTipBody,
+        response: withErrors({ 200: sendMessageResponse }, [...tipPostCodes, ...regionCodes]),
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      await assertRegionAllows(app, request, { post: request.params.id });
+      return tipPost(app, me, request.params.id, request.body);
     },
   );
 };

@@ -97,7 +97,8 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       await assertRegionAllows(app, request, { chat: request.body.chat_id });
-      return tip(app, me, request.body.chat_id, request.body.amount, request.body.send_id);
+      const { chat_id, amount, send_id, message } = request.body;
+      return tip(app, me, chat_id, amount, send_id, { note: message });
     },
   );
 

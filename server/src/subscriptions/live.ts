@@ -1,7 +1,8 @@
+import { SUBSCRIPTION_PERIOD_DAYS } from '@cove/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 
-/** A subscription lasts 30 days a period (docs/rules.md, "Subscription"). */
-export const PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
+/** A subscription lasts SUBSCRIPTION_PERIOD_DAYS a period (docs/rules.md, "Subscription"). */
+export const PERIOD_MS = SUBSCRIPTION_PERIOD_DAYS * 24 * 60 * 60 * 1000;
 
 /**
  * A subscriptions row (under `alias`) that gives access now: active (an active one past its end is

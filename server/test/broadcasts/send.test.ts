@@ -211,7 +211,8 @@ describe('paid broadcasts', () => {
         .json()
         .data.find((m: { text: string; price: number; _id: string }) => m._id !== earlier.json().data._id);
     const locked = await latest(buyer);
-    expect(locked).toMatchObject({ price: 50, paid: false, media_id: null, text: '' });
+    // Locked, the caption shows (docs/rules.md, Paid messages), the photo does not.
+    expect(locked).toMatchObject({ price: 50, paid: false, media_id: null, text: 'new' });
     const owned = await latest(owner);
     expect(owned).toMatchObject({ price: 0, media_id: photo, text: 'new' });
 

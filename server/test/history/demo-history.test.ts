@@ -7,6 +7,7 @@ import { seedDemoChats } from '../../src/seed/demo-chats';
 import { seedDemoEarnings } from '../../src/seed/demo-earnings';
 import { seedDemoHistory } from '../../src/seed/demo-history';
 import { seedDemoProfiles } from '../../src/seed/demo-profiles';
+import { seedDemoTips } from '../../src/seed/demo-tips';
 import { demoEmail, seedDemoWorld } from '../../src/seed/demo-world';
 import { as } from '../helpers/api';
 import { balancedAppForFile } from '../helpers/file-app';
@@ -19,6 +20,7 @@ it('gives the demo fan a history with every kind of row, dated in order, adding 
   await seedDemoChats(t.app);
   await seedDemoProfiles(t.app);
   await seedDemoEarnings(t.app);
+  await seedDemoTips(t.app);
   await seedDemoHistory(t.app);
   const [alex] = await t.db
     .select()
@@ -34,6 +36,7 @@ it('gives the demo fan a history with every kind of row, dated in order, adding 
       'paid_message',
       'chat_unlock',
       'tip',
+      'post_tip',
       'post_unlock',
       'subscription',
       'renewal',

@@ -7,6 +7,13 @@ import { messageNotice } from './system-line';
 /** The highest price in credits a paid message, broadcast, post or auto-message may carry (docs/rules.md, Paid messages). */
 export const PAID_PRICE_MAX = 100_000;
 
+/** A tip's bounds in credits, $0.10 to $500, and its message's length (docs/rules.md, Tips). */
+export const TIP_MIN = 1;
+export const TIP_MAX = 5_000;
+export const TIP_NOTE_MAX = 200;
+/** What a tip may carry beside its amount: a message for the creator. */
+export const tipNote = z.string().trim().max(TIP_NOTE_MAX).optional();
+
 /** A price as typed in dollars, in credits: empty is free; null when it is not a price or above the range. */
 export function typedPriceCredits(text: string): number | null {
   if (!text.trim()) return 0;
@@ -75,6 +82,10 @@ export const message = z.object({
   read_at: z.string().nullable(),
   destruct_at: z.string().nullable(),
   deleted: z.boolean(),
+  /** A tip's message from the fan, shown in the thread under the tip line; null without one. */
+  tip_note: z.string().nullish(),
+  /** The post a tip was sent on, for a tip given from the creator's feed. */
+  tip_post_id: z.string().nullish(),
 });
 export type Message = z.infer<typeof message>;
 
@@ -137,8 +148,16 @@ export const messagesQuery = z.object({
 });
 export const messageIdsQuery = z.object({ ids: z.string().min(1) });
 export const buyResponse = z.object({ data: message, credits: z.number().int() });
+export const tipAmount = z.number().int().min(TIP_MIN).max(TIP_MAX);
 export const tipBody = z.object({
   chat_id: z.string(),
-  amount: z.number().int().min(1).max(100000),
+  amount: tipAmount,
   send_id: z.string().min(1).max(100),
+  message: tipNote,
+});
+/** `POST /v1/feed/{id}/tip`: a tip on a post; it lands in the fan's chat with the creator. */
+export const postTipBody = z.object({
+  amount: tipAmount,
+  send_id: z.string().min(1).max(100),
+  message: tipNote,
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { message } from './message';
+import { message, tipAmount } from './message';
 
 /**
  * Credits and payments (spec: account document, payment body, saved cards, purchases, crypto top-up).
@@ -105,7 +105,7 @@ export const paymentBody = z
     /** A paid post to unlock with the new credits once the payment succeeds. */
     feed_id: z.string().max(100).nullish(),
     /** Credits to tip in `chat_id` once the payment succeeds. */
-    tip: z.number().int().min(1).max(100_000).nullish(),
+    tip: tipAmount.nullish(),
     /** Subscribe to `model_id` with the new credits once the payment succeeds. */
     subscribe: z.boolean().optional(),
     success_url: returnPath,

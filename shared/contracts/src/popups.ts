@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import * as z from 'zod';
+import { tipAmount } from './message';
 
 /**
  * Every popup the spec lists, as data. Remotes open them through `host.popups`; the shell owns the one
@@ -20,10 +21,26 @@ export const paymentContext = z.object({
   chat_id: z.string().max(100).optional(),
   message_id: z.string().max(100).optional(),
   feed_id: z.string().max(100).optional(),
-  tip: z.number().int().min(1).max(100_000).optional(),
+  tip: tipAmount.optional(),
   subscribe: z.boolean().optional(),
 });
 export type PaymentContext = z.infer<typeof paymentContext>;
+
+/** One charge a person is asked to confirm before the server makes it (docs/rules.md, Confirm before every charge). */
+export const chargeSummary = z.object({
+  kind: z.enum(['unlock', 'post', 'tip', 'subscription']),
+  /** What is bought, in a few words: "Paid message from @anna". */
+  item: z.string().max(200),
+  /** What buying gives: "1 photo", "The whole post, 120 words". */
+  gives: z.string().max(300).optional(),
+  /** In credits; the sheet shows it in dollars. */
+  amount: z.number().int().positive(),
+  /** A tip's message, shown as the creator will read it. */
+  note: z.string().max(200).optional(),
+  /** A subscription's period and the day it next renews. */
+  renews: z.object({ period_days: z.number().int().positive(), renews_at: z.string() }).optional(),
+});
+export type ChargeSummary = z.infer<typeof chargeSummary>;
 
 export const popupSpec = z.discriminatedUnion('kind', [
   // account and session
@@ -53,6 +70,11 @@ export const popupSpec = z.discriminatedUnion('kind', [
   kind('account-frozen', { message: optionalText }),
   kind('not-enough-credits', {
     message: optionalText,
+    backTo: z.string().optional(),
+    purchase: paymentContext.optional(),
+  }),
+  kind('confirm-charge', {
+    charge: chargeSummary,
     backTo: z.string().optional(),
     purchase: paymentContext.optional(),
   }),

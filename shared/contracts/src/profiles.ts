@@ -11,6 +11,8 @@ import { PAID_PRICE_MAX } from './message';
 
 export const BIO_MAX_LENGTH = 500;
 export const SUBSCRIPTION_PRICE_MAX = 10_000;
+/** A subscription's period in days: charged at once, renewed at its end (docs/rules.md, Subscription). */
+export const SUBSCRIPTION_PERIOD_DAYS = 30;
 
 /** What a creator sets about themselves (`PATCH /v1/users/profile`); each field is optional. */
 export const profilePatchBody = z
@@ -67,6 +69,10 @@ export const feedItem = z.object({
   username: z.string().nullable(),
   avatar_url: z.string().nullable(),
   text: z.string(),
+  /** A locked paid post's first line, so nothing is bought blind (docs/rules.md, Paid posts). */
+  teaser: z.string().optional(),
+  /** How many words the whole text holds: what unlocking a locked post gives to read. */
+  words: z.number().int().optional(),
   audience,
   /** Credits to unlock it; 0 when it is not sold. */
   price: z.number().int(),

@@ -2,6 +2,7 @@ export * from './api';
 export { Subscription } from './bus/bus';
 export { createStore, useStore } from './store/store';
 export { HostProvider, useHost, useSession } from './host/host-context';
+export { confirmCharge } from './host/confirm-charge';
 export { requestState, type RequestState } from './request/request-state';
 export { useAttempt } from './request/attempt';
 export { useObservable } from './bus/use-observable';

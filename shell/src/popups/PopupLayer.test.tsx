@@ -26,6 +26,36 @@ describe('popup layer', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('shows the confirm sheet with the live balance, answers once, and leads to credits when short', async () => {
+    const { services, navigate } = setup();
+    services.host.session.credits = 300;
+    const charge = { kind: 'unlock' as const, item: 'Paid message from maya', amount: 50 };
+    let outcome: Promise<unknown> = Promise.resolve();
+    act(() => {
+      outcome = services.host.popups.open({ kind: 'confirm-charge', charge }).outcome;
+    });
+    const sheet = screen.getByRole('dialog', { name: 'Unlock for $5.00?' });
+    expect(sheet).toHaveTextContent('Balance after$25.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Unlock for $5.00' }));
+    await expect(outcome).resolves.toEqual({ action: 'confirm' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    act(() => {
+      services.host.session.credits = 20;
+      outcome = services.host.popups.open({
+        kind: 'confirm-charge',
+        charge,
+        backTo: '/chats/u-2',
+        purchase: { model_id: 'u-2', message_id: 'm-9' },
+      }).outcome;
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Buy credits' }));
+    await expect(outcome).resolves.toEqual({ action: 'secondary' });
+    expect(navigate).toHaveBeenCalledWith('/account/get-credits', {
+      state: { backTo: '/chats/u-2', purchase: { model_id: 'u-2', message_id: 'm-9' } },
+    });
+  });
+
   it('says the application was rejected in the spec text', () => {
     const { services } = setup();
     act(() => void services.host.popups.open({ kind: 'application-rejected' }));

@@ -2,6 +2,7 @@ import type { BackTargetState, PopupOutcome } from '@cove/contracts';
 import { Button, useModalFocus } from '@cove/ui';
 import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { useShell } from '../services/shell-context';
+import { ChargeSheet } from './ChargeSheet';
 import { updateUser } from '@cove/runtime/shell';
 import { EmailVerification } from './email-verification/EmailVerification';
 import { popupContent, type PopupAction } from './popup-content';
@@ -9,7 +10,9 @@ import { GenderForm, inviteCodeProblem, TextValueForm, UsernameForm } from './Po
 import styles from './Popup.module.css';
 import type { OpenPopup } from '../services/popup-store';
 
-function Dialog({ popup, onFinish }: { popup: OpenPopup; onFinish(outcome: PopupOutcome): void }) {
+type ShellPopup = OpenPopup & { spec: Exclude<OpenPopup['spec'], { kind: 'confirm-charge' }> };
+
+function Dialog({ popup, onFinish }: { popup: ShellPopup; onFinish(outcome: PopupOutcome): void }) {
   const { host } = useShell();
   const content = popupContent(popup.spec);
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -121,5 +124,7 @@ export function PopupLayer() {
     [popupStore, top],
   );
   if (!top) return null;
-  return <Dialog key={top.id} popup={top} onFinish={finish} />;
+  if (top.spec.kind === 'confirm-charge')
+    return <ChargeSheet key={top.id} spec={top.spec} onFinish={finish} />;
+  return <Dialog key={top.id} popup={{ id: top.id, spec: top.spec }} onFinish={finish} />;
 }

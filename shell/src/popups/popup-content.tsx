@@ -57,8 +57,8 @@ const notices = {
   },
 } satisfies Record<string, Omit<PopupContent, 'body'> & { fallback: string }>;
 
-/** What each popup kind says and offers; the texts are the spec's where it gives them. */
-export function popupContent(spec: PopupSpec): PopupContent {
+/** What each popup kind but the confirm sheet (ChargeSheet) says and offers; the texts are the spec's where it gives them. */
+export function popupContent(spec: Exclude<PopupSpec, { kind: 'confirm-charge' }>): PopupContent {
   switch (spec.kind) {
     case 'email-verification':
       // The popup renders its own title and text, which change with its stage.

@@ -1,4 +1,11 @@
-import type { DiscoverCard, FeedItem, MediaDescriptor, Profile } from '@cove/contracts';
+import type {
+  DiscoverCard,
+  FeedItem,
+  MediaDescriptor,
+  PopupOutcome,
+  PopupSpec,
+  Profile,
+} from '@cove/contracts';
 import { testMedia as testRuntimeMedia, testProfile } from '@cove/runtime/testing';
 
 /** A creator's profile as `GET /v1/users/{id}/profile` sends it; override what a test cares about. */
@@ -52,4 +59,9 @@ export const feedPageOf = (data: FeedItem[], next: string | null = null) => ({
   data,
   next,
   is_subscribed: false,
+});
+
+/** How a fan answers popups in a test: confirms the charge sheet, closes anything else. */
+export const confirmCharges = (spec: PopupSpec): PopupOutcome => ({
+  action: spec.kind === 'confirm-charge' ? 'confirm' : 'dismiss',
 });

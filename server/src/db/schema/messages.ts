@@ -43,6 +43,10 @@ export const messages = pgTable(
     parentMessageId: bigintNumber('parent_message_id'),
     /** The sender's own id for this send; a retry with the same id returns the first message. */
     sendId: text('send_id'),
+    /** A tip's message from the fan (docs/rules.md, Tips), kept apart from the tip line's text. */
+    tipNote: text('tip_note'),
+    /** The post a tip was given on. */
+    tipPostId: uuid('tip_post_id'),
     readAt: timestamptz('read_at'),
     deletedAt: timestamptz('deleted_at'),
     createdAt: createdAt(),

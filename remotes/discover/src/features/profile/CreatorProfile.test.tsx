@@ -8,7 +8,7 @@ import {
 } from '@cove/runtime/testing';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { feedPageOf, testCreator } from '../../testing/fixtures';
+import { confirmCharges, feedPageOf, testCreator } from '../../testing/fixtures';
 import { renderAt } from '../../testing/render';
 
 const fan = testUser({ _id: 'u-1', type: 'user' });
@@ -92,9 +92,10 @@ describe('creator profile', () => {
     expect(calls.find((c) => c.path === '/v1/users/c-1/follow')?.method).toBe('DELETE');
   });
 
-  it('subscribes and says until when', async () => {
-    const { host, calls } = fakeHost({
+  it('subscribes after confirming the price, renewal and how to cancel, and says until when', async () => {
+    const { host, calls, popups } = fakeHost({
       user: fan,
+      popupOutcome: confirmCharges,
       respond: server((call) =>
         call.path === '/v1/subscriptions' ? { data: subscription, credits: 151 } : undefined,
       ),
@@ -108,6 +109,27 @@ describe('creator profile', () => {
     expect(within(header).queryByRole('button', { name: /Subscribe/ })).toBeNull();
     const sent = calls.find((c) => c.path === '/v1/subscriptions');
     expect(sent).toMatchObject({ method: 'POST', body: { model_id: 'c-1', send_id: expect.any(String) } });
+    expect(popups).toEqual([
+      {
+        kind: 'confirm-charge',
+        charge: expect.objectContaining({
+          kind: 'subscription',
+          amount: 99,
+          renews: { period_days: 30, renews_at: expect.any(String) },
+        }),
+        backTo: '/creators/c-1',
+        purchase: { model_id: 'c-1', subscribe: true },
+      },
+    ]);
+  });
+
+  it('subscribes to nothing when the sheet is closed', async () => {
+    const { host, calls } = fakeHost({ user: fan, respond: server() });
+    renderAt('/creators/c-1', host);
+    const header = await about();
+    await userEvent.click(within(header).getByRole('button', { name: 'Subscribe · $9.90 / month' }));
+    expect(within(header).getByRole('button', { name: 'Subscribe · $9.90 / month' })).toBeEnabled();
+    expect(calls.some((c) => c.path === '/v1/subscriptions')).toBe(false);
   });
 
   it('says a restricted creator takes no subscribers instead of offering Subscribe', async () => {
@@ -122,6 +144,7 @@ describe('creator profile', () => {
   it('opens the not-enough-credits popup that leads back to the profile', async () => {
     const { host, popups } = fakeHost({
       user: fan,
+      popupOutcome: confirmCharges,
       respond: server((call) =>
         call.path === '/v1/subscriptions'
           ? failWith(402, 'Balance too low.', { code: 'not_enough_credits' })

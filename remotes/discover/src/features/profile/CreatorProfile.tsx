@@ -19,10 +19,10 @@ function Loaded({ profile, own }: { profile: Profile; own: boolean }) {
   const [params] = useSearchParams();
   const tab = parsePostsTab(params.get('tab'));
   const follow = useFollow(profile._id);
-  const subscribe = useSubscribe(profile._id);
+  const subscribe = useSubscribe(profile);
   const unlockers = {
     follow: () => follow.mutate(true),
-    subscribe: () => subscribe.mutate(),
+    subscribe: () => void subscribe.confirmAndSubscribe(),
   };
   // Only the creator posts here; the hook is cheap state until then.
   const posting = usePosting(profile);

@@ -5,12 +5,13 @@ import {
   fakeHost,
   noContent,
   testMediaResponse,
+  testMessage,
   testUser,
   type RecordedCall,
 } from '@cove/runtime/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { feedPageOf, testCreator, testMedia, testPost } from '../../testing/fixtures';
+import { confirmCharges, feedPageOf, testCreator, testMedia, testPost } from '../../testing/fixtures';
 import { renderAt } from '../../testing/render';
 
 const fan = testUser({ _id: 'u-1', type: 'user' });
@@ -94,8 +95,9 @@ describe('a creator’s posts, seen by a fan', () => {
       media: blurred,
     });
     const bought = { ...locked, text: 'Sunset', unlocked: true, unlock_by: null, media: testMedia() };
-    const { host, calls } = fakeHost({
+    const { host, calls, popups } = fakeHost({
       user: fan,
+      popupOutcome: confirmCharges,
       respond: server([locked], (call) =>
         call.path === '/v1/feed/f-1/buy' ? { data: bought, credits: 205 } : undefined,
       ),
@@ -108,7 +110,15 @@ describe('a creator’s posts, seen by a fan', () => {
       '/media/p-md-1/th.jpg',
     );
     expect(within(posts).queryByRole('button', { name: /Unlock/ })).toBeNull();
-    expect(calls.find((c) => c.path === '/v1/feed/f-1/buy')?.method).toBe('PATCH');
+    expect(calls.filter((c) => c.path === '/v1/feed/f-1/buy').map((c) => c.method)).toEqual(['PATCH']);
+    expect(popups).toEqual([
+      {
+        kind: 'confirm-charge',
+        charge: { kind: 'post', item: 'Post by @maya', gives: '1 photo', amount: 45 },
+        backTo: '/creators/c-1?post=f-1',
+        purchase: { model_id: 'c-1', feed_id: 'f-1' },
+      },
+    ]);
 
     // What was bought opens full screen; Escape closes it and focus comes back to the post.
     const open = within(posts).getByRole('button', { name: 'Open photo full screen' });
@@ -137,6 +147,7 @@ describe('a creator’s posts, seen by a fan', () => {
   it('offers credits when the fan cannot pay for a post, and comes back to the profile', async () => {
     const { host, popups } = fakeHost({
       user: fan,
+      popupOutcome: confirmCharges,
       respond: server([testPost({ unlocked: false, unlock_by: 'buy', price: 45, text: '' })], (call) =>
         call.path === '/v1/feed/f-1/buy'
           ? failWith(402, 'You have no credits.', { code: 'not_enough_credits' })
@@ -146,7 +157,9 @@ describe('a creator’s posts, seen by a fan', () => {
     renderAt('/creators/c-1', host);
     await userEvent.click(await screen.findByRole('button', { name: 'Unlock for $4.50' }));
     await screen.findByRole('button', { name: 'Unlock for $4.50' });
+    await waitFor(() => expect(popups).toHaveLength(2));
     expect(popups).toEqual([
+      expect.objectContaining({ kind: 'confirm-charge' }),
       {
         kind: 'not-enough-credits',
         message: 'You have no credits.',
@@ -154,6 +167,61 @@ describe('a creator’s posts, seen by a fan', () => {
         backTo: '/creators/c-1?post=f-1',
         purchase: { model_id: 'c-1', feed_id: 'f-1' },
       },
+    ]);
+  });
+
+  it("shows a locked paid text post's teaser and what unlocking gives", async () => {
+    const { host } = fakeHost({
+      user: fan,
+      respond: server([
+        testPost({
+          type: 'text',
+          text: '',
+          teaser: 'My Porto guide: where locals eat',
+          words: 240,
+          media: null,
+          unlocked: false,
+          unlock_by: 'buy',
+          price: 60,
+        }),
+      ]),
+    });
+    renderAt('/creators/c-1', host);
+    const posts = await postsRegion();
+    expect(await within(posts).findByText('My Porto guide: where locals eat')).toBeInTheDocument();
+    expect(within(posts).getByText('Unlock: The whole post, 240 words')).toBeInTheDocument();
+    expect(within(posts).getByRole('button', { name: 'Unlock for $6.00' })).toBeInTheDocument();
+  });
+
+  it('tips a post a typed amount with a message after confirming, once', async () => {
+    const { host, calls, popups } = fakeHost({
+      user: fan,
+      popupOutcome: confirmCharges,
+      respond: server([testPost()], (call) =>
+        call.path === '/v1/feed/f-1/tip'
+          ? { data: testMessage({ type: 'tip_user', system: true, tip_note: 'Lovely' }), credits: 100 }
+          : undefined,
+      ),
+    });
+    renderAt('/creators/c-1', host);
+    const posts = await postsRegion();
+    await userEvent.click(await within(posts).findByRole('button', { name: 'Tip' }));
+    await userEvent.type(within(posts).getByRole('textbox', { name: 'Other amount' }), '12');
+    await userEvent.type(within(posts).getByRole('textbox', { name: 'Message (optional)' }), 'Lovely');
+    await userEvent.click(within(posts).getByRole('button', { name: 'Tip $12.00' }));
+    expect(await within(posts).findByRole('status')).toHaveTextContent(
+      'Tip sent. @maya will see it in your chat.',
+    );
+    expect(popups).toEqual([
+      {
+        kind: 'confirm-charge',
+        charge: { kind: 'tip', item: 'Tip for @maya on a post', amount: 120, note: 'Lovely' },
+        backTo: '/creators/c-1',
+        purchase: { model_id: 'c-1' },
+      },
+    ]);
+    expect(calls.filter((c) => c.path === '/v1/feed/f-1/tip').map((c) => c.body)).toEqual([
+      { amount: 120, send_id: expect.any(String), message: 'Lovely' },
     ]);
   });
 

@@ -2,10 +2,11 @@
 -- (src/db/transaction.ts), every check that reads the database before the first write, so a refusal
 -- writes nothing, then the writes and the events. A retried tip already made is answered as it was,
 -- before the block is asked (as sends are). Sequential scans are off as in send_messages.
--- `t` is prepared by src/messages/tip.ts (and described there with zod): the fan, chat, amount and
--- send id, whether the creator awaits approval, the provider's default for the tips feature, the
--- list preview, both messages' texts, their notice (the amount each side's screen words) and views
--- (tip_user for the fan, tip_model for the creator) without the four values only the database knows.
+-- `t` is prepared by src/messages/tip.ts (and described there with zod): the fan, chat, amount,
+-- send id, the fan's message and the post tipped on (both may be null), whether the creator awaits
+-- approval, the provider's default for the tips feature, the list preview, both messages' texts,
+-- their notice (the amount each side's screen words) and views (tip_user for the fan, tip_model for
+-- the creator) without the four values only the database knows.
 CREATE OR REPLACE FUNCTION tip_message(t jsonb, p_share numeric) RETURNS jsonb LANGUAGE plpgsql
 SET enable_seqscan = off AS $$
 DECLARE
@@ -52,7 +53,8 @@ BEGIN
     RETURN jsonb_build_object('status', 'refused', 'code', 'tips_disabled');
   END IF;
   IF m.id IS NOT NULL THEN
-    IF m.type <> 'tip_user' OR m.chat_id <> v_chat OR m.cost <> v_amount THEN
+    IF m.type <> 'tip_user' OR m.chat_id <> v_chat OR m.cost <> v_amount
+        OR m.tip_note IS DISTINCT FROM t->>'note' OR m.tip_post_id IS DISTINCT FROM (t->>'post_id')::uuid THEN
       RETURN jsonb_build_object('status', 'refused', 'code', 'send_id_reused');
     END IF;
     RETURN jsonb_build_object('status', 'stored', 'message', to_jsonb(m), 'credits', credits_of(v_fan));
@@ -68,16 +70,17 @@ BEGIN
 
   -- The fan's copy carries the send id; the creator's copy counts as unread and sets the tip badge.
   INSERT INTO messages (chat_id, sender_id, recipient_id, visible_to, system, type, text, notice, cost,
-      send_id, created_at)
+      send_id, tip_note, tip_post_id, created_at)
     VALUES (v_chat, v_fan, v_creator, v_fan, true, 'tip_user', t->>'fan_text', t->'notice', v_amount,
-      t->>'send_id', date_trunc('milliseconds', now()))
+      t->>'send_id', t->>'note', (t->>'post_id')::uuid, date_trunc('milliseconds', now()))
     RETURNING * INTO m;
   PERFORM charge_fan('tip', v_fan, v_creator, v_amount, p_share, 'tip:' || m.id,
-    jsonb_build_object('message_id', m.id, 'chat_id', v_chat));
+    jsonb_build_object('message_id', m.id, 'chat_id', v_chat) || CASE WHEN t->>'post_id' IS NULL
+      THEN '{}'::jsonb ELSE jsonb_build_object('post_id', t->>'post_id') END);
   INSERT INTO messages (chat_id, sender_id, recipient_id, visible_to, system, type, text, notice, cost,
-      created_at)
-    VALUES (v_chat, v_fan, v_creator, v_creator, true, 'tip_model', t->>'creator_text', t->'notice', v_amount,
-      m.created_at)
+      tip_note, tip_post_id, created_at)
+    VALUES (v_chat, v_fan, v_creator, v_creator, true, 'tip_model', t->>'creator_text', t->'notice',
+      v_amount, t->>'note', (t->>'post_id')::uuid, m.created_at)
     RETURNING * INTO notice;
   v_counters := record_delivery(notice, v_amount, t->>'preview');
 

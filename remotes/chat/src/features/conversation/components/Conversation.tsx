@@ -61,7 +61,7 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
   const queue = useSendQueue(chat.chat_id, user._id, () => {
     if (chat.is_intro && !chat.intro_ended) void client.invalidateQueries({ queryKey: chatKey(user._id) });
   });
-  const actions = useMessageActions();
+  const actions = useMessageActions(name);
   const tools = useChatTools(chat, name, isCreator);
   const typing = useTypingChats(myId).has(chat.chat_id);
   const [replyTo, setReplyTo] = useState<Message | null>(null);

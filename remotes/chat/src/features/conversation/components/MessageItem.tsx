@@ -158,7 +158,9 @@ export const MessageItem = memo(function MessageItem({
       <div className={styles.system}>
         <span aria-hidden="true">{tip ? '🪙 ' : 'ℹ️ '}</span>
         {systemLineText(m, otherName)}
+        {m.tip_post_id && ' · for a post'}
         <span className={styles.systemTime}> · {messageTime(m.created_at)}</span>
+        {m.tip_note && <q className={styles.tipNote}>{m.tip_note}</q>}
       </div>
     );
   }

@@ -1,81 +1,71 @@
 import type { Chat } from '@cove/contracts';
-import { errorMessage, formatMoney, isApiError, useHost, useSession } from '@cove/runtime';
-import { Button, kit } from '@cove/ui';
+import { confirmCharge, errorMessage, isApiError, useHost } from '@cove/runtime';
+import { TipForm, type TipChoice } from '@cove/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { sendTip } from '../api/send-tip';
 import { chatPath } from '../model/chat-path';
 import { upsertMessage } from '../model/message-cache';
-import styles from './Tools.module.css';
 import threadStyles from './Thread.module.css';
 
-/** Tip amounts offered, in credits ($1, $5, $10, $25). */
-const amounts = [10, 50, 100, 250];
 const newSendId = () => `tip-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
-/** A fan tips the creator: an amount they can afford, once per send id. */
+/**
+ * A fan tips the creator: an amount and an optional message, confirmed on the confirm sheet. One send
+ * id until the tip lands, so a second confirm or a retry of the same tip charges once.
+ */
 export function TipPanel({ chat, onDone }: { chat: Chat; onDone(): void }) {
   const { api, account, popups } = useHost();
-  const { credits } = useSession();
   const client = useQueryClient();
-  const [amount, setAmount] = useState<number | null>(null);
-  const [sendId] = useState(newSendId);
+  const [sendId, setSendId] = useState(newSendId);
+  const purchase = { model_id: chat.other_user._id, chat_id: chat.chat_id };
+  const name = chat.other_user.username ? `@${chat.other_user.username}` : 'this creator';
   const tip = useMutation({
-    mutationFn: (value: number) => sendTip(api, { chatId: chat.chat_id, amount: value, sendId }),
+    mutationFn: (choice: TipChoice) =>
+      sendTip(api, { chatId: chat.chat_id, amount: choice.amount, message: choice.message, sendId }),
     onSuccess: (answer) => {
+      setSendId(newSendId());
       upsertMessage(client, answer.data);
       void account.reload();
       onDone();
     },
-    onError: (err, value) => {
-      if (isApiError(err) && err.code === 'not_enough_credits') {
-        void account.reload();
-        popups.open({
-          kind: 'not-enough-credits',
-          message: err.message,
-          backTo: chatPath(chat.other_user._id),
-          // The payment that buys the credits sends this tip too.
-          purchase: { model_id: chat.other_user._id, chat_id: chat.chat_id, tip: value },
-        });
-      }
+    onError: (err, choice) => {
+      // A tip the server refused is a new tip next time; a lost answer is retried as the same one.
+      if (isApiError(err) && !err.aborted && err.status < 500) setSendId(newSendId());
+      if (!isApiError(err) || err.code !== 'not_enough_credits') return;
+      // The balance moved since the sheet was shown: the popup leads to credits, and that payment tips.
+      void account.reload();
+      popups.open({
+        kind: 'not-enough-credits',
+        message: err.message,
+        backTo: chatPath(chat.other_user._id),
+        purchase: { ...purchase, tip: choice.amount },
+      });
     },
   });
   return (
-    <form
-      className={styles.panel}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (amount !== null) tip.mutate(amount);
-      }}
+    <TipForm
+      title="Send a tip"
+      busy={tip.isPending}
+      onTip={(choice) =>
+        void confirmCharge(popups, {
+          charge: {
+            kind: 'tip',
+            item: `Tip for ${name}`,
+            amount: choice.amount,
+            ...(choice.message ? { note: choice.message } : {}),
+          },
+          backTo: chatPath(chat.other_user._id),
+          // The payment that buys the credits sends this tip too.
+          purchase: { ...purchase, tip: choice.amount },
+        }).then((confirmed) => confirmed && tip.mutate(choice))
+      }
     >
-      <h3 className={styles.panelTitle}>Send a tip</h3>
-      <fieldset className={`${kit.choiceRow} ${styles.amounts}`}>
-        <legend className={styles.muted}>Your balance: {formatMoney(credits)}</legend>
-        {amounts.map((a) => (
-          <label key={a} className={`${styles.amount} ${amount === a ? styles.amountOn : ''}`}>
-            <input
-              type="radio"
-              name="tip"
-              value={a}
-              checked={amount === a}
-              disabled={a > credits}
-              onChange={() => setAmount(a)}
-            />
-            {formatMoney(a)}
-          </label>
-        ))}
-      </fieldset>
-      {amounts[0] !== undefined && credits < amounts[0] && (
-        <p className={styles.muted}>Your balance is below {formatMoney(amounts[0])}, the smallest tip.</p>
-      )}
-      <Button type="submit" disabled={amount === null || tip.isPending}>
-        {tip.isPending ? 'Sending…' : amount === null ? 'Tip' : `Tip ${formatMoney(amount)}`}
-      </Button>
       {tip.isError && (
         <p role="alert" className={threadStyles.failed}>
           {errorMessage(tip.error)}
         </p>
       )}
-    </form>
+    </TipForm>
   );
 }

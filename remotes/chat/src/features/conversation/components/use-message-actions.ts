@@ -1,5 +1,5 @@
 import type { Message, PopupSpec } from '@cove/contracts';
-import { errorMessage, isApiError, useHost } from '@cove/runtime';
+import { confirmCharge, errorMessage, formatDuration, isApiError, useHost } from '@cove/runtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { buyMessage } from '../api/buy-message';
@@ -9,11 +9,20 @@ import { hideMessage } from '../api/hide-message';
 import { chatPath } from '../model/chat-path';
 import { removeMessage, upsertMessage } from '../model/message-cache';
 
+/** What unlocking a paid message gives, as the confirm sheet says it. */
+function unlockGives(m: Message): string {
+  if (m.type === 'image') return '1 photo';
+  if (m.type !== 'video') return 'A paid message';
+  const length = m.media?.video_length;
+  return length ? `1 video, ${formatDuration(Math.round(length))}` : '1 video';
+}
+
 /**
- * What a person can do to a message: unlock a paid one (credits in the header follow), hide it for
- * themselves, or delete their own (both after a confirm). `notice` is the last refusal in the server's words.
+ * What a person can do to a message: unlock a paid one after confirming the charge (credits in the
+ * header follow), hide it for themselves, or delete their own (both after a confirm). `notice` is the
+ * last refusal in the server's words. `senderName` is the other person's, for the confirm sheet.
  */
-export function useMessageActions() {
+export function useMessageActions(senderName: string) {
   const { api, account, popups } = useHost();
   const client = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
@@ -55,11 +64,24 @@ export function useMessageActions() {
       busy,
       notice,
       dismissNotice: () => setNotice(null),
-      unlock: (m: Message) =>
-        act(m, async () => {
+      // The sheet only asks; the server charges once per buyer and message, however often it is asked.
+      unlock: async (m: Message) => {
+        const confirmed = await confirmCharge(popups, {
+          charge: {
+            kind: 'unlock',
+            item: `Paid message from ${senderName}`,
+            gives: unlockGives(m),
+            amount: m.price,
+          },
+          backTo: chatPath(m.sender_id),
+          purchase: { model_id: m.sender_id, chat_id: m.chat_id, message_id: m._id },
+        });
+        if (!confirmed) return;
+        await act(m, async () => {
           upsertMessage(client, await buyMessage(api, m._id));
           void account.reload();
-        }),
+        });
+      },
       hide: async (m: Message) => {
         if (!(await confirmed({ kind: 'confirm-hide-message' }))) return;
         await act(m, async () => {
@@ -77,7 +99,7 @@ export function useMessageActions() {
       /** A self-destructing message whose time is up leaves the thread. */
       expire: (m: Message) => removeMessage(client, m.chat_id, m._id),
     };
-  }, [api, account, popups, client, busy, notice]);
+  }, [api, account, popups, client, busy, notice, senderName]);
 }
 
 export type MessageActions = ReturnType<typeof useMessageActions>;

@@ -26,13 +26,18 @@ interface World {
   messages?: Message[];
   respond?: (call: RecordedCall) => unknown;
   confirm?: boolean;
+  /** How the confirm sheet in front of a charge ends: confirmed unless told otherwise. */
+  charge?: 'confirm' | 'dismiss';
 }
 
 /** A chat with maya, open at /chats/u-2; `respond` answers first, the chat's defaults after it. */
 export function openChat(world: World = {}) {
   const fake = fakeHost({
     user: world.user ?? testUser({ _id: 'u-1' }),
-    popupOutcome: () => ({ action: world.confirm ? 'confirm' : 'dismiss' }),
+    popupOutcome: (spec) =>
+      spec.kind === 'confirm-charge'
+        ? { action: world.charge ?? 'confirm' }
+        : { action: world.confirm ? 'confirm' : 'dismiss' },
     respond: async (call) => {
       const answer = await world.respond?.(call);
       if (answer !== undefined) return answer;

@@ -1,7 +1,9 @@
 import { subscribeResponse, type Profile } from '@cove/contracts';
-import { useHost } from '@cove/runtime';
+import { confirmCharge, useHost } from '@cove/runtime';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { subscriptionCharge } from '../model/charges';
+import { profilePath } from '../model/profile-path';
 import { postsKey } from './posts';
 import { profileKey } from './profile';
 import { useShortOfCredits } from './short-of-credits';
@@ -9,16 +11,18 @@ import { useShortOfCredits } from './short-of-credits';
 const newSendId = () => `sub-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
 /**
- * `POST /v1/subscriptions`: a month for the creator's price in credits. Short of credits, the
- * not-enough-credits popup leads to buying them and back to this profile.
+ * `POST /v1/subscriptions` after the fan confirms the price, period, renewal date and how to cancel:
+ * a month for the creator's price in credits. Short of credits, the sheet or the popup leads to
+ * buying them and back to this profile.
  */
-export function useSubscribe(creatorId: string) {
-  const { api, account } = useHost();
+export function useSubscribe(profile: Profile) {
+  const { api, account, popups } = useHost();
+  const creatorId = profile._id;
   const shortOfCredits = useShortOfCredits(creatorId, { subscribe: true });
   const client = useQueryClient();
-  // One id per subscribe intent: a retried request never charges twice.
+  // One id per subscribe intent: a retried request or a second confirm never charges twice.
   const [sendId, setSendId] = useState(newSendId);
-  return useMutation({
+  const subscribe = useMutation({
     mutationFn: () =>
       api.post('/v1/subscriptions', { model_id: creatorId, send_id: sendId }, { schema: subscribeResponse }),
     onSuccess: ({ data }) => {
@@ -31,4 +35,13 @@ export function useSubscribe(creatorId: string) {
     },
     onError: shortOfCredits,
   });
+  const confirmAndSubscribe = async () => {
+    const confirmed = await confirmCharge(popups, {
+      charge: subscriptionCharge(profile),
+      backTo: profilePath(creatorId),
+      purchase: { model_id: creatorId, subscribe: true },
+    });
+    if (confirmed) subscribe.mutate();
+  };
+  return { ...subscribe, confirmAndSubscribe };
 }

@@ -1,5 +1,5 @@
 import type { FeedItem } from '@cove/contracts';
-import { errorMessage, formatMoney, timeAgo, useHost } from '@cove/runtime';
+import { errorMessage, formatMoney, timeAgo, useHost, useSession } from '@cove/runtime';
 import { Avatar, Button, LockedLabel } from '@cove/ui';
 import { useEffect, useRef, useState } from 'react';
 import { audienceLabels } from '../model/post-fields';
@@ -8,6 +8,8 @@ import { PostMedia } from './PostMedia';
 import { useBuyPost } from '../api/buy-post';
 import { useDeletePost } from '../api/delete-post';
 import { isShortOfCredits } from '../api/short-of-credits';
+import { postGives, readsOn } from '../model/charges';
+import { PostTip } from './PostTip';
 import styles from '../Posts.module.css';
 
 /** What a locked post's viewer can do about it: the profile's own Follow and Subscribe. */
@@ -41,7 +43,8 @@ function Unlock({ post, unlockers }: { post: FeedItem; unlockers: Unlockers }) {
     case 'buy':
       return (
         <div className={styles.unlock}>
-          <Button disabled={buy.isPending} onClick={() => buy.mutate()}>
+          <p>Unlock: {postGives(post)}</p>
+          <Button disabled={buy.isPending} onClick={() => void buy.confirmAndBuy()}>
             {buy.isPending ? 'Unlocking…' : `Unlock for ${formatMoney(post.price)}`}
           </Button>
           {buyError && <p role="alert">{buyError}</p>}
@@ -116,6 +119,9 @@ export function PostCard({
     ref.current?.focus({ preventScroll: true });
   }, [opened]);
   const name = post.username ?? 'Creator';
+  // Fans tip posts; the server refuses anyone else (docs/rules.md, Tips).
+  const { user } = useSession();
+  const canTip = !own && user?.type === 'user';
   return (
     <article
       ref={ref}
@@ -142,13 +148,21 @@ export function PostCard({
             setSaved(didSave);
           }}
         />
+      ) : post.text ? (
+        <p className={styles.text}>{post.text}</p>
       ) : (
-        post.text && <p className={styles.text}>{post.text}</p>
+        post.teaser && (
+          <p className={styles.teaser}>
+            {post.teaser}
+            {readsOn(post) && <span className={styles.teaserMore}> …unlock to read on</span>}
+          </p>
+        )
       )}
       <div className={styles.mediaBox}>
         <PostMedia post={post} />
         {!post.unlocked && <Unlock post={post} unlockers={unlockers} />}
       </div>
+      {canTip && <PostTip post={post} />}
       {saved && !editing && (
         <p className={styles.saved} role="status">
           Saved

@@ -40,7 +40,7 @@ function Counts({ counts }: { counts: Profile['counts'] }) {
 /** Follow, Subscribe and Message, for anyone but the creator. */
 function FanActions({ profile }: { profile: Profile }) {
   const follow = useFollow(profile._id);
-  const subscribe = useSubscribe(profile._id);
+  const subscribe = useSubscribe(profile);
   const message = useStartChat(profile);
   const subscribed = subscriptionText(profile.subscription);
   const subscribeError =
@@ -61,7 +61,7 @@ function FanActions({ profile }: { profile: Profile }) {
         {profile.subscription_price > 0 &&
           profile.subscription?.status !== 'active' &&
           !profile.restricted && (
-            <Button disabled={subscribe.isPending} onClick={() => subscribe.mutate()}>
+            <Button disabled={subscribe.isPending} onClick={() => void subscribe.confirmAndSubscribe()}>
               {subscribe.isPending
                 ? 'Subscribing…'
                 : `Subscribe · ${formatMoney(profile.subscription_price)} / month`}

@@ -1,0 +1,54 @@
+import type { FeedItem } from '@cove/contracts';
+import { errorMessage } from '@cove/runtime';
+import { Button, TipForm } from '@cove/ui';
+import { useState } from 'react';
+import { useTipPost } from '../api/tip-post';
+import { isShortOfCredits } from '../api/short-of-credits';
+import styles from '../Posts.module.css';
+
+/** A fan's Tip under a post: the tip form opens in place, and says so once the tip is sent. */
+export function PostTip({ post }: { post: FeedItem }) {
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState(false);
+  const tip = useTipPost(post, () => {
+    setOpen(false);
+    setSent(true);
+  });
+  const error = tip.isError && !isShortOfCredits(tip.error) ? errorMessage(tip.error) : null;
+  return (
+    <div className={styles.tip}>
+      {open ? (
+        <TipForm
+          title="Tip this post"
+          busy={tip.isPending}
+          onTip={(choice) => void tip.confirmAndTip(choice)}
+        >
+          {error && (
+            <p className={styles.error} role="alert">
+              {error}
+            </p>
+          )}
+          <Button variant="ghost" onClick={() => setOpen(false)}>
+            Not now
+          </Button>
+        </TipForm>
+      ) : (
+        <Button
+          variant="ghost"
+          aria-expanded={false}
+          onClick={() => {
+            setSent(false);
+            setOpen(true);
+          }}
+        >
+          Tip
+        </Button>
+      )}
+      {sent && (
+        <p className={styles.saved} role="status">
+          Tip sent. {post.username ? `@${post.username}` : 'The creator'} will see it in your chat.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { type ChargeSummary, type FeedItem, type Profile, SUBSCRIPTION_PERIOD_DAYS } from '@cove/contracts';
+import { formatDuration } from '@cove/runtime';
+
+const DAY_MS = 86_400_000;
+
+const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n === 1 ? '' : 's'}`;
+
+const wordsIn = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/** Whether a locked post holds more words than its teaser shows. */
+export const readsOn = (post: FeedItem) => (post.words ?? 0) > wordsIn(post.teaser ?? '');
+
+/** What unlocking a post gives: its photo or video (with its length), or the whole of its text. */
+export function postGives(post: FeedItem): string {
+  if (post.type === 'image') return '1 photo';
+  if (post.type === 'video') {
+    const length = post.media?.video_length;
+    return length ? `1 video, ${formatDuration(Math.round(length))}` : '1 video';
+  }
+  return post.words ? `The whole post, ${plural(post.words, 'word')}` : 'The whole post';
+}
+
+const nameOf = (username: string | null | undefined) => (username ? `@${username}` : 'this creator');
+
+export const postCharge = (post: FeedItem): ChargeSummary => ({
+  kind: 'post',
+  item: `Post by ${nameOf(post.username)}`,
+  gives: postGives(post),
+  amount: post.price,
+});
+
+/** A subscription starts now and renews a period later, at the price it was taken at. */
+export const subscriptionCharge = (profile: Profile, now = Date.now()): ChargeSummary => ({
+  kind: 'subscription',
+  item: `Monthly subscription to ${nameOf(profile.username)}`,
+  gives: 'Every subscriber post while it lasts',
+  amount: profile.subscription_price,
+  renews: {
+    period_days: SUBSCRIPTION_PERIOD_DAYS,
+    renews_at: new Date(now + SUBSCRIPTION_PERIOD_DAYS * DAY_MS).toISOString(),
+  },
+});
+
+export const postTipCharge = (post: FeedItem, amount: number, note: string): ChargeSummary => ({
+  kind: 'tip',
+  item: `Tip for ${nameOf(post.username)} on a post`,
+  amount,
+  ...(note ? { note } : {}),
+});

@@ -1,0 +1,53 @@
+import type { ErrorCode } from '@cove/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { CallPurchaseDeps } from '../auto-messages/plugin';
+import { isBlockedEitherWay } from '../chats/chat-store';
+import { openChat, openChatCodes, otherUser } from '../chats/open-chat';
+import { feedPosts, messages, type UserRow } from '../db/schema';
+import { fail } from '../errors';
+import { isUuid } from '../ids';
+import { tip, tipCodes } from '../messages/tip';
+import type { EventDeps } from '../realtime/with-events';
+
+/** What a tip on a post may be refused with: the post, then opening the chat, then the tip's own. */
+export const tipPostCodes = [
+  ...new Set([...tipCodes, ...openChatCodes, 'not_found', 'tip_not_allowed', 'creator_unavailable']),
+] as ErrorCode[];
+
+interface PostTip {
+  amount: number;
+  send_id: string;
+  message?: string | undefined;
+}
+
+/**
+ * `POST /v1/feed/:id/tip`: a fan tips a live post's creator. The tip is an ordinary tip in the fan's
+ * chat with the creator (opened if they have none), naming the post, so the creator reads it in the
+ * thread, earns from it as from any tip, and it is in the fan's charges. A send id already used is
+ * handed to the tip as it is, before any other check, so a retry answers the first tip (or 409).
+ */
+export async function tipPost(
+  deps: EventDeps & CallPurchaseDeps,
+  me: UserRow,
+  postId: string,
+  body: PostTip,
+) {
+  const extras = { note: body.message, postId };
+  const [sent] = await deps.db
+    .select({ chatId: messages.chatId })
+    .from(messages)
+    .where(and(eq(messages.senderId, me.id), eq(messages.sendId, body.send_id)));
+  if (sent) return tip(deps, me, sent.chatId, body.amount, body.send_id, extras);
+
+  if (!isUuid(postId)) throw fail('not_found', 'Post');
+  const [post] = await deps.db
+    .select({ creatorId: feedPosts.creatorId })
+    .from(feedPosts)
+    .where(and(eq(feedPosts.id, postId), isNull(feedPosts.deletedAt)));
+  if (!post) throw fail('not_found', 'Post');
+  if (post.creatorId === me.id) throw fail('tip_not_allowed');
+  // A block either way stops money between the two, as a post purchase says (docs/rules.md, Blocks).
+  if (await isBlockedEitherWay(deps.db, me.id, post.creatorId)) throw fail('creator_unavailable');
+  const { chat } = await openChat(deps.db, me, await otherUser(deps.db, post.creatorId));
+  return tip(deps, me, chat.id, body.amount, body.send_id, extras);
+}
