@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { creditsToDollars, formatMoney } from '@cove/contracts';
+import { creditsToDollars, formatMoney, headlessBrowserInfo } from '@cove/contracts';
 import { HistoryPage } from '../pages/history-page';
 import { expect, test } from '../support/fixtures';
 import { shotsDir } from '../support/images';
@@ -28,16 +28,7 @@ async function buyPackage({ api }: Sessions, baseUrl: string, token: string): Pr
     amount: 100,
     success_url: '/account/get-credits',
     fail_url: '/account/get-credits',
-    browser_info: {
-      user_agent: 'e2e',
-      language: 'en',
-      java_enabled: false,
-      color_depth: 24,
-      screen_width: 1280,
-      screen_height: 800,
-      time_zone: 'UTC',
-      time_zone_offset: 0,
-    },
+    browser_info: headlessBrowserInfo('e2e'),
     card_token: cardToken,
     idempotency_key: `e2e-history-${Date.now().toString(36)}`,
   });

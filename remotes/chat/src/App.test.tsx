@@ -1,6 +1,5 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import {
   fakeHost,
   networkFailure,
@@ -9,20 +8,9 @@ import {
   testConfig,
   testMessage,
   testUser,
-  type FakeHost,
 } from '@cove/runtime/testing';
 import type { Chat } from '@cove/contracts';
-import App from './App';
-
-function renderChat(path: string, fake: FakeHost) {
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/chats/*" element={<App host={fake.host} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+import { renderChat } from './testing/render-chat';
 
 const now = new Date().toISOString();
 const maya = testChat({
@@ -45,7 +33,7 @@ const rowNames = (list: HTMLElement) =>
 describe('chat list', () => {
   it('shows its filter tabs and asks signed-out people to sign in', () => {
     const fake = fakeHost({ user: null });
-    renderChat('/chats', fake);
+    renderChat('/chats', fake.host);
     const tabs = screen.getByRole('navigation', { name: 'Chat filters' });
     expect(within(tabs).getByRole('link', { name: 'Inbox' })).toHaveAttribute('aria-current', 'page');
     expect(
@@ -76,7 +64,7 @@ describe('chat list', () => {
       user: testUser({ type: 'featured' }),
       respond: ({ query }) => testChatsPage(query.type === 'fans2' ? [] : [maya]),
     });
-    renderChat('/chats', fake);
+    renderChat('/chats', fake.host);
     const list = await screen.findByRole('list', { name: 'Chats' });
     const row = within(list).getByRole('link', { name: /maya/ });
     expect(row).toHaveAttribute('href', '/chats/u-2');
@@ -97,7 +85,7 @@ describe('chat list', () => {
   it('names an erased account Deleted account', async () => {
     const gone = testChat({ other: { _id: 'u-9', username: null, deleted: true }, last_message_text: 'Bye' });
     const fake = fakeHost({ user: testUser(), respond: () => testChatsPage([gone, noah]) });
-    renderChat('/chats', fake);
+    renderChat('/chats', fake.host);
     const list = await screen.findByRole('list', { name: 'Chats' });
     expect(within(list).getByRole('link', { name: /Deleted account/ })).toHaveAttribute('href', '/chats/u-9');
     expect(within(list).queryByText(/u-9/)).toBeNull();
@@ -111,7 +99,7 @@ describe('chat list', () => {
           ? testChatsPage([noah], '/v1/chats?v=2&limit=20&offset=40')
           : testChatsPage([maya], '/v1/chats?v=2&limit=20&offset=20'),
     });
-    renderChat('/chats', fake);
+    renderChat('/chats', fake.host);
     const list = await screen.findByRole('list', { name: 'Chats' });
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await within(list).findByRole('link', { name: /noah/ })).toBeInTheDocument();
@@ -121,7 +109,7 @@ describe('chat list', () => {
 
   it('moves a chat to the top with the new message when one arrives, without asking the server again', async () => {
     const fake = fakeHost({ user: testUser({ _id: 'u-1' }), respond: () => testChatsPage([noah, maya]) });
-    renderChat('/chats', fake);
+    renderChat('/chats', fake.host);
     const list = await screen.findByRole('list', { name: 'Chats' });
     expect(rowNames(list)).toEqual([expect.stringContaining('noah'), expect.stringContaining('maya')]);
 
@@ -160,7 +148,7 @@ describe('chat list', () => {
   it('reads the list again when a message arrives in a chat it does not hold yet', async () => {
     let chats = [noah];
     const fake = fakeHost({ user: testUser(), respond: () => testChatsPage(chats) });
-    renderChat('/chats', fake);
+    renderChat('/chats', fake.host);
     const list = await screen.findByRole('list', { name: 'Chats' });
     chats = [maya, noah];
     act(() =>
@@ -178,7 +166,7 @@ describe('chat list', () => {
   it("reads the list again when the creator's broadcast is done, which moved many chats at once", async () => {
     let chats = [noah];
     const fake = fakeHost({ user: testUser({ type: 'featured' }), respond: () => testChatsPage(chats) });
-    renderChat('/chats', fake);
+    renderChat('/chats', fake.host);
     const list = await screen.findByRole('list', { name: 'Chats' });
     chats = [
       { ...maya, last_message_text: 'New set tonight' },
@@ -203,7 +191,7 @@ describe('chat list', () => {
       user: testUser(),
       respond: () => (fail ? networkFailure() : testChatsPage([])),
     });
-    renderChat('/chats', fake);
+    renderChat('/chats', fake.host);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Network error. Please check your internet connection.',
     );
@@ -213,7 +201,10 @@ describe('chat list', () => {
   });
 
   it('shows fans only the tabs that mean something to them', async () => {
-    renderChat('/chats', fakeHost({ user: testUser({ type: 'user' }), respond: () => testChatsPage([]) }));
+    renderChat(
+      '/chats',
+      fakeHost({ user: testUser({ type: 'user' }), respond: () => testChatsPage([]) }).host,
+    );
     const tabs = screen.getByRole('navigation', { name: 'Chat filters' });
     expect(
       within(tabs)
@@ -244,7 +235,7 @@ describe('chat list', () => {
           : testChatsPage([maya]),
     });
     fake.session.config = testConfig();
-    renderChat('/chats', fake);
+    renderChat('/chats', fake.host);
     const tabs = screen.getByRole('navigation', { name: 'Chat filters' });
     expect(await within(tabs).findByRole('link', { name: 'Inbox 12' })).toHaveAttribute(
       'aria-current',
@@ -264,7 +255,7 @@ describe('chat list', () => {
       user: testUser(),
       respond: ({ query }) => testChatsPage(query.search === 'no' ? [noah] : [maya, noah]),
     });
-    renderChat('/chats', fake);
+    renderChat('/chats', fake.host);
     await screen.findByRole('list', { name: 'Chats' });
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search chats' }), 'no');
     await waitFor(() =>
@@ -282,7 +273,7 @@ describe('chat list', () => {
       respond: ({ method, query }) =>
         method === 'PATCH' ? { updated: 1 } : testChatsPage(query.type === 'hidden' ? [hidden] : [maya]),
     });
-    renderChat('/chats?filter=hidden', fake);
+    renderChat('/chats?filter=hidden', fake.host);
     const list = await screen.findByRole('list', { name: 'Chats' });
     expect(within(list).getByRole('link', { name: /noah/ })).toHaveTextContent('Hidden');
     expect(fake.calls[0]).toMatchObject({ path: '/v1/chats', query: { type: 'hidden' } });
@@ -304,7 +295,7 @@ describe('chat list', () => {
 
   it('shows who is online and who is typing as the socket says, without asking again', async () => {
     const fake = fakeHost({ user: testUser({ _id: 'u-1' }), respond: () => testChatsPage([maya, noah]) });
-    renderChat('/chats', fake);
+    renderChat('/chats', fake.host);
     const list = await screen.findByRole('list', { name: 'Chats' });
     const row = within(list).getByRole('link', { name: /noah/ });
     expect(row).not.toHaveTextContent('online');
@@ -326,7 +317,7 @@ describe('chat list', () => {
       respond: ({ method }) => (method === 'PATCH' ? { updated: 1 } : testChatsPage([maya, noah])),
       popupOutcome: () => ({ action: confirm ? 'confirm' : 'dismiss' }),
     });
-    renderChat('/chats', fake);
+    renderChat('/chats', fake.host);
     await screen.findByRole('list', { name: 'Chats' });
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select maya' }));
@@ -371,14 +362,14 @@ describe('chat list', () => {
         return { data: maya, user: testChatsPage([maya]).data_users[0] };
       },
     });
-    renderChat('/chats/u-2', fake);
+    renderChat('/chats/u-2', fake.host);
     const row = await screen.findByRole('link', { name: /maya/ });
     expect(row).toHaveAttribute('aria-current', 'page');
     expect(fake.calls.filter((c) => c.path === '/v1/chats' && c.method === 'GET')).toHaveLength(2);
   });
 
   it('opens a conversation beside the list, with a way back on narrow screens', () => {
-    renderChat('/chats/u-9', fakeHost({ user: null }));
+    renderChat('/chats/u-9', fakeHost({ user: null }).host);
     expect(screen.getByRole('region', { name: 'Chat list' })).toBeInTheDocument();
     const conversation = screen.getByRole('region', { name: 'Conversation' });
     expect(

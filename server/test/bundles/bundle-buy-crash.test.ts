@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { media } from '../../src/db/schema';
 import { rowsOf } from '../../src/db/rows';
 import { balanceMismatches, creditsOf } from '../../src/ledger/ledger';
-import { grantCredits } from '../helpers/chats';
+import { callProcess, type Caller, fanWithChat } from '../helpers/process-calls';
 import { serverProcess, type ServerProcess } from '../helpers/server-process';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { signedInUser } from '../helpers/users';
@@ -20,11 +20,7 @@ const START_CREDITS = 500;
 /** Answers the burst gets before the kill. */
 const KILL_AFTER = Math.floor((FANS * LANES_PER_FAN) / 3);
 
-interface Person {
-  id: string;
-  token: string;
-}
-interface Fan extends Person {
+interface Fan extends Caller {
   messageId: string;
 }
 
@@ -33,14 +29,8 @@ let server: ServerProcess;
 let fans: Fan[];
 let itemIds: string[];
 
-async function call(who: Person, method: 'POST' | 'PATCH', path: string, body?: object) {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: { 'access-token': who.token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const call = (who: Caller, method: 'POST' | 'PATCH', path: string, body?: object) =>
+  callProcess(server, who, method, path, body);
 
 /** A creator with three ready vault photos (rows as processing leaves them), and fans each sent the bundle. */
 async function world(): Promise<void> {
@@ -68,10 +58,7 @@ async function world(): Promise<void> {
   );
   fans = [];
   for (let i = 0; i < FANS; i++) {
-    const { user, token: fanToken } = await signedInUser(database.db, { type: 'user' });
-    await grantCredits(database.db, user.id, START_CREDITS);
-    const fan = { id: user.id, token: fanToken };
-    const opened = await call(fan, 'POST', '/v1/chat', { recipient_id: creator.id });
+    const { fan, opened } = await fanWithChat(database.db, server, creator.id, START_CREDITS);
     const chatId = (opened.body.data as { _id: string })._id;
     const sent = await call(creator, 'POST', '/v1/messages', {
       type: 'image',

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/db/rows';
 import { balanceMismatches, creditsOf } from '../../src/ledger/ledger';
-import { grantCredits } from '../helpers/chats';
+import { callProcess, type Caller, fanWithChat } from '../helpers/process-calls';
 import { serverProcess, type ServerProcess } from '../helpers/server-process';
 import { openSocket, type Received, type TestSocket } from '../helpers/socket';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
@@ -20,11 +20,7 @@ const KILL_AFTER = Math.floor((FANS * SENDS_PER_FAN) / 3);
 const RATE = 3;
 const START_CREDITS = 1_000;
 
-interface Person {
-  id: string;
-  token: string;
-}
-interface Fan extends Person {
+interface Fan extends Caller {
   chatId: string;
 }
 interface SendBody {
@@ -48,7 +44,7 @@ interface Answer {
 let database: TestDatabase;
 let server: ServerProcess;
 // What the scenario left behind, for the checks below.
-let creator: Person;
+let creator: Caller;
 let fans: Fan[];
 let attempts: Attempt[];
 /** The message id each attempt's replay was answered with, by send id. */
@@ -60,16 +56,10 @@ async function rowsFrom<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return rowsOf<T>(await database.db.execute(query));
 }
 
-async function call(who: Person, method: 'GET' | 'POST', path: string, body?: object): Promise<Answer> {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: { 'access-token': who.token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as Answer['body'] };
-}
+const call = (who: Caller, method: 'GET' | 'POST', path: string, body?: object): Promise<Answer> =>
+  callProcess<Answer['body']>(server, who, method, path, body);
 
-async function ok<T>(who: Person, path: string): Promise<T> {
+async function ok<T>(who: Caller, path: string): Promise<T> {
   const res = await call(who, 'GET', path);
   if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as T;
@@ -87,10 +77,7 @@ async function world(): Promise<void> {
   creator = { id: creatorRow.id, token };
   fans = [];
   for (let i = 0; i < FANS; i++) {
-    const { user, token: fanToken } = await signedInUser(database.db, { type: 'user' });
-    await grantCredits(database.db, user.id, START_CREDITS);
-    const fan = { id: user.id, token: fanToken };
-    const opened = await call(fan, 'POST', '/v1/chat', { recipient_id: creator.id });
+    const { fan, opened } = await fanWithChat(database.db, server, creator.id, START_CREDITS);
     const chat = opened.body.data as unknown as { _id: string; credit_rate: number; is_intro: boolean };
     // Every message of the burst is paid: the chat has the creator's rate and no free intro.
     expect([opened.status, chat.credit_rate, chat.is_intro]).toEqual([200, RATE, false]);

@@ -3,6 +3,7 @@ import { formatDuration, type RequestState } from '@cove/runtime';
 import type { ReactNode } from 'react';
 import { Button } from './Button';
 import { EmptyState } from './EmptyState';
+import kit from './Kit.module.css';
 import type { MorePages } from './LoadMore';
 import { PagedView } from './PagedView';
 import styles from './VaultPicker.module.css';
@@ -55,7 +56,7 @@ export function VaultPicker({
         }
       >
         {(items) => (
-          <ul className={styles.grid} aria-label="Vault media">
+          <ul className={`${kit.tiles} ${styles.grid}`} aria-label="Vault media">
             {items.map((item, i) => {
               const kind = item.type === 'video' ? 'video' : 'photo';
               const ready = item.status === 'ready';
@@ -81,7 +82,7 @@ export function VaultPicker({
                       </span>
                     )}
                     {item.type === 'video' && item.video_length != null && (
-                      <span className={styles.badge}>{formatDuration(item.video_length)}</span>
+                      <span className={kit.tileBadge}>{formatDuration(item.video_length)}</span>
                     )}
                   </button>
                 </li>

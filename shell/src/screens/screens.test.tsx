@@ -4,7 +4,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import type { Payment } from '@cove/contracts';
 import { tokenKey } from '@cove/runtime';
 import { signIn, signOut } from '@cove/runtime/shell';
-import { failWith, testUser } from '@cove/runtime/testing';
+import { failWith, testPayment, testUser } from '@cove/runtime/testing';
 import { call, fakeServices } from '../test/fake-services';
 import { renderInShell } from '../test/render-in-shell';
 import { internalPath } from './internal-path';
@@ -37,27 +37,17 @@ describe('banned-token cleanup', () => {
 
 describe('3-D Secure return', () => {
   const paymentId = '6f1c2b1e-0000-4000-8000-000000000001';
-  const payment = (over: Partial<Payment> = {}): Payment => ({
-    _id: paymentId,
-    method: 'card',
-    status: 'succeeded',
-    payment_type: 'message',
-    amount: 55,
-    credits: 60,
-    bonus: 5,
-    model_id: 'm-1',
-    chat_id: 'c-1',
-    message_id: 'x',
-    feed_id: null,
-    tip: null,
-    subscribe: false,
-    card_id: null,
-    failure: null,
-    action_status: 'done',
-    action_error: null,
-    created_at: '2026-01-01T00:00:00.000Z',
-    ...over,
-  });
+  const payment = (over: Partial<Payment> = {}) =>
+    testPayment({
+      _id: paymentId,
+      amount: 55,
+      credits: 60,
+      bonus: 5,
+      model_id: 'm-1',
+      chat_id: 'c-1',
+      message_id: 'x',
+      ...over,
+    });
   const chatReturn = `3ds=success&paymentType=message&modelId=m-1&amount=55&chatId=c-1&messageId=x&paymentId=${paymentId}`;
   const at = (query: string, answers: (path: string) => unknown, signedIn = true) => {
     window.localStorage.setItem(tokenKey, 'tok');

@@ -1,5 +1,5 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, uuidPrimaryKey } from './columns';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, uuidPrimaryKey } from './columns';
 import { userRef } from './user-ref';
 
 /** Access tokens are 256 random bits; only their SHA-256 is stored, so a leaked table signs no one in. */
@@ -10,8 +10,8 @@ export const accessTokens = pgTable(
     userId: userRef('user_id'),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: timestamptz('last_used_at').notNull().defaultNow(),
+    revokedAt: timestamptz('revoked_at'),
   },
   (t) => [index('access_tokens_user_idx').on(t.userId)],
 );

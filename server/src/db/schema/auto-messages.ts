@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, uuidPrimaryKey } from './columns';
+import { createdAt, updatedAt, uuidPrimaryKey, zeroInt } from './columns';
 import { media } from './media';
 import { userRef } from './user-ref';
 
@@ -25,8 +25,8 @@ export const autoMessageCategories = pgTable(
       enum: ['welcome', 'new_follower', 'new_subscriber', 'first_purchase'],
     }).notNull(),
     excerpt: text('excerpt').notNull().default(''),
-    delayMinutes: integer('delay_minutes').notNull().default(0),
-    cooldownHours: integer('cooldown_hours').notNull().default(0),
+    delayMinutes: zeroInt('delay_minutes'),
+    cooldownHours: zeroInt('cooldown_hours'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -54,7 +54,7 @@ export const autoMessages = pgTable(
     mediaId: uuid('media_id').references(() => media.id, { onDelete: 'cascade' }),
     /** A bundle's items as picked (migration 0031); null for one media or none. */
     mediaItems: jsonb('media_items').$type<{ media_id: string; preview: boolean }[]>(),
-    price: integer('price').notNull().default(0),
+    price: zeroInt('price'),
   },
   (t) => [
     foreignKey({

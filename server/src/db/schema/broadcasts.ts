@@ -1,20 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { chats } from './chats';
-import { createdAt, uuidPrimaryKey } from './columns';
+import { check, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { chatRef } from './chats';
+import { bigintNumber, createdAt, flag, timestamptz, uuidPrimaryKey, zeroInt } from './columns';
 import { media } from './media';
 import { userRef } from './user-ref';
 
@@ -41,19 +28,19 @@ export const broadcasts = pgTable(
     mediaId: uuid('media_id').references(() => media.id),
     /** A bundle's items as picked (migration 0031); null for one media or none. */
     mediaItems: jsonb('media_items').$type<{ media_id: string; preview: boolean }[]>(),
-    price: integer('price').notNull().default(0),
-    selfDestruct: boolean('self_destruct').notNull().default(false),
+    price: zeroInt('price'),
+    selfDestruct: flag('self_destruct'),
     /** The chat list's preview of the message. */
     preview: text('preview').notNull(),
     /** The message as its sender, a recipient and a recipient who owns its media see it (events). */
     views: jsonb('views').notNull(),
-    sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
+    sendAt: timestamptz('send_at').notNull(),
     createdAt: createdAt(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    finishedAt: timestamptz('finished_at'),
     /** Every recipient is resolved (online fans are resolved, and written, first: migration 0019). */
-    resolved: boolean('resolved').notNull().default(false),
+    resolved: flag('resolved'),
     /** Errors its writing threw (never crashes); at the limit it is `failed` (migration 0025). */
-    failures: integer('failures').notNull().default(0),
+    failures: zeroInt('failures'),
   },
   (t) => [
     uniqueIndex('broadcasts_send_key').on(t.creatorId, t.sendId),
@@ -73,12 +60,10 @@ export const broadcastRecipients = pgTable(
     broadcastId: uuid('broadcast_id')
       .notNull()
       .references(() => broadcasts.id, { onDelete: 'cascade' }),
-    chatId: uuid('chat_id')
-      .notNull()
-      .references(() => chats.id, { onDelete: 'cascade' }),
+    chatId: chatRef('chat_id'),
     fanId: userRef('fan_id'),
     /** Set in the transaction that writes the message; no foreign key (see the migration). */
-    messageId: bigint('message_id', { mode: 'number' }),
+    messageId: bigintNumber('message_id'),
   },
   (t) => [
     primaryKey({ name: 'broadcast_recipients_pk', columns: [t.broadcastId, t.chatId] }),

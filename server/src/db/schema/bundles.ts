@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
-  boolean,
   check,
   foreignKey,
   index,
@@ -12,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { bigintNumber, flag } from './columns';
 import { messages, purchases } from './messages';
 
 /**
@@ -21,12 +20,12 @@ import { messages, purchases } from './messages';
 export const messageMedia = pgTable(
   'message_media',
   {
-    messageId: bigint('message_id', { mode: 'number' })
+    messageId: bigintNumber('message_id')
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
     mediaId: uuid('media_id').notNull(),
-    preview: boolean('preview').notNull().default(false),
+    preview: flag('preview'),
   },
   (t) => [
     primaryKey({ columns: [t.messageId, t.position] }),
@@ -43,7 +42,7 @@ export const messageMedia = pgTable(
 export const purchaseItems = pgTable(
   'purchase_items',
   {
-    messageId: bigint('message_id', { mode: 'number' }).notNull(),
+    messageId: bigintNumber('message_id').notNull(),
     buyerId: uuid('buyer_id').notNull(),
     mediaId: uuid('media_id').notNull(),
     earned: integer('earned').notNull(),

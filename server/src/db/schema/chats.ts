@@ -1,18 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, uuidPrimaryKey } from './columns';
+import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigintNumber, createdAt, flag, timestamptz, updatedAt, uuidPrimaryKey, zeroInt } from './columns';
 import { userRef } from './user-ref';
 import { users } from './users';
 
@@ -25,11 +13,11 @@ export const chats = pgTable(
     userLow: userRef('user_low'),
     userHigh: userRef('user_high'),
     /** Credits a fan pays per message in this chat (0: a free chat). */
-    creditRate: integer('credit_rate').notNull().default(0),
-    isIntro: boolean('is_intro').notNull().default(false),
-    introEnded: boolean('intro_ended').notNull().default(false),
-    lastMessageId: bigint('last_message_id', { mode: 'number' }),
-    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    creditRate: zeroInt('credit_rate'),
+    isIntro: flag('is_intro'),
+    introEnded: flag('intro_ended'),
+    lastMessageId: bigintNumber('last_message_id'),
+    lastMessageAt: timestamptz('last_message_at'),
     lastMessageText: text('last_message_text'),
     lastSenderId: uuid('last_sender_id'),
     createdAt: createdAt(),
@@ -41,31 +29,35 @@ export const chats = pgTable(
   ],
 );
 
+/** A required reference to a chat whose rows go with the chat (on delete cascade). */
+export const chatRef = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references(() => chats.id, { onDelete: 'cascade' });
+
 /** One row per person per chat: their list position, unread count, flags and what they spent. */
 export const chatMembers = pgTable(
   'chat_members',
   {
-    chatId: uuid('chat_id')
-      .notNull()
-      .references(() => chats.id, { onDelete: 'cascade' }),
+    chatId: chatRef('chat_id'),
     userId: userRef('user_id'),
     otherId: userRef('other_id'),
-    unread: integer('unread').notNull().default(0),
-    unreadTip: boolean('unread_tip').notNull().default(false),
-    favorite: boolean('favorite').notNull().default(false),
-    hidden: boolean('hidden').notNull().default(false),
+    unread: zeroInt('unread'),
+    unreadTip: flag('unread_tip'),
+    favorite: flag('favorite'),
+    hidden: flag('hidden'),
     /** Set by "delete": the chat leaves the list and older messages stay out of this person's view. */
-    clearedBefore: bigint('cleared_before', { mode: 'number' }),
+    clearedBefore: bigintNumber('cleared_before'),
     /** This person refuses media from the other one in this chat. */
-    mediaBlocked: boolean('media_blocked').notNull().default(false),
-    mediaBlockedAt: timestamp('media_blocked_at', { withTimezone: true }),
+    mediaBlocked: flag('media_blocked'),
+    mediaBlockedAt: timestamptz('media_blocked_at'),
     /** Credits the other person has spent in this chat: the basis of the fans and vip filters. */
-    spentByOther: bigint('spent_by_other', { mode: 'number' }).notNull().default(0),
+    spentByOther: bigintNumber('spent_by_other').notNull().default(0),
     /** A creator's own VIP choice for the other person; null follows spending (migration 0036). */
     vip: boolean('vip'),
     /** Sort key of the list; copied from the chat so the list is one index scan. */
-    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
-    lastFromOther: boolean('last_from_other').notNull().default(false),
+    lastMessageAt: timestamptz('last_message_at'),
+    lastFromOther: flag('last_from_other'),
     listed: boolean('listed').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -125,9 +117,7 @@ export const notes = pgTable(
   'notes',
   {
     id: uuidPrimaryKey(),
-    chatId: uuid('chat_id')
-      .notNull()
-      .references(() => chats.id, { onDelete: 'cascade' }),
+    chatId: chatRef('chat_id'),
     authorId: userRef('author_id'),
     text: text('text').notNull(),
     createdAt: createdAt(),
@@ -143,8 +133,8 @@ export const userCounters = pgTable(
     userId: uuid('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    unread: integer('unread').notNull().default(0),
-    unreadFavorites: integer('unread_favorites').notNull().default(0),
+    unread: zeroInt('unread'),
+    unreadFavorites: zeroInt('unread_favorites'),
   },
   (t) => [check('user_counters_not_negative', sql`${t.unread} >= 0 AND ${t.unreadFavorites} >= 0`)],
 );
@@ -157,12 +147,12 @@ export const chatTabCounts = pgTable('chat_tab_counts', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  allChats: integer('all_chats').notNull().default(0),
-  fans: integer('fans').notNull().default(0),
-  favorites: integer('favorites').notNull().default(0),
-  unreplied: integer('unreplied').notNull().default(0),
-  vip: integer('vip').notNull().default(0),
-  sent: integer('sent').notNull().default(0),
+  allChats: zeroInt('all_chats'),
+  fans: zeroInt('fans'),
+  favorites: zeroInt('favorites'),
+  unreplied: zeroInt('unreplied'),
+  vip: zeroInt('vip'),
+  sent: zeroInt('sent'),
   /** Partners online now who are not creators (creators online are counted at read time). */
-  onlineFans: integer('online_fans').notNull().default(0),
+  onlineFans: zeroInt('online_fans'),
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, uuidPrimaryKey } from './columns';
+import { check, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, uuidPrimaryKey } from './columns';
 import { users } from './users';
 
 /**
@@ -25,7 +25,7 @@ export const creatorApplications = pgTable(
     checkId: text('check_id').unique('creator_applications_check_key'),
     /** Who decided: `staff:<email>` from the admin page, the CLI's actor otherwise. */
     decidedBy: text('decided_by'),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: timestamptz('decided_at'),
     createdAt: createdAt(),
   },
   (t) => [

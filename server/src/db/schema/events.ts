@@ -1,15 +1,5 @@
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigintNumber, createdAt, timestamptz } from './columns';
 import { userRef } from './user-ref';
 import { users } from './users';
 
@@ -18,7 +8,7 @@ export const userEventSeqs = pgTable('user_event_seqs', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+  lastSeq: bigintNumber('last_seq').notNull(),
 });
 
 /** Every realtime event for a user, in order; a reconnecting client replays what it missed from here. */
@@ -26,7 +16,7 @@ export const userEvents = pgTable(
   'user_events',
   {
     userId: userRef('user_id'),
-    seq: bigint('seq', { mode: 'number' }).notNull(),
+    seq: bigintNumber('seq').notNull(),
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
@@ -38,7 +28,7 @@ export const userEvents = pgTable(
 /** Server instances holding sockets, with their last heartbeat (presence without Redis). */
 export const realtimeInstances = pgTable('realtime_instances', {
   id: uuid('id').primaryKey(),
-  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  heartbeatAt: timestamptz('heartbeat_at').notNull().defaultNow(),
 });
 
 /** How many open, visible sockets each instance holds per user; a user is online while a live instance has one. */

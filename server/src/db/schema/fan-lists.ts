@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, uuidPrimaryKey } from './columns';
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, uuidPrimaryKey } from './columns';
 import { userRef } from './user-ref';
 
 /** A creator's named lists of the people she chats with (migration 0036). */
@@ -23,7 +23,7 @@ export const fanListMembers = pgTable(
       .notNull()
       .references(() => fanLists.id, { onDelete: 'cascade' }),
     fanId: userRef('fan_id'),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    addedAt: timestamptz('added_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'fan_list_members_pk', columns: [t.listId, t.fanId] }),

@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  unique,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt, uuidPrimaryKey } from './columns';
+import { boolean, check, index, jsonb, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigintNumber, createdAt, flag, uuidPrimaryKey } from './columns';
 import { users } from './users';
 
 /**
@@ -38,9 +27,9 @@ export const ledgerAccounts = pgTable(
         'payouts_sent',
       ],
     }).notNull(),
-    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    balance: bigintNumber('balance').notNull().default(0),
     /** Only platform source accounts (promotions, sales) may go negative: they mint credits. */
-    allowNegative: boolean('allow_negative').notNull().default(false),
+    allowNegative: flag('allow_negative'),
     /**
      * Whether `balance` is kept per entry. The platform's accounts take part in every sale, so a cached
      * balance would make one row every payment waits on; theirs is the sum of their entries instead.
@@ -64,7 +53,7 @@ export const ledgerTransactions = pgTable(
     idempotencyKey: text('idempotency_key').unique(),
     createdAt: createdAt(),
     /** The order transactions were written in: orders those sharing one `created_at` (one database transaction). */
-    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    seq: bigintNumber('seq').generatedAlwaysAsIdentity().notNull(),
   },
   (t) => [
     index('ledger_transactions_created_idx').on(t.createdAt),
@@ -82,7 +71,7 @@ export const ledgerEntries = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amount: bigintNumber('amount').notNull(),
   },
   (t) => [
     index('ledger_entries_account_idx').on(t.accountId),

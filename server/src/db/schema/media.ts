@@ -1,18 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  real,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { check, index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigintNumber, createdAt, timestamptz } from './columns';
 import { userRef } from './user-ref';
 
 /** One stored rendition: where it lives in storage, its content type and size in bytes. */
@@ -39,7 +27,7 @@ export const media = pgTable(
     error: text('error'),
     /** The content type read from the file's own bytes. */
     sourceType: text('source_type').notNull(),
-    size: bigint('size', { mode: 'number' }).notNull(),
+    size: bigintNumber('size').notNull(),
     md5: text('md5').notNull(),
     sha256: text('sha256').notNull(),
     width: integer('width'),
@@ -49,8 +37,8 @@ export const media = pgTable(
     originalKey: text('original_key'),
     renditions: jsonb('renditions').$type<Record<string, StoredRendition>>().notNull().default({}),
     createdAt: createdAt(),
-    readyAt: timestamp('ready_at', { withTimezone: true }),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    readyAt: timestamptz('ready_at'),
+    deletedAt: timestamptz('deleted_at'),
   },
   (t) => [
     uniqueIndex('media_public_id_key').on(t.publicId),

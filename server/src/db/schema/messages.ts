@@ -1,8 +1,6 @@
 import { messageTypes, type MessageNotice } from '@cove/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
-  boolean,
   check,
   index,
   integer,
@@ -10,12 +8,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { chats } from './chats';
-import { createdAt } from './columns';
+import { chatRef } from './chats';
+import { bigintNumber, createdAt, flag, timestamptz, zeroInt } from './columns';
 import { ledgerTransactions } from './ledger';
 import { userRef } from './user-ref';
 import { users } from './users';
@@ -23,15 +20,13 @@ import { users } from './users';
 export const messages = pgTable(
   'messages',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    chatId: uuid('chat_id')
-      .notNull()
-      .references(() => chats.id, { onDelete: 'cascade' }),
+    id: bigintNumber('id').primaryKey().generatedAlwaysAsIdentity(),
+    chatId: chatRef('chat_id'),
     senderId: userRef('sender_id'),
     recipientId: userRef('recipient_id'),
     type: text('type', { enum: messageTypes }).notNull(),
     /** System messages are written by Cove, not typed by a person. */
-    system: boolean('system').notNull().default(false),
+    system: flag('system'),
     /** Null: both members see it; otherwise only this member (most system messages). */
     visibleTo: uuid('visible_to'),
     text: text('text').notNull().default(''),
@@ -40,20 +35,20 @@ export const messages = pgTable(
     gifUrl: text('gif_url'),
     mediaId: uuid('media_id'),
     /** Credits to unlock (pay-per-view); 0 for an ordinary message. */
-    price: integer('price').notNull().default(0),
+    price: zeroInt('price'),
     /** Credits the sender paid to send it (the chat rate at the time). */
-    cost: integer('cost').notNull().default(0),
-    selfDestruct: boolean('self_destruct').notNull().default(false),
-    destructAt: timestamp('destruct_at', { withTimezone: true }),
-    parentMessageId: bigint('parent_message_id', { mode: 'number' }),
+    cost: zeroInt('cost'),
+    selfDestruct: flag('self_destruct'),
+    destructAt: timestamptz('destruct_at'),
+    parentMessageId: bigintNumber('parent_message_id'),
     /** The sender's own id for this send; a retry with the same id returns the first message. */
     sendId: text('send_id'),
     /** A tip's message from the fan (docs/rules.md, Tips), kept apart from the tip line's text. */
     tipNote: text('tip_note'),
     /** The post a tip was given on. */
     tipPostId: uuid('tip_post_id'),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    readAt: timestamptz('read_at'),
+    deletedAt: timestamptz('deleted_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -72,7 +67,7 @@ export const messages = pgTable(
 export const hiddenMessages = pgTable(
   'hidden_messages',
   {
-    messageId: bigint('message_id', { mode: 'number' })
+    messageId: bigintNumber('message_id')
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
     userId: userRef('user_id'),
@@ -84,7 +79,7 @@ export const hiddenMessages = pgTable(
 export const purchases = pgTable(
   'purchases',
   {
-    messageId: bigint('message_id', { mode: 'number' })
+    messageId: bigintNumber('message_id')
       .notNull()
       .references(() => messages.id, { onDelete: 'restrict' }),
     buyerId: uuid('buyer_id')

@@ -1,16 +1,6 @@
-import {
-  bigint,
-  boolean,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { chats } from './chats';
-import { createdAt, updatedAt, uuidPrimaryKey } from './columns';
+import { bigintNumber, createdAt, flag, timestamptz, updatedAt, uuidPrimaryKey, zeroInt } from './columns';
 import { ledgerTransactions } from './ledger';
 import { userRef } from './user-ref';
 import { users } from './users';
@@ -76,12 +66,12 @@ export const payments = pgTable('payments', {
     enum: ['credits', 'message', 'tip', 'post', 'subscription'],
   }).notNull(),
   amount: integer('amount').notNull(),
-  packageBonus: integer('package_bonus').notNull().default(0),
-  credits: integer('credits').notNull().default(0),
-  bonus: integer('bonus').notNull().default(0),
+  packageBonus: zeroInt('package_bonus'),
+  credits: zeroInt('credits'),
+  bonus: zeroInt('bonus'),
   modelId: uuid('model_id').references(() => users.id, { onDelete: 'set null' }),
   chatId: uuid('chat_id').references(() => chats.id, { onDelete: 'set null' }),
-  messageId: bigint('message_id', { mode: 'number' }),
+  messageId: bigintNumber('message_id'),
   feedId: text('feed_id'),
   tip: integer('tip'),
   /** The price of the post or subscription it finishes, as it was when the payment started. */
@@ -90,13 +80,13 @@ export const payments = pgTable('payments', {
   /** The card charged, as its receipt names it; kept on the payment since the saved card may go. */
   cardBrand: text('card_brand'),
   cardLast4: text('card_last4'),
-  saveCard: boolean('save_card').notNull().default(false),
+  saveCard: flag('save_card'),
   failureCode: text('failure_code'),
   actionStatus: text('action_status', { enum: ['none', 'pending', 'done', 'failed'] })
     .notNull()
     .default('none'),
   actionError: text('action_error'),
-  unlockedMessageId: bigint('unlocked_message_id', { mode: 'number' }),
+  unlockedMessageId: bigintNumber('unlocked_message_id'),
   crypto: jsonb('crypto').$type<CryptoPaid>(),
   redirectUrl: text('redirect_url'),
   transactionId: uuid('transaction_id').references(() => ledgerTransactions.id),
@@ -113,7 +103,7 @@ export const paymentEvents = pgTable(
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
     paymentId: uuid('payment_id').references(() => payments.id),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
@@ -127,9 +117,9 @@ export const sandboxCards = pgTable('sandbox_cards', {
   expYear: integer('exp_year').notNull(),
   behaviour: text('behaviour').notNull(),
   /** When the first payment with the card's token consumed it. */
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  usedAt: timestamptz('used_at'),
   /** Kept for the fan by that payment: it pays again by its saved reference, never as a token. */
-  reusable: boolean('reusable').notNull().default(false),
+  reusable: flag('reusable'),
   createdAt: createdAt(),
 });
 

@@ -1,5 +1,5 @@
-import { date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, uuidPrimaryKey } from './columns';
+import { date, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt, uuidPrimaryKey } from './columns';
 import { users } from './users';
 
 /** Tables of migration 0018: see its comments for the rules the database keeps. */
@@ -36,7 +36,7 @@ export const payouts = pgTable('payouts', {
   providerRef: text('provider_ref'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-  completedAt: timestamp('completed_at', { withTimezone: true }),
+  completedAt: timestamptz('completed_at'),
 });
 export type PayoutRow = typeof payouts.$inferSelect;
 
@@ -49,5 +49,5 @@ export const amlSubmissions = pgTable('aml_submissions', {
   address: text('address').notNull(),
   country: text('country').notNull(),
   taxId: text('tax_id'),
-  submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  submittedAt: timestamptz('submitted_at').notNull().defaultNow(),
 });

@@ -1,5 +1,5 @@
-import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, uuidPrimaryKey } from './columns';
+import { integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt, uuidPrimaryKey, zeroInt } from './columns';
 import { ledgerTransactions } from './ledger';
 import { media } from './media';
 import { userRef } from './user-ref';
@@ -26,10 +26,10 @@ export const feedPosts = pgTable('feed_posts', {
   audience: text('audience', { enum: ['user', 'follower', 'subscriber', 'fan'] })
     .notNull()
     .default('user'),
-  price: integer('price').notNull().default(0),
+  price: zeroInt('price'),
   sendId: text('send_id'),
   createdAt: createdAt(),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  deletedAt: timestamptz('deleted_at'),
 });
 export type FeedPostRow = typeof feedPosts.$inferSelect;
 
@@ -62,8 +62,8 @@ export const subscriptions = pgTable('subscriptions', {
   status: text('status', { enum: ['active', 'canceled', 'expired'] }).notNull(),
   price: integer('price').notNull(),
   period: integer('period').notNull().default(1),
-  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
-  canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  currentPeriodEnd: timestamptz('current_period_end').notNull(),
+  canceledAt: timestamptz('canceled_at'),
   /** The send id of the subscribe that started the current run (migration 0015). */
   sendId: text('send_id'),
   createdAt: createdAt(),
@@ -76,7 +76,7 @@ export const discoverCardVisits = pgTable(
   {
     userId: userRef('user_id'),
     creatorId: userRef('creator_id'),
-    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
+    visitedAt: timestamptz('visited_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.creatorId] })],
 );

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
 
 /** Table of migrations 0024 and 0030: reports per remote version, kind and page session (no personal data). */
 export const releaseHealth = pgTable(
@@ -13,8 +14,8 @@ export const releaseHealth = pgTable(
     /** A keyed hash of the network the session was issued to (`networkOf`), not the address. */
     network: text('network').notNull(),
     count: integer('count').notNull().default(1),
-    firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
-    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+    firstAt: timestamptz('first_at').notNull().defaultNow(),
+    lastAt: timestamptz('last_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'release_health_pkey', columns: [t.remote, t.version, t.kind, t.session] }),

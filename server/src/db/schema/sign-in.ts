@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, uuidPrimaryKey } from './columns';
+import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, uuidPrimaryKey, zeroInt } from './columns';
 import { userRef } from './user-ref';
 
 /** Single-use magic links; only the token's hash is kept. */
@@ -10,8 +10,8 @@ export const signInLinks = pgTable(
     id: uuidPrimaryKey(),
     userId: userRef('user_id'),
     tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
     createdAt: createdAt(),
   },
   (t) => [index('sign_in_links_user_idx').on(t.userId)],
@@ -29,9 +29,9 @@ export const emailCodes = pgTable(
     purpose: text('purpose', { enum: ['verify', 'change', 'action'] }).notNull(),
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    attempts: zeroInt('attempts'),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
     createdAt: createdAt(),
   },
   (t) => [

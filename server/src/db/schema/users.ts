@@ -7,11 +7,10 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, uuidPrimaryKey } from './columns';
+import { createdAt, flag, timestamptz, uuidPrimaryKey, zeroInt } from './columns';
 
 export const users = pgTable(
   'users',
@@ -29,47 +28,47 @@ export const users = pgTable(
     coverUrl: text('cover_url'),
     bio: text('bio').notNull().default(''),
     /** Monthly subscription price in credits; 0 takes no subscribers. */
-    subscriptionPrice: integer('subscription_price').notNull().default(0),
-    isCustomer: boolean('is_customer').notNull().default(false),
-    idVerified: boolean('id_verified').notNull().default(false),
+    subscriptionPrice: zeroInt('subscription_price'),
+    isCustomer: flag('is_customer'),
+    idVerified: flag('id_verified'),
     idVerificationStatus: text('id_verification_status', {
       enum: ['pending', 'in_progress', 'rejected', 'verified'],
     }),
     identityCheck: text('identity_check', { enum: ['in_progress', 'verified', 'retake'] }),
-    requiresModeration: boolean('requires_moderation').notNull().default(false),
+    requiresModeration: flag('requires_moderation'),
     discoverStatus: text('discover_status', { enum: ['featured', 'hidden', 'denied'] })
       .notNull()
       .default('hidden'),
-    forceDiscover: boolean('force_discover').notNull().default(false),
+    forceDiscover: flag('force_discover'),
     onboardingV2: boolean('onboarding_v2').notNull().default(true),
     codeUsed: text('code_used'),
     /** The creator whose code (`code_used`) this user signed up with; see docs/rules.md, Referrals. */
     referrerId: uuid('referrer_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    emailVerified: boolean('email_verified').notNull().default(false),
-    affiliate: boolean('affiliate').notNull().default(false),
-    affiliateProfileVisited: boolean('affiliate_profile_visited').notNull().default(false),
-    boughtCreditPackage: boolean('bought_credit_package').notNull().default(false),
-    deleteAt: timestamp('delete_at', { withTimezone: true }),
-    showSkinscoreBanner: boolean('show_skinscore_banner').notNull().default(false),
+    emailVerified: flag('email_verified'),
+    affiliate: flag('affiliate'),
+    affiliateProfileVisited: flag('affiliate_profile_visited'),
+    boughtCreditPackage: flag('bought_credit_package'),
+    deleteAt: timestamptz('delete_at'),
+    showSkinscoreBanner: flag('show_skinscore_banner'),
     tags: text('tags')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    hasFavorites: boolean('has_favorites').notNull().default(false),
-    isBroadcasting: boolean('is_broadcasting').notNull().default(false),
-    unreadFeeds: integer('unread_feeds').notNull().default(0),
-    invisible: boolean('invisible').notNull().default(false),
-    introEnabled: boolean('intro_enabled').notNull().default(false),
-    privateFeed: boolean('private_feed').notNull().default(false),
-    isStaff: boolean('is_staff').notNull().default(false),
-    isStaffMo: boolean('is_staff_mo').notNull().default(false),
-    frozen: boolean('frozen').notNull().default(false),
-    bannedAt: timestamp('banned_at', { withTimezone: true }),
-    terminatedAt: timestamp('terminated_at', { withTimezone: true }),
+    hasFavorites: flag('has_favorites'),
+    isBroadcasting: flag('is_broadcasting'),
+    unreadFeeds: zeroInt('unread_feeds'),
+    invisible: flag('invisible'),
+    introEnabled: flag('intro_enabled'),
+    privateFeed: flag('private_feed'),
+    isStaff: flag('is_staff'),
+    isStaffMo: flag('is_staff_mo'),
+    frozen: flag('frozen'),
+    bannedAt: timestamptz('banned_at'),
+    terminatedAt: timestamptz('terminated_at'),
     /** When the scheduled deletion was carried out: personal data erased, the row kept for the ledger. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: timestamptz('deleted_at'),
     /** When the person confirmed they are 18 or older and accepted the terms (at sign-up). */
-    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    termsAcceptedAt: timestamptz('terms_accepted_at'),
     /** A creator's profile and chats are closed to fans in these countries (ISO 3166-1 alpha-2). */
     blockedCountries: text('blocked_countries')
       .array()
@@ -81,9 +80,9 @@ export const users = pgTable(
     notifyNotifications: boolean('notify_notifications').notNull().default(true),
     notifyPayments: boolean('notify_payments').notNull().default(true),
     notifyPayouts: boolean('notify_payouts').notNull().default(true),
-    lastOnline: timestamp('last_online', { withTimezone: true }),
+    lastOnline: timestamptz('last_online'),
     /** Kept by the realtime hub; the chat list's "online" filter reads it. */
-    isOnline: boolean('is_online').notNull().default(false),
+    isOnline: flag('is_online'),
     /** A creator's rate for new chats: credits a fan pays per message. */
     creditRate: integer('credit_rate').notNull().default(10),
     createdAt: createdAt(),

@@ -8,6 +8,7 @@ import {
   type MediaDescriptor,
   type MediaResponse,
   type Message,
+  type Payment,
   type ProviderConfig,
   type PublicProfile,
   type User,
@@ -220,5 +221,30 @@ export function testMediaResponse(id = 'm1', overrides: Partial<MediaResponse['m
     status: media.status,
     message: null,
     media,
+  };
+}
+
+/** A card payment for a message that went through, as `GET /v1/payment/:id` reads it; override the rest. */
+export function testPayment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    _id: 'pay-1',
+    method: 'card',
+    status: 'succeeded',
+    payment_type: 'message',
+    amount: 500,
+    credits: 595,
+    bonus: 95,
+    model_id: 'c-9',
+    chat_id: 'ch-1',
+    message_id: 'm-7',
+    feed_id: null,
+    tip: null,
+    subscribe: false,
+    card_id: null,
+    failure: null,
+    action_status: 'done',
+    action_error: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
   };
 }

@@ -7,6 +7,7 @@ export {
   testMedia,
   testMediaResponse,
   testMessage,
+  testPayment,
   testProfile,
   testUser,
 } from './fixtures';

@@ -18,6 +18,7 @@ import {
   HttpResponse,
   networkFailure,
   testOrigin,
+  testPayment,
   testServer,
   testUser,
   type RecordedCall,
@@ -53,30 +54,7 @@ const token = cardTokenResponse.parse({
   exp_year: 2040,
 });
 /** `GET /v1/payment/pay-1`: the payment `paid` made, with what it was for and how that went. */
-const paymentRead = (over: Partial<Payment> = {}) =>
-  paymentEnvelope.parse({
-    data: {
-      _id: 'pay-1',
-      method: 'card',
-      status: 'succeeded',
-      payment_type: 'message',
-      amount: 500,
-      credits: 595,
-      bonus: 95,
-      model_id: 'c-9',
-      chat_id: 'ch-1',
-      message_id: 'm-7',
-      feed_id: null,
-      tip: null,
-      subscribe: false,
-      card_id: null,
-      failure: null,
-      action_status: 'done',
-      action_error: null,
-      created_at: '2026-01-01T00:00:00.000Z',
-      ...over,
-    },
-  });
+const paymentRead = (over: Partial<Payment> = {}) => paymentEnvelope.parse({ data: testPayment(over) });
 
 const paid = paymentResponse.parse({
   three_ds: false,

@@ -1,4 +1,4 @@
-import { ButtonLink, EmptyState, PagedView, RowList } from '@cove/ui';
+import { ButtonLink, EmptyState, kit, PagedView, RowList } from '@cove/ui';
 import { useId, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useHistory } from './api/get-history';
@@ -23,7 +23,7 @@ export function History() {
 
   return (
     <section className={styles.page} aria-labelledby={headingId}>
-      <div className={styles.head}>
+      <div className={`${kit.bar} ${styles.head}`}>
         <h2 id={headingId} className={styles.title}>
           Spending history
         </h2>

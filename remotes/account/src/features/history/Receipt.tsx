@@ -1,6 +1,6 @@
 import { describeHistoryRow, formatCredits, type HistoryReceipt, historyKindLabels } from '@cove/contracts';
 import { formatDateTime, formatMoney, requestState } from '@cove/runtime';
-import { Button, ButtonLink, RequestView } from '@cove/ui';
+import { Button, ButtonLink, kit, RequestView } from '@cove/ui';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useHistoryReceipt } from './api/get-history-receipt';
@@ -56,7 +56,7 @@ export function Receipt() {
   const query = useHistoryReceipt(id);
   return (
     <section className={styles.page} aria-labelledby={headingId}>
-      <div className={styles.head}>
+      <div className={`${kit.bar} ${styles.head}`}>
         <h2 id={headingId} className={styles.title}>
           Receipt
         </h2>
@@ -70,7 +70,7 @@ export function Receipt() {
           return (
             <article className={styles.receipt} aria-label={`Receipt for ${describeHistoryRow(r)}`}>
               <p className={styles.what}>{describeHistoryRow(r)}</p>
-              <dl className={styles.lines}>
+              <dl className={`${kit.facts} ${styles.lines}`}>
                 {lines(r).map(([term, value]) => (
                   <div key={term} className={styles.line}>
                     <dt>{term}</dt>

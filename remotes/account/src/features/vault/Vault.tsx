@@ -12,6 +12,7 @@ import {
   Button,
   EmptyState,
   FileButton,
+  kit,
   MediaViewer,
   PagedView,
   Section,
@@ -151,7 +152,7 @@ function CreatorVault() {
           const at = shown.findIndex((s) => s.id === viewing);
           return (
             <>
-              <ul className={styles.grid} aria-label="Vault media">
+              <ul className={kit.tiles} aria-label="Vault media">
                 {items.map((item, index) => (
                   <VaultTile
                     key={item._id}

@@ -1,6 +1,6 @@
 import type { Profile } from '@cove/contracts';
 import { requestState, useServerEvent, useSession } from '@cove/runtime';
-import { ButtonLink, Page, RequestView, SignInGate } from '@cove/ui';
+import { ButtonLink, kit, Page, RequestView, SignInGate } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { PostComposer } from './components/PostComposer';
@@ -27,7 +27,7 @@ function Loaded({ profile, own }: { profile: Profile; own: boolean }) {
   // Only the creator posts here; the hook is cheap state until then.
   const posting = usePosting(profile);
   return (
-    <div className={styles.layout}>
+    <div className={`${kit.columns} ${styles.layout}`}>
       <ProfileHeader profile={profile} own={own} />
       <div className={styles.main}>
         {/* A restricted creator cannot post yet; approval reloads the user and the composer appears. */}

@@ -15,7 +15,7 @@ export function PayoutMethod() {
     <Section title="Payout method">
       <RequestView state={requestState(info)} retry={() => void info.refetch()}>
         {(data) => (
-          <div className={styles.layout}>
+          <div className={`${kit.columns} ${styles.layout}`}>
             <div className={`${kit.panel} ${shared.box}`}>
               <h3 className={shared.boxTitle}>Current method</h3>
               {data.payout_method ? (

@@ -1,5 +1,5 @@
 import { requestState } from '@cove/runtime';
-import { RequestView, Section } from '@cove/ui';
+import { kit, RequestView, Section } from '@cove/ui';
 import shared from '../../common/Earnings.module.css';
 import { useAccountInfo } from '../../common/account-info';
 import { useTotals } from '../../common/account-totals';
@@ -14,7 +14,7 @@ export function Payouts() {
   const info = useAccountInfo();
   return (
     <Section title="Payouts">
-      <div className={styles.layout}>
+      <div className={`${kit.columns} ${styles.layout}`}>
         <div className={styles.side}>
           <RequestView state={requestState(info)} retry={() => void info.refetch()}>
             {(data) => (

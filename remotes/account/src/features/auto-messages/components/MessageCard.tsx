@@ -37,7 +37,7 @@ function BundlePreview({
           <li key={item.media_id} className={styles.thumb}>
             {item.media?.th ? <img src={item.media.th} alt={name} /> : <span aria-label={name}>🖼️</span>}
             {message.price > 0 && (
-              <label className={styles.badge}>
+              <label className={kit.tileBadge}>
                 <input
                   type="radio"
                   name={`preview-${message.key}`}
@@ -66,9 +66,9 @@ function MediaPreview({ message }: { message: DraftMessage }) {
   return (
     <div className={styles.thumb}>
       {media.th ? <img src={media.th} alt={kind} /> : <span aria-label={kind}>🖼️</span>}
-      {media.status === 'processing' && <span className={styles.badge}>Processing…</span>}
+      {media.status === 'processing' && <span className={kit.tileBadge}>Processing…</span>}
       {media.type === 'video' && media.video_length != null && (
-        <span className={styles.badge}>{formatDuration(media.video_length)}</span>
+        <span className={kit.tileBadge}>{formatDuration(media.video_length)}</span>
       )}
     </div>
   );

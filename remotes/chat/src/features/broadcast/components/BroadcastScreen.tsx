@@ -34,7 +34,7 @@ export function BroadcastScreen() {
         <ScreenTitle>Broadcast</ScreenTitle>
       </div>
       {allowed ? (
-        <div className={styles.columns}>
+        <div className={`${kit.columns} ${styles.columns}`}>
           {restricted ? (
             <p className={kit.notice} role="status">
               {errorText('creator_under_review')}

@@ -1,7 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { act, screen } from '@testing-library/react';
 import { fakeHost, testChatsPage, testConfig, testUser } from '@cove/runtime/testing';
-import App from '../../../App';
+import { renderChat } from '../../../testing/render-chat';
 import { creator, renderScreen, signedIn } from '../testing/broadcast-harness';
 
 signedIn();
@@ -29,13 +28,7 @@ describe('broadcast entry', () => {
   it('shows no link to fans or creators without the feature, and tells them the screen is not theirs', async () => {
     const fake = fakeHost({ user: testUser({ type: 'user' }), respond: () => testChatsPage([]) });
     fake.session.config = testConfig();
-    render(
-      <MemoryRouter initialEntries={['/chats']}>
-        <Routes>
-          <Route path="/chats/*" element={<App host={fake.host} />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    renderChat('/chats', fake.host);
     await screen.findByRole('heading', { name: 'No chats yet' });
     expect(screen.queryByRole('link', { name: 'Broadcast' })).toBeNull();
 

@@ -1,5 +1,4 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { screen } from '@testing-library/react';
 import { broadcast as broadcastSchema, type Broadcast } from '@cove/contracts';
 import {
   fakeHost,
@@ -10,7 +9,7 @@ import {
   type FakeHost,
   type RecordedCall,
 } from '@cove/runtime/testing';
-import App from '../../../App';
+import { renderChat } from '../../../testing/render-chat';
 
 // What the broadcast tests share: a creator with the feature, two chats, and the screen's server defaults.
 
@@ -79,13 +78,7 @@ export function renderScreen(
   };
   const fake = opts.fake?.(answer) ?? fakeHost({ user: creator, respond: answer });
   fake.session.config = testConfig();
-  render(
-    <MemoryRouter initialEntries={[opts.path ?? '/chats/broadcast']}>
-      <Routes>
-        <Route path="/chats/*" element={<App host={fake.host} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderChat(opts.path ?? '/chats/broadcast', fake.host);
   return fake;
 }
 

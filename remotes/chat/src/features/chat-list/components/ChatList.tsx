@@ -4,6 +4,7 @@ import {
   Button,
   ButtonLink,
   EmptyState,
+  kit,
   LoadMore,
   RequestView,
   SignInGate,
@@ -125,7 +126,7 @@ export function ChatList({ selectedUserId, actions }: { selectedUserId?: string;
   return (
     <div className={styles.pane}>
       {!selectedUserId && <ListTitle />}
-      <div className={styles.header}>
+      <div className={kit.bar}>
         <ScreenTitle>Chats</ScreenTitle>
         {actions}
         {isCreator && (

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { fakeHost, testChat, testChatsPage, testConfig, testUser } from '@cove/runtime/testing';
 import App from '../../../App';
+import { renderChat } from '../../../testing/render-chat';
 
 const maya = testChat({ other: { _id: 'u-2', username: 'maya' }, credits: 1250 });
 const noah = testChat({ other: { _id: 'u-3', username: 'noah' }, credits: 40 });
@@ -27,13 +28,7 @@ function creatorInbox(path = '/chats') {
     respond: ({ path: p }) => (p === '/v1/chats/total' ? totals : testChatsPage([maya, noah])),
   });
   fake.session.config = testConfig();
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/chats/*" element={<App host={fake.host} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderChat(path, fake.host);
   return fake;
 }
 

@@ -1,5 +1,6 @@
 import type { Broadcast } from '@cove/contracts';
 import { formatMoney } from '@cove/runtime';
+import { kit } from '@cove/ui';
 import styles from '../BroadcastStats.module.css';
 
 /** `part` of `whole` as a whole percentage; nothing to say of an empty whole. */
@@ -22,7 +23,7 @@ export function Funnel({ broadcast: b }: { broadcast: Broadcast }) {
         <span className={styles.viewed} style={{ width: `${percent(b.viewed, b.sent)}%` }} />
         <span className={styles.bought} style={{ width: `${percent(b.bought, b.sent)}%` }} />
       </div>
-      <dl className={styles.steps}>
+      <dl className={`${kit.facts} ${styles.steps}`}>
         {steps.map((s) => (
           <div key={s.label}>
             <dt>{s.label}</dt>
