@@ -1,6 +1,6 @@
 import type { BundleItem, Message } from '@cove/contracts';
 import { bundleContents, formatDuration, formatMoney } from '@cove/runtime';
-import { MediaViewer, viewerItemOf, type ViewerItem } from '@cove/ui';
+import { kit, MediaViewer, viewerItemOf, type ViewerItem } from '@cove/ui';
 import { useState, type ReactNode } from 'react';
 import styles from './Bundle.module.css';
 
@@ -46,7 +46,7 @@ function Tile({ item, name, onOpen }: { item: BundleItem; name: string; onOpen: 
         {onOpen && (
           <button
             type="button"
-            className={styles.openFull}
+            className={kit.openFull}
             aria-label={`Open ${name.toLowerCase()} full screen`}
             onClick={onOpen}
           >

@@ -1,6 +1,6 @@
 import { sentMessageType, systemLineText, type Message } from '@cove/contracts';
 import { bundleContents, formatDuration, formatMoney, messageTime } from '@cove/runtime';
-import { Button, LockedLabel, MediaViewer, viewerItemOf } from '@cove/ui';
+import { Button, kit, LockedLabel, MediaViewer, viewerItemOf } from '@cove/ui';
 import { memo, useState } from 'react';
 import { BundleMedia } from './BundleMedia';
 import type { MessageActions } from './use-message-actions';
@@ -100,7 +100,7 @@ function Media({ m, mine, actions }: { m: Message; mine: boolean; actions: Messa
           {full && (
             <button
               type="button"
-              className={styles.openFull}
+              className={kit.openFull}
               aria-label="Open video full screen"
               onClick={() => setViewing(true)}
             >
@@ -112,7 +112,7 @@ function Media({ m, mine, actions }: { m: Message; mine: boolean; actions: Messa
         // The picture itself opens it large: one button, named for what it does.
         <button
           type="button"
-          className={styles.openPicture}
+          className={kit.openPicture}
           aria-label={`Open ${alt.toLowerCase()} full screen`}
           onClick={() => setViewing(true)}
         >

@@ -2,8 +2,8 @@ import type { Message } from '@cove/contracts';
 import type { PagedList } from '@cove/runtime/query';
 import { testMessage } from '@cove/runtime/testing';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import type { MessageActions } from './use-message-actions';
 import { Timeline } from './Timeline';
+import { testMessageActions } from '../testing/message-actions';
 
 const rowHeight = 60;
 const boxHeight = 600;
@@ -57,15 +57,7 @@ const messages = (from: number, to: number): Message[] =>
     });
   });
 
-const actions: MessageActions = {
-  busy: null,
-  notice: null,
-  dismissNotice: jest.fn(),
-  unlock: jest.fn(),
-  hide: jest.fn(),
-  remove: jest.fn(),
-  expire: jest.fn(),
-};
+const actions = testMessageActions();
 
 function timeline(items: Message[], more: Partial<PagedList<Message>> = {}) {
   const list: PagedList<Message> = {

@@ -2,17 +2,9 @@ import { testMedia, testMessage } from '@cove/runtime/testing';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MessageItem } from './MessageItem';
-import type { MessageActions } from './use-message-actions';
+import { testMessageActions } from '../testing/message-actions';
 
-const actions: MessageActions = {
-  busy: null,
-  notice: null,
-  dismissNotice: jest.fn(),
-  unlock: jest.fn(),
-  hide: jest.fn(),
-  remove: jest.fn(),
-  expire: jest.fn(),
-};
+const actions = testMessageActions();
 
 const show = (m: ReturnType<typeof testMessage>) =>
   render(

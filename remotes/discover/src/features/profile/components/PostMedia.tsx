@@ -1,5 +1,5 @@
 import type { FeedItem } from '@cove/contracts';
-import { MediaViewer, viewerItemOf } from '@cove/ui';
+import { kit, MediaViewer, viewerItemOf } from '@cove/ui';
 import { useState, type ReactNode } from 'react';
 import styles from '../Posts.module.css';
 
@@ -41,7 +41,7 @@ export function PostMedia({ post }: { post: FeedItem }) {
           controls
           aria-label={label}
         />
-        {full && open('Open video full screen', styles.openFull, <span aria-hidden="true">⤢</span>)}
+        {full && open('Open video full screen', kit.openFull, <span aria-hidden="true">⤢</span>)}
         {viewer}
       </>
     );
@@ -54,7 +54,7 @@ export function PostMedia({ post }: { post: FeedItem }) {
   );
   return full ? (
     <>
-      {open('Open photo full screen', styles.openPicture, picture)}
+      {open('Open photo full screen', `${kit.openPicture} ${styles.openPicture}`, picture)}
       {viewer}
     </>
   ) : (
