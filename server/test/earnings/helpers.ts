@@ -1,3 +1,4 @@
+import { TIP_MAX } from '@cove/contracts';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/db/rows';
@@ -27,12 +28,15 @@ export async function creatorWithEarnings(
   await grantCredits(t.db, fan.user.id, tipped);
   const chat = await fan.api.post('/v1/chat', { recipient_id: creator.user.id });
   if (chat.statusCode !== 200) throw new Error(`chat not opened: ${chat.body}`);
-  const tip = await fan.api.post('/v1/messages/tip', {
-    chat_id: chat.json().data._id,
-    amount: tipped,
-    send_id: randomUUID(),
-  });
-  if (tip.statusCode !== 200) throw new Error(`tip failed: ${tip.body}`);
+  // In tips of at most the largest one allowed.
+  for (let left = tipped; left > 0; left -= TIP_MAX) {
+    const tip = await fan.api.post('/v1/messages/tip', {
+      chat_id: chat.json().data._id,
+      amount: Math.min(left, TIP_MAX),
+      send_id: randomUUID(),
+    });
+    if (tip.statusCode !== 200) throw new Error(`tip failed: ${tip.body}`);
+  }
   await backdateEarnings(t, creator.user.id, 8);
   return { creator, fan };
 }
