@@ -47,9 +47,15 @@ test('a creator sees what a fan spent, puts him on a new list and broadcasts to 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await chat.box().waitFor();
-  await page.getByRole('button', { name: 'Fan' }).click();
-  await panel.getByText(formatMoney(figures.spent), { exact: true }).waitFor();
+  // A phone: the panel is a sheet over the conversation, closed with Escape back to its button.
+  const fanButton = page.getByRole('button', { name: 'Fan' });
+  await fanButton.click();
+  const sheet = page.getByRole('dialog', { name: 'About alex-fan' });
+  await sheet.getByText(formatMoney(figures.spent), { exact: true }).waitFor();
   await page.screenshot({ path: `${shotsDir}/fan-panel-390.png` });
+  await page.keyboard.press('Escape');
+  await sheet.waitFor({ state: 'detached' });
+  await expect(fanButton).toBeFocused();
   await page.setViewportSize({ width: 1280, height: 860 });
 
   const broadcast = new BroadcastPage(page, server.baseUrl);
