@@ -2,7 +2,7 @@ import { messages, type Chat, type Message } from '@cove/contracts';
 import { useHost } from '@cove/runtime';
 import { useVaultList } from '@cove/runtime/query';
 import { Button, VaultPicker } from '@cove/ui';
-import { useMemo, useRef, type RefObject } from 'react';
+import { useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { PickMediaButton } from '../../../common/PickMediaButton';
 import { rateLine } from '../model/composer-lines';
@@ -34,6 +34,23 @@ function ReplyBar({ replyTo, onCancel }: { replyTo: Message; onCancel(): void })
         ✕
       </Button>
     </div>
+  );
+}
+
+/** A composer tool's outline icon, 20 px, in the text colour; its button carries the name. */
+function ToolIcon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      {children}
+    </svg>
   );
 }
 
@@ -77,17 +94,9 @@ function WriteRow({
         onPick={(file) => void state.pick(file)}
         aria-label="Add a photo or video"
       >
-        <svg
-          width="20"
-          height="20"
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <ToolIcon>
           <path d="M21 11.5 12.5 20a5.5 5.5 0 0 1-7.8-7.8l9-9a3.7 3.7 0 0 1 5.2 5.2l-9 9a1.8 1.8 0 0 1-2.6-2.6L15.5 6.6" />
-        </svg>
+        </ToolIcon>
       </PickMediaButton>
       {hasVault && (
         <Button
@@ -97,20 +106,12 @@ function WriteRow({
           aria-expanded={state.vault}
           onClick={state.toggleVault}
         >
-          <svg
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
+          <ToolIcon>
             <rect x="3" y="3" width="7" height="7" rx="1.5" />
             <rect x="14" y="3" width="7" height="7" rx="1.5" />
             <rect x="3" y="14" width="7" height="7" rx="1.5" />
             <rect x="14" y="14" width="7" height="7" rx="1.5" />
-          </svg>
+          </ToolIcon>
           <span className={styles.wideOnly}>Vault</span>
         </Button>
       )}
