@@ -28,3 +28,4 @@ export * from './push';
 export * from './region';
 export * from './onboarding';
 export * from './history';
+export * from './notifications';

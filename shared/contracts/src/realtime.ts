@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { payoutStatus } from './earnings';
 import { mediaStatusEvent } from './media';
 import { message } from './message';
+import { notification } from './notifications';
 import { creditsTopUp, paymentStatus } from './payments';
 import { features } from './provider-config';
 
@@ -80,6 +81,10 @@ export const loggedEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat_updated'), chat_id: z.string() }),
   /** An upload finished processing, or failed (the uploader only). */
   mediaStatusEvent,
+  /** A notification record was made or gathered another event (the centre, the bell, sale alerts). */
+  z.object({ type: z.literal('notification'), notification }),
+  /** Some of the user's notifications were read, here or on another device: the bell shows `unread`. */
+  z.object({ type: z.literal('notifications_read'), unread: z.number().int() }),
 ]);
 export type LoggedEvent = z.infer<typeof loggedEvent>;
 export type LoggedEventType = LoggedEvent['type'];
