@@ -42,6 +42,7 @@ import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
 import { noteRoutes } from './routes/notes';
+import { notificationRoutes } from './routes/notifications';
 import { fanRoutes } from './routes/fans';
 import { paymentRoutes } from './routes/payments';
 import { historyRoutes } from './routes/history';
@@ -157,6 +158,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes);
   await app.register(paymentRoutes);
   await app.register(historyRoutes);
+  await app.register(notificationRoutes);
   await app.register(subscriptionRoutes);
   await app.register(pushRoutes);
   await app.register(broadcastRoutes);

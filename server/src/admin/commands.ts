@@ -6,6 +6,7 @@ import { creditsOf, postMovement } from '../ledger/ledger';
 import { approveCreator, rejectCreator } from '../onboarding/decide';
 import { setUserFeature } from '../onboarding/features';
 import { withEvents, type EventNotifier } from '../realtime/with-events';
+import { addNotification } from '../notifications/add';
 import type { Tx } from '../db/transaction';
 
 /** What an admin command needs from the realtime layer: tell sockets about news, or close them. */
@@ -39,6 +40,15 @@ export interface AdminRequest {
   args: string[];
 }
 
+/** What a moderation record tells the person staff did. */
+const MODERATION = {
+  frozen: 'Your account is frozen: chats and payments are paused.',
+  unfrozen: 'Your account is no longer frozen.',
+  banned: 'Your account was banned.',
+  terminated: 'Your account was closed.',
+  warned: 'Cove warned you about a report on your account.',
+};
+
 async function update(tx: Tx, user: UserRow, set: Partial<typeof users.$inferInsert>): Promise<void> {
   await tx.update(users).set(set).where(eq(users.id, user.id));
 }
@@ -54,6 +64,9 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
 
   const result = await withEvents({ db, realtime: notifier }, async (tx, emitFor) => {
     const emit = (event: LoggedEvent) => emitFor(user.id, event);
+    // What staff did, in the person's notifications (docs/rules.md, "Notifications").
+    const note = (detail: string) =>
+      addNotification(tx, emitFor, [user.id], { kind: 'moderation', detail, url: '/account/settings' });
     let message: string;
     switch (req.command) {
       case 'make-creator':
@@ -78,6 +91,7 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
         const frozen = req.command === 'freeze';
         await update(tx, user, { frozen });
         emit({ type: 'frozen', frozen });
+        await note(frozen ? MODERATION.frozen : MODERATION.unfrozen);
         message = `${email} is ${frozen ? 'frozen' : 'no longer frozen'}.`;
         break;
       }
@@ -87,6 +101,7 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
         await update(tx, user, banned ? { bannedAt: new Date() } : { terminatedAt: new Date() });
         // The spec has one event for both: `banned` shows the terminated popup.
         emit({ type: 'banned' });
+        await note(banned ? MODERATION.banned : MODERATION.terminated);
         await tx
           .update(accessTokens)
           .set({ revokedAt: new Date() })
@@ -96,6 +111,7 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
       }
       case 'report':
         emit({ type: 'reported' });
+        await note(MODERATION.warned);
         message = `${email} was warned.`;
         break;
       case 'grant-staff':

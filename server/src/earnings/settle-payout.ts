@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { payouts } from '../db/schema';
 import { postMovement } from '../ledger/ledger';
 import { type EventDeps, withEvents } from '../realtime/with-events';
+import { addNotification } from '../notifications/add';
 import type { PayoutOutcome } from './payout-provider';
 import { payoutKinds } from './rules';
 
@@ -37,6 +38,11 @@ export async function settlePayout(
         .where(eq(payouts.id, p.id));
       emit(p.creatorId, { type: 'payout_updated', payout_id: p.id, status: 'completed' });
       emit(p.creatorId, { type: 'payout_completed', payout_id: p.id, amount: p.amount });
+      await addNotification(tx, emit, [p.creatorId], {
+        kind: 'payout',
+        amount: p.amount,
+        url: '/account/earnings/payouts',
+      });
       return true;
     }
     await postMovement(tx, {

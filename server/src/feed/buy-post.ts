@@ -9,6 +9,7 @@ import { creditsOf, isBalanceTooLow, postMovement } from '../ledger/ledger';
 import type { MediaContext } from '../media';
 import { CREATOR_SHARE, notEnoughCredits } from '../messages/charges';
 import { type Emit, type EventDeps, withEvents } from '../realtime/with-events';
+import { addNotification } from '../notifications/add';
 import type { Queryable, Tx } from '../db/transaction';
 import { inAudienceSql, missingFor } from './audience';
 import { feedItemById } from './feed-item';
@@ -98,6 +99,13 @@ export async function buyPostIn(
     .values({ postId, buyerId: me.id, price: post.price, transactionId: charge.id });
   const left = balance - post.price;
   emit(me.id, { type: 'credits_update', credits: left, amount: -post.price });
+  await addNotification(tx, emit, [post.creatorId], {
+    kind: 'post_purchase',
+    actorId: me.id,
+    amount: post.price,
+    postId,
+    url: `/chats/${me.id}`,
+  });
   return left;
 }
 

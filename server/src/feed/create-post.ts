@@ -5,6 +5,7 @@ import { rowsOf } from '../db/rows';
 import { feedPosts, type FeedPostRow, media, type UserRow } from '../db/schema';
 import { fail } from '../errors';
 import { type EventDeps, withEvents } from '../realtime/with-events';
+import { addNotification } from '../notifications/add';
 import { liveSubscription } from './audience';
 import { isRestricted } from '../users/user-dto';
 import type { Tx } from '../db/transaction';
@@ -98,8 +99,14 @@ export async function createPost(deps: EventDeps, me: UserRow, body: NewPost): P
       if (!samePost(winner, body)) throw fail('send_id_reused');
       return winner.id;
     }
-    for (const userId of await audienceOf(tx, me.id))
-      emit(userId, { type: 'new_feed', model_id: me.id, feed_id: created.id });
+    const audience = await audienceOf(tx, me.id);
+    for (const userId of audience) emit(userId, { type: 'new_feed', model_id: me.id, feed_id: created.id });
+    await addNotification(tx, emit, audience, {
+      kind: 'new_post',
+      actorId: me.id,
+      postId: created.id,
+      url: `/creators/${me.id}`,
+    });
     return created.id;
   });
 }

@@ -3,6 +3,7 @@ import { chatMembers, messages, userCounters } from '../db/schema';
 import type { MemberRow } from '../chats/chat-store';
 import type { Emit } from '../realtime/with-events';
 import type { Tx } from '../db/transaction';
+import { readChatNotifications } from '../notifications/read';
 
 /** A self-destructing message is removed this long after it is first read or bought (docs/rules.md). */
 export const SELF_DESTRUCT_MS = 24 * 60 * 60 * 1000;
@@ -10,7 +11,7 @@ export const SELF_DESTRUCT_MS = 24 * 60 * 60 * 1000;
 /**
  * Marks chats read for one member: their unread counts drop to zero (and the per-user totals by the
  * same amount), received messages get read_at, self-destructing ones start their clock, and the
- * other member hears of it.
+ * other member hears of it. Their gathered notification records are read with them.
  */
 export async function markRead(tx: Tx, emit: Emit, userId: string, members: MemberRow[]): Promise<void> {
   const unreadOnes = members.filter((m) => m.unread > 0 || m.unreadTip);
@@ -38,6 +39,7 @@ export async function markRead(tx: Tx, emit: Emit, userId: string, members: Memb
       destructAt: sql`case when ${messages.selfDestruct} and ${messages.price} = 0 then ${new Date(now.getTime() + SELF_DESTRUCT_MS)}::timestamptz else ${messages.destructAt} end`,
     })
     .where(and(inArray(messages.chatId, chatIds), eq(messages.recipientId, userId), isNull(messages.readAt)));
+  await readChatNotifications(tx, emit, userId, chatIds);
   emit(userId, {
     type: 'unread_messages',
     unread_messages: counters?.unread ?? 0,

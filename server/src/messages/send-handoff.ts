@@ -32,6 +32,8 @@ const sendItem = z.object({
   self_destruct: z.boolean(),
   parent_message_id: z.number().nullable(),
   preview: z.string(),
+  /** What the recipient's notification says of it (notifications/message-detail.ts). */
+  notification_detail: z.string(),
   /** Each member's view of the message, but for `_id`, `chat_id` and `created_at`. */
   sender_view: view,
   recipient_view: view,

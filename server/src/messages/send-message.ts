@@ -14,6 +14,7 @@ import { draftMessage, messageFromJson, type MessageRow, toMessageDto } from './
 import { batcherFor, type SendBatcher, type WithinBatch } from './send-batch';
 import { type SendItem, sendRefusal, sendRefusalCodes, sentBefore } from './send-handoff';
 import { isRestricted } from '../users/user-dto';
+import { messageDetail } from '../notifications/message-detail';
 import type { CallPurchaseDeps } from '../auto-messages/plugin';
 
 /** What a send may be refused with: its own checks, the pair rules and the database's refusals. */
@@ -129,6 +130,7 @@ function itemOf(
     self_destruct: draft.selfDestruct,
     parent_message_id: draft.parentMessageId,
     preview: messagePreview(draft),
+    notification_detail: messageDetail(draft),
     sender_view: toMessageDto(draft, draft.senderId, false, null, items),
     recipient_view: toMessageDto(draft, draft.recipientId, false, null, items),
     ...(me.type === 'featured' ? { intro_end: introNotices(me.id, draft.recipientId) } : {}),

@@ -4,6 +4,7 @@ import { fail } from '../errors';
 import type { Emit } from '../realtime/with-events';
 import { applicationOf } from './application-store';
 import type { Tx } from '../db/transaction';
+import { addNotification } from '../notifications/add';
 
 /** Who decided and how their decision reaches the person (inside the caller's `withEvents`). */
 export interface Decider {
@@ -40,6 +41,7 @@ export async function approveCreator(tx: Tx, user: UserRow, { actor, emit }: Dec
     })
     .where(eq(users.id, user.id));
   emit(user.id, { type: 'approved' });
+  await addNotification(tx, emit, [user.id], { kind: 'application', detail: 'approved', url: '/account/apply' });
 }
 
 /**
@@ -60,4 +62,5 @@ export async function rejectCreator(tx: Tx, user: UserRow, { actor, emit }: Deci
     .set({ idVerificationStatus: 'rejected', discoverStatus: 'denied' })
     .where(eq(users.id, user.id));
   emit(user.id, { type: 'onboarding_rejected' });
+  await addNotification(tx, emit, [user.id], { kind: 'application', detail: 'rejected', url: '/account/apply' });
 }

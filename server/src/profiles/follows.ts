@@ -1,5 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { TriggerDeps } from '../auto-messages/plugin';
+import { addNotification } from '../notifications/add';
+import { type EventDeps, withEvents } from '../realtime/with-events';
 import type { Db } from '../db/client';
 import { follows, users } from '../db/schema';
 import { fail } from '../errors';
@@ -21,7 +23,7 @@ export const followCodes = ['user_not_found', 'own_follow'] as const satisfies r
  * creator one already follows can be unfollowed whatever their state since.
  */
 export async function setFollow(
-  { db, autoMessages }: { db: Db } & TriggerDeps,
+  { db, realtime, autoMessages }: EventDeps & TriggerDeps,
   viewerId: string,
   creatorId: string,
   follow: boolean,
@@ -36,9 +38,19 @@ export async function setFollow(
     .where(follow ? creatorVisibleTo(viewerId, creatorId) : and(eq(users.id, creatorId), followed));
   if (creator) {
     if (follow) {
-      // The follow and its trigger's job commit together.
-      const queued = await db.transaction(async (tx) => {
-        await tx.insert(follows).values({ followerId: viewerId, creatorId }).onConflictDoNothing();
+      // The follow, its notification and its trigger's job commit together; following again tells no one.
+      const queued = await withEvents({ db, realtime }, async (tx, emit) => {
+        const added = await tx
+          .insert(follows)
+          .values({ followerId: viewerId, creatorId })
+          .onConflictDoNothing()
+          .returning({ creatorId: follows.creatorId });
+        if (added.length > 0)
+          await addNotification(tx, emit, [creatorId], {
+            kind: 'new_follower',
+            actorId: viewerId,
+            url: `/chats/${viewerId}`,
+          });
         return autoMessages.fire(tx, 'new_follower', creatorId, viewerId);
       });
       if (queued) autoMessages.wake();

@@ -2,16 +2,13 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
 import { accessTokens, pushSubscriptions, users } from '../db/schema';
-import type { PushCategory, PushItem } from './notification-for';
+import type { PushItem } from './notification-for';
 import { pushSendQueue, type SendJobData } from './queues';
-
-/** A message's title when its sender has no username yet. */
-const UNNAMED_SENDER = 'New message';
 
 /**
  * Turns notifications into one send job per endpoint, for users who are offline (no visible socket on
- * any instance: `users.is_online`), whose Notifications setting for the category is on, on sessions
- * still signed in, and not banned or terminated. Answers how many sends were queued.
+ * any instance: `users.is_online`), whose Notifications setting for the category is on (a record's was
+ * decided when it was made), on sessions still signed in, and not banned or terminated. Answers how many sends were queued.
  */
 export async function fanOut(db: Db, boss: PgBoss, items: PushItem[]): Promise<number> {
   const userIds = [...new Set(items.map((i) => i.userId))];
@@ -38,27 +35,11 @@ export async function fanOut(db: Db, boss: PgBoss, items: PushItem[]): Promise<n
     );
   if (endpoints.length === 0) return 0;
 
-  const senderIds = [...new Set(items.flatMap((i) => (i.senderId ? [i.senderId] : [])))];
-  const senders = new Map(
-    senderIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: users.id, username: users.username })
-            .from(users)
-            .where(inArray(users.id, senderIds))
-        ).map((u) => [u.id, u.username ?? UNNAMED_SENDER]),
-  );
-
   const jobs: PgBoss.JobInsert<SendJobData>[] = [];
   for (const item of items) {
-    const title = item.senderId ? (senders.get(item.senderId) ?? UNNAMED_SENDER) : item.payload.title;
     for (const e of endpoints) {
-      if (e.userId !== item.userId || !e[item.category satisfies PushCategory]) continue;
-      jobs.push({
-        name: pushSendQueue.name,
-        data: { subscriptionId: e.id, payload: { ...item.payload, title } },
-      });
+      if (e.userId !== item.userId || (item.category !== null && !e[item.category])) continue;
+      jobs.push({ name: pushSendQueue.name, data: { subscriptionId: e.id, payload: item.payload } });
     }
   }
   if (jobs.length > 0) await boss.insert(jobs);

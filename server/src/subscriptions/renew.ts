@@ -5,6 +5,7 @@ import { subscriptions, type SubscriptionRow } from '../db/schema';
 import { creditsOf } from '../ledger/ledger';
 import { addSystemMessage } from '../messages/system-messages';
 import { type Emit, type EventDeps, withEvents } from '../realtime/with-events';
+import { addNotification } from '../notifications/add';
 import { chargePeriod } from './charge-period';
 import { PERIOD_MS } from './live';
 import { recordPayment, subscriptionChat } from './subscription-chat';
@@ -69,6 +70,13 @@ async function renewOne(deps: EventDeps, due: Due, now: Date): Promise<void> {
       await recordPayment(tx, chatId, creator.id, sub.price, false);
       emit(fan.id, { type: 'credits_update', credits: balance - sub.price, amount: -sub.price });
       emit(fan.id, { type: 'subscription_updated', model_id: creator.id, status: 'active' });
+      await addNotification(tx, emit, [creator.id], {
+        kind: 'renewal',
+        actorId: fan.id,
+        amount: sub.price,
+        chatId,
+        url: `/chats/${fan.id}`,
+      });
     },
     { between: [due.fanId, due.creatorId] },
   );

@@ -11,6 +11,7 @@ import { notEnoughCredits } from '../messages/charges';
 import { addSystemMessage } from '../messages/system-messages';
 import type { TriggerDeps } from '../auto-messages/plugin';
 import { type Emit, type EventDeps, withEvents } from '../realtime/with-events';
+import { addNotification } from '../notifications/add';
 import { chargePeriod } from './charge-period';
 import { isLive, PERIOD_MS } from './live';
 import { recordPayment, subscriptionChat } from './subscription-chat';
@@ -133,6 +134,13 @@ export async function subscribeIn(
   await addSystemMessage(tx, emit, chatId, model, 'for_model_subscription', subscribed);
   emit(me.id, { type: 'credits_update', credits: balance - row.price, amount: -row.price });
   emit(me.id, { type: 'subscription_updated', model_id: creator.id, status: 'active' });
+  await addNotification(tx, emit, [creator.id], {
+    kind: 'new_subscriber',
+    actorId: me.id,
+    amount: row.price,
+    chatId,
+    url: `/chats/${me.id}`,
+  });
   return answer(tx, row);
 }
 

@@ -36,7 +36,7 @@ export const errorCatalogue = {
   forbidden: { status: 403, message: messages.forbidden },
   not_found: {
     status: 404,
-    message: (thing?: 'Chat' | 'Message' | 'Note' | 'Payment' | 'Card' | 'Post' | 'List') =>
+    message: (thing?: 'Chat' | 'Message' | 'Note' | 'Payment' | 'Card' | 'Post' | 'List' | 'Notification') =>
       thing ? `${thing} not found` : messages.notFound,
   },
   rate_limited: { status: 429, message: messages.tooManyRequests },

@@ -17,3 +17,4 @@ export * from './push';
 export * from './creator-applications';
 export * from './bundles';
 export * from './fan-lists';
+export * from './notifications';

@@ -9,6 +9,8 @@ DECLARE
   v_credits bigint;
   v_tx uuid;
   v_paid jsonb;
+  v_notes jsonb[];
+  v_events jsonb[];
   m messages;
   mine chat_members;
 BEGIN
@@ -61,7 +63,16 @@ BEGIN
 
   v_paid := jsonb_build_object('message_id', m.id::text, 'chat_id', m.chat_id,
     'destruct_at', to_char(m.destruct_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
+  -- The creator's record of the sale (docs/rules.md, "Notifications").
+  v_notes := ARRAY(SELECT a.payload FROM add_notification(ARRAY[v_seller], 'purchase', p_buyer, m.price,
+    m.chat_id, NULL, NULL, '/chats/' || p_buyer) a);
+  IF p_buyer < v_seller THEN
+    v_events := append_events(p_buyer, ARRAY['message_paid'], ARRAY[v_paid])
+      || append_events(v_seller, notification_types(ARRAY['message_paid'], v_notes), ARRAY[v_paid] || v_notes);
+  ELSE
+    v_events := append_events(v_seller, notification_types(ARRAY['message_paid'], v_notes), ARRAY[v_paid] || v_notes)
+      || append_events(p_buyer, ARRAY['message_paid'], ARRAY[v_paid]);
+  END IF;
   RETURN jsonb_build_object('status', 'bought', 'message', to_jsonb(m), 'credits', v_credits - m.price,
-    'events', to_jsonb(append_events(least(p_buyer, v_seller), ARRAY['message_paid'], ARRAY[v_paid])
-      || append_events(greatest(p_buyer, v_seller), ARRAY['message_paid'], ARRAY[v_paid])));
+    'events', to_jsonb(v_events));
 END $$;

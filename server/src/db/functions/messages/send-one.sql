@@ -30,6 +30,7 @@ DECLARE
   v_sender_payloads jsonb[];
   v_recipient_events text[] := ARRAY['new_message', 'unread_messages'];
   v_recipient_payloads jsonb[];
+  v_notes jsonb[];
 BEGIN
   v_retry := send_retry(s);
   IF v_retry IS NOT NULL THEN
@@ -135,6 +136,11 @@ BEGIN
     v_sender_payloads := v_sender_payloads || write_notice(v_chat, v_sender, v_recipient, 'intro_ended_model',
       v_notice, s->'intro_end'->'creator_view', m.created_at);
   END IF;
+  -- The recipient's record, gathered with the chat's unread one (docs/rules.md, "Notifications").
+  v_notes := ARRAY(SELECT a.payload FROM add_notification(ARRAY[v_recipient], 'message', v_sender, NULL,
+    v_chat, NULL, s->>'notification_detail', '/chats/' || v_sender) a);
+  v_recipient_events := notification_types(v_recipient_events, v_notes);
+  v_recipient_payloads := v_recipient_payloads || v_notes;
   RETURN jsonb_build_object('status', 'created', 'message', to_jsonb(m), 'credits', v_credits - v_cost,
     'events', to_jsonb(append_events(v_sender, v_sender_events, v_sender_payloads)
       || append_events(v_recipient, v_recipient_events, v_recipient_payloads)));

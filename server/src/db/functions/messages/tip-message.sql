@@ -23,6 +23,8 @@ DECLARE
   v_fan_payloads jsonb[];
   v_creator_payloads jsonb[];
   v_events jsonb[];
+  v_notes jsonb[];
+  v_creator_types text[];
 BEGIN
   -- The other member decides which rows to lock; a chat's members never change.
   SELECT o.user_id INTO v_creator FROM chat_members c JOIN chat_members o ON o.chat_id = c.chat_id
@@ -94,11 +96,16 @@ BEGIN
       'created_at', to_char(notice.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
     jsonb_build_object('unread_messages', v_counters.unread,
       'unread_messages_favorites', v_counters.unread_favorites)];
+  -- The creator's record of the tip (docs/rules.md, "Notifications").
+  v_notes := ARRAY(SELECT a.payload FROM add_notification(ARRAY[v_creator], 'tip', v_fan, v_amount, v_chat,
+    (t->>'post_id')::uuid, NULL, '/chats/' || v_fan) a);
+  v_creator_types := notification_types(ARRAY['new_message', 'unread_messages'], v_notes);
+  v_creator_payloads := v_creator_payloads || v_notes;
   IF v_fan < v_creator THEN
     v_events := append_events(v_fan, ARRAY['new_message'], v_fan_payloads)
-      || append_events(v_creator, ARRAY['new_message', 'unread_messages'], v_creator_payloads);
+      || append_events(v_creator, v_creator_types, v_creator_payloads);
   ELSE
-    v_events := append_events(v_creator, ARRAY['new_message', 'unread_messages'], v_creator_payloads)
+    v_events := append_events(v_creator, v_creator_types, v_creator_payloads)
       || append_events(v_fan, ARRAY['new_message'], v_fan_payloads);
   END IF;
   RETURN jsonb_build_object('status', 'created', 'message', to_jsonb(m), 'credits', v_credits - v_amount,
