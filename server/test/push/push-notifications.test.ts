@@ -1,6 +1,8 @@
 import type { PushPayload } from '@cove/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/db/rows';
+import { addNotification } from '../../src/notifications/add';
+import { withEvents } from '../../src/realtime/with-events';
 import { pushSubscriptions, users } from '../../src/db/schema';
 import { fanAndCreator, type Party, person, text } from '../helpers/chats';
 import { eventually, openSocket, wsBase } from '../helpers/socket';
@@ -82,7 +84,7 @@ test('a message to an offline recipient is pushed with the sender as title and t
     title: creator.user.username,
     body: 'See you tonight?',
     url: `/chats/${creator.user.id}`,
-    tag: `chat-${(res.json() as { data: { chat_id: string } }).data.chat_id}`,
+    tag: `notification-${await recordOf(fan, 'message')}`,
   });
 });
 
@@ -124,18 +126,30 @@ test('turning Notifications off stops message pushes', async () => {
   expect(pushesTo('muted')).toHaveLength(0);
 });
 
+/** The id of the person's newest notification record of a kind. */
+async function recordOf(who: Party, kind: string): Promise<string | undefined> {
+  const res = await who.api.get('/v1/notifications');
+  return (res.json() as { data: { id: string; kind: string }[] }).data.find((n) => n.kind === kind)?.id;
+}
+
+/** Records a payout reaching the creator, as settling one does. */
+const payoutReached = (creator: Party, amount: number) =>
+  withEvents(t.app, (tx, emit) =>
+    addNotification(tx, emit, [creator.user.id], { kind: 'payout', amount, url: '/account/earnings/payouts' }),
+  );
+
 test('payouts are pushed under the Payouts setting', async () => {
   const creator = await person(t, { type: 'featured' });
   const keys = await subscribe(creator, 'payouts');
-  await t.app.realtime.emit(creator.user.id, { type: 'payout_completed', payout_id: 'p1', amount: 125 });
+  await payoutReached(creator, 125);
   expect(await nextPush('payouts', keys, 0)).toEqual({
     title: 'Payout completed',
     body: '$12.50 is on its way to you.',
     url: '/account/earnings/payouts',
-    tag: 'payout-p1',
+    tag: `notification-${await recordOf(creator, 'payout')}`,
   });
   await creator.api.patch(`/v1/users/${creator.user.id}`, { notification_settings: { payouts: false } });
-  await t.app.realtime.emit(creator.user.id, { type: 'payout_completed', payout_id: 'p2', amount: 300 });
+  await payoutReached(creator, 300);
   await settled();
   expect(pushesTo('payouts')).toHaveLength(1);
 });
