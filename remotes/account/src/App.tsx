@@ -10,6 +10,7 @@ import { AutoMessages } from './features/auto-messages/AutoMessages';
 import { Cards } from './features/cards/Cards';
 import { EditProfile } from './features/edit-profile/EditProfile';
 import { GetCredits } from './features/get-credits/GetCredits';
+import { Notifications } from './features/notifications/Notifications';
 import { Overview } from './features/overview/Overview';
 import { History } from './features/history/History';
 import { Receipt } from './features/history/Receipt';
@@ -72,12 +73,28 @@ function AccountArea() {
   );
 }
 
-/** The account remote: mounted by the shell at /account/* (earnings excepted). */
+/** `/notifications`: the person's notifications centre, a page of its own beside the account's. */
+function NotificationsArea() {
+  return (
+    <Page title="Notifications">
+      <SignInGate
+        icon="🔔"
+        title="Sign in to see your notifications"
+        reason="Messages, tips, sales and news are kept with your account."
+      >
+        <Notifications />
+      </SignInGate>
+    </Page>
+  );
+}
+
+/** The account remote: mounted by the shell at /account/* (earnings excepted) and /notifications/*. */
 export default function App({ host }: RemoteAppProps) {
+  const { pathname } = useLocation();
   return (
     <RemoteRoot host={host} name="account">
       <QueryRoot>
-        <AccountArea />
+        {pathname.startsWith('/notifications') ? <NotificationsArea /> : <AccountArea />}
       </QueryRoot>
     </RemoteRoot>
   );

@@ -17,6 +17,7 @@ export const remoteMounts = [
   { path: '/creators/*', remote: 'discover' },
   { path: '/account/*', remote: 'account' },
   { path: '/account/earnings/*', remote: 'payouts' },
+  { path: '/notifications/*', remote: 'account' },
 ] as const;
 
 export function AppRoutes() {
