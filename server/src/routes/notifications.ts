@@ -36,7 +36,11 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      unread: await markNotificationsRead({ db: app.db, realtime: app.realtime }, currentUser(request).id, request.body),
+      unread: await markNotificationsRead(
+        { db: app.db, realtime: app.realtime },
+        currentUser(request).id,
+        request.body,
+      ),
     }),
   );
 };

@@ -15,6 +15,8 @@ export async function recordsOf(who: Party, kind: Notification['kind']): Promise
 
 /** Turns one of the person's Notifications settings off. */
 export async function turnOff(who: Party, setting: 'notifications' | 'payments' | 'payouts') {
-  const res = await who.api.patch(`/v1/users/${who.user.id}`, { notification_settings: { [setting]: false } });
+  const res = await who.api.patch(`/v1/users/${who.user.id}`, {
+    notification_settings: { [setting]: false },
+  });
   if (res.statusCode !== 200) throw new Error(`setting not changed: ${res.body}`);
 }

@@ -135,7 +135,11 @@ async function recordOf(who: Party, kind: string): Promise<string | undefined> {
 /** Records a payout reaching the creator, as settling one does. */
 const payoutReached = (creator: Party, amount: number) =>
   withEvents(t.app, (tx, emit) =>
-    addNotification(tx, emit, [creator.user.id], { kind: 'payout', amount, url: '/account/earnings/payouts' }),
+    addNotification(tx, emit, [creator.user.id], {
+      kind: 'payout',
+      amount,
+      url: '/account/earnings/payouts',
+    }),
   );
 
 test('payouts are pushed under the Payouts setting', async () => {

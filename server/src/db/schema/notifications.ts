@@ -25,7 +25,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_order_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
     uniqueIndex('notifications_gather_key')
       .on(t.userId, t.chatId)
       .where(sql`${t.kind} = 'message' and ${t.readAt} is null`),
