@@ -17,6 +17,7 @@ import { seedDemoEarnings } from './seed/demo-earnings';
 import { seedDemoFans } from './seed/demo-fans';
 import { seedDemoHistory } from './seed/demo-history';
 import { seedDemoMoneyLines } from './seed/demo-money-lines';
+import { seedDemoNotifications } from './seed/demo-notifications';
 import { seedDemoProfiles } from './seed/demo-profiles';
 import { seedDemoTips } from './seed/demo-tips';
 import { seedDemoWorld } from './seed/demo-world';
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
       await seedDemoBroadcasts(app);
       await seedDemoMoneyLines(app);
       await seedDemoFans(app);
+      await seedDemoNotifications(app);
     }
     // A fresh data folder gets the remotes as built. In production later versions come only through
     // the release CLI; elsewhere a build never published before is served at start.
