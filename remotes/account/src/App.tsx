@@ -93,9 +93,7 @@ export default function App({ host }: RemoteAppProps) {
   const { pathname } = useLocation();
   return (
     <RemoteRoot host={host} name="account">
-      <QueryRoot>
-        {pathname.startsWith('/notifications') ? <NotificationsArea /> : <AccountArea />}
-      </QueryRoot>
+      <QueryRoot>{pathname.startsWith('/notifications') ? <NotificationsArea /> : <AccountArea />}</QueryRoot>
     </RemoteRoot>
   );
 }

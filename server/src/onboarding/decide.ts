@@ -41,7 +41,11 @@ export async function approveCreator(tx: Tx, user: UserRow, { actor, emit }: Dec
     })
     .where(eq(users.id, user.id));
   emit(user.id, { type: 'approved' });
-  await addNotification(tx, emit, [user.id], { kind: 'application', detail: 'approved', url: '/account/apply' });
+  await addNotification(tx, emit, [user.id], {
+    kind: 'application',
+    detail: 'approved',
+    url: '/account/apply',
+  });
 }
 
 /**
@@ -62,5 +66,9 @@ export async function rejectCreator(tx: Tx, user: UserRow, { actor, emit }: Deci
     .set({ idVerificationStatus: 'rejected', discoverStatus: 'denied' })
     .where(eq(users.id, user.id));
   emit(user.id, { type: 'onboarding_rejected' });
-  await addNotification(tx, emit, [user.id], { kind: 'application', detail: 'rejected', url: '/account/apply' });
+  await addNotification(tx, emit, [user.id], {
+    kind: 'application',
+    detail: 'rejected',
+    url: '/account/apply',
+  });
 }
