@@ -66,14 +66,7 @@ export function SendQueues({ children }: { children: ReactNode }) {
   const host = useHost();
   const client = useQueryClient();
   const userId = useSession().user?._id ?? '';
-  const deliverNext = useRef<(item: Outgoing) => Promise<'done' | 'waiting'>>(async () => 'waiting');
-  const [outbox] = useState(
-    () =>
-      new Outbox(
-        outboxStore(userId, (value) => value),
-        (item) => deliverNext.current(item),
-      ),
-  );
+  const [outbox] = useState(() => new Outbox(outboxStore(userId, (value) => value)));
   const [outgoing, setOutgoing] = useState<Outgoing[]>(() => [...outbox.waiting]);
   const connection = useObservable(host.bus.connection$, 'connected');
   // A send found no server since the socket last came up; `tries` spaces the outbox's next attempts.
@@ -103,15 +96,6 @@ export function SendQueues({ children }: { children: ReactNode }) {
     (sendId: string) => setOutgoing((all) => all.filter((o) => o.send_id !== sendId)),
     [],
   );
-  const flush = useCallback(
-    () =>
-      void outbox.flush().then(() => {
-        const stillWaiting = outbox.waiting.length > 0;
-        setUnreachable(stillWaiting);
-        setTries((n) => (stillWaiting ? n + 1 : 0));
-      }),
-    [outbox],
-  );
   const run = useCallback(
     (item: Outgoing) => {
       const controller = new AbortController();
@@ -137,9 +121,15 @@ export function SendQueues({ children }: { children: ReactNode }) {
     },
     [host, client, update, remove, outbox],
   );
-  useEffect(() => {
-    deliverNext.current = run;
-  }, [run]);
+  const flush = useCallback(
+    () =>
+      void outbox.flush(run).then(() => {
+        const stillWaiting = outbox.waiting.length > 0;
+        setUnreachable(stillWaiting);
+        setTries((n) => (stillWaiting ? n + 1 : 0));
+      }),
+    [outbox, run],
+  );
   const latest = useRef({ outgoing, offline });
   useEffect(() => {
     latest.current = { outgoing, offline };

@@ -59,10 +59,7 @@ export class Outbox {
   private items: Outgoing[];
   private flushing: Promise<void> | null = null;
 
-  constructor(
-    private readonly store: OutboxStore<unknown>,
-    private readonly deliver: Deliver,
-  ) {
+  constructor(private readonly store: OutboxStore<unknown>) {
     this.items = store.load().flatMap((value) => parseWaiting(value) ?? []);
   }
 
@@ -83,16 +80,16 @@ export class Outbox {
   }
 
   /** Sends what waits, in order; resolves when the outbox is empty or the connection failed again. */
-  flush(): Promise<void> {
-    this.flushing ??= this.run().finally(() => {
+  flush(deliver: Deliver): Promise<void> {
+    this.flushing ??= this.run(deliver).finally(() => {
       this.flushing = null;
     });
     return this.flushing;
   }
 
-  private async run(): Promise<void> {
+  private async run(deliver: Deliver): Promise<void> {
     for (let next = this.items[0]; next; next = this.items[0]) {
-      if ((await this.deliver(next)) === 'waiting') return;
+      if ((await deliver(next)) === 'waiting') return;
       this.remove(next.send_id);
     }
   }
