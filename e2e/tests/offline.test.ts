@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { ChatPage } from '../pages/chat-page';
 import { admin } from '../support/admin';
 import { expect, test } from '../support/fixtures';
+import { shotsDir } from '../support/images';
 
 test.use({ serverOptions: { name: 'offline', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
@@ -43,6 +44,19 @@ test('messages written without a connection wait, then go once and in order when
   await creator.openWith(fanId);
   await creator.thread().getByText('Hi Nova!').waitFor();
 
+  // The notifications offer sits under the header; the composer stays in view beside it, at both widths.
+  for (const [shown, width] of [
+    [creatorPage, 390],
+    [page, 1280],
+  ] as const) {
+    await shown.getByRole('button', { name: 'Turn on notifications' }).waitFor();
+    const composer = await shown.getByRole('textbox', { name: 'Message' }).boundingBox();
+    expect((composer?.y ?? Infinity) + (composer?.height ?? 0)).toBeLessThanOrEqual(
+      shown.viewportSize()?.height ?? 0,
+    );
+    await shown.screenshot({ path: `${shotsDir}/offline-chat-with-banner-${width}.png` });
+  }
+
   // The creator's browser loses the network: what she writes waits, shown as waiting, not as an error.
   await creatorContext.setOffline(true);
   await creator.send('Offline one');
@@ -50,6 +64,7 @@ test('messages written without a connection wait, then go once and in order when
   await expect(creatorPage.getByRole('group', { name: 'Waiting to send' })).toHaveCount(2);
   await expect(creatorPage.getByText("You're offline.", { exact: false })).toBeVisible();
   await expect(creator.thread().getByRole('alert')).toHaveCount(0);
+  await creatorPage.screenshot({ path: `${shotsDir}/offline-waiting-390.png` });
   // The fan answers meanwhile.
   await fan.send('Are you there?');
 
