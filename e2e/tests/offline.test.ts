@@ -1,21 +1,10 @@
-import type { Page } from '@playwright/test';
 import { ChatPage } from '../pages/chat-page';
+import { MailboxPage } from '../pages/mailbox-page';
 import { admin } from '../support/admin';
 import { expect, test } from '../support/fixtures';
 import { shotsDir } from '../support/images';
 
-test.use({ serverOptions: { name: 'offline', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
-
-// Two demo people the demo world gives no chat yet; the creator writes for free, so her messages may wait.
-const fanEmail = 'jordan-fan@demo.cove.test';
-const creatorEmail = 'nova-lake@demo.cove.test';
-
-const myId = (page: Page) =>
-  page.evaluate(async () => {
-    const token = window.localStorage.getItem('auth-token') ?? '';
-    const res = await fetch('/v1/users/me', { headers: { 'access-token': token } });
-    return ((await res.json()) as { _id: string })._id;
-  });
+test.use({ serverOptions: { name: 'offline', env: { MAILBOX: 'true' } } });
 
 /** The texts of a thread's messages among `texts`, top to bottom. */
 const order = (chat: ChatPage, texts: string[]) =>
@@ -30,16 +19,36 @@ test('messages written without a connection wait, then go once and in order when
   server,
   session,
 }) => {
+  // Two browsers, an outage and a reload, and waits for the connection's return: a long journey.
+  test.slow();
+  const { signIn, api } = session;
+  const stamp = Date.now().toString(36);
+  const creatorEmail = `offline-creator-${stamp}@example.com`;
+  const fanEmail = `offline-fan-${stamp}@example.com`;
+  // The creator writes for free, so what she writes offline may wait; she is on a phone.
   const creatorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const creatorPage = await creatorContext.newPage();
-  await session.signIn(page, fanEmail);
-  await session.signIn(creatorPage, creatorEmail);
-  await admin(server.dataDir, ['grant-credits', fanEmail, '1000']);
+  const fanToken = await signIn(page, fanEmail);
+  const creatorToken = await signIn(creatorPage, creatorEmail);
+  await admin(server.dataDir, ['make-creator', creatorEmail]);
+  await admin(server.dataDir, ['approve', creatorEmail]);
+  await admin(server.dataDir, ['grant-credits', fanEmail, '500']);
+  const mailbox = new MailboxPage(await browser.newPage(), server.baseUrl);
+  await api(fanToken, 'POST', '/v1/users/verify-email', { code: await mailbox.verificationCode(fanEmail) });
+  await mailbox.page.close();
+  const creatorId = (await api<{ _id: string }>(creatorToken, 'GET', '/v1/users/me'))._id;
+  const fanId = (await api<{ _id: string }>(fanToken, 'GET', '/v1/users/me'))._id;
+  await api(fanToken, 'PATCH', `/v1/users/${fanId}`, { username: `fan-${stamp}`, gender: 'male' });
+  await api(creatorToken, 'PATCH', `/v1/users/${creatorId}`, { username: `nova-${stamp}` });
+  await api(fanToken, 'POST', '/v1/chat', { recipient_id: creatorId });
+  await api(fanToken, 'POST', '/v1/messages', {
+    recipient_id: creatorId,
+    text: 'Hi Nova!',
+    send_id: `e2e-hello-${stamp}`,
+  });
   const fan = new ChatPage(page, server.baseUrl);
   const creator = new ChatPage(creatorPage, server.baseUrl);
-  const fanId = await myId(page);
-  await fan.openWith(await myId(creatorPage));
-  await fan.send('Hi Nova!');
+  await fan.openWith(creatorId);
   await fan.thread().getByText('Hi Nova!').waitFor();
   await creator.openWith(fanId);
   await creator.thread().getByText('Hi Nova!').waitFor();
