@@ -29,3 +29,4 @@ export * from './region';
 export * from './onboarding';
 export * from './history';
 export * from './notifications';
+export * from './outbox';

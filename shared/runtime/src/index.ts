@@ -17,3 +17,4 @@ export { timeAgo, messageTime, formatDate, formatDateTime } from './format/time'
 export { recentlyOnline } from './presence/recently-online';
 export * from './upload';
 export { formatBytes } from './format/bytes';
+export { outboxStore, type OutboxStore } from './outbox/outbox-store';

@@ -3,6 +3,7 @@ import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { Banners } from '../layout/Banners';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
+import { TopNotices } from '../layout/TopNotices';
 import { runOnboarding } from '../onboarding/onboarding';
 import { PopupLayer } from '../popups/PopupLayer';
 import { PushPrompt } from '../push/PushPrompt';
@@ -58,8 +59,10 @@ export function App({ services }: { services: ShellServices }) {
             Skip to content
           </a>
           <Header />
-          <Banners />
-          <PushPrompt />
+          <TopNotices>
+            <Banners />
+            <PushPrompt />
+          </TopNotices>
           {/* The page's one main landmark: every shell screen and remote renders inside it. */}
           <main id="main" className={styles.main}>
             <AppRoutes />

@@ -8,6 +8,7 @@ import { testUser } from '@cove/runtime/testing';
 import { ShellContext } from '../services/shell-context';
 import { fakeServices } from '../test/fake-services';
 import type { BrowserPush } from './browser-push';
+import { promptMemory } from './prompt-memory';
 import { PushPrompt } from './PushPrompt';
 
 /** A browser whose worker records what the page posts and answers a subscription request with `ok`. */
@@ -116,6 +117,30 @@ describe('push notifications', () => {
     document.body.innerHTML = '';
     await renderPrompt(null);
     expect(turnOn()).toBeNull();
+  });
+
+  it('remembers "Not now" for two weeks in this browser, then offers again', async () => {
+    const { browser } = fakeBrowser('default');
+    await renderPrompt(browser);
+    await userEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    document.body.innerHTML = '';
+    await renderPrompt(fakeBrowser('default').browser);
+    expect(turnOn()).toBeNull();
+    expect(promptMemory.isPutOff(Date.now() + 13 * 24 * 3600 * 1000)).toBe(true);
+    expect(promptMemory.isPutOff(Date.now() + 15 * 24 * 3600 * 1000)).toBe(false);
+  });
+
+  it('explains a blocked permission once, with how to change it', async () => {
+    await renderPrompt(fakeBrowser('denied').browser);
+    const notice = screen.getByRole('complementary', { name: 'Notifications' });
+    expect(notice).toHaveTextContent(/blocked for Cove in this browser/);
+    expect(notice).toHaveTextContent(/site settings.*allow Notifications/);
+    expect(turnOn()).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(screen.queryByRole('complementary', { name: 'Notifications' })).toBeNull();
+    document.body.innerHTML = '';
+    await renderPrompt(fakeBrowser('denied').browser);
+    expect(screen.queryByRole('complementary', { name: 'Notifications' })).toBeNull();
   });
 
   it('can be put off for now', async () => {

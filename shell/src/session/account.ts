@@ -9,7 +9,14 @@ import {
   type User,
 } from '@cove/contracts';
 import { ApiError, isApiError, type TokenStore } from '@cove/runtime';
-import { setProviderConfig, signIn, signOut, updateUser, type OwnedBus } from '@cove/runtime/shell';
+import {
+  clearOutboxes,
+  setProviderConfig,
+  signIn,
+  signOut,
+  updateUser,
+  type OwnedBus,
+} from '@cove/runtime/shell';
 import type { ShellAccount } from '../services/shell-account';
 import type { ShellHost } from '../services/shell-context';
 import type { Realtime } from '../realtime/connection';
@@ -123,6 +130,9 @@ export function createAccount(deps: AccountDeps): ShellAccount {
       const hadSession = session.status === 'signed-in' || tokens.get() !== null;
       tokens.clear();
       realtime.stop();
+      // A person signing out (or banned) leaves no unsent messages behind; an expired session keeps
+      // them for the same person's next sign-in.
+      if (reason !== 'expired') clearOutboxes();
       if (session.status !== 'signed-out') {
         signOut(session);
         announce();

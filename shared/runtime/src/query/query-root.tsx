@@ -1,22 +1,33 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { useSession } from '../host/host-context';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useHost, useSession } from '../host/host-context';
+import { followConnection, refetchFailedOnReconnect } from './reconnect';
 
 /**
  * A remote's server-state cache. Failures show at once with a retry button rather than after silent
- * retries (the spec's request states); a window regaining focus does not refetch behind the person's back.
+ * retries (the spec's request states), also while the socket is down (`networkMode: 'always'`: a
+ * read is tried, not paused); a window regaining focus does not refetch behind the person's back; the
+ * socket coming back reads again what failed (`followConnection`).
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
+      queries: {
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: refetchFailedOnReconnect,
+        networkMode: 'always',
+        staleTime: 30_000,
+      },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
 
 function Provider({ children }: { children: ReactNode }) {
   const [client] = useState(createQueryClient);
+  const { bus } = useHost();
+  useEffect(() => followConnection(bus.connection$), [bus]);
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 

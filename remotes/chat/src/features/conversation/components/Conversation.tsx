@@ -145,7 +145,7 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
         )}
         {panel && (
           <div className={styles.panelWrap} ref={panelBox}>
-            {panel === 'tip' && <TipPanel chat={chat} onDone={closePanel} />}
+            {panel === 'tip' && <TipPanel chat={chat} offline={queue.offline} onDone={closePanel} />}
             {panel === 'notes' && <NotesPanel chat={chat} />}
             {panel === 'rate' && <RatePanel chat={chat} tools={tools} onDone={closePanel} />}
             {panel === 'report' && <ReportPanel name={name} tools={tools} onDone={closePanel} />}

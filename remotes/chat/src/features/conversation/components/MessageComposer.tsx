@@ -5,7 +5,7 @@ import { Button, VaultPicker } from '@cove/ui';
 import { useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { PickMediaButton } from '../../../common/PickMediaButton';
-import { rateLine } from '../model/composer-lines';
+import { offlineLine, rateLine, sendCharges } from '../model/composer-lines';
 import { Attachments } from './Attachments';
 import { GifPicker } from './GifPicker';
 import type { SendQueue } from './SendQueues';
@@ -173,11 +173,23 @@ function OpenComposer({
   hasWritten,
 }: Omit<MessageComposerProps, 'frozen'>) {
   const box = useRef<HTMLTextAreaElement>(null);
-  const state = useMessageComposer({ chatId: chat.chat_id, canPrice, queue, replyTo, onCancelReply, box });
+  const charged = sendCharges(chat, isFan, hasWritten);
+  const state = useMessageComposer({
+    chatId: chat.chat_id,
+    canPrice,
+    queue,
+    charged,
+    replyTo,
+    onCancelReply,
+    box,
+  });
   const rate = rateLine(chat, isFan, hasWritten);
   return (
     <form className={styles.composer} onSubmit={state.submit} aria-label="Write a message">
       {rate && <p className={styles.rate}>{rate}</p>}
+      <p role="status" className={styles.offline}>
+        {queue.offline ? offlineLine(state.paid) : ''}
+      </p>
       {replyTo && <ReplyBar replyTo={replyTo} onCancel={onCancelReply} />}
       {state.attachments.length > 0 && <Attachments state={state} canPrice={canPrice} />}
       {hasVault && state.vault && <ComposerVault state={state} />}

@@ -4,6 +4,13 @@ import { useEffect, useMemo } from 'react';
 import type { Outgoing } from '../model/message-delivery';
 import styles from './Thread.module.css';
 
+const groupLabel: Record<Outgoing['status'], string> = {
+  uploading: 'Sending',
+  sending: 'Sending',
+  waiting: 'Waiting to send',
+  failed: 'Not sent',
+};
+
 /** The local copy of a file, for as long as the message shows it. */
 function usePreview(file: File | null): string | null {
   const url = useMemo(
@@ -14,7 +21,10 @@ function usePreview(file: File | null): string | null {
   return url;
 }
 
-/** A message on its way: pending (with upload progress and cancel), or failed with why and a retry. */
+/**
+ * A message on its way: pending (with upload progress and cancel), waiting for the connection (not an
+ * error: it goes by itself), or failed with why and a retry.
+ */
 export function OutgoingItem({
   item,
   onRetry,
@@ -32,12 +42,11 @@ export function OutgoingItem({
   const percent = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
   const what = step ? `item ${step.index} of ${step.count}` : kind;
   return (
-    <li className={`${styles.message} ${styles.mine} ${styles.pending}`} aria-busy={item.status !== 'failed'}>
-      <div
-        className={styles.bubble}
-        role="group"
-        aria-label={item.status === 'failed' ? 'Not sent' : 'Sending'}
-      >
+    <li
+      className={`${styles.message} ${styles.mine} ${styles.pending}`}
+      aria-busy={item.status === 'uploading' || item.status === 'sending'}
+    >
+      <div className={styles.bubble} role="group" aria-label={groupLabel[item.status]}>
         {preview && (
           <div className={styles.media}>
             {item.draft.type === 'video' ? (
@@ -83,6 +92,13 @@ export function OutgoingItem({
             <Button variant="ghost" onClick={onRetry}>
               Retry
             </Button>
+            <Button variant="ghost" onClick={onDiscard}>
+              Discard
+            </Button>
+          </span>
+        ) : item.status === 'waiting' ? (
+          <span className={styles.waiting}>
+            Waiting to send{' '}
             <Button variant="ghost" onClick={onDiscard}>
               Discard
             </Button>

@@ -12,9 +12,10 @@ const newSendId = () => `tip-${Date.now().toString(36)}-${Math.random().toString
 
 /**
  * A fan tips the creator: an amount and an optional message, confirmed on the confirm sheet. One send
- * id until the tip lands, so a second confirm or a retry of the same tip charges once.
+ * id until the tip lands, so a second confirm or a retry of the same tip charges once. With no
+ * connection a tip is neither sent nor queued (docs/rules.md, Offline), and the panel says so.
  */
-export function TipPanel({ chat, onDone }: { chat: Chat; onDone(): void }) {
+export function TipPanel({ chat, offline, onDone }: { chat: Chat; offline: boolean; onDone(): void }) {
   const { api, account, popups } = useHost();
   const client = useQueryClient();
   const [sendId, setSendId] = useState(newSendId);
@@ -48,6 +49,7 @@ export function TipPanel({ chat, onDone }: { chat: Chat; onDone(): void }) {
       title="Send a tip"
       busy={tip.isPending}
       onTip={(choice) =>
+        !offline &&
         void confirmCharge(popups, {
           charge: {
             kind: 'tip',
@@ -61,6 +63,9 @@ export function TipPanel({ chat, onDone }: { chat: Chat; onDone(): void }) {
         }).then((confirmed) => confirmed && tip.mutate(choice))
       }
     >
+      <p role="status">
+        {offline ? "You're offline. Tips are not sent or queued while offline, so nothing is charged." : ''}
+      </p>
       {tip.isError && (
         <p role="alert" className={threadStyles.failed}>
           {errorMessage(tip.error)}

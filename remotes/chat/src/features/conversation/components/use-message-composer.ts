@@ -22,6 +22,8 @@ export interface MessageComposerOptions {
   /** A creator who may sell: attached media can carry a price. */
   canPrice: boolean;
   queue: SendQueue;
+  /** The next message costs its sender the chat's rate. */
+  charged: boolean;
   replyTo: Message | null;
   onCancelReply(): void;
   /** The message box: focused after a send and when a wide screen opens the chat. */
@@ -37,6 +39,7 @@ export function useMessageComposer({
   chatId,
   canPrice,
   queue,
+  charged,
   replyTo,
   onCancelReply,
   box,
@@ -64,9 +67,12 @@ export function useMessageComposer({
   const canPreview = priced > 0 && attachments.length > 1;
   const reply: { parent_message_id?: string } = replyTo ? { parent_message_id: replyTo._id } : {};
 
+  // A paid message is never queued: with no connection it stays in the box (docs/rules.md, Offline).
+  const held = (paid: boolean) => paid && queue.offline;
+
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
-    if (!canSend) return;
+    if (!canSend || held(priced > 0 || charged)) return;
     typing.stop();
     const [first] = attachments;
     const draft: MessageDraft = {
@@ -77,9 +83,9 @@ export function useMessageComposer({
       ...reply,
     };
     if (attachments.length > 1)
-      queue.send(draft, null, { bundle: bundleSlots(attachments, canPreview ? previewKey : null) });
-    else if (first?.source === 'vault') queue.send(draft, null, { media: vaultFields(first.item) });
-    else queue.send(draft, first?.file ?? null);
+      queue.send(draft, null, { bundle: bundleSlots(attachments, canPreview ? previewKey : null) }, charged);
+    else if (first?.source === 'vault') queue.send(draft, null, { media: vaultFields(first.item) }, charged);
+    else queue.send(draft, first?.file ?? null, {}, charged);
     setText('');
     setAttachments([]);
     setPreviewKey(null);
@@ -92,7 +98,9 @@ export function useMessageComposer({
 
   const sendGif = (url: string) => {
     setGifs(false);
-    queue.send({ type: 'gif', text: '', gif_url: url, price: 0, self_destruct: selfDestruct, ...reply });
+    if (held(charged)) return;
+    const gif: MessageDraft = { type: 'gif', text: '', gif_url: url, price: 0, self_destruct: selfDestruct };
+    queue.send({ ...gif, ...reply }, null, {}, charged);
     onCancelReply();
     box.current?.focus();
   };
@@ -170,6 +178,8 @@ export function useMessageComposer({
     closeGifs,
     sendGif,
     canSend,
+    /** Sending this message moves money: with no connection it is held, never queued. */
+    paid: priced > 0 || charged,
     submit,
   };
 }

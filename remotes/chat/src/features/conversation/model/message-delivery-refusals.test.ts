@@ -16,6 +16,7 @@ async function refusedWith(status: number, message: string, code: string) {
     update: (c) => changes.push(c),
     delivered: () => undefined,
     dropped: () => undefined,
+    waiting: () => undefined,
     signal: new AbortController().signal,
     wait: async () => undefined,
   });

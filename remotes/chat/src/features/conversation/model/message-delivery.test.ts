@@ -12,8 +12,8 @@ import { deliverMessage, type Outgoing } from './message-delivery';
 
 const item = anOutgoing({ text: 'Send cash please' });
 
-/** Delivers `item` against `respond`, recording the waits between attempts instead of waiting. */
-async function run(respond: (call: RecordedCall, attempt: number) => unknown) {
+/** Delivers `sent` against `respond`, recording the waits between attempts instead of waiting. */
+async function run(respond: (call: RecordedCall, attempt: number) => unknown, sent: Outgoing = item) {
   let attempt = 0;
   const fake = fakeHost({
     user: testUser({ _id: 'u-1' }),
@@ -23,23 +23,36 @@ async function run(respond: (call: RecordedCall, attempt: number) => unknown) {
   const waits: number[] = [];
   const changes: Partial<Outgoing>[] = [];
   const delivered: string[] = [];
-  await deliverMessage(item, {
+  const waiting: Outgoing[] = [];
+  const outcome = await deliverMessage(sent, {
     host: fake.host,
     update: (c) => changes.push(c),
     delivered: (m) => delivered.push(m._id),
     dropped: () => undefined,
+    waiting: (w) => waiting.push(w),
     signal: new AbortController().signal,
     wait: async (ms) => void waits.push(ms),
   });
   const bodies = fake.calls.map((c) => c.body as { text: string; send_id: string });
-  return { waits, changes, delivered, bodies };
+  return { waits, changes, delivered, bodies, waiting, outcome };
 }
 
 const answer = (text: string) => ({ data: testMessage({ _id: '9', sender_id: 'u-1', text }), credits: 250 });
 
 describe('delivering a message', () => {
-  it('waits 1 s times the attempt between tries and gives up after 4, keeping its send id', async () => {
-    const { waits, changes, bodies, delivered } = await run(() => networkFailure());
+  it('waits for the connection when a free message finds no server, after one try', async () => {
+    const { waits, bodies, waiting, outcome, delivered } = await run(() => networkFailure());
+    expect(outcome).toBe('waiting');
+    expect(bodies).toHaveLength(1);
+    expect(waits).toEqual([]);
+    expect(waiting).toEqual([expect.objectContaining({ send_id: 's-1', status: 'waiting' })]);
+    expect(delivered).toEqual([]);
+  });
+
+  it('retries a paid message 1 s times the attempt and gives up after 4, keeping its send id', async () => {
+    const paid = anOutgoing({ text: 'Send cash please' }, { paid: true });
+    const { waits, changes, bodies, delivered, waiting } = await run(() => networkFailure(), paid);
+    expect(waiting).toEqual([]);
     expect(waits).toEqual([1000, 2000, 3000]);
     expect(bodies).toHaveLength(4);
     expect(new Set(bodies.map((b) => b.send_id))).toEqual(new Set(['s-1']));

@@ -16,6 +16,7 @@ import {
 import { sendMessage } from '../api/send-message';
 import { bundleFields, uploadSlots, type BundleProgress, type BundleSlot } from './bundle-slots';
 import { chatPath } from './chat-path';
+import { mayWait } from './outbox';
 import { sanitise } from './sanitise';
 
 /** What a person sends, before the server has it. */
@@ -47,7 +48,10 @@ export interface Outgoing {
   bundleProgress: BundleProgress | null;
   /** The sender confirmed a warned text: it goes to /v1/messages/warned. */
   warned: boolean;
-  status: 'uploading' | 'sending' | 'failed';
+  /** Sending it moves money: it carries a price, or the sender pays the chat's rate. */
+  paid: boolean;
+  /** 'waiting': in the outbox until the connection returns (not an error). */
+  status: 'uploading' | 'sending' | 'waiting' | 'failed';
   progress: UploadProgress | null;
   error: string | null;
   created_at: string;
@@ -60,6 +64,8 @@ export interface DeliveryDeps {
   delivered(message: Message): void;
   /** An upload was cancelled: the local copy goes. */
   dropped(): void;
+  /** The server could not be reached: the message, as far as it got, waits for the connection. */
+  waiting(item: Outgoing): void;
   signal: AbortSignal;
   wait(ms: number): Promise<void>;
 }
@@ -68,12 +74,18 @@ export interface DeliveryDeps {
 const maxAttempts = 4;
 const maxBlockedAttempts = 2;
 
+/** No answer at all: the connection, not the server, is what failed. */
+const unreachable = (err: unknown) => isApiError(err) && !err.aborted && err.status === 0;
+
 /** No answer, or the server's own trouble: another attempt may get through. */
 const retryable = (err: unknown) =>
   isApiError(err) && !err.aborted && (err.status === 0 || err.status === 429 || err.status >= 500);
 
-/** Uploads the file (if any), then posts the message, with the spec's retries and forced states. */
-export async function deliverMessage(item: Outgoing, deps: DeliveryDeps): Promise<void> {
+/**
+ * Uploads the file (if any), then posts the message, with the spec's retries and forced states.
+ * 'waiting' when the server could not be reached and the message may wait for it (`mayWait`).
+ */
+export async function deliverMessage(item: Outgoing, deps: DeliveryDeps): Promise<'done' | 'waiting'> {
   const { api, popups, account, session } = deps.host;
   let media = item.media;
   if (item.file && !media) {
@@ -96,10 +108,10 @@ export async function deliverMessage(item: Outgoing, deps: DeliveryDeps): Promis
       deps.update({ media, progress: null });
     } catch (err) {
       const message = uploadErrorMessage(err);
-      if (message === null) return deps.dropped();
+      if (message === null) return dropped(deps);
       deps.update({ status: 'failed', error: message });
       popups.open({ kind: 'upload-error', message });
-      return;
+      return 'done';
     }
   }
   let bundle = item.bundle;
@@ -115,10 +127,10 @@ export async function deliverMessage(item: Outgoing, deps: DeliveryDeps): Promis
       deps.update({ bundleProgress: null });
     } catch (err) {
       const message = uploadErrorMessage(err);
-      if (message === null) return deps.dropped();
+      if (message === null) return dropped(deps);
       deps.update({ status: 'failed', error: message, bundleProgress: null });
       popups.open({ kind: 'upload-error', message });
-      return;
+      return 'done';
     }
   }
   deps.update({ status: 'sending', error: null });
@@ -139,9 +151,14 @@ export async function deliverMessage(item: Outgoing, deps: DeliveryDeps): Promis
       const answer = await sendMessage(api, body, warned, deps.signal);
       deps.delivered(answer.data);
       if (answer.credits !== session.credits) void account.reload();
-      return;
+      return 'done';
     } catch (err) {
-      if (!isApiError(err) || err.aborted) return;
+      if (!isApiError(err) || err.aborted) return 'done';
+      const sofar: Outgoing = { ...item, media, bundle, warned, status: 'waiting', error: null };
+      if (unreachable(err) && mayWait(sofar)) {
+        deps.waiting(sofar);
+        return 'waiting';
+      }
       if (err.code === 'text_warned' && !warned) {
         const { action } = await popups.open({
           kind: 'generic',
@@ -168,9 +185,14 @@ export async function deliverMessage(item: Outgoing, deps: DeliveryDeps): Promis
       }
       showForcedState(err.code, err.message, deps.host, item);
       deps.update({ status: 'failed', error: errorMessage(err) });
-      return;
+      return 'done';
     }
   }
+}
+
+function dropped(deps: DeliveryDeps): 'done' {
+  deps.dropped();
+  return 'done';
 }
 
 /** Failures that change what the chat may do get their popup (the shell handles a frozen account). */
