@@ -25,3 +25,4 @@ export { TipForm, type TipChoice } from './TipForm';
 export { MediaViewer, type ViewerItem } from './media-viewer/MediaViewer';
 export { viewerItemOf } from './media-viewer/viewer-item';
 export { LockedLabel } from './locked-label/LockedLabel';
+export { MenuButton, type MenuHandle, type MenuItem } from './menu/MenuButton';
