@@ -84,7 +84,8 @@ export function MenuButton({
     setOpening(null);
     if (refocus) (returnTo.current?.isConnected ? returnTo.current : button.current)?.focus();
   };
-  useImperativeHandle(ref, () => ({ open: () => show('first') }), []);
+  // The context-menu key may come as a key and then as a contextmenu event: the second finds it open.
+  useImperativeHandle(ref, () => ({ open: () => void (menu.current ?? show('first')) }), []);
 
   useLayoutEffect(() => {
     const el = menu.current;

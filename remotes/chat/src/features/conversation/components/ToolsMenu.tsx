@@ -25,9 +25,15 @@ export function ToolsMenu({
         ]
       : []),
     { label: tools.mediaBlocked ? 'Unblock media' : 'Block media', onSelect: tools.blockMedia },
-    { label: tools.blocked ? 'Unblock' : 'Block', onSelect: () => void tools.block(), danger: !tools.blocked },
+    {
+      label: tools.blocked ? 'Unblock' : 'Block',
+      onSelect: () => void tools.block(),
+      danger: !tools.blocked,
+    },
     { label: 'Report', onSelect: () => onPanel('report'), danger: true },
-    tools.hidden ? { label: 'Unhide chat', onSelect: tools.unhide } : { label: 'Hide chat', onSelect: tools.hide },
+    tools.hidden
+      ? { label: 'Unhide chat', onSelect: tools.unhide }
+      : { label: 'Hide chat', onSelect: tools.hide },
     { label: 'Delete chat', onSelect: tools.remove, danger: true },
   ];
   return (
