@@ -20,6 +20,7 @@ export { useDocumentTitle } from './use-document-title';
 export { useCooldown } from './use-cooldown';
 export { UsernameField, usernameReady } from './UsernameField';
 export { useModalFocus } from './use-modal-focus';
+export { focusedElement } from './return-focus';
 export { ConfirmCharge } from './ConfirmCharge';
 export { TipForm, type TipChoice } from './TipForm';
 export { MediaViewer, type ViewerItem } from './media-viewer/MediaViewer';
