@@ -13,6 +13,7 @@ import { setProviderConfig, signIn, signOut, updateUser, type OwnedBus } from '@
 import type { ShellAccount } from '../services/shell-account';
 import type { ShellHost } from '../services/shell-context';
 import type { Realtime } from '../realtime/connection';
+import { landingAfterSignIn } from './landing';
 import { afterSignIn, bannedFlag } from './stored-flags';
 import { codeWasSent } from './verification-state';
 
@@ -90,7 +91,7 @@ export function createAccount(deps: AccountDeps): ShellAccount {
       if (answer.user.type === 'user' && !answer.user.email_verified) codeWasSent();
       start(answer.user);
       void loadConfig();
-      return afterSignIn.take() ?? '/';
+      return landingAfterSignIn(answer.user, afterSignIn.take());
     },
 
     applyConfig(config, sentWith = tokens.get()) {
