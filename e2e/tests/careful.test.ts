@@ -84,7 +84,7 @@ test.describe('careful journeys', () => {
     await creator.openWith(fanId);
     const options = creatorPage.getByRole('button', { name: 'Options' });
     await options.click();
-    await creatorPage.getByRole('button', { name: 'Block', exact: true }).click();
+    await creatorPage.getByRole('menuitem', { name: 'Block', exact: true }).click();
     const ask = creatorPage.getByRole('dialog', { name: 'Block alex-fan?' });
     await expect(ask).toContainText('their subscription ends now and they get back the days left');
     expect(await seriousAccessibilityProblems(creatorPage, '[role="dialog"]')).toEqual([]);
@@ -96,7 +96,7 @@ test.describe('careful journeys', () => {
     await expect(fanPage.getByRole('button', { name: 'Tip' })).toBeVisible();
 
     await options.click();
-    await creatorPage.getByRole('button', { name: 'Block', exact: true }).click();
+    await creatorPage.getByRole('menuitem', { name: 'Block', exact: true }).click();
     await ask.getByRole('button', { name: 'Block' }).click();
     await creatorPage.getByText('Blocked: neither of you can send messages now.').waitFor();
     await creatorPage.getByText('You blocked alex-fan. Neither of you can send messages here.').waitFor();

@@ -28,6 +28,8 @@ interface ConfirmChargeProps {
   onCancel(): void;
   /** Short of credits: leads to buying them, carrying what was being bought. */
   onGetCredits(): void;
+  /** Where focus goes back on closing, when the caller knows (see `useModalFocus`). */
+  opener?: HTMLElement | null;
 }
 
 /**
@@ -36,7 +38,14 @@ interface ConfirmChargeProps {
  * cancel it. Short of credits, it says how much is missing and offers buying credits instead. A modal
  * dialog: focus moves in and stays, Escape or Cancel closes it, focus returns to the opener.
  */
-export function ConfirmCharge({ charge, balance, onConfirm, onCancel, onGetCredits }: ConfirmChargeProps) {
+export function ConfirmCharge({
+  charge,
+  balance,
+  onConfirm,
+  onCancel,
+  onGetCredits,
+  opener,
+}: ConfirmChargeProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descId = useId();
@@ -47,7 +56,7 @@ export function ConfirmCharge({ charge, balance, onConfirm, onCancel, onGetCredi
     setAnswered(true);
     act();
   };
-  useModalFocus(ref, onCancel);
+  useModalFocus(ref, onCancel, opener);
   const { title, action } = wording(charge);
   const after = balance - charge.amount;
   const renewsOn = charge.renews ? formatDate(charge.renews.renews_at) : '';

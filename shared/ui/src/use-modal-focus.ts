@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, type RefObject } from 'react';
+import { focusedElement, returnFocus } from './return-focus';
 
 const tabbable = [
   'a[href]',
@@ -12,15 +13,22 @@ const tabbable = [
 /**
  * Keyboard focus for a modal dialog while it is open: it starts in the first field (or on the dialog),
  * Tab and Shift+Tab cycle inside it, focus that wanders out is brought back, and Escape dismisses it.
- * On close, focus returns to whatever had it when the dialog opened, if that is still on the page.
+ * On close, focus returns to its opener (`returnFocus`): whatever had focus when it opened, unless the
+ * one who opened it knows better (the popup layer, whose popups wait their turn under each other).
  */
-export function useModalFocus(dialogRef: RefObject<HTMLElement | null>, onEscape: () => void): void {
+export function useModalFocus(
+  dialogRef: RefObject<HTMLElement | null>,
+  onEscape: () => void,
+  opener?: HTMLElement | null,
+): void {
   // A new onEscape must not re-run the effect: that would move focus back to the first field mid-typing.
   const escape = useEffectEvent(onEscape);
+  const given = useEffectEvent(() => opener);
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return undefined;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const known = given();
+    const returnTo = known === undefined ? focusedElement() : known;
     const targets = () => [...dialog.querySelectorAll<HTMLElement>(tabbable)];
     (dialog.querySelector<HTMLElement>('input, select, textarea') ?? dialog).focus();
 
@@ -58,7 +66,7 @@ export function useModalFocus(dialogRef: RefObject<HTMLElement | null>, onEscape
     return () => {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('focusin', onFocusIn);
-      if (opener?.isConnected) opener.focus();
+      returnFocus(returnTo);
     };
   }, [dialogRef]);
 }

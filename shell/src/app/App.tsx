@@ -63,8 +63,9 @@ export function App({ services }: { services: ShellServices }) {
             <Banners />
             <PushPrompt />
           </TopNotices>
-          {/* The page's one main landmark: every shell screen and remote renders inside it. */}
-          <main id="main" className={styles.main}>
+          {/* The page's one main landmark: every shell screen and remote renders inside it. Focusable
+              for the skip link and for a popup that closes with no opener to go back to. */}
+          <main id="main" className={styles.main} tabIndex={-1}>
             <AppRoutes />
           </main>
           <Footer />

@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { AccountTotals } from '@cove/contracts';
 import { signIn } from '@cove/runtime/shell';
 import { testUser } from '@cove/runtime/testing';
@@ -131,5 +132,19 @@ describe('header', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('header menu', () => {
+  it('closes on Escape with focus back on its button', async () => {
+    const user = userEvent.setup();
+    renderHeader(fakeServices());
+    const button = screen.getByRole('button', { name: 'Menu' });
+    await user.click(button);
+    expect(screen.getByRole('navigation', { name: 'Menu' })).toBeInTheDocument();
+    await user.tab();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('navigation', { name: 'Menu' })).toBeNull();
+    expect(button).toHaveFocus();
   });
 });

@@ -1,6 +1,6 @@
 import { formatMoney, useStore } from '@cove/runtime';
 import { Button, ButtonLink } from '@cove/ui';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useShell } from '../services/shell-context';
 import styles from './Header.module.css';
@@ -32,6 +32,7 @@ export function Header() {
   const menuOpen = openOn === pathname;
   const setMenuOpen = (open: boolean) => setOpenOn(open ? pathname : null);
   const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
   const links = headerLinks(session);
   const current = currentLink(links, pathname);
   // Creators see what they can be paid; fans, the credits they can spend.
@@ -40,7 +41,12 @@ export function Header() {
 
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpenOn(null);
+    // Escape closes it and focus goes back to its button, not to the top of the page.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpenOn(null);
+      menuButton.current?.focus();
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [menuOpen]);
@@ -82,6 +88,7 @@ export function Header() {
             </span>
           )}
           <button
+            ref={menuButton}
             type="button"
             className={styles.menuButton}
             aria-label="Menu"

@@ -10,9 +10,11 @@ import { useShell } from '../services/shell-context';
  */
 export function ChargeSheet({
   spec,
+  opener,
   onFinish,
 }: {
   spec: PopupOf<'confirm-charge'>;
+  opener: HTMLElement | null;
   onFinish(outcome: PopupOutcome): void;
 }) {
   const { host } = useShell();
@@ -21,6 +23,7 @@ export function ChargeSheet({
     <ConfirmCharge
       charge={spec.charge}
       balance={credits}
+      opener={opener}
       onConfirm={() => onFinish({ action: 'confirm' })}
       onCancel={() => onFinish({ action: 'dismiss' })}
       onGetCredits={() => {

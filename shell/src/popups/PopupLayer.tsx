@@ -21,7 +21,7 @@ function Dialog({ popup, onFinish }: { popup: ShellPopup; onFinish(outcome: Popu
   const confirm = useCallback((value?: string) => onFinish({ action: 'confirm', value }), [onFinish]);
 
   // Every popup has a Close button, so every one is dismissible and Escape closes it.
-  useModalFocus(dialogRef, dismiss);
+  useModalFocus(dialogRef, dismiss, popup.opener);
 
   const act = (action: PopupAction, outcome: PopupOutcome) => () => {
     onFinish(outcome);
@@ -125,6 +125,6 @@ export function PopupLayer() {
   );
   if (!top) return null;
   if (top.spec.kind === 'confirm-charge')
-    return <ChargeSheet key={top.id} spec={top.spec} onFinish={finish} />;
-  return <Dialog key={top.id} popup={{ id: top.id, spec: top.spec }} onFinish={finish} />;
+    return <ChargeSheet key={top.id} spec={top.spec} opener={top.opener} onFinish={finish} />;
+  return <Dialog key={top.id} popup={{ ...top, spec: top.spec }} onFinish={finish} />;
 }

@@ -1,8 +1,11 @@
 import { popupSpec, type PopupController, type PopupOutcome, type PopupSpec } from '@cove/contracts';
+import { focusedElement } from '@cove/ui';
 
 export interface OpenPopup {
   id: string;
   spec: PopupSpec;
+  /** Where focus goes back when it closes; with none (the server opened it), the main content. */
+  opener: HTMLElement | null;
 }
 
 type Listener = () => void;
@@ -39,7 +42,9 @@ export function createPopupStore() {
       // Opening a popup with an id that is already open replaces it (popups carry an optional id).
       if (settle.has(id)) finish(id, { action: 'dismiss' });
       const outcome = new Promise<PopupOutcome>((resolve) => settle.set(id, resolve));
-      stack = [...stack, { id, spec }];
+      // Over another popup, focus is in that one: this one goes back where the first came from.
+      const opener = stack.length > 0 ? (stack[stack.length - 1]?.opener ?? null) : focusedElement();
+      stack = [...stack, { id, spec, opener }];
       emit();
       return { id, outcome, close: () => finish(id, { action: 'dismiss' }) };
     },

@@ -50,6 +50,19 @@ describe('session', () => {
     expect(s.session.status).toBe('signed-in');
   });
 
+  it('takes a creator to her inbox after a sign-in link, and a fan going nowhere to Discover', async () => {
+    const creator = setup();
+    window.localStorage.setItem('cove:after-sign-in', '/discover');
+    creator.answer('POST', '/v1/auth', { token: 'fresh', user: testUser({ type: 'featured' }) });
+    creator.respond(() => config(false));
+    await expect(creator.account.redeemLink('link-token')).resolves.toBe('/chats');
+
+    const fan = setup();
+    fan.answer('POST', '/v1/auth', { token: 'fresh', user: testUser() });
+    fan.respond(() => config(false));
+    await expect(fan.account.redeemLink('link-token')).resolves.toBe('/discover');
+  });
+
   it('logs out on the server and here, then shows the sign-in screen', async () => {
     window.localStorage.setItem(tokenKey, 'tok');
     const s = setup();

@@ -20,6 +20,7 @@ import {
 import type { ShellAccount } from '../services/shell-account';
 import type { ShellHost } from '../services/shell-context';
 import type { Realtime } from '../realtime/connection';
+import { landingAfterSignIn } from './landing';
 import { afterSignIn, bannedFlag } from './stored-flags';
 import { codeWasSent } from './verification-state';
 
@@ -97,7 +98,7 @@ export function createAccount(deps: AccountDeps): ShellAccount {
       if (answer.user.type === 'user' && !answer.user.email_verified) codeWasSent();
       start(answer.user);
       void loadConfig();
-      return afterSignIn.take() ?? '/';
+      return landingAfterSignIn(answer.user, afterSignIn.take());
     },
 
     applyConfig(config, sentWith = tokens.get()) {

@@ -2,20 +2,21 @@ import { useDocumentTitle } from '@cove/ui';
 import { useStore } from '@cove/runtime';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { useShell } from '../../services/shell-context';
+import { landingAfterSignIn } from '../../session/landing';
 import { EmailSignIn } from './EmailSignIn';
 import { LinkLanding } from './LinkLanding';
 
 /**
  * `/login`: the email form and 'check your email' (`POST /v1/users/sign`), and the landing of the
- * emailed link, `/login?token=…` (`POST /v1/auth`). Someone already signed in goes home.
+ * emailed link, `/login?token=…` (`POST /v1/auth`). Someone already signed in goes where a sign-in leads.
  */
 export function Login() {
   useDocumentTitle('Sign in');
   const { host } = useShell();
-  const { status } = useStore(host.session);
+  const { status, user } = useStore(host.session);
   const [params] = useSearchParams();
   const token = params.get('token');
   if (token) return <LinkLanding token={token} />;
-  if (status === 'signed-in') return <Navigate to="/" replace />;
+  if (status === 'signed-in' && user) return <Navigate to={landingAfterSignIn(user, null)} replace />;
   return <EmailSignIn />;
 }

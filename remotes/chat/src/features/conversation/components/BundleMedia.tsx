@@ -1,7 +1,8 @@
 import type { BundleItem, Message } from '@cove/contracts';
 import { bundleContents, formatDuration, formatMoney } from '@cove/runtime';
 import { kit, MediaViewer, viewerItemOf, type ViewerItem } from '@cove/ui';
-import { useState, type ReactNode } from 'react';
+import { use, useState, type ReactNode } from 'react';
+import { ControlsTabIndex } from './controls-tab-index';
 import styles from './Bundle.module.css';
 
 const kindWord = (item: BundleItem) => (item.type === 'video' ? 'Video' : 'Photo');
@@ -12,6 +13,7 @@ const kindWord = (item: BundleItem) => (item.type === 'video' ? 'Video' : 'Photo
  */
 function Tile({ item, name, onOpen }: { item: BundleItem; name: string; onOpen: (() => void) | null }) {
   const media = item.media;
+  const tabIndex = use(ControlsTabIndex);
   const length =
     item.video_length !== null && item.type === 'video' ? formatDuration(item.video_length) : null;
   let body: ReactNode;
@@ -36,6 +38,7 @@ function Tile({ item, name, onOpen }: { item: BundleItem; name: string; onOpen: 
         <video
           className={styles.fill}
           controls
+          tabIndex={tabIndex}
           preload="none"
           poster={media.sr ?? media.st ?? undefined}
           src={media.video_url}
@@ -46,6 +49,7 @@ function Tile({ item, name, onOpen }: { item: BundleItem; name: string; onOpen: 
         {onOpen && (
           <button
             type="button"
+            tabIndex={tabIndex}
             className={kit.openFull}
             aria-label={`Open ${name.toLowerCase()} full screen`}
             onClick={onOpen}
@@ -63,6 +67,7 @@ function Tile({ item, name, onOpen }: { item: BundleItem; name: string; onOpen: 
       // The picture itself opens the bundle large: one button, named for what it does.
       <button
         type="button"
+        tabIndex={tabIndex}
         className={styles.openPicture}
         aria-label={`Open ${name.toLowerCase()} full screen`}
         onClick={onOpen}

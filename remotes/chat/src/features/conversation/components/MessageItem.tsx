@@ -1,8 +1,19 @@
-import { sentMessageType, systemLineText, type Message } from '@cove/contracts';
+import { systemLineText, type Message } from '@cove/contracts';
 import { bundleContents, formatDuration, formatMoney, messageTime } from '@cove/runtime';
-import { Button, kit, LockedLabel, MediaViewer, viewerItemOf } from '@cove/ui';
-import { memo, useState } from 'react';
+import {
+  Button,
+  kit,
+  LockedLabel,
+  MediaViewer,
+  MenuButton,
+  viewerItemOf,
+  type MenuHandle,
+  type MenuItem,
+} from '@cove/ui';
+import { memo, use, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { isLocked, isSystem, messageSummary } from '../model/message-summary';
 import { BundleMedia } from './BundleMedia';
+import { ControlsTabIndex } from './controls-tab-index';
 import type { MessageActions } from './use-message-actions';
 import { SelfDestruct } from './SelfDestruct';
 import styles from './Thread.module.css';
@@ -17,10 +28,6 @@ const fullTime = new Intl.DateTimeFormat(undefined, {
   second: 'numeric',
 });
 
-/** Messages Cove writes into a chat: shown as a line across the thread, not a bubble. */
-export const isSystem = (m: Pick<Message, 'system' | 'type'>) =>
-  m.system || !(sentMessageType.options as readonly string[]).includes(m.type);
-
 /** What a locked paid message offers its recipient: what it is, its price, and the way to buy it. */
 function UnlockOffer({ m, label, actions }: { m: Message; label: string; actions: MessageActions }) {
   return (
@@ -29,7 +36,11 @@ function UnlockOffer({ m, label, actions }: { m: Message; label: string; actions
         <span aria-hidden="true">🔒 </span>
         {label} · {formatMoney(m.price)}
       </LockedLabel>
-      <Button disabled={actions.busy === m._id} onClick={() => void actions.unlock(m)}>
+      <Button
+        tabIndex={use(ControlsTabIndex)}
+        disabled={actions.busy === m._id}
+        onClick={() => void actions.unlock(m)}
+      >
         {actions.busy === m._id ? 'Unlocking…' : `Unlock for ${formatMoney(m.price)}`}
       </Button>
     </div>
@@ -38,7 +49,7 @@ function UnlockOffer({ m, label, actions }: { m: Message; label: string; actions
 
 /** A paid text: locked for its recipient until bought (the server sends no text), then marked. */
 function PaidText({ m, mine, actions }: { m: Message; mine: boolean; actions: MessageActions }) {
-  if (!m.paid && !mine)
+  if (isLocked(m, mine))
     return (
       <div className={`${styles.locked} ${styles.lockedText}`}>
         <UnlockOffer m={m} label="Message" actions={actions} />
@@ -56,6 +67,7 @@ function PaidText({ m, mine, actions }: { m: Message; mine: boolean; actions: Me
 
 function Media({ m, mine, actions }: { m: Message; mine: boolean; actions: MessageActions }) {
   const [viewing, setViewing] = useState(false);
+  const tabIndex = use(ControlsTabIndex);
   const media = m.media;
   const label = m.type === 'video' ? 'Video' : 'Photo';
   if (!media) return <div className={styles.mediaWaiting}>{label}</div>;
@@ -90,6 +102,7 @@ function Media({ m, mine, actions }: { m: Message; mine: boolean; actions: Messa
           <video
             className={styles.mediaItem}
             controls
+            tabIndex={tabIndex}
             preload="none"
             poster={media.st ?? media.th ?? undefined}
             src={media.video_url}
@@ -100,6 +113,7 @@ function Media({ m, mine, actions }: { m: Message; mine: boolean; actions: Messa
           {full && (
             <button
               type="button"
+              tabIndex={tabIndex}
               className={kit.openFull}
               aria-label="Open video full screen"
               onClick={() => setViewing(true)}
@@ -112,6 +126,7 @@ function Media({ m, mine, actions }: { m: Message; mine: boolean; actions: Messa
         // The picture itself opens it large: one button, named for what it does.
         <button
           type="button"
+          tabIndex={tabIndex}
           className={kit.openPicture}
           aria-label={`Open ${alt.toLowerCase()} full screen`}
           onClick={() => setViewing(true)}
@@ -134,7 +149,15 @@ function Media({ m, mine, actions }: { m: Message; mine: boolean; actions: Messa
   );
 }
 
-/** One message in the thread (inside its row), with what can be done to it; drawn again only when its props change. */
+/** The context-menu key, Shift+F10, or Enter on the message itself opens its menu. */
+const opensMenu = (e: KeyboardEvent) =>
+  e.key === 'Enter' || e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey);
+
+/**
+ * One message in the thread (inside its row), drawn again only when its props change. It is a
+ * focus stop of the thread's one (`tabbable` when it is that stop) named by what it says; what can
+ * be done to it is in its menu, opened from its button or from the message by keyboard.
+ */
 export const MessageItem = memo(function MessageItem({
   m,
   mine,
@@ -142,6 +165,7 @@ export const MessageItem = memo(function MessageItem({
   parent,
   actions,
   onReply,
+  tabbable,
 }: {
   m: Message;
   mine: boolean;
@@ -151,11 +175,18 @@ export const MessageItem = memo(function MessageItem({
   parent: Message | null | undefined;
   actions: MessageActions;
   onReply(m: Message): void;
+  tabbable: boolean;
 }) {
+  const menu = useRef<MenuHandle>(null);
+  const stop = {
+    'aria-label': messageSummary(m, mine, otherName),
+    tabIndex: tabbable ? 0 : -1,
+    'data-message': m._id,
+  } as const;
   if (isSystem(m)) {
     const tip = m.type === 'tip_user' || m.type === 'tip_model';
     return (
-      <div className={styles.system}>
+      <div className={styles.system} role="article" {...stop}>
         <span aria-hidden="true">{tip ? '🪙 ' : 'ℹ️ '}</span>
         {systemLineText(m, otherName)}
         {m.tip_post_id && ' · for a post'}
@@ -165,39 +196,68 @@ export const MessageItem = memo(function MessageItem({
     );
   }
   const from = mine ? 'You' : 'Them';
+  const items: MenuItem[] = [
+    { label: 'Reply', onSelect: () => onReply(m) },
+    ...(isLocked(m, mine) && m.price > 0 && actions.busy !== m._id
+      ? [{ label: `Unlock for ${formatMoney(m.price)}`, onSelect: () => void actions.unlock(m) }]
+      : []),
+    { label: 'Hide', onSelect: () => void actions.hide(m) },
+    ...(mine ? [{ label: 'Delete', onSelect: () => void actions.remove(m), danger: true }] : []),
+  ];
+  const onKeyDown = (e: KeyboardEvent) => {
+    // Only keys on the message itself: Enter on its unlock button is that button's.
+    if (e.target !== e.currentTarget || !opensMenu(e)) return;
+    e.preventDefault();
+    menu.current?.open();
+  };
+  const onContextMenu = (e: MouseEvent) => {
+    // The context-menu key on the focused message; a right click on its text keeps the browser's menu.
+    if (e.target !== e.currentTarget) return;
+    e.preventDefault();
+    menu.current?.open();
+  };
   return (
-    <div className={`${styles.message} ${mine ? styles.mine : styles.theirs}`}>
-      <div className={styles.bubble} aria-label={`${from}, ${messageTime(m.created_at)}`} role="group">
-        {m.parent_message_id && (
-          <blockquote className={styles.quote}>
-            {parent
-              ? parent.text || (parent.type === 'text' ? '' : parent.type === 'gif' ? 'GIF' : 'Media')
-              : 'An earlier message'}
-          </blockquote>
-        )}
-        {m.type === 'gif' && m.gif_url && <img className={styles.gif} src={m.gif_url} alt="GIF" />}
-        {(m.type === 'image' || m.type === 'video') &&
-          (m.media_items ? (
-            <BundleMedia
-              m={m}
-              items={m.media_items}
-              mine={mine}
-              offer={
-                !mine && !m.paid && m.price > 0 ? (
-                  <UnlockOffer m={m} label={bundleContents(m.media_items)} actions={actions} />
-                ) : null
-              }
-            />
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a focus stop of the thread: its keys open its menu
+    <div
+      className={`${styles.message} ${mine ? styles.mine : styles.theirs}`}
+      role="article"
+      {...stop}
+      onKeyDown={onKeyDown}
+      onContextMenu={onContextMenu}
+    >
+      <ControlsTabIndex value={tabbable ? 0 : -1}>
+        <div className={styles.bubble} aria-label={`${from}, ${messageTime(m.created_at)}`} role="group">
+          {m.parent_message_id && (
+            <blockquote className={styles.quote}>
+              {parent
+                ? parent.text || (parent.type === 'text' ? '' : parent.type === 'gif' ? 'GIF' : 'Media')
+                : 'An earlier message'}
+            </blockquote>
+          )}
+          {m.type === 'gif' && m.gif_url && <img className={styles.gif} src={m.gif_url} alt="GIF" />}
+          {(m.type === 'image' || m.type === 'video') &&
+            (m.media_items ? (
+              <BundleMedia
+                m={m}
+                items={m.media_items}
+                mine={mine}
+                offer={
+                  isLocked(m, mine) ? (
+                    <UnlockOffer m={m} label={bundleContents(m.media_items)} actions={actions} />
+                  ) : null
+                }
+              />
+            ) : (
+              <Media m={m} mine={mine} actions={actions} />
+            ))}
+          {m.type === 'text' && m.price > 0 ? (
+            <PaidText m={m} mine={mine} actions={actions} />
           ) : (
-            <Media m={m} mine={mine} actions={actions} />
-          ))}
-        {m.type === 'text' && m.price > 0 ? (
-          <PaidText m={m} mine={mine} actions={actions} />
-        ) : (
-          m.text && <p className={styles.text}>{m.text}</p>
-        )}
-        {m.self_destruct && <SelfDestruct destructAt={m.destruct_at} onExpired={() => actions.expire(m)} />}
-      </div>
+            m.text && <p className={styles.text}>{m.text}</p>
+          )}
+          {m.self_destruct && <SelfDestruct destructAt={m.destruct_at} onExpired={() => actions.expire(m)} />}
+        </div>
+      </ControlsTabIndex>
       <div className={styles.meta}>
         <time dateTime={m.created_at} title={fullTime.format(new Date(m.created_at))}>
           {messageTime(m.created_at)}
@@ -208,19 +268,17 @@ export const MessageItem = memo(function MessageItem({
             {m.is_read ? 'Read' : 'Sent'}
           </span>
         )}
-        <span className={styles.actions}>
-          <button type="button" className={styles.action} onClick={() => onReply(m)}>
-            Reply
-          </button>
-          <button type="button" className={styles.action} onClick={() => void actions.hide(m)}>
-            Hide
-          </button>
-          {mine && (
-            <button type="button" className={styles.action} onClick={() => void actions.remove(m)}>
-              Delete
-            </button>
-          )}
-        </span>
+        {/* Out of the Tab order: the message's own keys open it. */}
+        <MenuButton
+          ref={menu}
+          label="Message actions"
+          buttonLabel="Message actions"
+          className={`${styles.action} ${styles.actions}`}
+          tabIndex={-1}
+          items={items}
+        >
+          <span aria-hidden="true">⋯</span>
+        </MenuButton>
       </div>
     </div>
   );

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { MenuButton, type MenuItem } from '@cove/ui';
 import type { ChatTools } from './use-chat-tools';
 import styles from './Tools.module.css';
 
 export type Panel = 'tip' | 'notes' | 'rate' | 'report';
 
-/** The chat's options: a button that opens a list of actions; Escape or a choice closes it. */
+/** The chat's options: a menu button; a choice closes it and focus goes back to Options. */
 export function ToolsMenu({
   tools,
   favorite,
@@ -16,61 +16,29 @@ export function ToolsMenu({
   isCreator: boolean;
   onPanel(panel: Panel): void;
 }) {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLUListElement>(null);
-  useEffect(() => {
-    if (!open) return undefined;
-    menu.current?.querySelector('button')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      e.stopPropagation();
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
-  const item = (label: string, action: () => void, danger = false) => (
-    <li>
-      <button
-        type="button"
-        className={`${styles.menuItem} ${danger ? styles.danger : ''}`}
-        onClick={() => {
-          setOpen(false);
-          // The item goes with the menu: a dialog the action opens gives focus back to Options.
-          button.current?.focus();
-          action();
-        }}
-      >
-        {label}
-      </button>
-    </li>
-  );
+  const items: MenuItem[] = [
+    { label: favorite ? 'Remove favorite' : 'Favorite', onSelect: tools.favorite },
+    ...(isCreator
+      ? [
+          { label: 'Notes', onSelect: () => onPanel('notes') },
+          { label: 'Change rate', onSelect: () => onPanel('rate') },
+        ]
+      : []),
+    { label: tools.mediaBlocked ? 'Unblock media' : 'Block media', onSelect: tools.blockMedia },
+    {
+      label: tools.blocked ? 'Unblock' : 'Block',
+      onSelect: () => void tools.block(),
+      danger: !tools.blocked,
+    },
+    { label: 'Report', onSelect: () => onPanel('report'), danger: true },
+    tools.hidden
+      ? { label: 'Unhide chat', onSelect: tools.unhide }
+      : { label: 'Hide chat', onSelect: tools.hide },
+    { label: 'Delete chat', onSelect: tools.remove, danger: true },
+  ];
   return (
-    <div className={styles.menuWrap}>
-      <button
-        ref={button}
-        type="button"
-        className={styles.toolButton}
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-        disabled={tools.pending}
-      >
-        Options
-      </button>
-      {open && (
-        <ul ref={menu} className={styles.menu} aria-label="Chat options">
-          {item(favorite ? 'Remove favorite' : 'Favorite', tools.favorite)}
-          {isCreator && item('Notes', () => onPanel('notes'))}
-          {isCreator && item('Change rate', () => onPanel('rate'))}
-          {item(tools.mediaBlocked ? 'Unblock media' : 'Block media', tools.blockMedia)}
-          {item(tools.blocked ? 'Unblock' : 'Block', () => void tools.block(), !tools.blocked)}
-          {item('Report', () => onPanel('report'), true)}
-          {tools.hidden ? item('Unhide chat', tools.unhide) : item('Hide chat', tools.hide)}
-          {item('Delete chat', tools.remove, true)}
-        </ul>
-      )}
-    </div>
+    <MenuButton label="Chat options" items={items} className={styles.toolButton} disabled={tools.pending}>
+      Options
+    </MenuButton>
   );
 }

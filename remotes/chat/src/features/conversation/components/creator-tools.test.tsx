@@ -67,8 +67,8 @@ describe('tips, blocks, notes and rates', () => {
     expect(screen.getByText('You blocked maya. Neither of you can send messages here.')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /message/i })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Options' }));
-    expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Unblock' }));
+    expect(screen.queryByRole('menuitem', { name: 'Block' })).toBeNull();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Unblock' }));
     expect(await screen.findByText('Unblocked.')).toBeInTheDocument();
     // Unblocking loses nothing: it asks nothing.
     expect(fake.popups).toEqual([]);
@@ -77,14 +77,14 @@ describe('tips, blocks, notes and rates', () => {
     );
     const options = screen.getByRole('button', { name: 'Options' });
     await userEvent.click(options);
-    await userEvent.click(screen.getByRole('button', { name: 'Block' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Block' }));
     expect(await screen.findByText('Blocked: neither of you can send messages now.')).toBeInTheDocument();
     expect(fake.popups).toEqual([{ kind: 'confirm-block', name: 'maya', as: 'creator' }]);
     expect(fake.calls).toContainEqual(
       expect.objectContaining({ method: 'POST', path: '/v1/users/u-2/block' }),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Options' }));
-    expect(screen.getByRole('button', { name: 'Unblock' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Unblock' })).toBeInTheDocument();
   });
 
   it('blocks nobody when the confirm is called off, and keeps focus on Options', async () => {
@@ -92,7 +92,7 @@ describe('tips, blocks, notes and rates', () => {
     await thread();
     const options = screen.getByRole('button', { name: 'Options' });
     await userEvent.click(options);
-    await userEvent.click(screen.getByRole('button', { name: 'Block' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Block' }));
     await waitFor(() =>
       expect(fake.popups).toEqual([{ kind: 'confirm-block', name: 'maya', as: 'creator' }]),
     );
@@ -114,8 +114,8 @@ describe('tips, blocks, notes and rates', () => {
     const fake = openChat({ chat: chat({ hidden: true }) });
     await thread();
     await userEvent.click(screen.getByRole('button', { name: 'Options' }));
-    expect(screen.queryByRole('button', { name: 'Hide chat' })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Unhide chat' }));
+    expect(screen.queryByRole('menuitem', { name: 'Hide chat' })).toBeNull();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Unhide chat' }));
     expect(await screen.findByText('Back in your inbox.')).toBeInTheDocument();
     expect(fake.popups).toEqual([]);
     expect(fake.calls.find((c) => c.method === 'PATCH' && c.path === '/v1/chats')?.body).toEqual({
@@ -132,7 +132,7 @@ describe('tips, blocks, notes and rates', () => {
     });
     await thread();
     await userEvent.click(screen.getByRole('button', { name: 'Options' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Notes' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Notes' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'New note' }), 'Likes jazz');
     await userEvent.click(screen.getByRole('button', { name: 'Add note' }));
     await waitFor(() =>
@@ -143,7 +143,7 @@ describe('tips, blocks, notes and rates', () => {
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Options' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Change rate' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Change rate' }));
     const rate = screen.getByRole('spinbutton', { name: 'New rate ($)' });
     expect(rate).toHaveFocus();
     await userEvent.clear(rate);

@@ -15,6 +15,7 @@ const show = (m: ReturnType<typeof testMessage>) =>
       parent={undefined}
       actions={actions}
       onReply={jest.fn()}
+      tabbable
     />,
   );
 

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failWith, testMediaResponse, testMessage, testUser } from '@cove/runtime/testing';
 import { now, openChat, thread, sent, mine, signedIn } from '../testing/conversation-harness';
+import { chooseMessageAction } from '../testing/message-actions';
 
 signedIn();
 
@@ -220,11 +221,11 @@ describe('sending a message', () => {
     });
     const list = await thread();
     const box = screen.getByRole('textbox', { name: 'Message' });
-    await userEvent.click(within(list).getByRole('button', { name: 'Reply' }));
+    await chooseMessageAction(within(list).getByRole('article', { name: /Coffee/ }), 'Reply');
     expect(screen.getByText(/Replying to/)).toHaveTextContent('Coffee tomorrow?');
     await userEvent.type(box, '{Escape}');
     expect(screen.queryByText(/Replying to/)).toBeNull();
-    await userEvent.click(within(list).getByRole('button', { name: 'Reply' }));
+    await chooseMessageAction(within(list).getByRole('article', { name: /Coffee/ }), 'Reply');
     await userEvent.type(box, 'Yes!{Enter}');
     await waitFor(() => expect(sent(fake)[0]?.body).toMatchObject({ text: 'Yes!', parent_message_id: '4' }));
     expect(await within(list).findByRole('group', { name: /^You/ })).toHaveTextContent(

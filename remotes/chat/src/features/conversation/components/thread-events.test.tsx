@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failWith, testMediaResponse, testMessage } from '@cove/runtime/testing';
 import { now, openChat, thread, mine, signedIn } from '../testing/conversation-harness';
+import { chooseMessageAction } from '../testing/message-actions';
 
 signedIn();
 
@@ -188,13 +189,11 @@ describe('what the thread shows and what arrives live', () => {
           : undefined,
     });
     const list = await thread();
-    await userEvent.click(within(list).getByRole('button', { name: 'Delete' }));
+    await chooseMessageAction(within(list).getByRole('article', { name: /Paid already/ }), 'Delete');
     expect(await screen.findByRole('alert')).toHaveTextContent('You can not delete this message.');
     expect(fake.popups).toEqual([{ kind: 'confirm-delete-message', paid: true }]);
     expect(within(list).getByText('Paid already')).toBeInTheDocument();
-    const spam = within(list).getByText('Spam').closest('li');
-    if (!spam) throw new Error('no message row');
-    await userEvent.click(within(spam).getByRole('button', { name: 'Hide' }));
+    await chooseMessageAction(within(list).getByRole('article', { name: /Spam/ }), 'Hide');
     await waitFor(() => expect(within(list).queryByText('Spam')).toBeNull());
     expect(fake.popups.at(-1)).toEqual({ kind: 'confirm-hide-message' });
     expect(fake.calls.find((c) => c.path === '/v1/messages/6/hide-for-me')?.method).toBe('PATCH');
@@ -205,10 +204,8 @@ describe('what the thread shows and what arrives live', () => {
       messages: [mine({ _id: '5', text: 'Mine' }), testMessage({ _id: '6', text: 'Theirs' })],
     });
     const list = await thread();
-    await userEvent.click(within(list).getByRole('button', { name: 'Delete' }));
-    const theirs = within(list).getByText('Theirs').closest('li');
-    if (!theirs) throw new Error('no message row');
-    await userEvent.click(within(theirs).getByRole('button', { name: 'Hide' }));
+    await chooseMessageAction(within(list).getByRole('article', { name: /Mine/ }), 'Delete');
+    await chooseMessageAction(within(list).getByRole('article', { name: /Theirs/ }), 'Hide');
     await waitFor(() => expect(fake.popups).toHaveLength(2));
     expect(fake.popups[0]).toEqual({ kind: 'confirm-delete-message', paid: false });
     expect(within(list).getByText('Mine')).toBeInTheDocument();

@@ -188,11 +188,26 @@ export function useVirtualRows(rows: readonly RowSize[], stickiness: number) {
     setRange((r) => settle(r, now, el.scrollTop - now.listTop, el.clientHeight));
   }, []);
 
+  /** Scrolls the row into the box and draws it now, so it can take focus (Home, End, an arrow). */
+  const reveal = useCallback((key: string) => {
+    const el = box.current;
+    const now = placed.current;
+    const i = now?.at.get(key);
+    if (!el || !now || i === undefined) return;
+    const top = now.listTop + (now.offsets[i] ?? 0);
+    const bottom = now.listTop + (now.offsets[i + 1] ?? 0);
+    if (top < el.scrollTop) el.scrollTop = top;
+    else if (bottom > el.scrollTop + el.clientHeight) el.scrollTop = bottom - el.clientHeight;
+    fromBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight;
+    flushSync(() => setRange((r) => settle(r, now, el.scrollTop - now.listTop, el.clientHeight)));
+  }, []);
+
   return {
     boxRef: box,
     listRef: list,
     observe,
     onScroll,
+    reveal,
     start,
     end,
     before: offsets[start] ?? 0,
