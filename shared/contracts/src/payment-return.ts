@@ -10,6 +10,12 @@ export interface PaymentReturn {
 const id = (value: string) => encodeURIComponent(value);
 
 /**
+ * How long a completed payment stays on screen before the fan is taken back to where they started,
+ * after 3-D Secure (the shell's /3ds-callback) and after paying in place (Get credits) alike.
+ */
+export const PAYMENT_RETURN_AFTER_MS = 1500;
+
+/**
  * Where the fan goes back to after paying for `context` (docs/rules.md, Where a payment returns): each
  * intent knows its own page. A post (its unlock or a tip on it) opens on its creator's profile
  * (`?post=`), a subscription returns to the profile, a chat's unlock, tip or top-up to the chat;
