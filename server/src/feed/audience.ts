@@ -57,5 +57,10 @@ export const inAudienceSql = (viewerId: string, audience: SQL, creatorId: SQL) =
 export const boughtSql = (viewerId: string, postId: SQL) =>
   sql`exists (select 1 from feed_purchases fp where fp.post_id = ${postId} and fp.buyer_id = ${viewerId})`;
 
+/** Credits a viewer has tipped on a post: the sum of their tip lines naming it (migration 0039's index). */
+export const tippedSql = (viewerId: string, postId: SQL) =>
+  sql`(select coalesce(sum(m.cost), 0)::int from messages m
+    where m.tip_post_id = ${postId} and m.sender_id = ${viewerId} and m.type = 'tip_user')`;
+
 /** What a viewer outside a post's audience lacks, by audience ('user' takes everyone signed in). */
 export const missingFor = { follower: 'follow', subscriber: 'subscribe', fan: 'fan' } as const;

@@ -5,7 +5,7 @@ import { rowsOf } from '../db/rows';
 import { media, type MediaRow } from '../db/schema';
 import { describeMedia } from '../media/descriptor';
 import type { MediaContext } from '../media';
-import { boughtSql, inAudienceSql, missingFor } from './audience';
+import { boughtSql, inAudienceSql, missingFor, tippedSql } from './audience';
 import { teaserOf, wordsIn } from './teaser';
 
 type Queryable = Pick<Db, 'execute'>;
@@ -24,6 +24,7 @@ export interface PostView {
   avatar_url: string | null;
   in_audience: boolean;
   bought: boolean;
+  tipped: number;
 }
 
 /**
@@ -47,7 +48,8 @@ export async function postViews(
       select page.id, page.creator_id, page.type, page.text, page.media_id, page.audience, page.price,
         page.created_at, u.username, u.avatar_url,
         ${inAudienceSql(viewerId, sql`page.audience`, sql`page.creator_id`)} as in_audience,
-        ${boughtSql(viewerId, sql`page.id`)} as bought
+        ${boughtSql(viewerId, sql`page.id`)} as bought,
+        ${tippedSql(viewerId, sql`page.id`)} as tipped
       from page join users u on u.id = page.creator_id
       order by page.created_at desc, page.id desc`),
   );
@@ -91,6 +93,7 @@ export async function toFeedItems(
       media: row ? describeMedia(ctx.signer, row, viewerId, unlocked ? 'full' : 'locked') : null,
       unlocked,
       unlock_by: unlocked ? null : v.in_audience ? 'buy' : missingFor[v.audience as keyof typeof missingFor],
+      tipped: Number(v.tipped),
       created_at: new Date(v.created_at).toISOString(),
     };
   });

@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { CallPurchaseDeps } from '../auto-messages/plugin';
 import { isBlockedEitherWay } from '../chats/chat-store';
 import { openChat, openChatCodes, otherUser } from '../chats/open-chat';
+import type { Db } from '../db/client';
 import { feedPosts, messages, type UserRow } from '../db/schema';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
@@ -18,6 +19,24 @@ interface PostTip {
   amount: number;
   send_id: string;
   message?: string | undefined;
+}
+
+/**
+ * The creator of post `postId` when `me` may tip on it now, or the refusal: the post is live, not the
+ * tipper's own, and no block stands between the two. The one home of these checks: a tip in credits
+ * and a card payment that will send one both ask here.
+ */
+export async function creatorToTip(db: Db, me: UserRow, postId: string): Promise<string> {
+  if (!isUuid(postId)) throw fail('not_found', 'Post');
+  const [post] = await db
+    .select({ creatorId: feedPosts.creatorId })
+    .from(feedPosts)
+    .where(and(eq(feedPosts.id, postId), isNull(feedPosts.deletedAt)));
+  if (!post) throw fail('not_found', 'Post');
+  if (post.creatorId === me.id) throw fail('tip_not_allowed');
+  // A block either way stops money between the two, as a post purchase says (docs/rules.md, Blocks).
+  if (await isBlockedEitherWay(db, me.id, post.creatorId)) throw fail('creator_unavailable');
+  return post.creatorId;
 }
 
 /**
@@ -39,15 +58,7 @@ export async function tipPost(
     .where(and(eq(messages.senderId, me.id), eq(messages.sendId, body.send_id)));
   if (sent) return tip(deps, me, sent.chatId, body.amount, body.send_id, extras);
 
-  if (!isUuid(postId)) throw fail('not_found', 'Post');
-  const [post] = await deps.db
-    .select({ creatorId: feedPosts.creatorId })
-    .from(feedPosts)
-    .where(and(eq(feedPosts.id, postId), isNull(feedPosts.deletedAt)));
-  if (!post) throw fail('not_found', 'Post');
-  if (post.creatorId === me.id) throw fail('tip_not_allowed');
-  // A block either way stops money between the two, as a post purchase says (docs/rules.md, Blocks).
-  if (await isBlockedEitherWay(deps.db, me.id, post.creatorId)) throw fail('creator_unavailable');
-  const { chat } = await openChat(deps.db, me, await otherUser(deps.db, post.creatorId));
+  const creatorId = await creatorToTip(deps.db, me, postId);
+  const { chat } = await openChat(deps.db, me, await otherUser(deps.db, creatorId));
   return tip(deps, me, chat.id, body.amount, body.send_id, extras);
 }

@@ -76,7 +76,9 @@ async function readRows(db: Queryable, userId: string, where: SQL[], limit: numb
       select r.id, r.seq, r.reason, r.row_kind,
         to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, r.amount, r.debt_change, r.balance_after,
         exists (select 1 from ledger_transactions rv
-          where rv.idempotency_key = 'purchase_revoked:' || r.id::text) as revoked,
+          where rv.idempotency_key = 'purchase_revoked:' || r.id::text
+            or (rv.idempotency_key = 'subscription_refund:' || r.id::text
+              and rv.reference->>'reason' = 'chargeback')) as revoked,
         u.id as creator_id, u.username as creator_name,
         coalesce(msg.chat_id::text, r.reference->>'chat_id') as chat_id,
         msg.id::text as message_id, fp.id::text as post_id,

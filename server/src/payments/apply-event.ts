@@ -4,7 +4,8 @@ import { isUuid } from '../ids';
 import { creditsOf } from '../ledger/ledger';
 import { type Emit, type EventDeps, withEvents } from '../realtime/with-events';
 import { FIRST_PURCHASE_BONUS } from './packages';
-import { creditPayment, reversePayment, revokeUnlock } from './payment-ledger';
+import { creditPayment, reversePayment } from './payment-ledger';
+import { revokeBought } from './revoke-bought';
 import type { ChargedCard, ProviderEvent } from './provider';
 import type { Tx } from '../db/transaction';
 
@@ -87,12 +88,11 @@ async function succeed(tx: Tx, emit: Emit, p: PaymentRow, provider: string, e: S
   emit(p.userId, { type: 'payment_updated', payment_id: p.id, status: 'succeeded' });
 }
 
-/** succeeded → refunded | charged_back; a chargeback first takes back the unlock the payment paid for. */
+/** succeeded → refunded | charged_back; a chargeback first takes back what the payment bought. */
 async function reverse(tx: Tx, emit: Emit, p: PaymentRow, kind: 'refund' | 'chargeback') {
   // The creator's header and earnings pages re-read what the chargeback took from them.
-  if (kind === 'chargeback' && p.unlockedMessageId !== null)
-    for (const creatorId of await revokeUnlock(tx, p.userId, p.unlockedMessageId))
-      emit(creatorId, { type: 'earnings_updated' });
+  if (kind === 'chargeback')
+    for (const creatorId of await revokeBought(tx, emit, p)) emit(creatorId, { type: 'earnings_updated' });
   const { transactionId, takenBack } = await reversePayment(tx, p, kind);
   const status = kind === 'refund' ? 'refunded' : 'charged_back';
   await tx
@@ -117,12 +117,14 @@ async function reverse(tx: Tx, emit: Emit, p: PaymentRow, kind: 'refund' | 'char
 /** The users whose rows a change to this payment locks, in the order every money change takes them. */
 async function usersOf(deps: EventDeps, paymentId: string): Promise<string[] | null> {
   const [p] = await deps.db
-    .select({ userId: payments.userId, creator: messages.senderId })
+    .select({ userId: payments.userId, creator: messages.senderId, modelId: payments.modelId })
     .from(payments)
     .leftJoin(messages, eq(messages.id, payments.unlockedMessageId))
     .where(eq(payments.id, paymentId));
   if (!p) return null;
-  return p.creator ? [p.userId, p.creator] : [p.userId];
+  // The creator a post or subscription was bought from, as finishing it locked them (finish-action.ts).
+  const creator = p.creator ?? p.modelId;
+  return creator && creator !== p.userId ? [p.userId, creator] : [p.userId];
 }
 
 /**

@@ -7,6 +7,7 @@ import { creditsOf } from '../ledger/ledger';
 import { providerConfigFor } from '../provider/provider-config';
 import { isRestricted } from '../users/user-dto';
 import { postForSale } from '../feed/buy-post';
+import { creatorToTip } from '../feed/tip-post';
 import { isUuid } from '../ids';
 import { creatorToSubscribe } from '../subscriptions/subscribe';
 import { applyProviderEvent } from './apply-event';
@@ -18,13 +19,14 @@ import type { PaymentProvider } from './provider';
 import { returnPathOf, withPaymentId } from './return-path';
 
 /**
- * What a card payment may be refused with: what it is for (a message, a post, a subscription, a tip),
- * the package, the card, the decline limit and the provider's decline.
+ * What a card payment may be refused with: what it is for (a message, a post, a subscription, a tip in
+ * a chat or on a post), the package, the card, the decline limit and the provider's decline.
  */
 export const cardPaymentCodes = [
   'not_found',
   'not_for_sale',
   'already_purchased',
+  'tip_not_allowed',
   'post_not_for_sale',
   'audience_required',
   'already_unlocked',
@@ -71,22 +73,36 @@ interface Context {
   messageId: number | null;
   feedId: string | null;
   tip: number | null;
+  tipNote: string | null;
   actionPrice: number | null;
 }
 
-const none = { chatId: null, messageId: null, feedId: null, tip: null, actionPrice: null };
+const none = { chatId: null, messageId: null, feedId: null, tip: null, tipNote: null, actionPrice: null };
 
 /**
  * What the payment is for, checked as the route that does it would check it, before any money moves
  * (the same checks run again when the money lands: docs/rules.md, What a payment finishes).
  */
 async function contextOf(deps: PaymentDeps, me: UserRow, body: PaymentBody): Promise<Context> {
-  const intents = [body.message_id, body.feed_id, body.tip, body.subscribe].filter(Boolean).length;
+  const intents = [body.message_id, body.feed_id, body.tip, body.subscribe, body.tip_post].filter(
+    Boolean,
+  ).length;
   if (intents > 1)
     throw fail(
       'bad_request',
-      'A payment finishes one thing: give one of message_id, feed_id, tip or subscribe.',
+      'A payment finishes one thing: give one of message_id, feed_id, tip, tip_post or subscribe.',
     );
+  if (body.tip_post) {
+    const { feed_id: postId, amount, message } = body.tip_post;
+    return {
+      ...none,
+      paymentType: 'post_tip',
+      modelId: await creatorToTip(deps.db, me, postId),
+      feedId: postId,
+      tip: amount,
+      tipNote: message || null,
+    };
+  }
   if (body.feed_id) {
     const post = await postForSale(deps.db, me, body.feed_id);
     return {
@@ -185,7 +201,7 @@ export async function payByCard(
   if (ctx.paymentType !== 'credits' && ctx.modelId && (await isBlockedEitherWay(deps.db, me.id, ctx.modelId)))
     throw fail('blocked');
   // A tip the creator could not take is refused before the card is charged (docs/rules.md, Restricted creators).
-  if (ctx.paymentType === 'tip' && ctx.modelId) {
+  if ((ctx.paymentType === 'tip' || ctx.paymentType === 'post_tip') && ctx.modelId) {
     const creator = await userRow(deps.db, ctx.modelId);
     if (creator && isRestricted(creator)) throw fail('creator_unavailable');
   }

@@ -5,6 +5,7 @@ import type { AutoMessageTriggers } from '../auto-messages/plugin';
 import { messages, type PaymentRow, payments, type UserRow, users } from '../db/schema';
 import { AppError, fail } from '../errors';
 import { buyPostIn } from '../feed/buy-post';
+import { tipPost } from '../feed/tip-post';
 import { isBalanceTooLow } from '../ledger/ledger';
 import { subscribeIn } from '../subscriptions/subscribe';
 import { outcomeOf } from '../db/outcome';
@@ -130,8 +131,24 @@ async function finishWith(deps: FinishDeps, p: PaymentRow, creatorId: string, bu
 }
 
 /**
+ * The tip a payment sends, in its chat or on its post (as `POST /v1/feed/{id}/tip` would, opening the
+ * chat if need be); null when the payment is no tip. Its send id is the payment's, so a retried or
+ * concurrent finish sends it once.
+ */
+function tipFor(deps: FinishDeps, p: PaymentRow, fan: UserRow): (() => Promise<unknown>) | null {
+  const { chatId, feedId, tip: amount, tipNote } = p;
+  const sendId = `payment:${p.id}`;
+  if (!amount) return null;
+  if (p.paymentType === 'tip' && chatId) return () => tip(deps, fan, chatId, amount, sendId);
+  if (p.paymentType === 'post_tip' && feedId)
+    return () =>
+      tipPost(deps, fan, feedId, { amount, send_id: sendId, ...(tipNote ? { message: tipNote } : {}) });
+  return null;
+}
+
+/**
  * Does what a succeeded payment was for (docs/rules.md, What a payment finishes: unlock the message or
- * the post, start the subscription, send the tip), as the fan may do it now, at a price no higher than
+ * the post, start the subscription, send the tip in the chat or on the post), as the fan may do it now, at a price no higher than
  * when the payment started. Safe to run again at any point: each purchase is one transaction with its
  * record, and the tip's send id is the payment's, so a retried tip is applied once.
  */
@@ -171,9 +188,10 @@ export async function finishPaymentAction(deps: FinishDeps, paymentId: string): 
   }
   let done: Done;
   const [fan] = await deps.db.select().from(users).where(eq(users.id, p.userId));
-  if (p.paymentType === 'tip' && fan && p.chatId && p.tip) {
+  const send = fan ? tipFor(deps, p, fan) : null;
+  if (send) {
     try {
-      await tip(deps, fan, p.chatId, p.tip, `payment:${p.id}`);
+      await send();
       done = { status: 'done', unlocked: null };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -26,6 +26,7 @@ export function toPaymentDto(p: PaymentRow): Payment {
     message_id: p.messageId === null ? null : String(p.messageId),
     feed_id: p.feedId,
     tip: p.tip,
+    tip_message: p.tipNote,
     subscribe: p.paymentType === 'subscription',
     card_id: p.cardId,
     failure: failureText(p.failureCode),

@@ -20,6 +20,9 @@ export const cardRequest = (body: PaymentBody): PaymentRequest => ({
   feed_id: body.feed_id ?? null,
   tip: body.tip ?? null,
   ...(body.subscribe ? { subscribe: true as const } : {}),
+  ...(body.tip_post
+    ? { tip_post: [body.tip_post.feed_id, body.tip_post.amount, body.tip_post.message ?? null] }
+    : {}),
   // A new card's token is not kept: a retry of one attempt sends the same one, and it pays only once.
   card_id: body.card_id ?? null,
   save_card: body.save_card,
@@ -40,7 +43,9 @@ export function sameRequest(p: PaymentRow, request: PaymentRequest): PaymentRow 
   const first: Record<string, unknown> = p.request;
   const again: Record<string, unknown> = request;
   const keys = new Set([...Object.keys(first), ...Object.keys(again)]);
-  for (const k of keys) if ((first[k] ?? null) !== (again[k] ?? null)) throw fail('idempotency_reused');
+  // Values are scalars or a tip on a post's tuple, whose JSON is in a fixed order.
+  const same = (k: string) => JSON.stringify(first[k] ?? null) === JSON.stringify(again[k] ?? null);
+  for (const k of keys) if (!same(k)) throw fail('idempotency_reused');
   return p;
 }
 

@@ -1,5 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, type PaymentRow, purchases } from '../db/schema';
+import {
+  feedPurchases,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  type PaymentRow,
+  purchases,
+} from '../db/schema';
 import { type AccountRef, balanceOf, creditsOf, type Movement, postMovement } from '../ledger/ledger';
 import type { Tx } from '../db/transaction';
 
@@ -72,6 +79,29 @@ export async function reversePayment(tx: Tx, p: PaymentRow, kind: 'refund' | 'ch
 }
 
 /**
+ * Reverses a sale a chargeback takes back: its entries negated under `purchase_revoked:<sale>` (which
+ * earnings and the history read as taking that sale back), its own key retired so the fan can buy the
+ * same thing again. Returns the creators whose earnings it took back.
+ */
+async function reverseSale(tx: Tx, saleId: string, reference: Record<string, unknown>): Promise<string[]> {
+  // The purchase's charge keeps its history under a retired key, so the fan can buy it again.
+  await tx
+    .update(ledgerTransactions)
+    .set({
+      idempotencyKey: sql`${ledgerTransactions.idempotencyKey} || ':revoked:' || ${ledgerTransactions.id}`,
+    })
+    .where(eq(ledgerTransactions.id, saleId));
+  const charged = await entriesOf(tx, saleId);
+  await postMovement(tx, {
+    kind: 'purchase_revoked',
+    reference,
+    idempotencyKey: `purchase_revoked:${saleId}`,
+    entries: charged.map((e) => ({ account: refOf(e), amount: -e.amount })),
+  });
+  return charged.flatMap((e) => (e.kind === 'earnings' && e.ownerId !== null ? [e.ownerId] : []));
+}
+
+/**
  * Takes back an unlock a charged-back payment paid for: the purchase goes (the message locks again)
  * and its transaction is reversed, so the creator's share and the platform's cut return to the fan's
  * credits, where the chargeback that follows takes them. Returns the creators whose earnings it took
@@ -83,24 +113,22 @@ export async function revokeUnlock(tx: Tx, fanId: string, messageId: number): Pr
     .where(and(eq(purchases.messageId, messageId), eq(purchases.buyerId, fanId)))
     .returning({ transactionId: purchases.transactionId, price: purchases.price });
   if (!bought) return [];
-  // The purchase's charge keeps its history under a retired key, so the fan can buy the message again.
-  await tx
-    .update(ledgerTransactions)
-    .set({
-      idempotencyKey: sql`${ledgerTransactions.idempotencyKey} || ':revoked:' || ${ledgerTransactions.id}`,
-    })
-    .where(eq(ledgerTransactions.id, bought.transactionId));
-  const charged = await entriesOf(tx, bought.transactionId);
-  const entries = charged.map((e) => ({ account: refOf(e), amount: -e.amount }));
   // The creator's tally of what this fan spent in the chat (the fans and vip tabs) loses it too.
   await tx.execute(sql`
     update chat_members cm set spent_by_other = spent_by_other - ${bought.price}
     from messages m where m.id = ${messageId} and cm.chat_id = m.chat_id and cm.user_id = m.sender_id`);
-  await postMovement(tx, {
-    kind: 'purchase_revoked',
-    reference: { message_id: messageId, buyer_id: fanId },
-    idempotencyKey: `purchase_revoked:${bought.transactionId}`,
-    entries,
-  });
-  return charged.flatMap((e) => (e.kind === 'earnings' && e.ownerId !== null ? [e.ownerId] : []));
+  return reverseSale(tx, bought.transactionId, { message_id: messageId, buyer_id: fanId });
+}
+
+/**
+ * Takes back a post unlock a charged-back payment paid for, as `revokeUnlock` takes back a message's:
+ * the purchase goes (the post locks again, and may be bought again) and its charge is reversed.
+ */
+export async function revokePostUnlock(tx: Tx, fanId: string, postId: string): Promise<string[]> {
+  const [bought] = await tx
+    .delete(feedPurchases)
+    .where(and(eq(feedPurchases.postId, postId), eq(feedPurchases.buyerId, fanId)))
+    .returning({ transactionId: feedPurchases.transactionId });
+  if (!bought) return [];
+  return reverseSale(tx, bought.transactionId, { post_id: postId, buyer_id: fanId });
 }

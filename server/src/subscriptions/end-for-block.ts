@@ -34,13 +34,20 @@ async function periodCharge(tx: Tx, sub: SubscriptionRow): Promise<string> {
 }
 
 /**
- * A creator removed a subscriber: the subscription ends now and the days left go back to the fan
- * (none when the period is over: an active one past its end only waits for the renewal sweep),
+ * Ends a subscription now and gives `refund` credits of the period being paid for back to the fan,
  * the creator's share and the platform's cut taken back in the same proportion as charged. The key
- * names the period's charge, so the refund is made once, and earnings count it with that sale.
+ * names the period's charge, so a period is refunded once (by a block or a chargeback, never both),
+ * and earnings count it with that sale. A block's refund tells the fan in the chat; a chargeback's
+ * is taken by the chargeback that follows, which says so itself.
  */
-async function endByCreator(tx: Tx, emit: Emit, sub: SubscriptionRow, now: Date) {
-  const refund = refundForBlock(sub, now);
+export async function endWithRefund(
+  tx: Tx,
+  emit: Emit,
+  sub: SubscriptionRow,
+  now: Date,
+  refund: number,
+  reason: 'blocked' | 'chargeback',
+) {
   await tx
     .update(subscriptions)
     .set({
@@ -57,7 +64,7 @@ async function endByCreator(tx: Tx, emit: Emit, sub: SubscriptionRow, now: Date)
   const sale = await periodCharge(tx, sub);
   await postMovement(tx, {
     kind: 'subscription_refund',
-    reference: { subscription_id: sub.id, period: sub.period, reason: 'blocked' },
+    reference: { subscription_id: sub.id, period: sub.period, reason },
     idempotencyKey: `subscription_refund:${sale}`,
     entries: [
       { account: { owner: sub.fanId, kind: 'credits' }, amount: refund },
@@ -70,6 +77,7 @@ async function endByCreator(tx: Tx, emit: Emit, sub: SubscriptionRow, now: Date)
   if (!chat) return;
   // The creator's tally of the fan's spend in the chat (fans and VIP tabs) loses what went back.
   await recordPayment(tx, chat.id, sub.creatorId, -refund, false);
+  if (reason !== 'blocked') return;
   await addSystemMessage(
     tx,
     emit,
@@ -105,7 +113,9 @@ export async function endSubscriptionForBlock(
     .for('update');
   for (const sub of rows) {
     if (sub.status === 'expired') continue;
-    if (sub.creatorId === blocker.id) await endByCreator(tx, emit, sub, now);
+    // A creator removing a subscriber gives back the days left (none when the period is over).
+    if (sub.creatorId === blocker.id)
+      await endWithRefund(tx, emit, sub, now, refundForBlock(sub, now), 'blocked');
     else if (sub.status === 'active') {
       await tx
         .update(subscriptions)

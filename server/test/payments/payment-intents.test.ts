@@ -111,6 +111,20 @@ const intents: {
       expect(tips).toHaveLength(1);
     },
   },
+  {
+    kind: 'post_tip',
+    start: async (w) => ({ tip_post: { feed_id: w.postId, amount: 30, message: 'For the paid post!' } }),
+    left: 90,
+    async finished(w) {
+      // One tip, in the fan's chat with the creator, naming the post and carrying the fan's message.
+      const tips = await t.db
+        .select({ chatId: messages.chatId, postId: messages.tipPostId, note: messages.tipNote })
+        .from(messages)
+        .where(and(eq(messages.senderId, w.fan.user.id), eq(messages.type, 'tip_user')));
+      expect(tips).toEqual([{ chatId: w.chatId, postId: w.postId, note: 'For the paid post!' }]);
+      expect(await balanceOf(t.db, { owner: w.creator.user.id, kind: 'earnings' })).toBe(24);
+    },
+  },
 ];
 
 describe.each(intents)('a payment for a $kind', ({ kind, start, left, finished }) => {
@@ -176,6 +190,7 @@ describe('a crash between the credits and the purchase', () => {
   it.each([
     ['post', (w: World) => ({ feed_id: w.postId }), 60],
     ['subscription', (w: World) => ({ model_id: w.creator.user.id, subscribe: true }), 70],
+    ['tip on a post', (w: World) => ({ tip_post: { feed_id: w.postId, amount: 25 } }), 95],
   ] as const)('leaves a %s to finish, which many finishers at once do once', async (_kind, intent, left) => {
     const w = await world();
     const res = await payWithCard(t.app, w.fan.api, CARDS.threeDs, intent(w));
@@ -206,6 +221,25 @@ describe('a crash between the credits and the purchase', () => {
       Math.floor((120 - left) * 0.8),
     );
     expect(await balanceMismatches(t.db)).toEqual([]);
+  });
+
+  it('sends a tip on a post to a creator the fan has no chat with yet, opening it once', async () => {
+    const fan = await person(t, { type: 'user' });
+    const creator = await person(t, { type: 'featured', creditRate: 0 });
+    const item = await post(creator, { type: 'text', text: 'hello' });
+    const res = await payWithCard(t.app, fan.api, CARDS.threeDs, {
+      tip_post: { feed_id: item._id, amount: 40 },
+    });
+    const id = res.json().payment_id as string;
+    const event = sandbox().event('payment.succeeded', id, `pi_${id.replaceAll('-', '')}`, { card: null });
+    await Promise.all([deliver(event), deliver(event), finishPaymentAction(t.app, id)]);
+    expect(await paymentView(fan, id)).toMatchObject({ payment_type: 'post_tip', action_status: 'done' });
+    const tips = await t.db
+      .select({ postId: messages.tipPostId })
+      .from(messages)
+      .where(and(eq(messages.senderId, fan.user.id), eq(messages.type, 'tip_user')));
+    expect(tips).toEqual([{ postId: item._id }]);
+    expect(await creditsOf(t.db, fan.user.id)).toBe(80);
   });
 });
 
@@ -303,10 +337,19 @@ describe('who may pay for a post or a subscription', () => {
     expect((await refused(w.creator, { model_id: w.creator.user.id, subscribe: true }))[0]).toBe(400);
     const plain = await person(t, { type: 'featured', subscriptionPrice: 0 });
     expect((await refused(w.fan, { model_id: plain.user.id, subscribe: true }))[0]).toBe(400);
-    expect(await refused(w.fan, { feed_id: w.postId, tip: 5, chat_id: w.chatId })).toEqual([
-      400,
-      'A payment finishes one thing: give one of message_id, feed_id, tip or subscribe.',
-    ]);
+    const two = 'A payment finishes one thing: give one of message_id, feed_id, tip, tip_post or subscribe.';
+    expect(await refused(w.fan, { feed_id: w.postId, tip: 5, chat_id: w.chatId })).toEqual([400, two]);
+    const tipPost = { feed_id: w.postId, amount: 5 };
+    expect(await refused(w.fan, { feed_id: w.postId, tip_post: tipPost })).toEqual([400, two]);
+  });
+
+  it('refuses a tip on a post the caller may not tip on, before any charge', async () => {
+    const w = await world();
+    const tipOn = (feedId: string) => ({ tip_post: { feed_id: feedId, amount: 20 } });
+    expect(await refused(w.fan, tipOn(randomUUID()))).toEqual([404, 'Post not found']);
+    expect((await refused(w.creator, tipOn(w.postId)))[0]).toBe(400);
+    await w.creator.api.post(`/v1/users/${w.fan.user.id}/block`);
+    expect((await refused(w.fan, tipOn(w.postId)))[0]).toBe(403);
   });
 });
 

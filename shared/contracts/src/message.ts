@@ -161,3 +161,10 @@ export const postTipBody = z.object({
   send_id: z.string().min(1).max(100),
   message: tipNote,
 });
+/** A tip on a post that a card payment sends once its money lands (`tip_post` in `POST /v1/payment`). */
+export const postTipIntent = z.object({
+  feed_id: z.string().max(100),
+  amount: tipAmount,
+  message: tipNote,
+});
+export type PostTipIntent = z.infer<typeof postTipIntent>;

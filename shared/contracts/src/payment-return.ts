@@ -10,15 +10,22 @@ export interface PaymentReturn {
 const id = (value: string) => encodeURIComponent(value);
 
 /**
+ * How long a completed payment stays on screen before the fan is taken back to where they started,
+ * after 3-D Secure (the shell's /3ds-callback) and after paying in place (Get credits) alike.
+ */
+export const PAYMENT_RETURN_AFTER_MS = 1500;
+
+/**
  * Where the fan goes back to after paying for `context` (docs/rules.md, Where a payment returns): each
- * intent knows its own page. A post opens on its creator's profile (`?post=`), a subscription returns
- * to the profile, a chat's unlock, tip or top-up to the chat; credits bought from nowhere, to credits.
+ * intent knows its own page. A post (its unlock or a tip on it) opens on its creator's profile
+ * (`?post=`), a subscription returns to the profile, a chat's unlock, tip or top-up to the chat;
+ * credits bought from nowhere, to credits.
  */
 export function paymentReturn(context: PaymentContext | undefined): PaymentReturn {
   const model = context?.model_id;
   if (!model) return { to: '/account/get-credits', label: 'Back to credits' };
-  if (context.feed_id)
-    return { to: `/creators/${id(model)}?post=${id(context.feed_id)}`, label: 'Back to the post' };
+  const post = context.feed_id ?? context.tip_post?.feed_id;
+  if (post) return { to: `/creators/${id(model)}?post=${id(post)}`, label: 'Back to the post' };
   if (context.chat_id) return { to: `/chats/${id(model)}`, label: 'Back to the chat' };
   return { to: `/creators/${id(model)}`, label: 'Back to the profile' };
 }
@@ -27,6 +34,11 @@ export function paymentReturn(context: PaymentContext | undefined): PaymentRetur
 export function contextOfPayment(p: Payment): PaymentContext {
   const context: PaymentContext = {};
   if (p.model_id) context.model_id = p.model_id;
+  if (p.payment_type === 'post_tip' && p.feed_id && p.tip) {
+    context.tip_post = { feed_id: p.feed_id, amount: p.tip };
+    if (p.tip_message) context.tip_post.message = p.tip_message;
+    return context;
+  }
   if (p.chat_id) context.chat_id = p.chat_id;
   if (p.message_id) context.message_id = p.message_id;
   if (p.feed_id) context.feed_id = p.feed_id;
@@ -41,6 +53,7 @@ const intentWords: Record<Exclude<Payment['payment_type'], 'credits'>, { done: s
   post: { done: 'The post is unlocked.', failed: 'The post could not be unlocked' },
   subscription: { done: 'Your subscription is active.', failed: 'Your subscription could not be started' },
   tip: { done: 'Your tip was sent.', failed: 'Your tip could not be sent' },
+  post_tip: { done: 'Your tip was sent.', failed: 'Your tip could not be sent' },
 };
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { message, tipAmount } from './message';
+import { message, postTipIntent, tipAmount } from './message';
 
 /**
  * Credits and payments (spec: account document, payment body, saved cards, purchases, crypto top-up).
@@ -88,9 +88,10 @@ const returnPath = z.string().max(2000);
 
 /**
  * What a payment finishes once it succeeds, as the 3-D Secure return names it (`paymentType`): credits
- * alone, a paid message unlocked, a tip sent, a paid post unlocked, a subscription started.
+ * alone, a paid message unlocked, a tip sent in a chat, a paid post unlocked, a subscription started,
+ * a tip sent on a post.
  */
-export const paymentType = z.enum(['credits', 'message', 'tip', 'post', 'subscription']);
+export const paymentType = z.enum(['credits', 'message', 'tip', 'post', 'subscription', 'post_tip']);
 export type PaymentType = z.infer<typeof paymentType>;
 
 export const paymentBody = z
@@ -108,6 +109,8 @@ export const paymentBody = z
     tip: tipAmount.nullish(),
     /** Subscribe to `model_id` with the new credits once the payment succeeds. */
     subscribe: z.boolean().optional(),
+    /** Tip on a post (as `POST /v1/feed/{id}/tip` would) with the new credits once the payment succeeds. */
+    tip_post: postTipIntent.optional(),
     success_url: returnPath,
     fail_url: returnPath,
     browser_info: browserInfo,
@@ -159,6 +162,8 @@ export const payment = z.object({
   message_id: z.string().nullable(),
   feed_id: z.string().nullable(),
   tip: z.number().int().nullable(),
+  /** A tip on post `feed_id` (`post_tip`): the message sent with it, if any. */
+  tip_message: z.string().nullable(),
   /** Whether it was to start a subscription to `model_id`. */
   subscribe: z.boolean(),
   /** The saved card it was paid with, if any: "Try again" offers the same one. */

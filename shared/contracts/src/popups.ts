@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import * as z from 'zod';
-import { tipAmount } from './message';
+import { postTipIntent, tipAmount } from './message';
 
 /**
  * Every popup the spec lists, as data. Remotes open them through `host.popups`; the shell owns the one
@@ -23,6 +23,7 @@ export const paymentContext = z.object({
   feed_id: z.string().max(100).optional(),
   tip: tipAmount.optional(),
   subscribe: z.boolean().optional(),
+  tip_post: postTipIntent.optional(),
 });
 export type PaymentContext = z.infer<typeof paymentContext>;
 

@@ -82,6 +82,8 @@ export const feedItem = z.object({
   unlocked: z.boolean(),
   /** What the viewer lacks, when locked: follow, subscribe or buy. */
   unlock_by: z.enum(['follow', 'subscribe', 'buy', 'fan']).nullable(),
+  /** Credits the viewer has tipped on it (a profile's feed says; a discover card does not). */
+  tipped: z.number().int().optional(),
   created_at: z.string(),
 });
 export type FeedItem = z.infer<typeof feedItem>;

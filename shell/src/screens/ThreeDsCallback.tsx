@@ -3,6 +3,7 @@ import {
   formatCredits,
   paymentActionText,
   paymentEnvelope,
+  PAYMENT_RETURN_AFTER_MS,
   paymentReturn,
   type BackTargetState,
   type Payment,
@@ -20,8 +21,6 @@ import { ScreenCard, screenStyles } from './ScreenCard';
 const pollEveryMs = 1000;
 /** How long it keeps asking before it says the payment is still processing. */
 const giveUpAfterMs = 30_000;
-/** How long a finished payment stays on screen before the fan is taken back to where they started. */
-const backAfterMs = 1500;
 
 type Outcome =
   | { phase: 'checking'; payment: Payment | null }
@@ -187,7 +186,7 @@ function Succeeded({ payment, params }: { payment: Payment; params: URLSearchPar
   const goesBack = started !== null;
   useEffect(() => {
     if (!goesBack) return;
-    const timer = setTimeout(() => void navigate(back.to, { replace: true }), backAfterMs);
+    const timer = setTimeout(() => void navigate(back.to, { replace: true }), PAYMENT_RETURN_AFTER_MS);
     return () => clearTimeout(timer);
   }, [goesBack, back.to, navigate]);
 

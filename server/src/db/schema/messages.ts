@@ -59,6 +59,10 @@ export const messages = pgTable(
     index('messages_destruct_idx')
       .on(t.destructAt)
       .where(sql`${t.destructAt} IS NOT NULL AND ${t.deletedAt} IS NULL`),
+    // What a viewer tipped on a post (migration 0039).
+    index('messages_tip_post_idx')
+      .on(t.tipPostId, t.senderId)
+      .where(sql`${t.tipPostId} IS NOT NULL`),
     check('messages_price_range', sql`${t.price} >= 0 AND ${t.price} <= 100000`),
   ],
 );

@@ -5,7 +5,7 @@ import { ledgerTransactions } from './ledger';
 import { userRef } from './user-ref';
 import { users } from './users';
 
-/** Tables of migrations 0013 and 0028: see their comments for the rules the database keeps. */
+/** Tables of migrations 0013, 0028 and 0039: see their comments for the rules the database keeps. */
 
 export const savedCards = pgTable('saved_cards', {
   id: uuidPrimaryKey(),
@@ -36,6 +36,8 @@ export type PaymentRequest =
       tip: number | null;
       /** Present (true) only on a payment that subscribes. */
       subscribe?: true;
+      /** Present only on a tip on a post: its post, amount and message, in that order. */
+      tip_post?: [string, number, string | null];
       card_id: string | null;
       save_card: boolean;
     }
@@ -63,7 +65,7 @@ export const payments = pgTable('payments', {
     .notNull()
     .default('pending'),
   paymentType: text('payment_type', {
-    enum: ['credits', 'message', 'tip', 'post', 'subscription'],
+    enum: ['credits', 'message', 'tip', 'post', 'subscription', 'post_tip'],
   }).notNull(),
   amount: integer('amount').notNull(),
   packageBonus: zeroInt('package_bonus'),
@@ -74,6 +76,8 @@ export const payments = pgTable('payments', {
   messageId: bigintNumber('message_id'),
   feedId: text('feed_id'),
   tip: integer('tip'),
+  /** A tip on a post: the message sent with it (migration 0039). */
+  tipNote: text('tip_note'),
   /** The price of the post or subscription it finishes, as it was when the payment started. */
   actionPrice: integer('action_price'),
   cardId: uuid('card_id').references(() => savedCards.id, { onDelete: 'set null' }),

@@ -239,6 +239,7 @@ export function testPayment(overrides: Partial<Payment> = {}): Payment {
     message_id: 'm-7',
     feed_id: null,
     tip: null,
+    tip_message: null,
     subscribe: false,
     card_id: null,
     failure: null,

@@ -1,4 +1,4 @@
-import { fakeHost, testMessage } from '@cove/runtime/testing';
+import { failWith, fakeHost, testMessage } from '@cove/runtime/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { confirmCharges, feedPageOf, testPost } from '../../testing/fixtures';
@@ -27,17 +27,51 @@ describe('a creator’s posts, seen by a fan', () => {
     expect(await within(posts).findByRole('status')).toHaveTextContent(
       'Tip sent. @maya will see it in your chat.',
     );
+    expect(within(posts).getByText('You tipped $12.00 on this post.')).toBeInTheDocument();
     expect(popups).toEqual([
       {
         kind: 'confirm-charge',
         charge: { kind: 'tip', item: 'Tip for @maya on a post', amount: 120, note: 'Lovely' },
-        backTo: '/creators/c-1',
-        purchase: { model_id: 'c-1' },
+        // Credits bought from the sheet send this tip and lead back to this post.
+        backTo: '/creators/c-1?post=f-1',
+        purchase: { model_id: 'c-1', tip_post: { feed_id: 'f-1', amount: 120, message: 'Lovely' } },
       },
     ]);
     expect(calls.filter((c) => c.path === '/v1/feed/f-1/tip').map((c) => c.body)).toEqual([
       { amount: 120, send_id: expect.any(String), message: 'Lovely' },
     ]);
+  });
+
+  it('offers credits that send the tip when the fan cannot pay for it', async () => {
+    const { host, popups } = fakeHost({
+      user: fan,
+      popupOutcome: confirmCharges,
+      respond: server([testPost()], (call) =>
+        call.path === '/v1/feed/f-1/tip'
+          ? failWith(402, 'You have no credits.', { code: 'not_enough_credits' })
+          : undefined,
+      ),
+    });
+    renderAt('/creators/c-1', host);
+    const posts = await postsRegion();
+    await userEvent.click(await within(posts).findByRole('button', { name: 'Tip' }));
+    await userEvent.type(within(posts).getByRole('textbox', { name: 'Other amount' }), '3');
+    await userEvent.click(within(posts).getByRole('button', { name: 'Tip $3.00' }));
+    await waitFor(() => expect(popups).toHaveLength(2));
+    expect(popups[1]).toEqual({
+      kind: 'not-enough-credits',
+      message: 'You have no credits.',
+      backTo: '/creators/c-1?post=f-1',
+      purchase: { model_id: 'c-1', tip_post: { feed_id: 'f-1', amount: 30 } },
+    });
+  });
+
+  it('shows what the fan has tipped on a post, as the server counts it', async () => {
+    const { host } = fakeHost({ user: fan, respond: server([testPost({ tipped: 50 })]) });
+    renderAt('/creators/c-1', host);
+    expect(
+      await within(await postsRegion()).findByText('You tipped $5.00 on this post.'),
+    ).toBeInTheDocument();
   });
 
   it('opens the post the address names: scrolled to and focused', async () => {

@@ -49,6 +49,7 @@ export function usePay(
           feed_id: context?.feed_id,
           tip: context?.tip,
           subscribe: context?.subscribe,
+          tip_post: context?.tip_post,
           ...returnUrls(vars.pkg.amount, context),
           browser_info: browserInfo(),
           ...(vars.cardId ? { card_id: vars.cardId } : { card_token: current.token }),

@@ -72,12 +72,13 @@ export function checkCard(card: CardInput, now = new Date()): CardErrors {
   return errors;
 }
 
-/** What the payment finishes once it succeeds: a message, a post, a subscription, a tip, or credits alone. */
+/** What the payment finishes once it succeeds: a message, a post, a subscription, a tip (in a chat or on a post), or credits alone. */
 function paymentTypeOf(context: PaymentContext | undefined): PaymentType {
   if (context?.message_id) return 'message';
   if (context?.feed_id) return 'post';
   if (context?.subscribe) return 'subscription';
   if (context?.tip) return 'tip';
+  if (context?.tip_post) return 'post_tip';
   return 'credits';
 }
 
@@ -91,7 +92,7 @@ export function returnUrls(amount: number, context: PaymentContext | undefined) 
       amount: String(amount),
       chatId: context?.chat_id ?? '',
       messageId: context?.message_id ?? '',
-      feedId: context?.feed_id ?? '',
+      feedId: context?.feed_id ?? context?.tip_post?.feed_id ?? '',
     }).toString()}`;
   return { success_url: url('success'), fail_url: url('error') };
 }

@@ -11,10 +11,11 @@ export const isShortOfCredits = (err: unknown) => isApiError(err) && err.code ==
  */
 export function useShortOfCredits(creatorId: string, intent: Omit<PaymentContext, 'model_id'> = {}) {
   const { account, popups } = useHost();
-  return (err: unknown) => {
+  // `asked`: what this attempt was for, when it differs per attempt (a tip's amount and message).
+  return (err: unknown, asked: Omit<PaymentContext, 'model_id'> = intent) => {
     if (!isShortOfCredits(err)) return;
     void account.reload();
-    const purchase: PaymentContext = { model_id: creatorId, ...intent };
+    const purchase: PaymentContext = { model_id: creatorId, ...asked };
     popups.open({
       kind: 'not-enough-credits',
       message: errorMessage(err),

@@ -1,12 +1,15 @@
 import type { FeedItem } from '@cove/contracts';
-import { errorMessage } from '@cove/runtime';
+import { errorMessage, formatMoney } from '@cove/runtime';
 import { Button, TipForm } from '@cove/ui';
 import { useState } from 'react';
 import { useTipPost } from '../api/tip-post';
 import { isShortOfCredits } from '../api/short-of-credits';
 import styles from '../Posts.module.css';
 
-/** A fan's Tip under a post: the tip form opens in place, and says so once the tip is sent. */
+/**
+ * A fan's Tip under a post: the tip form opens in place, and says so once the tip is sent. What the
+ * fan has tipped on the post shows under it, so a tip a card payment sent is there on coming back.
+ */
 export function PostTip({ post }: { post: FeedItem }) {
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);
@@ -49,6 +52,9 @@ export function PostTip({ post }: { post: FeedItem }) {
           Tip sent. {post.username ? `@${post.username}` : 'The creator'} will see it in your chat.
         </p>
       )}
+      {post.tipped ? (
+        <p className={styles.saved}>You tipped {formatMoney(post.tipped)} on this post.</p>
+      ) : null}
     </div>
   );
 }
