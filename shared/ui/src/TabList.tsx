@@ -26,10 +26,10 @@ export function TabList({
   const row = useRef<HTMLDivElement>(null);
   const selected = items.findIndex((i) => i.current);
   useCurrentInView(row, '[aria-selected="true"]', selected);
-  const move = (e: KeyboardEvent<HTMLDivElement>) => {
+  const move = (e: KeyboardEvent<HTMLAnchorElement>) => {
     const step = keySteps[e.key];
     const tabs = [...(row.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
-    const at = tabs.indexOf(document.activeElement as HTMLElement);
+    const at = tabs.indexOf(e.currentTarget);
     if (!step || at < 0) return;
     e.preventDefault();
     const next = tabs[step(at, tabs.length - 1)];
@@ -37,7 +37,7 @@ export function TabList({
     next?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   };
   return (
-    <div role="tablist" aria-label={label} className={styles.tabs} ref={row} onKeyDown={move}>
+    <div role="tablist" aria-label={label} className={styles.tabs} ref={row}>
       {items.map((item, i) => (
         <Link
           key={item.to}
@@ -45,6 +45,7 @@ export function TabList({
           role="tab"
           aria-selected={item.current}
           tabIndex={i === Math.max(selected, 0) ? 0 : -1}
+          onKeyDown={move}
           className={item.current ? `${styles.tab} ${styles.active}` : styles.tab}
         >
           <Label item={item} />

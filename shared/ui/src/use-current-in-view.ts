@@ -9,6 +9,6 @@ export function useCurrentInView(row: RefObject<HTMLElement | null>, selector: s
     const el = row.current;
     const current = el?.querySelector<HTMLElement>(selector);
     if (!el || !current || el.scrollWidth <= el.clientWidth) return;
-    el.scrollLeft = current.offsetLeft - el.offsetLeft - (el.clientWidth - current.offsetWidth) / 2;
+    el.scrollTo?.({ left: current.offsetLeft - el.offsetLeft - (el.clientWidth - current.offsetWidth) / 2 });
   }, [row, selector, key]);
 }

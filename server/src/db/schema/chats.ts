@@ -1,6 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { MessageNotice } from '@cove/contracts';
-import { boolean, check, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { bigintNumber, createdAt, flag, timestamptz, updatedAt, uuidPrimaryKey, zeroInt } from './columns';
 import { userRef } from './user-ref';
 import { users } from './users';

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import type { BundleItem, Message } from '@cove/contracts';
 import { testMedia, testMessage } from '@cove/runtime/testing';
 import { now, openChat, thread, signedIn } from '../testing/conversation-harness';
