@@ -34,11 +34,11 @@ describe('chat list', () => {
   it('shows its filter tabs and asks signed-out people to sign in', () => {
     const fake = fakeHost({ user: null });
     renderChat('/chats', fake.host);
-    const tabs = screen.getByRole('navigation', { name: 'Chat filters' });
-    expect(within(tabs).getByRole('link', { name: 'Inbox' })).toHaveAttribute('aria-current', 'page');
+    const tabs = screen.getByRole('tablist', { name: 'Chat filters' });
+    expect(within(tabs).getByRole('tab', { name: 'Inbox' })).toHaveAttribute('aria-selected', 'true');
     expect(
       within(tabs)
-        .getAllByRole('link')
+        .getAllByRole('tab')
         .map((l) => l.textContent),
     ).toEqual([
       'Inbox',
@@ -77,7 +77,7 @@ describe('chat list', () => {
       query: { v: '2', limit: '20', offset: '0' },
     });
 
-    await userEvent.click(screen.getByRole('link', { name: 'Fans' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Fans' }));
     expect(await screen.findByRole('heading', { name: 'No chats here' })).toBeInTheDocument();
     expect(fake.calls[1]?.query).toMatchObject({ type: 'fans2' });
   });
@@ -205,10 +205,10 @@ describe('chat list', () => {
       '/chats',
       fakeHost({ user: testUser({ type: 'user' }), respond: () => testChatsPage([]) }).host,
     );
-    const tabs = screen.getByRole('navigation', { name: 'Chat filters' });
+    const tabs = screen.getByRole('tablist', { name: 'Chat filters' });
     expect(
       within(tabs)
-        .getAllByRole('link')
+        .getAllByRole('tab')
         .map((l) => l.textContent),
     ).toEqual(['Inbox', 'Online', 'Favorites', 'Unreplied', 'Sent', 'Recent', 'Hidden']);
     expect(await screen.findByRole('heading', { name: 'No chats yet' })).toBeInTheDocument();
@@ -236,15 +236,15 @@ describe('chat list', () => {
     });
     fake.session.config = testConfig();
     renderChat('/chats', fake.host);
-    const tabs = screen.getByRole('navigation', { name: 'Chat filters' });
-    expect(await within(tabs).findByRole('link', { name: 'Inbox 12' })).toHaveAttribute(
-      'aria-current',
-      'page',
+    const tabs = screen.getByRole('tablist', { name: 'Chat filters' });
+    expect(await within(tabs).findByRole('tab', { name: 'Inbox 12' })).toHaveAttribute(
+      'aria-selected',
+      'true',
     );
-    expect(within(tabs).getByRole('link', { name: 'Fans 5' })).toBeInTheDocument();
-    expect(within(tabs).getByRole('link', { name: 'VIP' })).toBeInTheDocument();
-    expect(within(tabs).getByRole('link', { name: 'Top spenders 5' })).toBeInTheDocument();
-    expect(within(tabs).getByRole('link', { name: 'Hidden 1' })).toHaveAttribute(
+    expect(within(tabs).getByRole('tab', { name: 'Fans 5' })).toBeInTheDocument();
+    expect(within(tabs).getByRole('tab', { name: 'VIP' })).toBeInTheDocument();
+    expect(within(tabs).getByRole('tab', { name: 'Top spenders 5' })).toBeInTheDocument();
+    expect(within(tabs).getByRole('tab', { name: 'Hidden 1' })).toHaveAttribute(
       'href',
       '/chats?filter=hidden',
     );

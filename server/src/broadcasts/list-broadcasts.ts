@@ -11,6 +11,10 @@ interface BroadcastStatsRow {
   price: number;
   self_destruct: boolean;
   category: BroadcastCategory;
+  list_name: string | null;
+  only_chats: number | null;
+  except_chats: number | null;
+  media_items: Broadcast['media_items'];
   send_at: Date | string;
   created_at: Date | string;
   sent: string | number;
@@ -27,6 +31,10 @@ const toDto = (r: BroadcastStatsRow): Broadcast => ({
   price: r.price,
   self_destruct: r.self_destruct,
   category: r.category,
+  list_name: r.list_name,
+  only_chats: r.only_chats,
+  except_chats: r.except_chats,
+  media_items: r.media_items,
   send_at: new Date(r.send_at).toISOString(),
   sent: Number(r.sent),
   viewed: Number(r.viewed),
@@ -36,15 +44,22 @@ const toDto = (r: BroadcastStatsRow): Broadcast => ({
 });
 
 /**
- * A creator's broadcasts, newest first, each with its funnel as it stands (docs/rules.md, Stats):
- * the messages written, those read, those bought, and the creator's earnings entries of those buys.
+ * A creator's broadcasts, newest first, each with whom it went to (category, list, chosen chats), a
+ * bundle's item kinds, and its funnel as it stands (docs/rules.md, Stats): the messages written,
+ * those read, those bought, and the creator's earnings entries of those buys.
  */
 async function statsOf(db: Db, creatorId: string, page: { limit: number; offset: number; id?: string }) {
   return rowsOf<BroadcastStatsRow>(
     await db.execute(sql`
       select b.id, b.status, b.type, b.text, b.price, b.self_destruct, b.category, b.send_at, b.created_at,
+        l.name as list_name, cardinality(b.ids) as only_chats, cardinality(b.except_ids) as except_chats,
+        (select json_agg(json_build_object('type', coalesce(md.kind, 'image'), 'video_length', md.video_length)
+            order by x.pos)
+          from jsonb_array_elements(b.media_items) with ordinality x(item, pos)
+          left join media md on md.id = (x.item->>'media_id')::uuid) as media_items,
         f.sent, f.viewed, f.bought, f.revenue
       from broadcasts b
+      left join fan_lists l on l.id = b.list_id
       cross join lateral (
         select count(*) as sent, count(m.read_at) as viewed, count(p.buyer_id) as bought,
           coalesce(sum((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id

@@ -9,9 +9,10 @@ import { broadcasts, media, type UserRow } from '../db/schema';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { bossDb } from '../jobs/boss-db';
-import { bundlePick, bundleUsable, eventItems, pickIdsValid } from '../messages/bundle-items';
+import { bundlePick, bundleUsable, heldByPick, pickIdsValid } from '../messages/bundle-items';
 import { checkText } from '../messages/keyword-check';
-import { draftMessage, toMessageDto } from '../messages/message-dto';
+import { draftMessage } from '../messages/message-dto';
+import { viewMessage } from '../messages/message-view';
 import { providerConfigFor } from '../provider/provider-config';
 import { broadcastOf } from './list-broadcasts';
 import { type BroadcastJobData, broadcastQueue } from './queue';
@@ -79,7 +80,10 @@ function sendTimeOf(body: Body, now: Date): Date {
   return at > now ? at : now;
 }
 
-/** The message each recipient gets, as the event of each viewer shows it (the write adds the ids). */
+/**
+ * The message each recipient gets, as the event of each viewer shows it (the write adds the ids). One
+ * view serves every recipient and may go out days later, so it names its items but signs no URL.
+ */
 async function viewsOf(db: Db, me: UserRow, body: Body) {
   const draft = draftMessage({
     chatId: '',
@@ -91,13 +95,13 @@ async function viewsOf(db: Db, me: UserRow, body: Body) {
     price: body.price,
     selfDestruct: body.self_destruct,
   });
-  const items = await eventItems(db, me.id, bundlePick(body.media_items));
+  const held = await heldByPick(db, me.id, bundlePick(body.media_items), draft.mediaId);
   return {
     preview: messagePreview(draft),
     views: {
-      sender: toMessageDto(draft, me.id, false, null, items),
-      recipient: toMessageDto(draft, draft.recipientId, false, null, items),
-      owned: toMessageDto({ ...draft, price: 0 }, draft.recipientId, false, null, items),
+      sender: viewMessage(null, draft, me.id, false, held),
+      recipient: viewMessage(null, draft, draft.recipientId, false, held),
+      owned: viewMessage(null, { ...draft, price: 0 }, draft.recipientId, false, held),
     },
   };
 }

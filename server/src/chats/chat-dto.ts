@@ -30,6 +30,8 @@ export function toChatDto(
     last_message_id: chat.lastMessageId === null ? null : String(chat.lastMessageId),
     last_message_time: chat.lastMessageAt?.toISOString() ?? null,
     last_message_text: chat.lastMessageText,
+    last_message_sender_id: chat.lastSenderId,
+    last_message_notice: chat.lastMessageNotice,
     created_at: chat.createdAt.toISOString(),
     credits: me.spentByOther,
     credit_rate: chat.creditRate,

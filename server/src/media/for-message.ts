@@ -42,17 +42,23 @@ export async function mediaForMessage(
   return row ? describeMedia(ctx.signer, row, viewerId, viewFor(access)) : null;
 }
 
+/** These media rows by id, in one query; ids that cannot name a media are left out. */
+export async function mediaRowsById(db: Db, ids: readonly (string | null)[]): Promise<Map<string, MediaRow>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null && isUuid(id)))];
+  const rows = wanted.length ? await db.select().from(media).where(inArray(media.id, wanted)) : [];
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 /** The same for a page of messages in one query: descriptors by media id, for one viewer. */
 export async function mediaForMessages(
   ctx: MediaContext,
   viewerId: string,
   items: readonly { mediaId: string | null; access: MessageMediaAccess }[],
 ): Promise<(MediaDescriptor | null)[]> {
-  const ids = [
-    ...new Set(items.map((i) => i.mediaId).filter((id): id is string => id !== null && isUuid(id))),
-  ];
-  const rows = ids.length ? await ctx.db.select().from(media).where(inArray(media.id, ids)) : [];
-  const byId = new Map<string, MediaRow>(rows.map((r) => [r.id, r]));
+  const byId = await mediaRowsById(
+    ctx.db,
+    items.map((i) => i.mediaId),
+  );
   return items.map((i) => {
     const row = i.mediaId ? byId.get(i.mediaId) : undefined;
     return row ? describeMedia(ctx.signer, row, viewerId, viewFor(i.access)) : null;

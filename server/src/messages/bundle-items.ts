@@ -1,11 +1,11 @@
-import type { BundleItem, BundleItemInput } from '@cove/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { BundleItemInput } from '@cove/contracts';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { media, messageMedia, type MediaRow } from '../db/schema';
+import { media, messageMedia } from '../db/schema';
 import { isUuid } from '../ids';
-import type { MediaContext } from '../media';
-import { describeMedia } from '../media/descriptor';
+import { mediaRowsById } from '../media';
 import type { MessageRow } from './message-dto';
+import type { HeldItem, HeldMedia } from './message-view';
 import { rowsOf } from '../db/rows';
 
 /** A bundle's items as the database writes and compares them: lower-case ids, `preview` given. */
@@ -26,71 +26,41 @@ export async function bundleUsable(db: Db, ownerId: string, pick: BundlePick): P
   return row?.ok === true;
 }
 
-const itemOf = (row: MediaRow | undefined, preview: boolean, mediaId: string): BundleItem => ({
-  media_id: mediaId,
-  type: row?.kind ?? 'image',
-  video_length: row?.videoLength ?? null,
-  preview,
-  media: null,
-});
-
 /**
- * A picked bundle as realtime events carry it: each item's kind and length, no URLs (they would
- * outlive their signature). Read from the sender's own media; `send_one` checks them again.
+ * What a send would hold, read from the sender's own media before the insert (`send_one` checks the
+ * same media again): the picked bundle's items, or the one media.
  */
-export async function eventItems(
+export async function heldByPick(
   db: Db,
   ownerId: string,
   pick: BundlePick | null,
-): Promise<BundleItem[] | null> {
-  if (!pick || !pickIdsValid(pick)) return pick && pick.map((i) => itemOf(undefined, i.preview, i.media_id));
-  const rows = await db
-    .select()
-    .from(media)
-    .where(
-      and(
-        eq(media.ownerId, ownerId),
-        inArray(
-          media.id,
-          pick.map((i) => i.media_id),
-        ),
-      ),
-    );
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return pick.map((i) => itemOf(byId.get(i.media_id), i.preview, i.media_id));
+  mediaId: string | null,
+): Promise<HeldMedia> {
+  const ids = pick && pickIdsValid(pick) ? pick.map((i) => i.media_id) : [mediaId];
+  const mine = [...(await mediaRowsById(db, ids)).values()].filter((r) => r.ownerId === ownerId);
+  const byId = new Map(mine.map((r) => [r.id, r]));
+  if (!pick) return { single: (mediaId && byId.get(mediaId)) || null, items: null };
+  return {
+    single: null,
+    items: pick.map((i) => ({ mediaId: i.media_id, preview: i.preview, row: byId.get(i.media_id) ?? null })),
+  };
 }
 
-/**
- * The items of these messages' bundles as one viewer sees them (docs/rules.md, "Bundles"): all open
- * to the sender, to a buyer and in a free message; otherwise only the free preview is, the rest show
- * their blurred preview. An item erased since keeps its place with `media: null`.
- */
-export async function bundlesFor(
-  ctx: MediaContext,
-  viewerId: string,
-  rows: readonly MessageRow[],
-  bought: ReadonlySet<number>,
-): Promise<Map<number, BundleItem[]>> {
+/** The items of these messages' bundles in order, by message id; an item erased since keeps its place. */
+export async function heldBundles(db: Db, rows: readonly MessageRow[]): Promise<Map<number, HeldItem[]>> {
   const withMedia = rows.filter((m) => m.mediaId !== null).map((m) => m.id);
-  const out = new Map<number, BundleItem[]>();
+  const out = new Map<number, HeldItem[]>();
   if (withMedia.length === 0) return out;
-  const items = await ctx.db
+  const items = await db
     .select({ item: messageMedia, row: media })
     .from(messageMedia)
     .leftJoin(media, eq(media.id, messageMedia.mediaId))
     .where(inArray(messageMedia.messageId, withMedia))
     .orderBy(asc(messageMedia.messageId), asc(messageMedia.position));
-  const byId = new Map(rows.map((m) => [m.id, m]));
   for (const { item, row } of items) {
-    const m = byId.get(item.messageId);
-    if (!m) continue;
-    const open = m.senderId === viewerId || m.price === 0 || bought.has(m.id) || item.preview;
-    const list = out.get(m.id) ?? [];
-    list.push({
-      ...itemOf(row ?? undefined, item.preview, item.mediaId),
-      media: row ? describeMedia(ctx.signer, row, viewerId, open ? 'full' : 'locked') : null,
-    });
-    out.set(m.id, list);
+    const list = out.get(item.messageId) ?? [];
+    list.push({ mediaId: item.mediaId, preview: item.preview, row });
+    out.set(item.messageId, list);
   }
   return out;
 }

@@ -3,9 +3,10 @@ import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chatMembers, messages, purchases } from '../db/schema';
 import { chatForMember } from '../chats/chat-store';
-import { type MediaContext, mediaForMessages } from '../media';
-import { bundlesFor } from './bundle-items';
-import { type MessageRow, toMessageDto } from './message-dto';
+import { type MediaContext, mediaRowsById } from '../media';
+import { heldBundles } from './bundle-items';
+import type { MessageRow } from './message-dto';
+import { viewMessage } from './message-view';
 import { visibleTo } from './visible';
 
 /** Which of these paid messages the viewer has bought. */
@@ -22,21 +23,17 @@ export async function boughtBy(db: Db, viewerId: string, rows: MessageRow[]): Pr
 /** Messages as one viewer sees them, with their media signed for that viewer. */
 export async function toDtos(ctx: MediaContext, viewerId: string, rows: MessageRow[]) {
   const bought = await boughtBy(ctx.db, viewerId, rows);
-  const media = await mediaForMessages(
-    ctx,
-    viewerId,
-    rows.map((m) => ({
-      mediaId: m.mediaId,
-      access: { paid: m.price > 0, bought: bought.has(m.id), isSender: m.senderId === viewerId },
-    })),
+  const bundles = await heldBundles(ctx.db, rows);
+  const singles = await mediaRowsById(
+    ctx.db,
+    rows.filter((m) => !bundles.has(m.id)).map((m) => m.mediaId),
   );
-  const bundles = await bundlesFor(ctx, viewerId, rows, bought);
-  return rows.map((m, i) => {
-    const items = bundles.get(m.id) ?? null;
-    // A bundle's `media` is its first item as this viewer may see it (open when it is the preview).
-    const first = items ? (items[0]?.media ?? null) : (media[i] ?? null);
-    return toMessageDto(m, viewerId, bought.has(m.id), first, items);
-  });
+  return rows.map((m) =>
+    viewMessage(ctx.signer, m, viewerId, bought.has(m.id), {
+      single: (m.mediaId && singles.get(m.mediaId)) || null,
+      items: bundles.get(m.id) ?? null,
+    }),
+  );
 }
 
 export interface PageQuery {

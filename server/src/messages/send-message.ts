@@ -6,15 +6,17 @@ import { isUuid } from '../ids';
 import { providerConfigFor } from '../provider/provider-config';
 import type { EventDeps } from '../realtime/with-events';
 import { isBalanceTooLow, notEnoughCredits } from './charges';
-import { type BundlePick, bundlePick, eventItems, pickIdsValid } from './bundle-items';
+import { type BundlePick, bundlePick, heldByPick, pickIdsValid } from './bundle-items';
 import { assertAllowedGif } from './gifs';
 import { introNotices } from './intro';
 import { checkText } from './keyword-check';
-import { draftMessage, messageFromJson, type MessageRow, toMessageDto } from './message-dto';
+import { draftMessage, messageFromJson, type MessageRow } from './message-dto';
+import { type HeldMedia, viewMessage } from './message-view';
 import { batcherFor, type SendBatcher, type WithinBatch } from './send-batch';
 import { type SendItem, sendRefusal, sendRefusalCodes, sentBefore } from './send-handoff';
 import { isRestricted } from '../users/user-dto';
 import { messageDetail } from '../notifications/message-detail';
+import type { MediaContext } from '../media';
 import type { CallPurchaseDeps } from '../auto-messages/plugin';
 
 /** What a send may be refused with: its own checks, the pair rules and the database's refusals. */
@@ -43,6 +45,7 @@ const parentIdOf = (parent: string | undefined): number | null =>
 
 export interface SendDeps extends EventDeps, CallPurchaseDeps {
   config: { gifHosts: string[] };
+  media: MediaContext;
 }
 
 export interface SendResult {
@@ -109,12 +112,14 @@ async function refusalOf(
 
 const uuidOr = (id: string | null) => (id === null || isUuid(id) ? id : NO_ID);
 
+/** The send as `send_one` takes it, with each side's event showing the message as their thread would. */
 function itemOf(
+  signer: MediaContext['signer'],
   me: UserRow,
   draft: MessageRow,
   body: SendMessageBody,
   pick: BundlePick | null,
-  items: Awaited<ReturnType<typeof eventItems>>,
+  held: HeldMedia,
 ): SendItem {
   return {
     sender_id: draft.senderId,
@@ -131,8 +136,8 @@ function itemOf(
     parent_message_id: draft.parentMessageId,
     preview: messagePreview(draft),
     notification_detail: messageDetail(draft),
-    sender_view: toMessageDto(draft, draft.senderId, false, null, items),
-    recipient_view: toMessageDto(draft, draft.recipientId, false, null, items),
+    sender_view: viewMessage(signer, draft, draft.senderId, false, held),
+    recipient_view: viewMessage(signer, draft, draft.recipientId, false, held),
     ...(me.type === 'featured' ? { intro_end: introNotices(me.id, draft.recipientId) } : {}),
   };
 }
@@ -153,7 +158,8 @@ export async function sendMessage(
 ): Promise<SendResult> {
   const pick = bundlePick(body.media_items);
   const draft = draftOf(me, body, pick);
-  const item = itemOf(me, draft, body, pick, await eventItems(deps.db, me.id, pick));
+  const held = await heldByPick(deps.db, me.id, pick, draft.mediaId);
+  const item = itemOf(deps.media.signer, me, draft, body, pick, held);
   const refusal = await refusalOf(deps, me, body, draft, warned);
   // Sends are laned by their creator: the sender when a creator writes, else the recipient.
   const laneKey = me.type === 'featured' ? me.id : body.recipient_id;

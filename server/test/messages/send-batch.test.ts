@@ -29,6 +29,7 @@ function oneCallAtATime() {
     db: t.db,
     realtime,
     config: { gifHosts: [] },
+    media: t.app.media,
     autoMessages: { purchased: async () => false, wake: () => {}, mayThank: async () => false },
   };
   const batcher = new SendBatcher(deps, { maxBatch: 100, lanes: 1 });

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { chatTab } from './chat';
 import { bundleInput, bundlePreviewMessage, bundlePreviewNeedsPrice } from './bundle';
+import { mediaKind } from './media';
 import { PAID_PRICE_MAX } from './message';
 
 /**
@@ -57,6 +58,13 @@ export const broadcast = z.object({
   price: z.number().int(),
   self_destruct: z.boolean(),
   category: broadcastCategory,
+  /** The name of the list of hers it went to, when it went to one (null too once the list is deleted). */
+  list_name: z.string().nullable(),
+  /** How many chosen chats it went only to, or went to all but; null when it was not narrowed so. */
+  only_chats: z.number().int().nullable(),
+  except_chats: z.number().int().nullable(),
+  /** A bundle's items, their kinds and lengths in order (null: not a bundle). */
+  media_items: z.array(z.object({ type: mediaKind, video_length: z.number().nullable() })).nullable(),
   send_at: z.string(),
   /** How many chats it was written to. */
   sent: z.number().int(),

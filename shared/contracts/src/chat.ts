@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { publicProfile } from './entities/user';
+import { messageNotice } from './system-line';
 
 export const chatFilter = z.enum([
   'all',
@@ -55,6 +56,10 @@ export const chat = z.object({
   last_message_id: z.string().nullable(),
   last_message_time: z.string().nullable(),
   last_message_text: z.string().nullable(),
+  /** Who sent the last message (for a tip, the fan). */
+  last_message_sender_id: z.string().nullable(),
+  /** The last message's money line, kind and amount, worded per viewer by `chatPreviewText`. */
+  last_message_notice: messageNotice.nullable(),
   created_at: z.string(),
   /** What the other person has spent in this chat. */
   credits: z.number().int(),

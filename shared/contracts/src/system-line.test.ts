@@ -1,4 +1,4 @@
-import { systemLineText, type MessageNotice } from './system-line';
+import { chatPreviewText, systemLineText, type MessageNotice } from './system-line';
 
 const line = (type: string, notice: MessageNotice | null, text = '') => ({ type, text, notice });
 
@@ -44,5 +44,24 @@ describe('system lines', () => {
     expect(systemLineText(line('for_user', null, 'Welcome to Cove.'), 'support')).toBe('Welcome to Cove.');
     // A tip notice on a rate-change copy is not a sentence Cove knows: the stored text stands.
     expect(systemLineText(line('for_user_rate_changed', { kind: 'tip', amount: 5 }, 'x'), null)).toBe('x');
+  });
+});
+
+describe('chat list previews', () => {
+  const tip = {
+    last_message_text: 'Tip',
+    last_message_sender_id: 'fan',
+    last_message_notice: { kind: 'tip', amount: 75 } as MessageNotice,
+  };
+
+  it('word a tip as each member’s own copy says it', () => {
+    expect(chatPreviewText(tip, 'creator', 'sam-fan')).toBe('sam-fan tipped you $7.50.');
+    expect(chatPreviewText(tip, 'fan', 'luna-rivers')).toBe('You tipped $7.50.');
+  });
+
+  it('show any other last message as stored', () => {
+    const text = { last_message_text: 'See you', last_message_sender_id: 'fan', last_message_notice: null };
+    expect(chatPreviewText(text, 'creator', 'sam-fan')).toBe('See you');
+    expect(chatPreviewText({ ...text, last_message_text: null }, 'creator', null)).toBe('');
   });
 });

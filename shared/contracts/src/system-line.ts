@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { Chat } from './chat';
 import { formatMoney } from './money';
 
 /**
@@ -64,4 +65,25 @@ export function systemLineText(
 ): string {
   const words = m.notice ? lines[m.notice.kind][m.type] : undefined;
   return m.notice && words ? words(formatMoney(m.notice.amount), otherName) : m.text;
+}
+
+/** The copies of the money lines that become a chat's last message (a tip): the sender's and the recipient's. */
+const listedCopies: Partial<Record<NoticeKind, { sent: string; received: string }>> = {
+  tip: { sent: 'tip_user', received: 'tip_model' },
+};
+
+/**
+ * A chat's preview in the list for one member: a money line worded as their own copy says it in the
+ * thread, anything else as the chat stored it. `otherName` is the other member's username.
+ */
+export function chatPreviewText(
+  chat: Pick<Chat, 'last_message_text' | 'last_message_notice' | 'last_message_sender_id'>,
+  myId: string,
+  otherName: string | null,
+): string {
+  const notice = chat.last_message_notice;
+  const copies = notice ? listedCopies[notice.kind] : undefined;
+  if (!notice || !copies) return chat.last_message_text ?? '';
+  const type = chat.last_message_sender_id === myId ? copies.sent : copies.received;
+  return systemLineText({ type, text: chat.last_message_text ?? '', notice }, otherName);
 }

@@ -1,6 +1,7 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styles from './Page.module.css';
+import { useCurrentInView } from './use-current-in-view';
 import { useDocumentTitle } from './use-document-title';
 
 /** A remote screen's frame: its heading, and the browser tab named after it (or `documentTitle`). */
@@ -44,7 +45,7 @@ export interface NavItem {
   count?: number;
 }
 
-function Label({ item }: { item: NavItem }) {
+export function Label({ item }: { item: NavItem }) {
   return (
     <>
       {item.label}
@@ -99,12 +100,7 @@ export function SplitLayout({
   const nav = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   // On narrow screens the sections are one scrolling row: keep the current one in view.
-  useEffect(() => {
-    const row = nav.current;
-    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!row || !current || row.scrollWidth <= row.clientWidth) return;
-    row.scrollLeft = current.offsetLeft - row.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
-  }, [pathname]);
+  useCurrentInView(nav, '[aria-current="page"]', pathname);
   return (
     <div className={styles.split}>
       <nav aria-label={label} className={styles.sideNav} ref={nav}>

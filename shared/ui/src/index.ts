@@ -5,6 +5,7 @@ export { EmptyState } from './EmptyState';
 export { FileButton } from './FileButton';
 export { Spinner, type SpinnerSize } from './Spinner';
 export { Page, Tabs, SplitLayout, type NavItem } from './Page';
+export { TabList } from './TabList';
 export { SignInGate } from './SignInGate';
 export { RequestView } from './RequestView';
 export { LoadMore } from './LoadMore';

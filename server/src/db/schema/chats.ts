@@ -1,5 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { MessageNotice } from '@cove/contracts';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { bigintNumber, createdAt, flag, timestamptz, updatedAt, uuidPrimaryKey, zeroInt } from './columns';
 import { userRef } from './user-ref';
 import { users } from './users';
@@ -19,6 +30,8 @@ export const chats = pgTable(
     lastMessageId: bigintNumber('last_message_id'),
     lastMessageAt: timestamptz('last_message_at'),
     lastMessageText: text('last_message_text'),
+    /** The last message's money line (kind and amount), which each member's preview words for them. */
+    lastMessageNotice: jsonb('last_message_notice').$type<MessageNotice>(),
     lastSenderId: uuid('last_sender_id'),
     createdAt: createdAt(),
   },

@@ -90,6 +90,8 @@ export function testChat(overrides: Partial<Chat> & { other?: Partial<Chat['othe
     last_message_id: null,
     last_message_time: null,
     last_message_text: null,
+    last_message_sender_id: null,
+    last_message_notice: null,
     created_at: '2026-01-01T00:00:00.000Z',
     credits: 0,
     credit_rate: 0,

@@ -8,7 +8,7 @@ DECLARE
   v_counters user_counters;
 BEGIN
   UPDATE chats SET last_message_id = m.id, last_message_at = m.created_at,
-      last_message_text = p_preview, last_sender_id = m.sender_id
+      last_message_text = p_preview, last_message_notice = m.notice, last_sender_id = m.sender_id
     WHERE id = m.chat_id;
   WITH changed AS (
     UPDATE chat_members c SET

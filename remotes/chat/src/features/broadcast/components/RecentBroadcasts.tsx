@@ -1,11 +1,12 @@
 import type { Broadcast } from '@cove/contracts';
-import { errorMessage, formatMoney, messageTime, useHost } from '@cove/runtime';
+import { bundleContents, errorMessage, formatMoney, messageTime, useHost } from '@cove/runtime';
 import { Button, EmptyState, kit, LoadMore, RequestView } from '@cove/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { cancelBroadcast } from '../api/cancel-broadcast';
 import { broadcastsKey, useBroadcasts } from '../api/get-broadcasts';
 import { unsendBroadcast } from '../api/unsend-broadcast';
+import { audienceLine } from '../model/audience';
 import styles from './Broadcast.module.css';
 
 const statusLabels: Record<Broadcast['status'], string> = {
@@ -53,7 +54,13 @@ export function RecentBroadcasts() {
 }
 
 function summary(b: Broadcast): string {
-  const what = b.type === 'text' ? 'Text' : b.type === 'video' ? 'Video' : 'Photo';
+  const what = b.media_items
+    ? `Bundle of ${bundleContents(b.media_items)}`
+    : b.type === 'text'
+      ? 'Text'
+      : b.type === 'video'
+        ? 'Video'
+        : 'Photo';
   return b.text ? `${what}: ${b.text}` : what;
 }
 
@@ -101,6 +108,7 @@ function BroadcastRow({ broadcast: b }: { broadcast: Broadcast }) {
         {b.price > 0 && <span className={styles.muted}> · {formatMoney(b.price)}</span>}
         {b.self_destruct && <span className={styles.muted}> · self-destructs</span>}
       </p>
+      <p className={styles.muted}>To {audienceLine(b)}</p>
       {b.status !== 'scheduled' && b.status !== 'canceled' && (
         <dl className={styles.funnel} aria-label="Funnel">
           <div>

@@ -2,16 +2,18 @@ import { broadcastCategory, type BroadcastCategory } from '@cove/contracts';
 import { useHost } from '@cove/runtime';
 import { EmptyState, kit, PagedView } from '@cove/ui';
 import { useId } from 'react';
-import { chatTabLabels } from '../../../common/chat-tab-labels';
 import { useSearch } from '../../../common/use-search';
 import { useFanLists } from '../api/get-fan-lists';
 import { usePickableChats } from '../api/get-pickable-chats';
 import { useRecipientCount } from '../api/get-recipient-count';
-import { audienceParams, isEmptyAudience, type Audience, type RecipientMode } from '../model/audience';
+import {
+  audienceParams,
+  categoryLabels,
+  isEmptyAudience,
+  type Audience,
+  type RecipientMode,
+} from '../model/audience';
 import styles from './Broadcast.module.css';
-
-/** The chat list's tabs, by the names the list shows; its inbox holds all chats. */
-const categoryLabels: Record<BroadcastCategory, string> = { ...chatTabLabels, all: 'All chats' };
 
 const modeLabels: Record<RecipientMode, string> = {
   everyone: 'Everyone in it',

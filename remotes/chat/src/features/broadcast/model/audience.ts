@@ -1,4 +1,8 @@
-import type { BroadcastCategory } from '@cove/contracts';
+import type { Broadcast, BroadcastCategory } from '@cove/contracts';
+import { chatTabLabels } from '../../../common/chat-tab-labels';
+
+/** The chat list's tabs, by the names the list shows; its inbox holds all chats. */
+export const categoryLabels: Record<BroadcastCategory, string> = { ...chatTabLabels, all: 'All chats' };
 
 /** Everyone in the category, only the chosen chats, or everyone but them. */
 export type RecipientMode = 'everyone' | 'only' | 'except';
@@ -31,4 +35,22 @@ export function audienceParams({ category, mode, chosen, listId }: Audience): Au
 /** Nobody would get it: "only chosen chats" with none chosen. */
 export function isEmptyAudience(a: Audience): boolean {
   return a.mode === 'only' && a.chosen.length === 0;
+}
+
+const chats = (n: number) => `${n} chat${n === 1 ? '' : 's'}`;
+
+/** Whom a sent or scheduled broadcast went to, as its history row names it. */
+export function audienceLine(
+  b: Pick<Broadcast, 'category' | 'list_name' | 'only_chats' | 'except_chats'>,
+): string {
+  const list = b.list_name === null ? null : `the “${b.list_name}” list`;
+  const base =
+    list && b.category === 'all'
+      ? list
+      : list
+        ? `${categoryLabels[b.category]} on ${list}`
+        : categoryLabels[b.category];
+  if (b.only_chats !== null) return `${base}: only ${chats(b.only_chats)} chosen`;
+  if (b.except_chats !== null) return `${base}, except ${chats(b.except_chats)}`;
+  return base;
 }

@@ -8,7 +8,7 @@ import {
   LoadMore,
   RequestView,
   SignInGate,
-  Tabs,
+  TabList,
   useDocumentTitle,
 } from '@cove/ui';
 import { useState, type ReactNode } from 'react';
@@ -145,9 +145,7 @@ export function ChatList({ selectedUserId, actions }: { selectedUserId?: string;
         )}
       </div>
       {signedIn && <input className={styles.search} {...input} />}
-      <div className={styles.tabs}>
-        <Tabs label="Chat filters" items={tabs} />
-      </div>
+      <TabList label="Chat filters" items={tabs} />
       <SignInGate icon="💬" title="Sign in to see your chats" reason="Your conversations are private to you.">
         <Chats
           tab={tab}

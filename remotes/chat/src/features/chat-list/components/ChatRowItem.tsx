@@ -1,4 +1,5 @@
-import { formatMoney, messageTime } from '@cove/runtime';
+import { chatPreviewText } from '@cove/contracts';
+import { formatMoney, messageTime, useSession } from '@cove/runtime';
 import { Avatar, kit } from '@cove/ui';
 import { Link } from 'react-router-dom';
 import type { ChatRow } from '../api/get-chat-list';
@@ -24,6 +25,7 @@ export function ChatRowItem({
   showSpend: boolean;
   onToggle(): void;
 }) {
+  const myId = useSession().user?._id ?? '';
   const name = chat.other_user.deleted ? 'Deleted account' : (chat.other_user.username ?? 'Member');
   const unread = chat.unread_messages;
   const body = (
@@ -41,7 +43,7 @@ export function ChatRowItem({
           {chat.hidden && <span className={styles.hiddenTag}>Hidden</span>}
         </span>
         <span className={typing ? styles.typing : styles.preview}>
-          {typing ? 'typing…' : (chat.last_message_text ?? '')}
+          {typing ? 'typing…' : chatPreviewText(chat, myId, chat.other_user.username)}
         </span>
       </span>
       <span className={styles.meta}>

@@ -27,6 +27,8 @@ export function applyNewMessage(client: QueryClient, message: Message, myId: str
       ...chat,
       last_message_id: message._id,
       last_message_text: messagePreview(message),
+      last_message_sender_id: message.sender_id,
+      last_message_notice: message.notice,
       last_message_time: message.created_at,
       unread_messages: chat.unread_messages + (message.sender_id === myId ? 0 : 1),
     };
@@ -71,7 +73,9 @@ export function applyPresence(client: QueryClient, userId: string, online: boole
 export function applyRemoved(client: QueryClient, chatId: string, messageId: string, text: string): void {
   updateRows(client, (chats) =>
     chats.map((c) =>
-      c.chat_id === chatId && c.last_message_id === messageId ? { ...c, last_message_text: text } : c,
+      c.chat_id === chatId && c.last_message_id === messageId
+        ? { ...c, last_message_text: text, last_message_notice: null }
+        : c,
     ),
   );
 }

@@ -1,3 +1,4 @@
+import type { Message } from '@cove/contracts';
 import { useHost, useServerEvent, useSession } from '@cove/runtime';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { chatKey } from '../api/get-chat';
@@ -28,9 +29,15 @@ function readAgainAfterFirstRead(client: QueryClient, chatId: string): void {
 }
 
 /**
+ * A photo or video message whose event carries no media to show (a broadcast's event, one view for
+ * every recipient, signs no URL; a direct send's event carries what the thread's read would).
+ */
+const lacksMedia = (m: Message) => (m.type === 'image' || m.type === 'video') && !m.media;
+
+/**
  * Keeps every cached thread in step with the socket while the chats screen is up, open or not, so a
- * chat opened again shows what happened meanwhile: new messages land in place (photos and videos are
- * read again for their signed URLs), reads tick my messages, hidden and deleted ones leave, and a
+ * chat opened again shows what happened meanwhile: new messages land in place (with their photos and
+ * videos, read first when the event has none), reads tick my messages, hidden and deleted ones leave, and a
  * purchase reveals its media. Threads nobody has opened are not cached, so nothing is fetched for them.
  */
 export function ThreadEvents(): null {
@@ -42,14 +49,20 @@ export function ThreadEvents(): null {
       (m) => m && upsertMessage(client, m),
       () => undefined,
     );
+  // Read first, then show, so no photo pops in late; if the read fails the event's copy still shows.
+  const showRead = (message: Message) =>
+    void fetchMessage(api, message._id).then(
+      (m) => upsertMessage(client, m ?? message),
+      () => upsertMessage(client, message),
+    );
   const cached = (chatId: string) => client.getQueryData(messagesKey(chatId)) !== undefined;
   useServerEvent('new_message', ({ message }) => {
     if (!cached(message.chat_id)) {
       readAgainAfterFirstRead(client, message.chat_id);
       return;
     }
-    upsertMessage(client, message);
-    if ((message.type === 'image' || message.type === 'video') && !message.media) refresh(message._id);
+    if (lacksMedia(message)) showRead(message);
+    else upsertMessage(client, message);
   });
   useServerEvent('message_read', (e) => {
     if (e.reader_id !== myId) markMineRead(client, e.chat_id, myId, e.read_at);
