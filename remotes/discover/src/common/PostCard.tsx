@@ -2,15 +2,15 @@ import type { FeedItem } from '@cove/contracts';
 import { errorMessage, formatMoney, timeAgo, useHost, useSession } from '@cove/runtime';
 import { Avatar, Button, LockedLabel } from '@cove/ui';
 import { useEffect, useRef, useState } from 'react';
-import { audienceLabels } from '../model/post-fields';
+import { audienceLabels } from './post-fields';
 import { PostEditor } from './PostEditor';
 import { PostMedia } from './PostMedia';
-import { useBuyPost } from '../api/buy-post';
-import { useDeletePost } from '../api/delete-post';
-import { isShortOfCredits } from '../api/short-of-credits';
-import { postGives, readsOn } from '../model/charges';
+import { useBuyPost } from './buy-post';
+import { useDeletePost } from './delete-post';
+import { isShortOfCredits } from './short-of-credits';
+import { postGives, readsOn } from './charges';
 import { PostTip } from './PostTip';
-import styles from '../Posts.module.css';
+import styles from './Posts.module.css';
 
 /** What a locked post's viewer can do about it: the profile's own Follow and Subscribe. */
 export interface Unlockers {

@@ -3,8 +3,8 @@ import { confirmCharge, useHost } from '@cove/runtime';
 import type { TipChoice } from '@cove/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { postTipCharge } from '../model/charges';
-import { profilePath } from '../model/profile-path';
+import { postTipCharge } from './charges';
+import { profilePath } from './profile-path';
 import { useShortOfCredits } from './short-of-credits';
 
 const newSendId = () => `tip-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
