@@ -153,12 +153,14 @@ describe('the demo conversations', () => {
     expect(tabs.data.map((c: ChatRow) => c.other_user.username)).toEqual(['alex-fan']);
   });
 
-  it('give alex a home feed of several creators, locked posts among them, four of them new to him', async () => {
-    // The counts are carried by the fan-out jobs a moment after the posts.
-    await eventually(
-      async () => (await alex.get('/v1/users/me')).json().unread_feeds,
-      (n) => n === 4,
+  it('give alex a home feed of several creators, locked posts among them, five of them new to him', async () => {
+    // Posted after he followed: Luna's paid setlist (bought) and her party news, Mira's day 7, Ivy's
+    // two. The counts are carried by the fan-out jobs a moment after the posts.
+    const unread = await eventually(
+      async () => (await alex.get('/v1/users/me')).json().unread_feeds as number,
+      (n) => n === 5,
     );
+    expect(unread).toBe(5);
     const feed = (await alex.get('/v1/feed')).json().data as { username: string; unlock_by: string | null }[];
     expect(new Set(feed.map((p) => p.username))).toEqual(new Set(['luna-rivers', 'mira-kent', 'ivy-moon']));
     expect(feed.map((p) => p.unlock_by)).toEqual(expect.arrayContaining(['buy', 'subscribe']));

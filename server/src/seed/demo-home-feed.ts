@@ -3,9 +3,9 @@ import { demoActors, picture, whenReady } from './demo-api';
 
 /**
  * alex-fan's home feed (`/home`): besides luna-rivers, he follows mira-kent and ivy-moon, who post
- * after he followed, so those posts are new to him (his `unread_feeds`) until he opens it: Luna's
- * open news, Mira's post, Ivy's paid photo ("Unlock for $3.00") and her post for subscribers only
- * ("Subscribe to see").
+ * after he followed, so those posts are new to him (his `unread_feeds`, with Luna's setlist from the
+ * earnings demo: five) until he opens it: Luna's news, Mira's post, Ivy's paid photo ("Unlock for
+ * $3.00") and her post for subscribers only ("Subscribe to see").
  */
 export async function seedDemoHomeFeed(app: FastifyInstance): Promise<void> {
   const actors = await demoActors(
