@@ -55,6 +55,7 @@ import { userRoutes } from './routes/users';
 import { subscriptionRenewals } from './subscriptions/plugin';
 import { accountDeletions } from './accounts/deletion-plugin';
 import { broadcastWriter } from './broadcasts/plugin';
+import { feedFanoutWriter } from './feed/plugin';
 import { earnings } from './earnings/plugin';
 import { earningsRoutes } from './routes/earnings';
 import { autoMessageSender } from './auto-messages/plugin';
@@ -134,6 +135,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(subscriptionRenewals);
   await app.register(accountDeletions);
   await app.register(broadcastWriter);
+  await app.register(feedFanoutWriter);
   await app.register(autoMessageSender);
   await app.register(earnings);
   await app.register(push);

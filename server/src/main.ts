@@ -15,6 +15,7 @@ import { seedDemoCareful } from './seed/demo-careful';
 import { seedDemoChats } from './seed/demo-chats';
 import { seedDemoEarnings } from './seed/demo-earnings';
 import { seedDemoFans } from './seed/demo-fans';
+import { seedDemoHomeFeed } from './seed/demo-home-feed';
 import { seedDemoHistory } from './seed/demo-history';
 import { seedDemoMoneyLines } from './seed/demo-money-lines';
 import { seedDemoNotifications } from './seed/demo-notifications';
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
       await seedDemoBroadcasts(app);
       await seedDemoMoneyLines(app);
       await seedDemoFans(app);
+      await seedDemoHomeFeed(app);
       await seedDemoNotifications(app);
     }
     // A fresh data folder gets the remotes as built. In production later versions come only through

@@ -8,11 +8,13 @@ import { pushyFan, seedDemoCareful } from '../src/seed/demo-careful';
 import { seedDemoChats } from '../src/seed/demo-chats';
 import { seedDemoEarnings } from '../src/seed/demo-earnings';
 import { seedDemoFans } from '../src/seed/demo-fans';
+import { seedDemoHomeFeed } from '../src/seed/demo-home-feed';
 import { seedDemoMoneyLines } from '../src/seed/demo-money-lines';
 import { seedDemoProfiles } from '../src/seed/demo-profiles';
 import { seedDemoTips } from '../src/seed/demo-tips';
 import { demoEmail, seedDemoWorld } from '../src/seed/demo-world';
 import { as, type Client } from './helpers/api';
+import { eventually } from './helpers/payments';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -39,6 +41,7 @@ beforeAll(async () => {
   await seedDemoBroadcasts(t.app);
   await seedDemoMoneyLines(t.app);
   await seedDemoFans(t.app);
+  await seedDemoHomeFeed(t.app);
   alex = as(t.app, await issueAccessToken(t.db, await idOf('alex-fan')));
   luna = as(t.app, await issueAccessToken(t.db, await idOf('luna-rivers')));
 });
@@ -148,6 +151,20 @@ describe('the demo conversations', () => {
     );
     const tabs = (await luna.get('/v1/chats?v=2&limit=20&type=subscribers')).json();
     expect(tabs.data.map((c: ChatRow) => c.other_user.username)).toEqual(['alex-fan']);
+  });
+
+  it('give alex a home feed of several creators, locked posts among them, five of them new to him', async () => {
+    // Posted after he followed: Luna's paid setlist (bought) and her party news, Mira's day 7, Ivy's
+    // two. The counts are carried by the fan-out jobs a moment after the posts.
+    const unread = await eventually(
+      async () => (await alex.get('/v1/users/me')).json().unread_feeds as number,
+      (n) => n === 5,
+    );
+    expect(unread).toBe(5);
+    const feed = (await alex.get('/v1/feed')).json().data as { username: string; unlock_by: string | null }[];
+    expect(new Set(feed.map((p) => p.username))).toEqual(new Set(['luna-rivers', 'mira-kent', 'ivy-moon']));
+    expect(feed.map((p) => p.unlock_by)).toEqual(expect.arrayContaining(['buy', 'subscribe']));
+    expect((await alex.get('/v1/users/me')).json().unread_feeds).toBe(0);
   });
 
   it('give the demo creator unread chats from fans and a note on one', async () => {

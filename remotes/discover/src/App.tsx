@@ -4,6 +4,7 @@ import { RemoteRoot } from '@cove/ui';
 import { Navigate, Route, Routes, useResolvedPath } from 'react-router-dom';
 import { DiscoverCards } from './features/cards/DiscoverCards';
 import { DiscoverFeed } from './features/feed/DiscoverFeed';
+import { HomeFeed } from './features/home/HomeFeed';
 import { CreatorProfile } from './features/profile/CreatorProfile';
 
 /**
@@ -12,9 +13,17 @@ import { CreatorProfile } from './features/profile/CreatorProfile';
  */
 export { builtWith } from '@cove/contracts';
 
-/** Under /discover/*: the feed. Under /creators/*: profiles. */
+/** Under /discover/*: the feed. Under /creators/*: profiles. Under /home/*: the fan's home feed. */
 function DiscoverRoutes() {
   const mount = useResolvedPath('').pathname;
+  if (mount.startsWith('/home')) {
+    return (
+      <Routes>
+        <Route index element={<HomeFeed />} />
+        <Route path="*" element={<Navigate to="/home" replace />} />
+      </Routes>
+    );
+  }
   if (mount.startsWith('/creators')) {
     return (
       <Routes>
@@ -31,7 +40,7 @@ function DiscoverRoutes() {
   );
 }
 
-/** The discover remote: mounted by the shell at /discover/* and /creators/*. */
+/** The discover remote: mounted by the shell at /discover/*, /creators/* and /home/*. */
 export default function App({ host }: RemoteAppProps) {
   return (
     <RemoteRoot host={host} name="discover">

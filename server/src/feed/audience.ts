@@ -13,6 +13,16 @@ export const followsSql = (viewerId: string, creatorId: SQL) =>
 /** A subscriptions row `s` that gives access now: active, or canceled until its paid period ends. */
 export const liveSubscription = sql`(s.status = 'active' or (s.status = 'canceled' and s.current_period_end > now()))`;
 
+/**
+ * Whose home feed counts a creator's post (docs/rules.md, Home feed): followers and live subscribers
+ * whose follow or subscription was made by the time of the post, as rows of `id`, each once.
+ */
+export const countedAudienceSql = (creatorId: SQL, postedAt: SQL) => sql`
+  select f.follower_id as id from follows f where f.creator_id = ${creatorId} and f.created_at <= ${postedAt}
+  union
+  select s.fan_id from subscriptions s where s.creator_id = ${creatorId} and s.created_at <= ${postedAt}
+    and ${liveSubscription}`;
+
 /** The viewer subscribes to the creator. */
 export const subscribesSql = (viewerId: string, creatorId: SQL) =>
   sql`exists (select 1 from subscriptions s where s.fan_id = ${viewerId} and s.creator_id = ${creatorId}

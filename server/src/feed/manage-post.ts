@@ -8,6 +8,9 @@ import { transactionBetween } from '../db/transaction';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { liveSubscription } from './audience';
+import type { PostDeps } from './create-post';
+import { takeBackFanout } from './fanout';
+import { feedFanoutQueue } from './fanout-queue';
 
 /** What editing a post may be refused with. */
 export const editPostCodes = ['not_found'] as const satisfies readonly ErrorCode[];
@@ -49,11 +52,11 @@ export async function editPost(
  * `DELETE /v1/feed/:id`. A creator with live subscribers may delete 3 posts in 30 days; past that
  * the refusal says what would lift it: canceling renewals while any subscription renews, else waiting
  * for the paid periods to end. The creator's row is locked first, so two deletes cannot both pass
- * the count at 2.
+ * the count at 2. Followers who had it counted as unread have it taken back (fanout.ts).
  */
-export async function deletePost(db: Db, creatorId: string, postId: string): Promise<void> {
+export async function deletePost(deps: PostDeps, creatorId: string, postId: string): Promise<void> {
   if (!isUuid(postId)) throw fail('not_found', 'Post');
-  await transactionBetween(db, [creatorId], async (tx) => {
+  await transactionBetween(deps.db, [creatorId], async (tx) => {
     const [post] = await tx
       .select({ id: feedPosts.id })
       .from(feedPosts)
@@ -70,5 +73,7 @@ export async function deletePost(db: Db, creatorId: string, postId: string): Pro
     if (state && (state.renewing || state.live) && state.deleted >= DELETES_PER_30_DAYS)
       throw fail(state.renewing ? 'delete_limit_renewing' : 'delete_limit_ending');
     await tx.update(feedPosts).set({ deletedAt: new Date() }).where(eq(feedPosts.id, postId));
+    await takeBackFanout(tx, deps.jobs.boss, postId);
   });
+  deps.jobs.wake(feedFanoutQueue.name);
 }

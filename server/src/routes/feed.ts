@@ -16,6 +16,7 @@ import { buyPost, buyPostCodes } from '../feed/buy-post';
 import { createPost, createPostCodes } from '../feed/create-post';
 import { feedItemById } from '../feed/feed-item';
 import { listFeed, listFeedCodes } from '../feed/list-feed';
+import { markHomeFeedRead, readsHomeFeed } from '../feed/read-home-feed';
 import { deletePost, deletePostCodes, editPost, editPostCodes } from '../feed/manage-post';
 import { tipPost, tipPostCodes } from '../feed/tip-post';
 import { assertRegionAllows, regionCodes } from '../region/guard';
@@ -45,7 +46,9 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (request.query.model_id !== undefined)
         await assertRegionAllows(app, request, request.query.model_id);
-      return listFeed(app.media, currentUser(request).id, request.query);
+      const me = currentUser(request);
+      if (readsHomeFeed(request.query)) await markHomeFeedRead(app, me.id);
+      return listFeed(app.media, me.id, request.query);
     },
   );
 
@@ -91,7 +94,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deletePost(app.db, currentUser(request).id, request.params.id);
+      await deletePost(app, currentUser(request).id, request.params.id);
       return reply.code(204).send(null);
     },
   );

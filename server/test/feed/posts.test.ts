@@ -1,9 +1,10 @@
 import type { FeedItem } from '@cove/contracts';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { feedPosts, subscriptions, userEvents } from '../../src/db/schema';
+import { feedFanouts, feedPosts, subscriptions, userEvents } from '../../src/db/schema';
 import { person } from '../helpers/chats';
 import { appForFile } from '../helpers/file-app';
+import { eventually } from '../helpers/payments';
 import { follow, post, readyPhoto, subscribe } from './world';
 
 const t = appForFile({}, { startTimeout: 60_000, closeTimeout: 30_000 });
@@ -74,13 +75,18 @@ describe('POST /v1/feed', () => {
     await subscribe(t, both, maker);
     await subscribe(t, ended, maker, 'canceled', -1);
     const item = await post(maker, { type: 'text', text: 'news' });
+    // The job that tells them runs after the answer (src/feed/fanout.ts).
+    await eventually(
+      () => t.db.select().from(feedFanouts).where(eq(feedFanouts.postId, item._id)),
+      ([row]) => row?.state === 'added',
+    );
     const events = await t.db
       .select({ userId: userEvents.userId, payload: userEvents.payload })
       .from(userEvents)
       .where(eq(userEvents.type, 'new_feed'));
     const mine = events.filter((e) => (e.payload as { feed_id: string }).feed_id === item._id);
     expect(mine.map((e) => e.userId).sort()).toEqual([follower.user.id, both.user.id].sort());
-    expect(mine[0]?.payload).toEqual({ model_id: maker.user.id, feed_id: item._id });
+    expect(mine[0]?.payload).toEqual({ model_id: maker.user.id, feed_id: item._id, unread_feeds: 1 });
     expect(events.some((e) => [stranger.user.id, ended.user.id].includes(e.userId))).toBe(false);
   });
 });

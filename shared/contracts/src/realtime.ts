@@ -61,8 +61,18 @@ export const loggedEvent = z.discriminatedUnion('type', [
     unread_messages: z.number().int(),
     unread_messages_favorites: z.number().int(),
   }),
-  /** A creator the user follows or subscribes to posted: the feed refetches. */
-  z.object({ type: z.literal('new_feed'), model_id: z.string(), feed_id: z.string() }),
+  /**
+   * A creator the user follows or subscribes to posted: the feed refetches. `unread_feeds` is the
+   * user's count after it (docs/rules.md, Home feed); events logged before it was counted lack it.
+   */
+  z.object({
+    type: z.literal('new_feed'),
+    model_id: z.string(),
+    feed_id: z.string(),
+    unread_feeds: z.number().int().optional(),
+  }),
+  /** The user's home-feed count changed without a new post: their feed was read, or a post deleted. */
+  z.object({ type: z.literal('unread_feeds'), unread_feeds: z.number().int() }),
   /** The user's subscription to a creator changed (renewed, lapsed, canceled, ended). */
   z.object({
     type: z.literal('subscription_updated'),

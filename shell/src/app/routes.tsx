@@ -15,6 +15,7 @@ export const remoteMounts = [
   { path: '/chats/*', remote: 'chat' },
   { path: '/discover/*', remote: 'discover' },
   { path: '/creators/*', remote: 'discover' },
+  { path: '/home/*', remote: 'discover' },
   { path: '/account/*', remote: 'account' },
   { path: '/account/earnings/*', remote: 'payouts' },
   { path: '/notifications/*', remote: 'account' },

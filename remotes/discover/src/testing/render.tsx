@@ -16,6 +16,7 @@ export function renderAt(path: string, host: HostContext) {
       <Routes>
         <Route path="/discover/*" element={<App host={host} />} />
         <Route path="/creators/*" element={<App host={host} />} />
+        <Route path="/home/*" element={<App host={host} />} />
         <Route path="*" element={<Elsewhere />} />
       </Routes>
     </MemoryRouter>,

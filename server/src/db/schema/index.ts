@@ -10,6 +10,7 @@ export * from './messages';
 export * from './media';
 export * from './payments';
 export * from './profiles';
+export * from './feed-fanouts';
 export * from './broadcasts';
 export * from './payouts';
 export * from './auto-messages';

@@ -57,6 +57,8 @@ export const users = pgTable(
     hasFavorites: flag('has_favorites'),
     isBroadcasting: flag('is_broadcasting'),
     unreadFeeds: zeroInt('unread_feeds'),
+    /** When the person last read their home feed's first page (migration 0042). */
+    feedReadAt: timestamptz('feed_read_at'),
     invisible: flag('invisible'),
     introEnabled: flag('intro_enabled'),
     privateFeed: flag('private_feed'),

@@ -7,9 +7,9 @@ import { PostComposer } from './components/PostComposer';
 import { ModerationGate } from './components/ModerationGate';
 import { parsePostsTab, Posts } from './components/Posts';
 import { useFollow } from './api/follow';
-import { postsKey } from './api/posts';
-import { profileKey, useProfile } from './api/profile';
-import { useSubscribe } from './api/subscribe';
+import { postsKey } from '../../common/post-lists';
+import { profileKey, useProfile } from '../../common/get-profile';
+import { useSubscribe } from '../../common/subscribe';
 import { ProfileHeader } from './components/ProfileHeader';
 import styles from './Profile.module.css';
 import { usePosting } from './api/create-post';
@@ -19,7 +19,7 @@ function Loaded({ profile, own }: { profile: Profile; own: boolean }) {
   const [params] = useSearchParams();
   const tab = parsePostsTab(params.get('tab'));
   const follow = useFollow(profile._id);
-  const subscribe = useSubscribe(profile);
+  const subscribe = useSubscribe(profile._id);
   const unlockers = {
     follow: () => follow.mutate(true),
     subscribe: () => void subscribe.confirmAndSubscribe(),

@@ -8,7 +8,7 @@ import {
 import { errorMessage, useHost } from '@cove/runtime';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { addPost } from './posts-cache';
+import { addPost } from '../../../common/posts-cache';
 
 interface NewPost {
   text: string;

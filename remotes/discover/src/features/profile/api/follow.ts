@@ -1,8 +1,8 @@
 import { followResponse, type Profile } from '@cove/contracts';
 import { useHost } from '@cove/runtime';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postsKey } from './posts';
-import { profileKey } from './profile';
+import { postsKey } from '../../../common/post-lists';
+import { profileKey } from '../../../common/get-profile';
 
 /**
  * Follow and unfollow at once on the screen (the profile's follow state and count), put back as they

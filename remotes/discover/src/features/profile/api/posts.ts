@@ -1,12 +1,10 @@
 import { feedPage, type FeedItem } from '@cove/contracts';
 import { useHost } from '@cove/runtime';
 import { usePagedList } from '@cove/runtime/query';
+import { postsKey } from '../../../common/post-lists';
 
 /** The profile's tabs: every post, photos only, videos only. */
 export type PostsTab = 'all' | 'image' | 'video';
-
-/** Every tab's list of one creator's posts sits under this key. */
-export const postsKey = (creatorId: string) => ['posts', creatorId] as const;
 
 /** The spec's feed page size. */
 const pageSize = 20;

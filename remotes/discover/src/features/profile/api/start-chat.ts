@@ -2,7 +2,7 @@ import { chatResponse, type Profile } from '@cove/contracts';
 import { errorMessage, isApiError, useHost } from '@cove/runtime';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { profilePath } from '../model/profile-path';
+import { profilePath } from '../../../common/profile-path';
 
 /**
  * Message: the existing chat opens; otherwise `POST /v1/chat` starts one (the server decides whether

@@ -2,10 +2,10 @@ import type { MediaDescriptor } from '@cove/contracts';
 import { formatBytes, useUploads, type UploadedMedia } from '@cove/runtime';
 import { Button, FileButton, kit } from '@cove/ui';
 import { useCallback, useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { AudiencePriceFields, PriceError } from './AudiencePriceFields';
-import { usePostFields } from './use-post-fields';
+import { AudiencePriceFields, PriceError } from '../../../common/AudiencePriceFields';
+import { usePostFields } from '../../../common/use-post-fields';
 import type { Posting } from '../api/create-post';
-import styles from '../Posts.module.css';
+import styles from '../../../common/Posts.module.css';
 
 /** The creator's box for a new post: text, or a photo or video, with who sees it and a price. */
 export function PostComposer({ posting }: { posting: Posting }) {

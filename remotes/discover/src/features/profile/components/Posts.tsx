@@ -2,11 +2,12 @@ import type { FeedItem } from '@cove/contracts';
 import { useServerEvent } from '@cove/runtime';
 import { EmptyState, LoadMore, RequestView, Tabs, useAutoLoad } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { PostCard, type Unlockers } from './PostCard';
-import { PostMedia } from './PostMedia';
-import { postsKey, usePosts, type PostsTab } from '../api/posts';
-import { profilePath } from '../model/profile-path';
-import styles from '../Posts.module.css';
+import { PostCard, type Unlockers } from '../../../common/PostCard';
+import { PostMedia } from '../../../common/PostMedia';
+import { postsKey } from '../../../common/post-lists';
+import { usePosts, type PostsTab } from '../api/posts';
+import { profilePath } from '../../../common/profile-path';
+import styles from '../../../common/Posts.module.css';
 
 const tabLabels: Record<PostsTab, string> = { all: 'Feed', image: 'Photos', video: 'Videos' };
 const emptyTexts: Record<PostsTab, string> = {

@@ -3,7 +3,7 @@ import { errorMessage, formatDate, formatMoney, isApiError, recentlyOnline } fro
 import { Avatar, Button, ButtonLink } from '@cove/ui';
 import { useFollow } from '../api/follow';
 import { useStartChat } from '../api/start-chat';
-import { useSubscribe } from '../api/subscribe';
+import { useSubscribe } from '../../../common/subscribe';
 import styles from '../Profile.module.css';
 
 function presence(profile: Profile): string | null {
@@ -40,7 +40,7 @@ function Counts({ counts }: { counts: Profile['counts'] }) {
 /** Follow, Subscribe and Message, for anyone but the creator. */
 function FanActions({ profile }: { profile: Profile }) {
   const follow = useFollow(profile._id);
-  const subscribe = useSubscribe(profile);
+  const subscribe = useSubscribe(profile._id);
   const message = useStartChat(profile);
   const subscribed = subscriptionText(profile.subscription);
   const subscribeError =

@@ -2,15 +2,17 @@ import type { FeedItem } from '@cove/contracts';
 import { errorMessage, formatMoney, timeAgo, useHost, useSession } from '@cove/runtime';
 import { Avatar, Button, LockedLabel } from '@cove/ui';
 import { useEffect, useRef, useState } from 'react';
-import { audienceLabels } from '../model/post-fields';
+import { Link } from 'react-router-dom';
+import { audienceLabels } from './post-fields';
 import { PostEditor } from './PostEditor';
 import { PostMedia } from './PostMedia';
-import { useBuyPost } from '../api/buy-post';
-import { useDeletePost } from '../api/delete-post';
-import { isShortOfCredits } from '../api/short-of-credits';
-import { postGives, readsOn } from '../model/charges';
+import { useBuyPost } from './buy-post';
+import { useDeletePost } from './delete-post';
+import { isShortOfCredits } from './short-of-credits';
+import { postGives, readsOn } from './charges';
 import { PostTip } from './PostTip';
-import styles from '../Posts.module.css';
+import { profilePath } from './profile-path';
+import styles from './Posts.module.css';
 
 /** What a locked post's viewer can do about it: the profile's own Follow and Subscribe. */
 export interface Unlockers {
@@ -98,17 +100,20 @@ function OwnerTools({ post, onEdit }: { post: FeedItem; onEdit(): void }) {
 /**
  * One post: who and when, its text and media, or what unlocks it; the creator can edit and delete.
  * `opened`: the post the address names (`?post=`, where a payment for it returns): scrolled to and focused.
+ * `linkCreator`: the creator's picture and name lead to their profile (lists of many creators' posts).
  */
 export function PostCard({
   post,
   own,
   unlockers,
   opened = false,
+  linkCreator = false,
 }: {
   post: FeedItem;
   own: boolean;
   unlockers: Unlockers;
   opened?: boolean;
+  linkCreator?: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -130,9 +135,16 @@ export function PostCard({
       aria-label={`Post from ${timeAgo(post.created_at) || 'earlier'}`}
     >
       <header className={styles.postHead}>
-        <Avatar name={name} url={post.avatar_url} size={36} />
+        {linkCreator ? (
+          <Link className={styles.postCreator} to={profilePath(post.model_id)}>
+            <Avatar name={name} url={post.avatar_url} size={36} />
+            <span className={styles.postName}>{name}</span>
+          </Link>
+        ) : (
+          <Avatar name={name} url={post.avatar_url} size={36} />
+        )}
         <div className={styles.postMeta}>
-          <span className={styles.postName}>{name}</span>
+          {!linkCreator && <span className={styles.postName}>{name}</span>}
           <span className={styles.postTime}>
             <time dateTime={post.created_at}>{timeAgo(post.created_at)}</time>
             {own && ` · ${audienceLabels[post.audience]}`}

@@ -4,8 +4,8 @@ import { Button } from '@cove/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { AudiencePriceFields, PriceError } from './AudiencePriceFields';
 import { usePostFields } from './use-post-fields';
-import { useEditPost } from '../api/edit-post';
-import styles from '../Posts.module.css';
+import { useEditPost } from './edit-post';
+import styles from './Posts.module.css';
 
 /**
  * Edits a post's text, audience and price (`PATCH /v1/feed/{id}` with what changed). The spec's

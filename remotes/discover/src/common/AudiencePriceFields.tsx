@@ -1,7 +1,7 @@
 import type { Audience } from '@cove/contracts';
-import { audienceLabels, audiences, priceHint } from '../model/post-fields';
+import { audienceLabels, audiences, priceHint } from './post-fields';
 import type { PostFields } from './use-post-fields';
-import styles from '../Posts.module.css';
+import styles from './Posts.module.css';
 
 /** Who can see a post and what it costs, as the composer and the editor ask for them. */
 export function AudiencePriceFields({

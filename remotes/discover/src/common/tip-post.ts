@@ -3,7 +3,7 @@ import { confirmCharge, useHost } from '@cove/runtime';
 import type { TipChoice } from '@cove/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { postTipCharge } from '../model/charges';
+import { postTipCharge } from './charges';
 import { replacePost } from './posts-cache';
 import { useShortOfCredits } from './short-of-credits';
 

@@ -1,6 +1,6 @@
 import type { Audience } from '@cove/contracts';
 import { useState } from 'react';
-import { dollarsFromPrice, priceFromDollars } from '../model/post-fields';
+import { dollarsFromPrice, priceFromDollars } from './post-fields';
 
 /** Who can see a post and its price as typed, from a post's (or a new post's) values. */
 export function usePostFields(audience: Audience, credits: number) {

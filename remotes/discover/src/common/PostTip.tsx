@@ -2,9 +2,9 @@ import type { FeedItem } from '@cove/contracts';
 import { errorMessage, formatMoney } from '@cove/runtime';
 import { Button, TipForm } from '@cove/ui';
 import { useState } from 'react';
-import { useTipPost } from '../api/tip-post';
-import { isShortOfCredits } from '../api/short-of-credits';
-import styles from '../Posts.module.css';
+import { useTipPost } from './tip-post';
+import { isShortOfCredits } from './short-of-credits';
+import styles from './Posts.module.css';
 
 /**
  * A fan's Tip under a post: the tip form opens in place, and says so once the tip is sent. What the

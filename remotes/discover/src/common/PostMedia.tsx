@@ -1,7 +1,7 @@
 import type { FeedItem } from '@cove/contracts';
 import { kit, MediaViewer, viewerItemOf } from '@cove/ui';
 import { useState, type ReactNode } from 'react';
-import styles from '../Posts.module.css';
+import styles from './Posts.module.css';
 
 /**
  * A post's photo or video as the viewer may see it (locked media is its blurred preview only); an

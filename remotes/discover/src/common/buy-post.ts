@@ -1,7 +1,7 @@
 import { feedBuyResponse, type FeedItem, paymentReturn } from '@cove/contracts';
 import { confirmCharge, useHost } from '@cove/runtime';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postCharge } from '../model/charges';
+import { postCharge } from './charges';
 import { replacePost } from './posts-cache';
 import { useShortOfCredits } from './short-of-credits';
 

@@ -1,14 +1,12 @@
 import type { FeedItem, Profile } from '@cove/contracts';
 import { updatePagedItems } from '@cove/runtime/query';
 import type { QueryClient } from '@tanstack/react-query';
-import { postsKey } from './posts';
-import { profileKey } from './profile';
+import { postLists, postsKey } from './post-lists';
+import { profileKey } from './get-profile';
 
-/** Puts the server's copy of a post into every tab that holds it. */
+/** Puts the server's copy of a post into every list that holds it: the creator's tabs, the home feed. */
 export function replacePost(client: QueryClient, post: FeedItem): void {
-  updatePagedItems<FeedItem>(client, postsKey(post.model_id), (items) =>
-    items.map((p) => (p._id === post._id ? post : p)),
-  );
+  updatePagedItems<FeedItem>(client, postLists, (items) => items.map((p) => (p._id === post._id ? post : p)));
 }
 
 export function removePost(client: QueryClient, creatorId: string, postId: string): void {
