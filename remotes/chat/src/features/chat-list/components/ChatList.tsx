@@ -11,11 +11,12 @@ import {
   Tabs,
   useDocumentTitle,
 } from '@cove/ui';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BulkBar } from './BulkBar';
 import { ChatRowItem } from './ChatRowItem';
 import { useChatListEvents } from './chat-list-events';
+import { useLiveChatNumbers } from './live-chat-numbers';
 import { useChatList } from '../api/get-chat-list';
 import { useChatTotals } from '../api/get-chat-totals';
 import { chatTabLabels } from '../../../common/chat-tab-labels';
@@ -54,6 +55,12 @@ function Chats({
   const list = useChatList(api, tab, search);
   const typing = useTypingChats(myId);
   useChatListEvents();
+  const rows = list.state.status === 'fetched' ? list.state.data : undefined;
+  const charged = useMemo(
+    () => new Set((rows ?? []).filter((c) => c.credit_rate > 0).map((c) => c.chat_id)),
+    [rows],
+  );
+  useLiveChatNumbers(charged);
   return (
     <RequestView state={list.state} retry={list.retry}>
       {(chats) =>

@@ -13,9 +13,9 @@ const updateRows = (client: QueryClient, update: (rows: ChatRow[]) => ChatRow[])
 
 /**
  * A new message moves its chat to the top of every cached list with the message as its preview, and
- * counts it unread when it came from the other person. A chat no list holds yet is read from the server
- * (and the creator's totals with it). Other tabs' lists are marked stale, since the message may move the
- * chat in or out of them.
+ * counts it unread when it came from the other person. A chat no list holds yet is read from the server.
+ * Other tabs' lists are marked stale, since the message may move the chat in or out of them. (The
+ * creator's totals follow their own events: `useLiveChatNumbers`.)
  */
 export function applyNewMessage(client: QueryClient, message: Message, myId: string): void {
   let found = false;
@@ -36,7 +36,6 @@ export function applyNewMessage(client: QueryClient, message: Message, myId: str
     return [...rest.slice(0, at), moved, ...rest.slice(at)];
   });
   void client.invalidateQueries({ queryKey: chatListKey, refetchType: found ? 'none' : 'active' });
-  if (!found) void client.invalidateQueries({ queryKey: chatTotalsKey });
 }
 
 /** A conversation opened (or started) a chat no list holds yet: the lists and totals are read again. */
@@ -90,8 +89,5 @@ export function useChatListEvents(): void {
   useServerEvent('user_offline', (e) => applyPresence(client, e.user_id, false));
   useServerEvent('chat_updated', () => void client.invalidateQueries({ queryKey: chatListKey }));
   // A broadcast tells its creator once, when done, rather than once per chat it wrote to.
-  useServerEvent('broadcast_done', () => {
-    void client.invalidateQueries({ queryKey: chatListKey });
-    void client.invalidateQueries({ queryKey: chatTotalsKey });
-  });
+  useServerEvent('broadcast_done', () => void client.invalidateQueries({ queryKey: chatListKey }));
 }
