@@ -1,4 +1,4 @@
-import type { Message } from '@cove/contracts';
+import { mayEarn } from '@cove/contracts';
 import { useSession } from '@cove/runtime';
 import { useRefreshOn } from '@cove/runtime/query';
 import { chatListKey } from '../api/get-chat-list';
@@ -21,20 +21,17 @@ const totalsNews = [
   'broadcast_done',
 ] as const;
 
-/** A message that moved money to me: a tip, a money line, or a message paid at the chat's rate. */
-const paidToMe = (m: Message, myId: string) =>
-  m.sender_id !== myId && (m.type === 'tip_model' || m.notice !== null || m.price > 0);
-
 /**
  * Keeps a creator's tab totals and each row's spend live while the list is shown. Spend is read again
- * with the list when money came in: a purchase, or a paid message or tip from the other person.
+ * with the list when money came in: a purchase, a tip or subscription, or a message in a chat with a
+ * rate (`chargedChats`).
  */
 export function useLiveChatNumbers(chargedChats: ReadonlySet<string>): void {
   const myId = useSession().user?._id ?? '';
   useRefreshOn(chatTotalsKey, totalsNews);
-  useRefreshOn(chatListKey, ['message_paid', 'new_message'], (e) =>
-    e.type === 'message_paid'
-      ? true
-      : paidToMe(e.message, myId) || (e.message.sender_id !== myId && chargedChats.has(e.message.chat_id)),
-  );
+  useRefreshOn(chatListKey, ['message_paid', 'new_message'], (e) => {
+    if (e.type === 'message_paid') return true;
+    const m = e.message;
+    return mayEarn(m, myId) && (m.system || chargedChats.has(m.chat_id));
+  });
 }
