@@ -13,3 +13,4 @@ export {
 export { useVaultList } from './vault-list';
 export { offsetPages } from './offset-pages';
 export { refreshLive, useRefreshOn } from './live-refresh';
+export { useLiveBroadcastStats } from './live-broadcast-stats';
