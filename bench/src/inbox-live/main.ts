@@ -10,7 +10,7 @@ import { launchChromium } from '../chat-screen/browser';
 import { percentile, round } from '../stats';
 import { startCove } from '../system';
 import { frameTimes } from './frames';
-import { fakeSocket, type Fan } from './stream';
+import { fakeSockets, startStream, stopStream, type Fan } from './stream';
 
 const fansCount = 200;
 const perSecond = 1_000;
@@ -34,8 +34,8 @@ const spread = (xs: number[]) => {
 /**
  * A creator's inbox in headless Chromium receiving 1,000 messages a second from 200 fans, against an
  * idle page in the same browser: the frame time p95 of each, over several repeats, and their ratio
- * (goal ≤ 1.2) while the list moves and the tab totals are read again. The socket is played by the
- * bench (the server could not write 1,000 messages a second on this machine); the page's HTTP calls,
+ * (goal ≤ 1.2) while the list moves and the tab totals are read again. The socket is played in the
+ * page (the server could not write 1,000 messages a second on this machine); the page's HTTP calls,
  * the totals and list reads among them, go to the real server.
  */
 async function main() {
@@ -59,6 +59,7 @@ async function main() {
     const base = `http://127.0.0.1:${cove.port}`;
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     await context.addInitScript((t: string) => window.localStorage.setItem('auth-token', t), creator.token);
+    await fakeSockets(context, { userId: creator.row.id, fans });
     await context.route(`${base}/bench-idle`, (route) =>
       route.fulfill({ contentType: 'text/html', body: emptyPage }),
     );
@@ -69,7 +70,6 @@ async function main() {
       await idle.close();
 
       const page = await context.newPage();
-      const socket = await fakeSocket(page, creator.row.id, fans);
       let totalsReads = 0;
       let listReads = 0;
       page.on('request', (req) => {
@@ -92,9 +92,9 @@ async function main() {
             characterData: true,
           });
       });
-      socket.start(perSecond);
+      await startStream(page, perSecond);
       const busy = await frameTimes(page, size.seconds * 1000);
-      const sent = socket.stop();
+      const sent = await stopStream(page);
       const listChanges = await page.evaluate(
         () => (window as unknown as { benchList: { changes: number } }).benchList.changes,
       );

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 
 /**
  * Gathers what arrives between two frames and hands it to `apply` once, just before the next frame: a
@@ -19,7 +19,7 @@ export function useFrameBatch<T>(apply: (items: T[]) => void): (item: T) => void
       state.items = [];
     };
   }, []);
-  const add = useRef((item: T) => {
+  return useCallback((item: T) => {
     const state = pending.current;
     state.items.push(item);
     state.frame ??= requestAnimationFrame(() => {
@@ -28,6 +28,5 @@ export function useFrameBatch<T>(apply: (items: T[]) => void): (item: T) => void
       state.frame = null;
       latest.current(items);
     });
-  });
-  return add.current;
+  }, []);
 }

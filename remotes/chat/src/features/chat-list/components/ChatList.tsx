@@ -11,7 +11,7 @@ import {
   Tabs,
   useDocumentTitle,
 } from '@cove/ui';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BulkBar } from './BulkBar';
 import { ChatRowItem } from './ChatRowItem';
@@ -61,6 +61,15 @@ function Chats({
     [rows],
   );
   useLiveChatNumbers(charged);
+  // One toggle for every row, so a row whose chat did not change is not rendered again.
+  const latest = useRef({ selection, onSelection });
+  useEffect(() => {
+    latest.current = { selection, onSelection };
+  });
+  const onToggle = useCallback(
+    (chatId: string) => latest.current.onSelection(toggleOne(latest.current.selection, chatId)),
+    [],
+  );
   return (
     <RequestView state={list.state} retry={list.retry}>
       {(chats) =>
@@ -96,7 +105,7 @@ function Chats({
                   selecting={selection.editing}
                   selected={isSelected(selection, chat.chat_id)}
                   showSpend={showSpend || tab === 'top'}
-                  onToggle={() => onSelection(toggleOne(selection, chat.chat_id))}
+                  onToggle={onToggle}
                 />
               ))}
             </ul>

@@ -1,6 +1,6 @@
 import { messagePreview, type Message } from '@cove/contracts';
 import { useServerEvent, useSession } from '@cove/runtime';
-import { updatePagedItems } from '@cove/runtime/query';
+import { refreshLive, updatePagedItems } from '@cove/runtime/query';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { chatListKey, type ChatRow } from '../api/get-chat-list';
 import { chatTotalsKey } from '../api/get-chat-totals';
@@ -41,8 +41,10 @@ export function applyNewMessages(client: QueryClient, messages: Message[], myId:
     }
     return rows;
   });
-  const missing = messages.some((m) => !found.has(m.chat_id));
-  void client.invalidateQueries({ queryKey: chatListKey, refetchType: missing ? 'active' : 'none' });
+  // A chat the loaded pages do not hold (a fan further down a busy inbox) is read with the list,
+  // through `refreshLive`: a stream of them reads the list twice a second, not once a frame.
+  if (messages.some((m) => !found.has(m.chat_id))) refreshLive(client, chatListKey);
+  else void client.invalidateQueries({ queryKey: chatListKey, refetchType: 'none' });
 }
 
 /** A conversation opened (or started) a chat no list holds yet: the lists and totals are read again. */
