@@ -9,6 +9,7 @@ await build({
     media: 'src/media/main.ts',
     assets: 'src/assets/main.ts',
     'chat-screen': 'src/chat-screen/main.ts',
+    'inbox-live': 'src/inbox-live/main.ts',
     soak: 'src/soak/main.ts',
     'heap-diff': 'src/soak/heap-diff.ts',
     'socket-clients': 'src/sockets/clients.ts',

@@ -103,6 +103,15 @@ test.describe('broadcast journeys', () => {
 
     await broadcast.sendButton().click();
     await broadcast.stage().getByText('Broadcast sent to 2 chats.').waitFor();
+    const summary = `Photo: ${text}`;
+    await broadcast.funnel(summary, 'Bought').getByText('0', { exact: true }).waitFor();
+
+    // Her broadcast stats open in another tab, to watch the sale come in.
+    const stats = await lunaPage.context().newPage();
+    await stats.goto(`${server.baseUrl}/account/earnings/broadcasts`);
+    const statsRow = stats.getByRole('listitem', { name: `${text}, Sent` });
+    const statsBought = statsRow.locator('dl div:has(> dt:text-is("Bought")) > dd');
+    await statsBought.getByText('0 (0%)').waitFor();
 
     // Both open chats get it live, locked: its price and caption show, the photo only once bought.
     for (const fan of [buyer, watcher]) {
@@ -136,10 +145,13 @@ test.describe('broadcast journeys', () => {
     // The chat left out has nothing new.
     expect(await messagesWith(excludedToken, lunaId)).toEqual(excludedBefore);
 
-    // The funnel is read when the list loads: a reload shows the purchase.
-    await lunaPage.reload();
-    await broadcast.composer().waitFor();
-    const summary = `Photo: ${text}`;
+    // The funnels follow the sale while open, with no reload: the stats tab and the broadcast screen.
+    await statsBought.getByText('1 (50%)').waitFor();
+    await statsRow
+      .locator('dl div:has(> dt:text-is("Revenue")) > dd')
+      .getByText(/^\$(?!0\.00)/)
+      .waitFor();
+    await stats.close();
     await broadcast.funnel(summary, 'Bought').getByText('1', { exact: true }).waitFor();
     expect(await broadcast.funnel(summary, 'Sent').textContent()).toBe('2');
     expect(await broadcast.funnel(summary, 'Revenue').textContent()).toMatch(/^\$/);

@@ -1,7 +1,12 @@
 /** Realtime timings and limits (docs/rules.md, Realtime). Tests shorten them through `AppOptions.realtime`. */
 export interface RealtimeSettings {
-  /** Protocol pings, and a re-read of every socket's log, this often (so a lost bus notice delays at most this). */
+  /** A re-read of every socket's log this often (so a lost bus notice delays at most this). */
   beatMs: number;
+  /**
+   * Protocol pings this often; a socket that has not answered the previous one is dropped, so a peer
+   * that vanished without closing (a killed browser, a lost network) goes offline within two of these.
+   */
+  pingMs: number;
   /** Each instance says it is alive this often… */
   presenceHeartbeatMs: number;
   /** …and is taken for dead, its sockets no longer counted, when it has not for this long. */
@@ -25,6 +30,7 @@ const DAY_MS = 24 * 60 * 60_000;
 
 export const defaultRealtimeSettings: RealtimeSettings = {
   beatMs: 30_000,
+  pingMs: 10_000,
   presenceHeartbeatMs: 10_000,
   presenceLapseMs: 30_000,
   highWaterBytes: 256 * KiB,

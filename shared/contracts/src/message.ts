@@ -97,6 +97,16 @@ export function messagePreview(m: Pick<Message, 'type' | 'price' | 'text'>): str
   return m.text.slice(0, 200);
 }
 
+/**
+ * Whether a message arriving for `viewerId` may have earned them money: the creator's copy of a tip or
+ * of a new subscription, or a person's message from the other member (charged at the chat's rate when
+ * it has one). A screen showing earnings or spend reads them again on it; the server has the amounts.
+ */
+export function mayEarn(m: Pick<Message, 'type' | 'system' | 'sender_id'>, viewerId: string): boolean {
+  if (m.type === 'tip_model' || m.type === 'for_model_subscription') return true;
+  return !m.system && m.sender_id !== viewerId;
+}
+
 /** What a person can send; every other message type is one Cove writes (tips, system lines). */
 export const sentMessageType = z.enum(['text', 'gif', 'image', 'video']);
 export type SentMessageType = z.infer<typeof sentMessageType>;

@@ -12,3 +12,5 @@ export {
 } from './paged-list';
 export { useVaultList } from './vault-list';
 export { offsetPages } from './offset-pages';
+export { refreshLive, useRefreshOn } from './live-refresh';
+export { useLiveBroadcastStats } from './live-broadcast-stats';

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { broadcastsPage, type Broadcast } from '@cove/contracts';
 import { failWith } from '@cove/runtime/testing';
 import { renderEarnings } from '../../testing/render-payouts';
@@ -69,6 +69,55 @@ describe('broadcast stats', () => {
     const row = await screen.findByRole('listitem', { name: 'New set 4, Failed' });
     expect(within(row).getByText('Failed')).toBeInTheDocument();
     expect(within(row).getAllByRole('definition')[0]).toHaveTextContent('30');
+  });
+
+  it("ticks Bought and Revenue on the open screen when a fan buys the broadcast's message", async () => {
+    let server = broadcast(5, { sent: 10, viewed: 4, bought: 1, revenue: 80 });
+    const fake = renderEarnings('/account/earnings/broadcasts', () => page([server]));
+    const row = await screen.findByRole('listitem', { name: 'New set 5, Sent' });
+    const fact = (term: string) => within(row).getByText(term).nextElementSibling;
+    expect(fact('Bought')).toHaveTextContent('1 (10%)');
+
+    server = { ...server, viewed: 5, bought: 2, revenue: 160 };
+    act(() =>
+      fake.bus.pushServerEvent({
+        type: 'message_paid',
+        seq: 1,
+        created_at: '2026-02-03T19:00:00.000Z',
+        message_id: '42',
+        chat_id: 'c-1',
+        destruct_at: null,
+      }),
+    );
+    expect(await within(row).findByText('2 (20%)')).toBeInTheDocument();
+    expect(fact('Revenue')).toHaveTextContent('$16.00');
+    expect(fact('Viewed')).toHaveTextContent('5 (50%)');
+  });
+
+  it('counts a view when a fan reads the broadcast, not when the creator reads', async () => {
+    let server = broadcast(6, { sent: 10, viewed: 4, bought: 0, revenue: 0 });
+    const fake = renderEarnings('/account/earnings/broadcasts', () => page([server]));
+    const row = await screen.findByRole('listitem', { name: 'New set 6, Sent' });
+    const reads = () => fake.calls.filter((c) => c.path === '/v1/broadcast').length;
+    const before = reads();
+    const me = fake.session.user?._id ?? '';
+    const read = (reader_id: string, seq: number) =>
+      act(() =>
+        fake.bus.pushServerEvent({
+          type: 'message_read',
+          seq,
+          created_at: '2026-02-03T19:00:00.000Z',
+          chat_id: 'c-1',
+          reader_id,
+          read_at: '2026-02-03T19:00:00.000Z',
+        }),
+      );
+    read(me, 1);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(reads()).toBe(before);
+    server = { ...server, viewed: 5 };
+    read('u-fan', 2);
+    expect(await within(row).findByText('5 (50%)')).toBeInTheDocument();
   });
 
   it('explains an empty list', async () => {

@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { failWith } from '@cove/runtime/testing';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { failWith, testMessage } from '@cove/runtime/testing';
 import { testStats, testTotals } from '../../testing/fixtures';
 import { renderEarnings } from '../../testing/render-payouts';
 
@@ -50,5 +50,72 @@ describe('summary', () => {
     expect(await screen.findByRole('img', { name: 'No earnings in the last 30 days.' })).toBeInTheDocument();
     expect(await screen.findByRole('alert')).toHaveTextContent('Earnings and payouts are for creators.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  describe('live while shown', () => {
+    function liveSummary() {
+      const server = { totals: testTotals(), stats };
+      const fake = renderEarnings('/account/earnings/summary', (call) => {
+        if (call.path === '/v1/account/totals') return server.totals;
+        if (call.path === '/v1/account/stats') return server.stats;
+        return undefined;
+      });
+      const figure = (term: string) => screen.getByText(term).parentElement;
+      return { fake, server, figure };
+    }
+    const at = '2026-02-12T10:00:00.000Z';
+
+    it('adds a tip to Pending and Lifetime as it arrives', async () => {
+      const { fake, server, figure } = liveSummary();
+      expect((await screen.findByText('Lifetime')).parentElement).toHaveTextContent('$125.00');
+      server.totals = testTotals({ pending: 250, lifetime: 1_350 });
+      const me = fake.session.user?._id ?? '';
+      act(() =>
+        fake.bus.pushServerEvent({
+          type: 'new_message',
+          seq: 1,
+          created_at: at,
+          message: testMessage({ type: 'tip_model', system: true, sender_id: 'u-fan', recipient_id: me }),
+        }),
+      );
+      await waitFor(() => expect(figure('Lifetime')).toHaveTextContent('$135.00'));
+      expect(figure('Pending')).toHaveTextContent('$25.00');
+    });
+
+    it('takes a completed payout and a chargeback off the balance', async () => {
+      const { fake, server, figure } = liveSummary();
+      expect((await screen.findByText('Available')).parentElement).toHaveTextContent('$72.00');
+      server.totals = testTotals({ available: 120, in_payout: 0 });
+      act(() =>
+        fake.bus.pushServerEvent({
+          type: 'payout_completed',
+          seq: 1,
+          created_at: at,
+          payout_id: 'p-1',
+          amount: 600,
+        }),
+      );
+      await waitFor(() => expect(figure('Available')).toHaveTextContent('$12.00'));
+      server.totals = testTotals({ available: 20, in_payout: 0 });
+      act(() => fake.bus.pushServerEvent({ type: 'earnings_updated', seq: 2, created_at: at }));
+      await waitFor(() => expect(figure('Available')).toHaveTextContent('$2.00'));
+    });
+
+    it('reads nothing again for a message the creator sent herself', async () => {
+      const { fake } = liveSummary();
+      await screen.findByText('Available');
+      const before = fake.calls.length;
+      const me = fake.session.user?._id ?? '';
+      act(() =>
+        fake.bus.pushServerEvent({
+          type: 'new_message',
+          seq: 1,
+          created_at: at,
+          message: testMessage({ sender_id: me, recipient_id: 'u-fan' }),
+        }),
+      );
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(fake.calls).toHaveLength(before);
+    });
   });
 });

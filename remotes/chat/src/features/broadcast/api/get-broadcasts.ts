@@ -1,5 +1,5 @@
 import { broadcastsPage, type ApiClient, type Broadcast } from '@cove/contracts';
-import { pagedItems, usePagedList, type Paged } from '@cove/runtime/query';
+import { pagedItems, useLiveBroadcastStats, usePagedList, type Paged } from '@cove/runtime/query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 
 /** The spec's page size for broadcast lists. */
@@ -7,8 +7,9 @@ const pageSize = 20;
 
 export const broadcastsKey = ['broadcasts'] as const;
 
-/** The creator's broadcasts, newest first, with their funnels (`GET /v1/broadcast`). */
+/** The creator's broadcasts, newest first, with their funnels (`GET /v1/broadcast`), live while shown. */
 export function useBroadcasts(api: ApiClient) {
+  useLiveBroadcastStats(broadcastsKey);
   return usePagedList<Broadcast>({
     queryKey: broadcastsKey,
     fetchPage: (url, signal) =>

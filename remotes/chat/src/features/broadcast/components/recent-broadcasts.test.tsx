@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failWith, fakeHost } from '@cove/runtime/testing';
 import { aBroadcast, creator, renderScreen, signedIn } from '../testing/broadcast-harness';
@@ -41,6 +41,47 @@ describe('recent broadcasts', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await within(list).findByRole('listitem', { name: 'Text: Older one' })).toBeInTheDocument();
+  });
+
+  it('ticks Bought and Revenue while shown when a fan buys the broadcast', async () => {
+    let bought = 1;
+    const fake = renderScreen((call) =>
+      call.path === '/v1/broadcast' && call.method === 'GET'
+        ? {
+            data: [
+              aBroadcast({
+                _id: 'b-3',
+                type: 'image',
+                text: 'Porto',
+                price: 50,
+                sent: 10,
+                viewed: 5,
+                bought,
+                revenue: bought * 40,
+              }),
+            ],
+            next: null,
+          }
+        : undefined,
+    );
+    const row = await screen.findByRole('listitem', { name: 'Photo: Porto' });
+    const figures = () =>
+      within(row)
+        .getAllByRole('definition')
+        .map((d) => d.textContent);
+    expect(figures()).toEqual(['10', '5', '1', '$4.00']);
+    bought = 2;
+    act(() =>
+      fake.bus.pushServerEvent({
+        type: 'message_paid',
+        seq: 1,
+        created_at: new Date().toISOString(),
+        message_id: '9',
+        chat_id: 'c-1',
+        destruct_at: null,
+      }),
+    );
+    await waitFor(() => expect(figures()).toEqual(['10', '5', '2', '$8.00']));
   });
 
   it('says when there are none, and shows a failure with Try again', async () => {

@@ -11,11 +11,12 @@ import {
   TabList,
   useDocumentTitle,
 } from '@cove/ui';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BulkBar } from './BulkBar';
 import { ChatRowItem } from './ChatRowItem';
 import { useChatListEvents } from './chat-list-events';
+import { useLiveChatNumbers } from './live-chat-numbers';
 import { useChatList } from '../api/get-chat-list';
 import { useChatTotals } from '../api/get-chat-totals';
 import { chatTabLabels } from '../../../common/chat-tab-labels';
@@ -54,6 +55,21 @@ function Chats({
   const list = useChatList(api, tab, search);
   const typing = useTypingChats(myId);
   useChatListEvents();
+  const rows = list.state.status === 'fetched' ? list.state.data : undefined;
+  const charged = useMemo(
+    () => new Set((rows ?? []).filter((c) => c.credit_rate > 0).map((c) => c.chat_id)),
+    [rows],
+  );
+  useLiveChatNumbers(charged);
+  // One toggle for every row, so a row whose chat did not change is not rendered again.
+  const latest = useRef({ selection, onSelection });
+  useEffect(() => {
+    latest.current = { selection, onSelection };
+  });
+  const onToggle = useCallback(
+    (chatId: string) => latest.current.onSelection(toggleOne(latest.current.selection, chatId)),
+    [],
+  );
   return (
     <RequestView state={list.state} retry={list.retry}>
       {(chats) =>
@@ -89,7 +105,7 @@ function Chats({
                   selecting={selection.editing}
                   selected={isSelected(selection, chat.chat_id)}
                   showSpend={showSpend || tab === 'top'}
-                  onToggle={() => onSelection(toggleOne(selection, chat.chat_id))}
+                  onToggle={onToggle}
                 />
               ))}
             </ul>

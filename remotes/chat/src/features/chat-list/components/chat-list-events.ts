@@ -1,9 +1,10 @@
 import { messagePreview, type Message } from '@cove/contracts';
 import { useServerEvent, useSession } from '@cove/runtime';
-import { updatePagedItems } from '@cove/runtime/query';
+import { refreshLive, updatePagedItems } from '@cove/runtime/query';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { chatListKey, type ChatRow } from '../api/get-chat-list';
 import { chatTotalsKey } from '../api/get-chat-totals';
+import { useFrameBatch } from '../../../common/use-frame-batch';
 
 /** The spec's sort keeps an unread chat with the support account on top. */
 const pinned = (chat: ChatRow) => chat.other_user.username === 'support' && chat.unread_messages > 0;
@@ -12,33 +13,40 @@ const updateRows = (client: QueryClient, update: (rows: ChatRow[]) => ChatRow[])
   updatePagedItems<ChatRow>(client, chatListKey, update);
 
 /**
- * A new message moves its chat to the top of every cached list with the message as its preview, and
- * counts it unread when it came from the other person. A chat no list holds yet is read from the server
- * (and the creator's totals with it). Other tabs' lists are marked stale, since the message may move the
- * chat in or out of them.
+ * New messages (those of one frame, in order) move their chats to the top of every cached list with
+ * the newest as the preview, and count each unread when it came from the other person: one pass over
+ * the rows for the lot. A chat no list holds yet is read from the server. Other tabs' lists are marked
+ * stale, since a message may move the chat in or out of them. (The creator's totals follow their own
+ * events: `useLiveChatNumbers`.)
  */
-export function applyNewMessage(client: QueryClient, message: Message, myId: string): void {
-  let found = false;
+export function applyNewMessages(client: QueryClient, messages: Message[], myId: string): void {
+  const found = new Set<string>();
   updateRows(client, (chats) => {
-    const chat = chats.find((c) => c.chat_id === message.chat_id);
-    if (!chat) return chats;
-    found = true;
-    const moved: ChatRow = {
-      ...chat,
-      last_message_id: message._id,
-      last_message_text: messagePreview(message),
-      last_message_sender_id: message.sender_id,
-      last_message_notice: message.notice,
-      last_message_time: message.created_at,
-      unread_messages: chat.unread_messages + (message.sender_id === myId ? 0 : 1),
-    };
-    const rest = chats.filter((c) => c !== chat);
-    const top = pinned(moved) ? 0 : rest.findIndex((c) => !pinned(c));
-    const at = top < 0 ? rest.length : top;
-    return [...rest.slice(0, at), moved, ...rest.slice(at)];
+    let rows = chats;
+    for (const message of messages) {
+      const chat = rows.find((c) => c.chat_id === message.chat_id);
+      if (!chat) continue;
+      found.add(chat.chat_id);
+      const moved: ChatRow = {
+        ...chat,
+        last_message_id: message._id,
+        last_message_text: messagePreview(message),
+        last_message_sender_id: message.sender_id,
+        last_message_notice: message.notice,
+        last_message_time: message.created_at,
+        unread_messages: chat.unread_messages + (message.sender_id === myId ? 0 : 1),
+      };
+      const rest = rows.filter((c) => c !== chat);
+      const top = pinned(moved) ? 0 : rest.findIndex((c) => !pinned(c));
+      const at = top < 0 ? rest.length : top;
+      rows = [...rest.slice(0, at), moved, ...rest.slice(at)];
+    }
+    return rows;
   });
-  void client.invalidateQueries({ queryKey: chatListKey, refetchType: found ? 'none' : 'active' });
-  if (!found) void client.invalidateQueries({ queryKey: chatTotalsKey });
+  // A chat the loaded pages do not hold (a fan further down a busy inbox) is read with the list,
+  // through `refreshLive`: a stream of them reads the list twice a second, not once a frame.
+  if (messages.some((m) => !found.has(m.chat_id))) refreshLive(client, chatListKey);
+  else void client.invalidateQueries({ queryKey: chatListKey, refetchType: 'none' });
 }
 
 /** A conversation opened (or started) a chat no list holds yet: the lists and totals are read again. */
@@ -84,7 +92,8 @@ export function applyRemoved(client: QueryClient, chatId: string, messageId: str
 export function useChatListEvents(): void {
   const client = useQueryClient();
   const myId = useSession().user?._id ?? '';
-  useServerEvent('new_message', (e) => applyNewMessage(client, e.message, myId));
+  const onMessages = useFrameBatch<Message>((messages) => applyNewMessages(client, messages, myId));
+  useServerEvent('new_message', (e) => onMessages(e.message));
   useServerEvent('message_read', (e) => {
     if (e.reader_id === myId) applyRead(client, e.chat_id);
   });
@@ -94,8 +103,5 @@ export function useChatListEvents(): void {
   useServerEvent('user_offline', (e) => applyPresence(client, e.user_id, false));
   useServerEvent('chat_updated', () => void client.invalidateQueries({ queryKey: chatListKey }));
   // A broadcast tells its creator once, when done, rather than once per chat it wrote to.
-  useServerEvent('broadcast_done', () => {
-    void client.invalidateQueries({ queryKey: chatListKey });
-    void client.invalidateQueries({ queryKey: chatTotalsKey });
-  });
+  useServerEvent('broadcast_done', () => void client.invalidateQueries({ queryKey: chatListKey }));
 }

@@ -5,13 +5,15 @@ import {
   type ChatUser,
   type Message,
 } from '@cove/contracts';
-import { errorMessage, isApiError, timeAgo, useHost, useSession, useTypingChats } from '@cove/runtime';
+import { errorMessage, isApiError, useHost, useSession, useTypingChats } from '@cove/runtime';
 import { Avatar, Button, ButtonLink, EmptyState, SignInGate, Spinner, useDocumentTitle } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { chatKey, useChat } from '../api/get-chat';
 import { chatPath } from '../model/chat-path';
+import { presenceLine } from '../model/presence-line';
+import { useLivePresence } from './live-presence';
 import { useChatTools } from './use-chat-tools';
 import { BlockedNotice, isBlockedChat } from './BlockedNotice';
 import { MessageComposer } from './MessageComposer';
@@ -61,6 +63,7 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
   const actions = useMessageActions(name);
   const tools = useChatTools(chat, name, isCreator);
   const typing = useTypingChats(myId).has(chat.chat_id);
+  const connected = useLivePresence(user._id);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [panel, setPanel] = useState<Panel | null>(null);
   const markRead = useMarkRead(chat, onRead);
@@ -99,17 +102,11 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
           <Link to="/chats" className={styles.back} aria-label="Back to chats">
             ←
           </Link>
-          <Avatar name={name} url={user.avatar_url} online={user.is_online} size={40} />
+          <Avatar name={name} url={user.avatar_url} online={connected && user.is_online} size={40} />
           <div className={styles.who}>
             <h2 className={styles.name}>{name}</h2>
-            <p className={styles.status}>
-              {typing
-                ? 'typing…'
-                : user.is_online
-                  ? 'Online'
-                  : user.last_online
-                    ? `Last seen ${timeAgo(user.last_online)}`
-                    : 'Offline'}
+            <p className={styles.status} aria-live="polite">
+              {presenceLine({ typing, online: user.is_online, lastOnline: user.last_online, connected })}
             </p>
           </div>
           {tipsOn && (

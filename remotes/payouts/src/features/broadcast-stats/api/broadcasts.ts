@@ -1,12 +1,15 @@
 import { broadcastsPage, type Broadcast } from '@cove/contracts';
 import { useHost } from '@cove/runtime';
-import { offsetPages, usePagedList } from '@cove/runtime/query';
+import { offsetPages, useLiveBroadcastStats, usePagedList } from '@cove/runtime/query';
 
-/** `GET /v1/broadcast`: each broadcast with how far it got, newest first, page by page. */
+const broadcastsKey = ['broadcasts'] as const;
+
+/** `GET /v1/broadcast`: each broadcast with how far it got, newest first, page by page, live while shown. */
 export function useBroadcasts() {
   const { api } = useHost();
+  useLiveBroadcastStats(broadcastsKey);
   return usePagedList<Broadcast>({
-    queryKey: ['broadcasts'],
+    queryKey: broadcastsKey,
     fetchPage: offsetPages(api, '/v1/broadcast', broadcastsPage),
     itemKey: (b) => b._id,
   });
