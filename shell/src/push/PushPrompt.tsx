@@ -12,13 +12,14 @@ import { createShellPush } from './shell-push';
  * prompt comes only from the person's click (browsers ignore or penalise unprompted asks).
  */
 export function PushPrompt({ browser = browserPush() }: { browser?: BrowserPush | null }) {
-  const { host, bus } = useShell();
+  const { host, bus, counts } = useShell();
   const [push] = useState(() =>
     createShellPush({
       browser,
       api: host.api,
       bus,
       session: host.session,
+      unread$: counts.messages$,
       token: () => localTokenStore().get(),
       apiRoot: window.location.origin,
       debug: localStorage.getItem('cove-debug-push') === 'true',

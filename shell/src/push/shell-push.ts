@@ -8,6 +8,7 @@ import {
 } from '@cove/contracts';
 import { createStore } from '@cove/runtime';
 import type { OwnedBus } from '@cove/runtime/shell';
+import type { Observable } from 'rxjs';
 import type { BrowserPush } from './browser-push';
 
 /** Where the shell serves the worker: at the root, so its scope is the whole site. */
@@ -22,6 +23,8 @@ export interface ShellPushDeps {
   api: ApiClient;
   bus: OwnedBus;
   session: SessionState;
+  /** The unread messages total, live: the installed app's badge shows it. */
+  unread$: Observable<number>;
   /** The stored access token, which the worker sends with the subscription. */
   token(): string | null;
   /** The API's origin as the worker calls it. */
@@ -107,9 +110,10 @@ export function createShellPush(deps: ShellPushDeps): ShellPush {
         if (e.status === 'signed-in') void signedIn().catch(warn('setup'));
         if (e.status === 'signed-out') void post({ type: 'logout' }).catch(warn('logout'));
       });
-      const unread = bus
-        .on('unread_messages')
-        .subscribe(({ unread_messages }) => void post({ type: 'updateBadge', count: unread_messages }));
+      // The worker clears the badge at 0 (and on logout).
+      const unread = deps.unread$.subscribe(
+        (count) => void post({ type: 'updateBadge', count }).catch(warn('updating the badge')),
+      );
       return () => {
         sessions.unsubscribe();
         unread.unsubscribe();
