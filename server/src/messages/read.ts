@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { chatMembers, messages, userCounters } from '../db/schema';
 import type { MemberRow } from '../chats/chat-store';
+import { unreadMessagesEvent } from '../chats/unread-event';
 import type { Emit } from '../realtime/with-events';
 import type { Tx } from '../db/transaction';
 
@@ -38,11 +39,7 @@ export async function markRead(tx: Tx, emit: Emit, userId: string, members: Memb
       destructAt: sql`case when ${messages.selfDestruct} and ${messages.price} = 0 then ${new Date(now.getTime() + SELF_DESTRUCT_MS)}::timestamptz else ${messages.destructAt} end`,
     })
     .where(and(inArray(messages.chatId, chatIds), eq(messages.recipientId, userId), isNull(messages.readAt)));
-  emit(userId, {
-    type: 'unread_messages',
-    unread_messages: counters?.unread ?? 0,
-    unread_messages_favorites: counters?.unreadFavorites ?? 0,
-  });
+  emit(userId, unreadMessagesEvent(counters));
   for (const m of unreadOnes)
     emit(m.otherId, {
       type: 'message_read',
