@@ -2,7 +2,15 @@ import { kit } from '@cove/ui';
 import styles from './CountBadge.module.css';
 
 /** A count shown as a dot over its link; the words after it are what screen readers hear. */
-export function CountBadge({ count, label, corner = false }: { count: number; label: string; corner?: boolean }) {
+export function CountBadge({
+  count,
+  label,
+  corner = false,
+}: {
+  count: number;
+  label: string;
+  corner?: boolean;
+}) {
   if (count <= 0) return null;
   return (
     <>

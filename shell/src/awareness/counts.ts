@@ -1,7 +1,7 @@
 import { chatsResponse, notificationsPage, type ApiClient, type SessionState } from '@cove/contracts';
 import { createStore } from '@cove/runtime';
 import type { OwnedBus } from '@cove/runtime/shell';
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { distinctUntilChanged, ReplaySubject, type Observable } from 'rxjs';
 
 /** What the shell keeps people aware of on every screen; a store, read with `useStore`. */
 export interface Counts {
@@ -14,7 +14,7 @@ export interface Counts {
 
 export interface CountsService {
   state: Counts;
-  /** The unread messages total as it changes, for what is not React (the title, the app badge). */
+  /** The unread messages total once known and as it changes, for what is not React (the title, the app badge). */
   messages$: Observable<number>;
   /** Follows the server's events and the session for the page's life; returns the stop. */
   start(): () => void;
@@ -36,7 +36,7 @@ interface CountsDeps {
  */
 export function createCounts({ api, bus, session }: CountsDeps): CountsService {
   const state = createStore<Counts>({ messages: 0, favorites: 0, notifications: 0 });
-  const messages$ = new BehaviorSubject(0);
+  const messages$ = new ReplaySubject<number>(1);
   const setMessages = (messages: number, favorites: number) => {
     state.messages = messages;
     state.favorites = favorites;

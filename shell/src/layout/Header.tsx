@@ -92,7 +92,9 @@ export function Header() {
           {/* Signed in, the phone's tab bar takes the menu's place. */}
           <button
             type="button"
-            className={session.status === 'signed-in' ? `${styles.menuButton} ${styles.signedIn}` : styles.menuButton}
+            className={
+              session.status === 'signed-in' ? `${styles.menuButton} ${styles.signedIn}` : styles.menuButton
+            }
             aria-label="Menu"
             aria-expanded={menuOpen}
             aria-controls={menuId}

@@ -110,10 +110,11 @@ export function createShellPush(deps: ShellPushDeps): ShellPush {
         if (e.status === 'signed-in') void signedIn().catch(warn('setup'));
         if (e.status === 'signed-out') void post({ type: 'logout' }).catch(warn('logout'));
       });
-      // The worker clears the badge at 0 (and on logout).
-      const unread = deps.unread$.subscribe(
-        (count) => void post({ type: 'updateBadge', count }).catch(warn('updating the badge')),
-      );
+      // The worker clears the badge at 0; signed out, `logout` clears it.
+      const unread = deps.unread$.subscribe((count) => {
+        if (session.status === 'signed-in')
+          void post({ type: 'updateBadge', count }).catch(warn('updating the badge'));
+      });
       return () => {
         sessions.unsubscribe();
         unread.unsubscribe();
