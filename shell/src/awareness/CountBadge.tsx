@@ -17,7 +17,7 @@ export function CountBadge({
       <span className={corner ? `${styles.badge} ${styles.corner}` : styles.badge} aria-hidden="true">
         {count > 99 ? '99+' : count}
       </span>
-      <span className={kit.srOnly}>{`, ${count} ${label}`}</span>
+      <span className={kit.srOnly}>{`(${count} ${label})`}</span>
     </>
   );
 }
