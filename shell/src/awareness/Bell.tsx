@@ -22,7 +22,7 @@ export function Bell() {
         <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15L6 16Z M10 20a2 2 0 0 0 4 0" />
       </svg>
       <span className={kit.srOnly}>Notifications</span>
-      <CountBadge count={notifications} label="unread" corner />
+      <CountBadge count={notifications} label="unread" className={styles.count} />
     </Link>
   );
 }

@@ -1,20 +1,23 @@
 import { kit } from '@cove/ui';
 import styles from './CountBadge.module.css';
 
-/** A count shown as a dot over its link; the words after it are what screen readers hear. */
+/**
+ * A count shown as a dot by its link (`className` places it, over an icon say); the words after it
+ * are what screen readers hear.
+ */
 export function CountBadge({
   count,
   label,
-  corner = false,
+  className,
 }: {
   count: number;
   label: string;
-  corner?: boolean;
+  className?: string;
 }) {
   if (count <= 0) return null;
   return (
     <>
-      <span className={corner ? `${styles.badge} ${styles.corner}` : styles.badge} aria-hidden="true">
+      <span className={className ? `${styles.badge} ${className}` : styles.badge} aria-hidden="true">
         {count > 99 ? '99+' : count}
       </span>
       <span className={kit.srOnly}>{`(${count} ${label})`}</span>

@@ -38,9 +38,9 @@ export function TabBar() {
               <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true">
                 <path d={icons[t.icon]} />
               </svg>
-              {t.count && <CountBadge count={live[t.count]} label="unread" corner />}
             </span>
             {t.label}
+            {t.count && <CountBadge count={live[t.count]} label="unread" className={styles.count} />}
           </Link>
         );
       })}
