@@ -34,7 +34,7 @@ function BootLoader() {
     const reactions = reactToServerEvents(host, account);
     const stopCounts = counts.start();
     const title = keepCountInTitle();
-    const titled = counts.messages$.subscribe((n) => title.set(n));
+    const stopTitle = counts.onMessages((n) => title.set(n));
     keepReferralCode(window.location.search);
     const signIns = bus.shell$.subscribe((e) => {
       if (e.type !== 'session.changed' || e.status !== 'signed-in') return;
@@ -49,7 +49,7 @@ function BootLoader() {
       reactions.unsubscribe();
       signIns.unsubscribe();
       stopCounts();
-      titled.unsubscribe();
+      stopTitle();
       title.stop();
     };
   }, [host, bus, account, loader, counts]);

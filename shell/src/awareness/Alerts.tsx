@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { alertTiming, type Alert } from './alert-rules';
 import styles from './Alerts.module.css';
@@ -9,6 +9,19 @@ function AlertCard({ alert, onDismiss }: { alert: Alert; onDismiss(id: string): 
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const held = hovered || focused;
+  const card = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    const el = card.current;
+    if (!el) return;
+    const on: [string, EventListener][] = [
+      ['mouseenter', () => setHovered(true)],
+      ['mouseleave', () => setHovered(false)],
+      ['focusin', () => setFocused(true)],
+      ['focusout', (e) => setFocused(el.contains((e as FocusEvent).relatedTarget as Node | null))],
+    ];
+    on.forEach(([type, fn]) => el.addEventListener(type, fn));
+    return () => on.forEach(([type, fn]) => el.removeEventListener(type, fn));
+  }, []);
   const { id } = alert;
   const dismiss = () => onDismiss(id);
   useEffect(() => {
@@ -17,15 +30,7 @@ function AlertCard({ alert, onDismiss }: { alert: Alert; onDismiss(id: string): 
     return () => window.clearTimeout(timer);
   }, [held, id, onDismiss]);
   return (
-    <li
-      className={styles.alert}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
-      }}
-    >
+    <li className={styles.alert} ref={card}>
       <div className={styles.text}>
         <strong className={styles.title}>{alert.title}</strong>
         <span className={styles.body}>{alert.body}</span>

@@ -1,26 +1,7 @@
 import { chatsResponse, notificationsPage, type ApiClient, type SessionState } from '@cove/contracts';
 import { createStore } from '@cove/runtime';
 import type { OwnedBus } from '@cove/runtime/shell';
-import { distinctUntilChanged, ReplaySubject, type Observable } from 'rxjs';
-
-/** What the shell keeps people aware of on every screen; a store, read with `useStore`. */
-export interface Counts {
-  /** Unread messages in all chats, and in favourite chats: the server's totals. */
-  messages: number;
-  favorites: number;
-  /** Unread notification records (the bell). */
-  notifications: number;
-}
-
-export interface CountsService {
-  state: Counts;
-  /** The unread messages total once known and as it changes, for what is not React (the title, the app badge). */
-  messages$: Observable<number>;
-  /** Follows the server's events and the session for the page's life; returns the stop. */
-  start(): () => void;
-  /** Reads the totals again (a sign-in, or a socket that starts from the server's present). */
-  refresh(): Promise<void>;
-}
+import type { Counts, CountsService } from '../services/counts';
 
 interface CountsDeps {
   api: ApiClient;
@@ -36,11 +17,14 @@ interface CountsDeps {
  */
 export function createCounts({ api, bus, session }: CountsDeps): CountsService {
   const state = createStore<Counts>({ messages: 0, favorites: 0, notifications: 0 });
-  const messages$ = new ReplaySubject<number>(1);
+  const listeners = new Set<(messages: number) => void>();
+  let known = false;
   const setMessages = (messages: number, favorites: number) => {
+    const changed = !known || messages !== state.messages;
+    known = true;
     state.messages = messages;
     state.favorites = favorites;
-    messages$.next(messages);
+    if (changed) listeners.forEach((listener) => listener(messages));
   };
   // Bumped by each event, so a read started before it does not overwrite it.
   const version = { messages: 0, notifications: 0 };
@@ -96,7 +80,11 @@ export function createCounts({ api, bus, session }: CountsDeps): CountsService {
 
   return {
     state,
-    messages$: messages$.pipe(distinctUntilChanged()),
+    onMessages(listener) {
+      if (known) listener(state.messages);
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     refresh,
     start() {
       void refresh();

@@ -15,9 +15,14 @@ export function useAlerts(): { alerts: Alert[]; dismiss(id: string): void } {
   const where = useRef(pathname);
   const [nameOf] = useState(() => senderNames(host.api));
 
+  // Arriving at an alert's page takes it away (set while rendering, as React advises for derived state).
+  const [shownOn, setShownOn] = useState(pathname);
+  if (shownOn !== pathname) {
+    setShownOn(pathname);
+    setAlerts((now) => now.filter((a) => a.to !== pathname));
+  }
   useEffect(() => {
     where.current = pathname;
-    setAlerts((now) => (now.some((a) => a.to === pathname) ? now.filter((a) => a.to !== pathname) : now));
   }, [pathname]);
 
   useEffect(() => {

@@ -19,7 +19,7 @@ export function PushPrompt({ browser = browserPush() }: { browser?: BrowserPush 
       api: host.api,
       bus,
       session: host.session,
-      unread$: counts.messages$,
+      onUnread: counts.onMessages,
       token: () => localTokenStore().get(),
       apiRoot: window.location.origin,
       debug: localStorage.getItem('cove-debug-push') === 'true',

@@ -8,7 +8,6 @@ import {
 } from '@cove/contracts';
 import { createStore } from '@cove/runtime';
 import type { OwnedBus } from '@cove/runtime/shell';
-import type { Observable } from 'rxjs';
 import type { BrowserPush } from './browser-push';
 
 /** Where the shell serves the worker: at the root, so its scope is the whole site. */
@@ -23,8 +22,8 @@ export interface ShellPushDeps {
   api: ApiClient;
   bus: OwnedBus;
   session: SessionState;
-  /** The unread messages total, live: the installed app's badge shows it. */
-  unread$: Observable<number>;
+  /** Follows the unread messages total (returns the stop): the installed app's badge shows it. */
+  onUnread(listener: (count: number) => void): () => void;
   /** The stored access token, which the worker sends with the subscription. */
   token(): string | null;
   /** The API's origin as the worker calls it. */
@@ -111,13 +110,13 @@ export function createShellPush(deps: ShellPushDeps): ShellPush {
         if (e.status === 'signed-out') void post({ type: 'logout' }).catch(warn('logout'));
       });
       // The worker clears the badge at 0; signed out, `logout` clears it.
-      const unread = deps.unread$.subscribe((count) => {
+      const stopUnread = deps.onUnread((count) => {
         if (session.status === 'signed-in')
           void post({ type: 'updateBadge', count }).catch(warn('updating the badge'));
       });
       return () => {
         sessions.unsubscribe();
-        unread.unsubscribe();
+        stopUnread();
       };
     },
     async enable() {

@@ -1,6 +1,6 @@
 import type { ClientErrorReport, HostContext, SessionState } from '@cove/contracts';
 import type { OwnedBus } from '@cove/runtime/shell';
-import type { CountsService } from '../awareness/counts';
+import type { CountsService } from './counts';
 import { createContext, useContext } from 'react';
 import type { PopupStore } from './popup-store';
 import type { RemoteLoader } from './remote-loading';

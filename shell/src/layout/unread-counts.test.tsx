@@ -2,11 +2,11 @@ import { act, screen, within } from '@testing-library/react';
 import type { ServerEvent } from '@cove/contracts';
 import { signIn } from '@cove/runtime/shell';
 import { testUser } from '@cove/runtime/testing';
-import { Header } from '../layout/Header';
+import { Header } from './Header';
 import { fakeServices } from '../test/fake-services';
 import { renderInShell } from '../test/render-in-shell';
 import { unreadAnswers } from '../test/unread-answers';
-import { keepCountInTitle } from './title-count';
+import { keepCountInTitle } from '../awareness/title-count';
 
 const at = { seq: 1, created_at: '2026-01-01T00:00:00.000Z' };
 
