@@ -8,7 +8,7 @@ import boundaries from 'eslint-plugin-boundaries';
 const shellLayers = [
   ['app'],
   ['screens', 'layout', 'popups'],
-  ['onboarding', 'session', 'federation', 'realtime', 'push', 'email'],
+  ['onboarding', 'session', 'federation', 'realtime', 'push', 'email', 'awareness'],
   ['services'],
 ];
 /** The only imports between folders of one shell layer; each goes one way, so no two folders loop. */
@@ -50,7 +50,7 @@ const shellTypes = ['shell', 'shell:entry', ...shellFolders.map((folder) => `she
 const frontendMessage =
   '${file.type} may not import ${dependency.type} (${dependency.source}). Teams share code only through shared/, ' +
   'and reach another remote at runtime through the federation. Inside a remote: app -> features -> common; inside ' +
-  'the shell: app -> screens/layout/popups -> onboarding/session/federation/realtime/push/email -> services.';
+  'the shell: app -> screens/layout/popups -> onboarding/session/federation/realtime/push/email/awareness -> services.';
 
 const frontendSettings = {
   'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },

@@ -1,8 +1,14 @@
 import { join } from 'node:path';
 import { createConfig } from '@cove/build-config';
-import type { Configuration } from '@rspack/core';
+import { CopyRspackPlugin, type Configuration } from '@rspack/core';
 
-const shell = { ...createConfig({ dir: __dirname, part: { kind: 'shell' } }), name: 'shell' };
+const base = createConfig({ dir: __dirname, part: { kind: 'shell' } });
+/** The shell plus its fixed-name files: the web app manifest and its icons, copied from `public/`. */
+const shell: Configuration = {
+  ...base,
+  name: 'shell',
+  plugins: [...(base.plugins ?? []), new CopyRspackPlugin({ patterns: [{ from: 'public' }] })],
+};
 
 /**
  * The service worker, built after the shell into the same folder as `/service-worker.js`: a fixed

@@ -5,6 +5,7 @@ import { rowsOf } from '../db/rows';
 import { isUuid } from '../ids';
 import { chatMembers, userCounters, users } from '../db/schema';
 import { markRead } from '../messages/read';
+import { unreadMessagesEvent } from './unread-event';
 import { withEvents, type EventDeps } from '../realtime/with-events';
 import type { MemberRow } from './chat-store';
 import { tabSql } from './list-chats';
@@ -63,10 +64,13 @@ export async function bulkUpdate(
         await tx.update(chatMembers).set({ favorite }).where(mine);
         if (moving > 0) {
           const delta = favorite ? moving : -moving;
-          await tx
+          const [counters] = await tx
             .update(userCounters)
             .set({ unreadFavorites: sql`greatest(${userCounters.unreadFavorites} + ${delta}, 0)` })
-            .where(eq(userCounters.userId, userId));
+            .where(eq(userCounters.userId, userId))
+            .returning();
+          // The favourites total moved: every tab and device shows the new one.
+          emit(userId, unreadMessagesEvent(counters));
         }
         if (favorite) await tx.update(users).set({ hasFavorites: true }).where(eq(users.id, userId));
         break;

@@ -1,5 +1,6 @@
 import { messagePreview } from '@cove/contracts';
 import { sql } from 'drizzle-orm';
+import { unreadMessagesEvent } from '../chats/unread-event';
 import { rowsOf } from '../db/rows';
 import type { Emit } from '../realtime/with-events';
 import { toMessageDto, type MessageRow } from './message-dto';
@@ -18,11 +19,9 @@ export async function recordDelivery(tx: Tx, emit: Emit, m: MessageRow, spent: n
   );
   for (const viewer of [m.senderId, m.recipientId])
     emit(viewer, { type: 'new_message', message: toMessageDto(m, viewer, false) });
-  if (counters) {
-    emit(m.recipientId, {
-      type: 'unread_messages',
-      unread_messages: counters.unread,
-      unread_messages_favorites: counters.unread_favorites,
-    });
-  }
+  if (counters)
+    emit(
+      m.recipientId,
+      unreadMessagesEvent({ unread: counters.unread, unreadFavorites: counters.unread_favorites }),
+    );
 }

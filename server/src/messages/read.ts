@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { chatMembers, messages, userCounters } from '../db/schema';
 import type { MemberRow } from '../chats/chat-store';
+import { unreadMessagesEvent } from '../chats/unread-event';
 import type { Emit } from '../realtime/with-events';
 import type { Tx } from '../db/transaction';
 import { readChatNotifications } from '../notifications/read';
@@ -40,11 +41,7 @@ export async function markRead(tx: Tx, emit: Emit, userId: string, members: Memb
     })
     .where(and(inArray(messages.chatId, chatIds), eq(messages.recipientId, userId), isNull(messages.readAt)));
   await readChatNotifications(tx, emit, userId, chatIds);
-  emit(userId, {
-    type: 'unread_messages',
-    unread_messages: counters?.unread ?? 0,
-    unread_messages_favorites: counters?.unreadFavorites ?? 0,
-  });
+  emit(userId, unreadMessagesEvent(counters));
   for (const m of unreadOnes)
     emit(m.otherId, {
       type: 'message_read',

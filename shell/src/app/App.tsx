@@ -1,9 +1,12 @@
 import { useEffect } from 'react';
+import { Alerts } from '../awareness/Alerts';
+import { keepCountInTitle } from '../awareness/title-count';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { Banners } from '../layout/Banners';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
 import { TopNotices } from '../layout/TopNotices';
+import { TabBar } from '../layout/TabBar';
 import { runOnboarding } from '../onboarding/onboarding';
 import { PopupLayer } from '../popups/PopupLayer';
 import { PushPrompt } from '../push/PushPrompt';
@@ -24,12 +27,15 @@ function RouterBridge() {
 /**
  * At boot: who is signed in, and which version of each remote runs (registered, not yet loaded).
  * For the page's life: the shell's reactions to server events, and at each sign-in onboarding and
- * the referral code the visitor arrived with (`?code=`).
+ * the referral code the visitor arrived with (`?code=`), and the unread totals (kept in the title too).
  */
 function BootLoader() {
-  const { host, bus, account, loader } = useShell();
+  const { host, bus, account, loader, counts } = useShell();
   useEffect(() => {
     const reactions = reactToServerEvents(host, account);
+    const stopCounts = counts.start();
+    const title = keepCountInTitle();
+    const stopTitle = counts.onMessages((n) => title.set(n));
     keepReferralCode(window.location.search);
     const signIns = bus.shell$.subscribe((e) => {
       if (e.type !== 'session.changed' || e.status !== 'signed-in') return;
@@ -43,8 +49,11 @@ function BootLoader() {
       controller.abort();
       reactions.unsubscribe();
       signIns.unsubscribe();
+      stopCounts();
+      stopTitle();
+      title.stop();
     };
-  }, [host, bus, account, loader]);
+  }, [host, bus, account, loader, counts]);
   return null;
 }
 
@@ -69,7 +78,9 @@ export function App({ services }: { services: ShellServices }) {
             <AppRoutes />
           </main>
           <Footer />
+          <TabBar />
         </div>
+        <Alerts />
         <PopupLayer />
       </BrowserRouter>
     </ShellContext.Provider>

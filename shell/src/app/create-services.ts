@@ -8,6 +8,7 @@ import { createHealthReporter, watchClientErrors } from '../federation/health-re
 import { createHealthTokens } from '../federation/health-token';
 import { createRemoteLoader, type FederationRuntime } from '../federation/remote-loader';
 import { createFailureReporter } from '../federation/report';
+import { createCounts } from '../awareness/counts';
 import { createPopupStore } from '../services/popup-store';
 import { createRealtime } from '../realtime/connection';
 import type { ShellAccount } from '../services/shell-account';
@@ -30,6 +31,7 @@ export function createServices(devRemotes: DevRemotes): ShellServices {
   const versions = createStore<ShellVersions>({ socketProtocol: null });
   // The client, the socket and the account call each other; `account` is set right below.
   let account: ShellAccount | null = null;
+  let counts: ShellServices['counts'] | null = null;
   const api = createApiClient({
     tokens,
     onMaintenance: () => host.navigate('/maintenance', { replace: true }),
@@ -43,7 +45,11 @@ export function createServices(devRemotes: DevRemotes): ShellServices {
     bus,
     token: () => tokens.get(),
     onRefused: (reason) => (reason === 'banned' ? account?.banned() : account?.end('expired')),
-    onFresh: () => void account?.reload().catch((err: unknown) => console.warn('Reload failed', err)),
+    onFresh: () => {
+      void account?.reload().catch((err: unknown) => console.warn('Reload failed', err));
+      // Events may have been missed: the totals are read again too.
+      void counts?.refresh();
+    },
     // The remotes' areas say the page needs reloading (see RemoteSlot).
     onProtocolMismatch: (protocol) => {
       versions.socketProtocol = protocol;
@@ -72,6 +78,7 @@ export function createServices(devRemotes: DevRemotes): ShellServices {
     popups: popupStore.controller,
     navigate: nav,
   };
+  counts = createCounts({ api, bus, session });
   // Each remote version's loads and failures are counted, so a bad canary rolls itself back.
   const health = createHealthReporter(api, createHealthTokens(api), new Set(devRemotes.keys()));
   watchClientErrors(window, health);
@@ -89,6 +96,7 @@ export function createServices(devRemotes: DevRemotes): ShellServices {
       health.failed(failure);
     },
     popupStore,
+    counts,
     versions,
     setNavigate: (fn) => {
       navigate = fn;

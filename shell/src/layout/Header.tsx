@@ -2,15 +2,19 @@ import { formatMoney, useStore } from '@cove/runtime';
 import { Button, ButtonLink } from '@cove/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Bell } from '../awareness/Bell';
+import { CountBadge } from '../awareness/CountBadge';
 import { useShell } from '../services/shell-context';
 import styles from './Header.module.css';
-import { currentLink, headerLinks, type HeaderLink } from './nav-items';
+import { chatsPath, currentLink, headerLinks, type HeaderLink } from './nav-items';
 import { useAvailableEarnings } from './use-available-earnings';
 
 const linkClass = (isActive: boolean) => (isActive ? `${styles.link} ${styles.current}` : styles.link);
 
-/** The header's links, in its bar and again in the narrow layout's menu. */
+/** The header's links, in its bar and again in the narrow layout's menu; Chats with its unread count. */
 function NavLinks({ links, current }: { links: HeaderLink[]; current: HeaderLink | undefined }) {
+  const { counts } = useShell();
+  const { messages } = useStore(counts.state);
   return links.map((l) => (
     <Link
       key={l.to}
@@ -19,6 +23,7 @@ function NavLinks({ links, current }: { links: HeaderLink[]; current: HeaderLink
       aria-current={l === current ? 'page' : undefined}
     >
       {l.label}
+      {l.to === chatsPath && <CountBadge count={messages} label="unread" />}
     </Link>
   ));
 }
@@ -76,6 +81,9 @@ export function Header() {
                 </span>
               )}
               <span className={styles.wideOnly}>
+                <Bell />
+              </span>
+              <span className={styles.wideOnly}>
                 <Button variant="ghost" onClick={() => void account.logout()}>
                   Log out
                 </Button>
@@ -87,10 +95,13 @@ export function Header() {
               <ButtonLink to="/login">Sign in</ButtonLink>
             </span>
           )}
+          {/* Signed in, the phone's tab bar takes the menu's place. */}
           <button
             ref={menuButton}
             type="button"
-            className={styles.menuButton}
+            className={
+              session.status === 'signed-in' ? `${styles.menuButton} ${styles.signedIn}` : styles.menuButton
+            }
             aria-label="Menu"
             aria-expanded={menuOpen}
             aria-controls={menuId}

@@ -7,13 +7,15 @@ export interface HeaderLink {
   section?: string;
 }
 
+export const chatsPath = '/chats';
+
 /** The header's destinations; a creator's own profile and earnings are for creators only. */
 export function headerLinks(session: {
   readonly user: Pick<NonNullable<HostSession['user']>, 'type' | '_id'> | null;
 }): HeaderLink[] {
   const links: HeaderLink[] = [
     { to: '/discover', label: 'Discover' },
-    { to: '/chats', label: 'Chats' },
+    { to: chatsPath, label: 'Chats' },
     { to: '/account', label: 'Account' },
   ];
   if (session.user?.type === 'featured')

@@ -7,15 +7,21 @@ import { signIn, signOut } from '@cove/runtime/shell';
 import { testUser } from '@cove/runtime/testing';
 import { ShellContext } from '../services/shell-context';
 import { fakeServices } from '../test/fake-services';
+import { unreadAnswers } from '../test/unread-answers';
 import type { BrowserPush } from './browser-push';
 import { promptMemory } from './prompt-memory';
 import { PushPrompt } from './PushPrompt';
 
-/** A browser whose worker records what the page posts and answers a subscription request with `ok`. */
+/**
+ * A browser whose worker records what the page posts (the badge's counts apart) and answers a
+ * subscription request with `ok`.
+ */
 function fakeBrowser(permission: NotificationPermission, answer: NotificationPermission = 'granted') {
   const posted: ServiceWorkerMessage[] = [];
+  const badges: number[] = [];
   const active = {
     postMessage: (message: ServiceWorkerMessage, transfer: Transferable[] = []) => {
+      if (message.type === 'updateBadge') return void badges.push(message.count);
       posted.push(message);
       if (message.type === 'ensureSubscription') (transfer[0] as MessagePort).postMessage({ ok: true });
     },
@@ -30,12 +36,13 @@ function fakeBrowser(permission: NotificationPermission, answer: NotificationPer
     serviceWorker: { register, ready: Promise.resolve(registration) },
     notification,
   };
-  return { browser, posted, register, notification };
+  return { browser, posted, badges, register, notification };
 }
 
 async function renderPrompt(browser: BrowserPush | null) {
   const fake = fakeServices();
-  fake.respond(() => ({ public_key: 'BKey' }));
+  const unread = unreadAnswers({ messages: 2 });
+  fake.respond((request) => unread(request) ?? { public_key: 'BKey' });
   localTokenStore().set('token-1');
   const user = testUser({ _id: 'u1', username: 'mia' });
   signIn(fake.services.host.session, user);
@@ -150,10 +157,12 @@ describe('push notifications', () => {
     expect(turnOn()).toBeNull();
   });
 
-  it('tells the worker of the unread count and of the sign-out', async () => {
-    const { browser, posted } = fakeBrowser('granted');
+  it('keeps the app badge at the unread total, from the sign-in read and each event, and clears it at sign-out', async () => {
+    const { browser, posted, badges } = fakeBrowser('granted');
     const fake = await renderPrompt(browser);
-    const { bus, host } = fake.services;
+    const { bus, host, counts } = fake.services;
+    const stop = counts.start();
+    await settle();
     await act(async () =>
       bus.pushServerEvent({
         type: 'unread_messages',
@@ -168,6 +177,9 @@ describe('push notifications', () => {
       bus.emit({ type: 'session.changed', status: 'signed-out' });
     });
     await settle();
-    expect(posted.slice(2)).toEqual([{ type: 'updateBadge', count: 3 }, { type: 'logout' }]);
+    expect(badges).toEqual([2, 3]);
+    // The worker's logout clears the badge.
+    expect(posted.at(-1)).toEqual({ type: 'logout' });
+    stop();
   });
 });

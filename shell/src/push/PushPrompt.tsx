@@ -14,13 +14,14 @@ import { createShellPush } from './shell-push';
  * unprompted asks). A permission the browser blocks is explained once, with how to change it.
  */
 export function PushPrompt({ browser = browserPush() }: { browser?: BrowserPush | null }) {
-  const { host, bus } = useShell();
+  const { host, bus, counts } = useShell();
   const [push] = useState(() =>
     createShellPush({
       browser,
       api: host.api,
       bus,
       session: host.session,
+      onUnread: counts.onMessages,
       token: () => localTokenStore().get(),
       apiRoot: window.location.origin,
       debug: localStorage.getItem('cove-debug-push') === 'true',

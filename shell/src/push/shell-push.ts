@@ -22,6 +22,8 @@ export interface ShellPushDeps {
   api: ApiClient;
   bus: OwnedBus;
   session: SessionState;
+  /** Follows the unread messages total (returns the stop): the installed app's badge shows it. */
+  onUnread(listener: (count: number) => void): () => void;
   /** The stored access token, which the worker sends with the subscription. */
   token(): string | null;
   /** The API's origin as the worker calls it. */
@@ -107,12 +109,14 @@ export function createShellPush(deps: ShellPushDeps): ShellPush {
         if (e.status === 'signed-in') void signedIn().catch(warn('setup'));
         if (e.status === 'signed-out') void post({ type: 'logout' }).catch(warn('logout'));
       });
-      const unread = bus
-        .on('unread_messages')
-        .subscribe(({ unread_messages }) => void post({ type: 'updateBadge', count: unread_messages }));
+      // The worker clears the badge at 0; signed out, `logout` clears it.
+      const stopUnread = deps.onUnread((count) => {
+        if (session.status === 'signed-in')
+          void post({ type: 'updateBadge', count }).catch(warn('updating the badge'));
+      });
       return () => {
         sessions.unsubscribe();
-        unread.unsubscribe();
+        stopUnread();
       };
     },
     async enable() {

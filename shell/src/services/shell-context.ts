@@ -1,5 +1,6 @@
 import type { ClientErrorReport, HostContext, SessionState } from '@cove/contracts';
 import type { OwnedBus } from '@cove/runtime/shell';
+import type { CountsService } from './counts';
 import { createContext, useContext } from 'react';
 import type { PopupStore } from './popup-store';
 import type { RemoteLoader } from './remote-loading';
@@ -31,6 +32,8 @@ export interface ShellServices {
   loader: RemoteLoader;
   reportFailure: FailureReporter;
   popupStore: PopupStore;
+  /** The live unread totals: the Chats badge, the bell, the title and the app badge. */
+  counts: CountsService;
   /** A store: read it with `useStore`. */
   versions: ShellVersions;
   /** The router's navigate, installed once the router renders. */

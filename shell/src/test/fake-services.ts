@@ -4,6 +4,7 @@ import { fakeHost, type RecordedCall, type Responder } from '@cove/runtime/testi
 import type { ShellHost, ShellServices, ShellVersions } from '../services/shell-context';
 import type { LoadedRemote, RemoteLoader } from '../services/remote-loading';
 import { createPopupStore } from '../services/popup-store';
+import { createCounts } from '../awareness/counts';
 import type { Realtime } from '../realtime/connection';
 import { createAccount } from '../session/account';
 
@@ -76,6 +77,7 @@ export function fakeServices(loader: Partial<RemoteLoader> = {}) {
     loader: fullLoader,
     reportFailure,
     popupStore,
+    counts: createCounts({ api: host.api, bus, session }),
     versions,
     setNavigate: () => undefined,
     reloadPage,

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { admin } from '../support/admin';
+import { expect, test } from '../support/fixtures';
+
+test.use({ serverOptions: { name: 'awareness', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
+
+// Two demo people the demo world gives no chat yet.
+const fanEmail = 'jordan-fan@demo.cove.test';
+const creatorEmail = 'nova-lake@demo.cove.test';
+
+const tokenIn = async (page: Page) =>
+  (await page.evaluate(() => window.localStorage.getItem('auth-token'))) ?? '';
+const chatsLink = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Chats/ });
+
+test.describe('keeping aware on every screen', () => {
+  test('a fan on Discover hears of a creator’s reply, opens it from the alert, and the count drops on both tabs', async ({
+    page,
+    server,
+    session,
+  }) => {
+    await session.signIn(page, fanEmail);
+    const fanToken = await tokenIn(page);
+    const creatorToken = await session.tokenOf(creatorEmail);
+    await admin(server.dataDir, ['grant-credits', fanEmail, '1000']);
+    const me = (token: string) => session.api<{ _id: string }>(token, 'GET', '/v1/users/me');
+    const [fan, creator] = [await me(fanToken), await me(creatorToken)];
+    await session.api(fanToken, 'POST', '/v1/chat', { recipient_id: creator._id });
+    await session.api(fanToken, 'POST', '/v1/messages', {
+      type: 'text',
+      recipient_id: creator._id,
+      text: 'Hi Nova!',
+      send_id: randomUUID(),
+    });
+
+    // Two tabs of the same browser, both on Discover.
+    const second = await page.context().newPage();
+    for (const tab of [page, second]) {
+      await tab.goto(`${server.baseUrl}/discover`);
+      await chatsLink(tab).waitFor();
+    }
+    await expect(chatsLink(page)).toHaveAccessibleName('Chats');
+
+    await session.api(creatorToken, 'POST', '/v1/messages', {
+      type: 'text',
+      recipient_id: fan._id,
+      text: 'Thanks for writing!',
+      send_id: randomUUID(),
+    });
+    const alert = page.getByRole('list', { name: 'Alerts' }).getByRole('listitem');
+    await expect(alert).toContainText('nova-lake');
+    await expect(alert).toContainText('Thanks for writing!');
+    for (const tab of [page, second]) {
+      await expect(chatsLink(tab)).toHaveAccessibleName('Chats (1 unread)');
+      await expect(tab).toHaveTitle(/^\(1\) /);
+    }
+
+    await alert.getByRole('link', { name: 'Open' }).click();
+    await expect(page).toHaveURL(`${server.baseUrl}/chats/${creator._id}`);
+    await page.getByRole('list', { name: 'Messages' }).getByText('Thanks for writing!').waitFor();
+    // Opening the chat reads it: both tabs drop the count, told by the server.
+    for (const tab of [page, second]) {
+      await expect(chatsLink(tab)).toHaveAccessibleName('Chats');
+      await expect(tab).not.toHaveTitle(/^\(\d+\) /);
+    }
+    await expect(alert).toHaveCount(0);
+  });
+
+  test('on a phone the tab bar replaces the menu, shows the unread count, and leaves the composer in sight', async ({
+    browser,
+    server,
+    session,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    await session.signIn(page, fanEmail);
+    const creatorToken = await session.tokenOf(creatorEmail);
+    const fan = await session.api<{ _id: string }>(await tokenIn(page), 'GET', '/v1/users/me');
+    await page.goto(`${server.baseUrl}/discover`);
+    const tabs = page.getByRole('navigation', { name: 'Tabs' });
+    await expect(tabs.getByRole('link')).toHaveText([/Home/, /Chats/, /Notifications/, /Account/]);
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+
+    await session.api(creatorToken, 'POST', '/v1/messages', {
+      type: 'text',
+      recipient_id: fan._id,
+      text: 'Are you around?',
+      send_id: randomUUID(),
+    });
+    await expect(tabs.getByRole('link', { name: 'Chats (1 unread)' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('tab-bar-390.png') });
+
+    await page.getByRole('list', { name: 'Alerts' }).getByRole('link', { name: 'Open' }).click();
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.waitFor();
+    await expect(tabs.getByRole('link', { name: 'Chats', exact: true })).toBeVisible();
+    const [box, bar] = [await composer.boundingBox(), await tabs.boundingBox()];
+    expect(box && bar && box.y + box.height <= bar.y).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('chat-390.png') });
+    await context.close();
+  });
+});

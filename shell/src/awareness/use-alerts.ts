@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useShell } from '../services/shell-context';
+import { alertTiming, alertsFor, messageAlert, saleAlert, type Alert } from './alert-rules';
+import { senderNames } from './sender-names';
+
+/**
+ * The alerts on screen, newest last, at most `alertTiming.maxShown`: new messages whose chat is not
+ * shown and, for creators, their sales. Going to an alert's page takes it away.
+ */
+export function useAlerts(): { alerts: Alert[]; dismiss(id: string): void } {
+  const { host, bus } = useShell();
+  const { pathname } = useLocation();
+  const [alerts, setAlerts] = useState<Alert[]>([]);
+  const where = useRef(pathname);
+  const [nameOf] = useState(() => senderNames(host.api));
+
+  // Arriving at an alert's page takes it away (set while rendering, as React advises for derived state).
+  const [shownOn, setShownOn] = useState(pathname);
+  if (shownOn !== pathname) {
+    setShownOn(pathname);
+    setAlerts((now) => now.filter((a) => a.to !== pathname));
+  }
+  useEffect(() => {
+    where.current = pathname;
+  }, [pathname]);
+
+  useEffect(() => {
+    const add = (alert: Alert) =>
+      setAlerts((now) => [...now.filter((a) => a.id !== alert.id), alert].slice(-alertTiming.maxShown));
+    const messages = bus.on('new_message').subscribe(({ message }) => {
+      const me = host.session.user?._id;
+      if (!me || !alertsFor(message, me, where.current)) return;
+      void nameOf(message.sender_id).then((name) => {
+        // The chat may have been opened while the name was on its way.
+        if (alertsFor(message, me, where.current)) add(messageAlert(message, name));
+      });
+    });
+    const sales = bus.on('notification').subscribe(({ notification }) => {
+      if (host.session.user?.type !== 'featured' || notification.read) return;
+      const alert = saleAlert(notification);
+      if (alert) add(alert);
+    });
+    return () => {
+      messages.unsubscribe();
+      sales.unsubscribe();
+    };
+  }, [bus, host, nameOf]);
+
+  const dismiss = useCallback((id: string) => setAlerts((now) => now.filter((a) => a.id !== id)), []);
+  return { alerts, dismiss };
+}
