@@ -149,8 +149,9 @@ describe('tips, blocks, notes and rates', () => {
     await userEvent.clear(rate);
     await userEvent.type(rate, '2.5');
     await userEvent.click(screen.getByRole('button', { name: 'Change rate' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'The new rate applies to their next message.',
+    expect(await screen.findByText(/The new rate applies to their next message\./)).toHaveAttribute(
+      'role',
+      'status',
     );
     expect(fake.calls.find((c) => c.path === '/v1/chats/change-rate')?.body).toEqual({
       chat_id: 'c-u-2',
