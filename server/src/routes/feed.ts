@@ -20,6 +20,7 @@ import { markHomeFeedRead, readsHomeFeed } from '../feed/read-home-feed';
 import { deletePost, deletePostCodes, editPost, editPostCodes } from '../feed/manage-post';
 import { tipPost, tipPostCodes } from '../feed/tip-post';
 import { assertRegionAllows, regionCodes } from '../region/guard';
+import { isUuid } from '../ids';
 import { withErrors } from './with-errors';
 
 const postParams = z.object({ id: z.string() });
@@ -49,6 +50,27 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(request);
       if (readsHomeFeed(request.query)) await markHomeFeedRead(app, me.id);
       return listFeed(app.media, me.id, request.query);
+    },
+  );
+
+  // One post as the caller sees it (locked or open), wherever it sits in its creator's feed: what a
+  // link to a post (`?post=`, a notification, a payment's return) opens.
+  app.get(
+    '/v1/feed/:id',
+    {
+      ...guarded,
+      schema: {
+        params: postParams,
+        response: withErrors({ 200: feedItemEnvelope }, ['not_found', ...regionCodes]),
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { id } = request.params;
+      const data = isUuid(id) ? await feedItemById(app.media, me.id, id) : null;
+      if (!data) throw fail('not_found', 'Post');
+      await assertRegionAllows(app, request, data.model_id);
+      return { data };
     },
   );
 

@@ -5,7 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PostCard, type Unlockers } from '../../../common/PostCard';
 import { PostMedia } from '../../../common/PostMedia';
 import { postsKey } from '../../../common/post-lists';
+import { useOpenedPost } from '../api/opened-post';
 import { usePosts, type PostsTab } from '../api/posts';
+import { OpenedPost } from './OpenedPost';
 import { profilePath } from '../../../common/profile-path';
 import styles from '../../../common/Posts.module.css';
 
@@ -54,6 +56,11 @@ export function Posts({
   const client = useQueryClient();
   const posts = usePosts(creatorId, tab);
   const sentinel = useAutoLoad(posts);
+  const loaded = posts.state.status === 'fetched' ? posts.state.data : null;
+  // A post further down than the pages read so far is read on its own and shown first.
+  const openedMissing =
+    tab === 'all' && opened !== null && loaded !== null && !loaded.some((p) => p._id === opened);
+  const openedPost = useOpenedPost(creatorId, opened, openedMissing);
   useServerEvent('new_feed', (event) => {
     if (event.model_id === creatorId) void client.invalidateQueries({ queryKey: postsKey(creatorId) });
   });
@@ -69,7 +76,7 @@ export function Posts({
       <Tabs label="Posts" items={tabs} />
       <RequestView state={posts.state} retry={posts.retry}>
         {(items) =>
-          items.length === 0 && shownPending.length === 0 ? (
+          items.length === 0 && shownPending.length === 0 && !openedMissing ? (
             <EmptyState icon="📝" title={emptyTexts[tab]}>
               {own ? 'What you post shows here.' : 'Follow to hear when something new is posted.'}
             </EmptyState>
@@ -79,6 +86,7 @@ export function Posts({
                 {shownPending.map((p) => (
                   <PendingPost key={p._id} post={p} />
                 ))}
+                {openedMissing && <OpenedPost post={openedPost} own={own} unlockers={unlockers} />}
                 {items.map((p) => (
                   <PostCard key={p._id} post={p} own={own} unlockers={unlockers} opened={p._id === opened} />
                 ))}
