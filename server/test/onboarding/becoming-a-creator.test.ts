@@ -180,7 +180,14 @@ describe('staff decisions', () => {
       requiresModeration: false,
       discoverStatus: 'featured',
     });
-    expect(await events(user.id)).toEqual([{ type: 'approved', payload: expect.anything() }]);
+    // The decision, and its record in the person's notifications.
+    expect(await events(user.id)).toEqual([
+      { type: 'approved', payload: expect.anything() },
+      {
+        type: 'notification',
+        payload: { notification: expect.objectContaining({ kind: 'application', detail: 'approved' }) },
+      },
+    ]);
     expect((await api.get('/v1/users/id-verification')).json().application).toBe('approved');
     expect(
       (await boss.get('/v1/admin/applications')).json().applications.map((a: { id: string }) => a.id),
@@ -198,7 +205,7 @@ describe('staff decisions', () => {
       idVerificationStatus: 'rejected',
       discoverStatus: 'denied',
     });
-    expect((await events(user.id)).map((e) => e.type)).toEqual(['onboarding_rejected']);
+    expect((await events(user.id)).map((e) => e.type)).toEqual(['onboarding_rejected', 'notification']);
     const again = await api.post('/v1/users/apply', { ...adult, username });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(rejectedText);
