@@ -36,7 +36,8 @@ describe('sending messages', () => {
     const events = (await t.db.select().from(userEvents).where(eq(userEvents.userId, creator.user.id))).map(
       (e) => e.type,
     );
-    expect(events).toEqual(['new_message', 'unread_messages']);
+    // The message, her unread count, and its record in her notifications.
+    expect(events).toEqual(['new_message', 'unread_messages', 'notification']);
 
     const list = (await creator.api.get('/v1/chats?v=2&limit=20&offset=0')).json();
     expect(list.data[0]).toMatchObject({
