@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type AdminRequest, runAdminCommand } from '../../src/admin/commands';
-import { subscriptions } from '../../src/db/schema';
+import { feedFanouts, subscriptions } from '../../src/db/schema';
 import { renewDue } from '../../src/subscriptions/renew';
 import { eq } from 'drizzle-orm';
 import { balancedAppForFile } from '../helpers/file-app';
@@ -11,6 +11,14 @@ import { post } from '../feed/world';
 import { recordsOf, turnOff } from './helpers';
 
 const t = balancedAppForFile({ env: { PAYOUT_SETTLE_MS: '0' } });
+
+/** Waits until a post's fan-out has reached all of its audience. */
+const fannedOut = (postId: string) =>
+  eventually(
+    async () => (await t.db.select().from(feedFanouts).where(eq(feedFanouts.postId, postId)))[0]?.state,
+    (state) => state === 'added',
+    30_000,
+  );
 
 const ok = async <R extends { statusCode: number; body: string }>(res: Promise<R>): Promise<R> => {
   const r = await res;
@@ -108,11 +116,17 @@ describe('people (the Notifications setting)', () => {
     await ok(fan.api.patch(`/v1/users/${creator.user.id}/follow`));
     expect(await recordsOf(creator, 'new_follower')).toMatchObject([{ actor: { _id: fan.user.id } }]);
     const item = await post(creator, { type: 'text', text: 'news' });
+    // Posts reach followers through the post's fan-out job, records with the counts.
+    await fannedOut(item._id);
     expect(await recordsOf(fan, 'new_post')).toMatchObject([
-      { post_id: item._id, url: `/creators/${creator.user.id}`, actor: { _id: creator.user.id } },
+      {
+        post_id: item._id,
+        url: `/creators/${creator.user.id}?post=${item._id}`,
+        actor: { _id: creator.user.id },
+      },
     ]);
     await turnOff(fan, 'notifications');
-    await post(creator, { type: 'text', text: 'more news' });
+    await fannedOut((await post(creator, { type: 'text', text: 'more news' }))._id);
     expect(await recordsOf(fan, 'new_post')).toHaveLength(1);
   });
 });
