@@ -123,6 +123,7 @@ describe('batched sends', () => {
       expect(carried.filter((e) => e.userId === p.creator.user.id).map((e) => e.event.type)).toEqual([
         'new_message',
         'unread_messages',
+        'notification',
       ]);
     }
   });
