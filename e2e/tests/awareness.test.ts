@@ -1,16 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { admin } from '../support/admin';
+import type { Sessions } from '../support/session';
 import { expect, test } from '../support/fixtures';
 
 test.use({ serverOptions: { name: 'awareness', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
-// Two demo people the demo world gives no chat yet.
-const fanEmail = 'jordan-fan@demo.cove.test';
+// A demo creator, and in each test a new fan with nothing unread yet.
 const creatorEmail = 'nova-lake@demo.cove.test';
 
 const tokenIn = async (page: Page) =>
   (await page.evaluate(() => window.localStorage.getItem('auth-token'))) ?? '';
+/** Signs a new fan in on `page` with credits and a chat with Nova, where he wrote first; answers both ids. */
+async function fanWritingToNova(page: Page, session: Sessions, dataDir: string) {
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const fanEmail = `aware-${stamp}@example.com`;
+  const fanToken = await session.signIn(page, fanEmail);
+  const creatorToken = await session.tokenOf(creatorEmail);
+  const me = (token: string) => session.api<{ _id: string }>(token, 'GET', '/v1/users/me');
+  const [fan, creator] = [await me(fanToken), await me(creatorToken)];
+  await session.api(fanToken, 'PATCH', `/v1/users/${fan._id}`, {
+    username: `aware-${stamp}`,
+    gender: 'male',
+  });
+  await admin(dataDir, ['grant-credits', fanEmail, '1000']);
+  await session.api(fanToken, 'POST', '/v1/chat', { recipient_id: creator._id });
+  await session.api(fanToken, 'POST', '/v1/messages', {
+    type: 'text',
+    recipient_id: creator._id,
+    text: 'Hi Nova!',
+    send_id: randomUUID(),
+  });
+  return { fan, creator, creatorToken };
+}
+
 const chatsLink = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Chats/ });
 
@@ -20,19 +43,7 @@ test.describe('keeping aware on every screen', () => {
     server,
     session,
   }) => {
-    await session.signIn(page, fanEmail);
-    const fanToken = await tokenIn(page);
-    const creatorToken = await session.tokenOf(creatorEmail);
-    await admin(server.dataDir, ['grant-credits', fanEmail, '1000']);
-    const me = (token: string) => session.api<{ _id: string }>(token, 'GET', '/v1/users/me');
-    const [fan, creator] = [await me(fanToken), await me(creatorToken)];
-    await session.api(fanToken, 'POST', '/v1/chat', { recipient_id: creator._id });
-    await session.api(fanToken, 'POST', '/v1/messages', {
-      type: 'text',
-      recipient_id: creator._id,
-      text: 'Hi Nova!',
-      send_id: randomUUID(),
-    });
+    const { fan, creator, creatorToken } = await fanWritingToNova(page, session, server.dataDir);
 
     // Two tabs of the same browser, both on Discover.
     const second = await page.context().newPage();
@@ -74,9 +85,7 @@ test.describe('keeping aware on every screen', () => {
   }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();
-    await session.signIn(page, fanEmail);
-    const creatorToken = await session.tokenOf(creatorEmail);
-    const fan = await session.api<{ _id: string }>(await tokenIn(page), 'GET', '/v1/users/me');
+    const { fan, creatorToken } = await fanWritingToNova(page, session, server.dataDir);
     await page.goto(`${server.baseUrl}/discover`);
     const tabs = page.getByRole('navigation', { name: 'Tabs' });
     await expect(tabs.getByRole('link')).toHaveText([/Home/, /Chats/, /Notifications/, /Account/]);
