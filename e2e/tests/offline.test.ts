@@ -94,8 +94,10 @@ test('messages written without a connection wait, then go once and in order when
   await creator.send('Kept across a reload');
   await creatorPage.getByRole('group', { name: 'Waiting to send' }).waitFor();
   await creatorPage.reload();
+  // The reloaded page loads the chat remote again before it shows the box.
   await expect(creatorPage.getByRole('group', { name: 'Waiting to send' })).toContainText(
     'Kept across a reload',
+    { timeout: 30_000 },
   );
   await creatorPage.unroute('**/v1/messages');
   await fan.thread().getByText('Kept across a reload').waitFor({ timeout: 60_000 });
