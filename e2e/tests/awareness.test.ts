@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { MailboxPage } from '../pages/mailbox-page';
 import { admin } from '../support/admin';
+import type { RunningServer } from '../support/server';
 import type { Sessions } from '../support/session';
 import { expect, test } from '../support/fixtures';
 
@@ -12,7 +14,7 @@ const creatorEmail = 'nova-lake@demo.cove.test';
 const tokenIn = async (page: Page) =>
   (await page.evaluate(() => window.localStorage.getItem('auth-token'))) ?? '';
 /** Signs a new fan in on `page` with credits and a chat with Nova, where he wrote first; answers both ids. */
-async function fanWritingToNova(page: Page, session: Sessions, dataDir: string) {
+async function fanWritingToNova(page: Page, session: Sessions, { dataDir, baseUrl }: RunningServer) {
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const fanEmail = `aware-${stamp}@example.com`;
   const fanToken = await session.signIn(page, fanEmail);
@@ -24,6 +26,11 @@ async function fanWritingToNova(page: Page, session: Sessions, dataDir: string) 
     gender: 'male',
   });
   await admin(dataDir, ['grant-credits', fanEmail, '1000']);
+  const mailbox = new MailboxPage(await page.context().newPage(), baseUrl);
+  await session.api(fanToken, 'POST', '/v1/users/verify-email', {
+    code: await mailbox.verificationCode(fanEmail),
+  });
+  await mailbox.page.close();
   await session.api(fanToken, 'POST', '/v1/chat', { recipient_id: creator._id });
   await session.api(fanToken, 'POST', '/v1/messages', {
     type: 'text',
@@ -43,7 +50,7 @@ test.describe('keeping aware on every screen', () => {
     server,
     session,
   }) => {
-    const { fan, creator, creatorToken } = await fanWritingToNova(page, session, server.dataDir);
+    const { fan, creator, creatorToken } = await fanWritingToNova(page, session, server);
 
     // Two tabs of the same browser, both on Discover.
     const second = await page.context().newPage();
@@ -85,7 +92,7 @@ test.describe('keeping aware on every screen', () => {
   }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();
-    const { fan, creatorToken } = await fanWritingToNova(page, session, server.dataDir);
+    const { fan, creatorToken } = await fanWritingToNova(page, session, server);
     await page.goto(`${server.baseUrl}/discover`);
     const tabs = page.getByRole('navigation', { name: 'Tabs' });
     await expect(tabs.getByRole('link')).toHaveText([/Home/, /Chats/, /Notifications/, /Account/]);
