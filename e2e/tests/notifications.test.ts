@@ -48,7 +48,7 @@ test.describe('notifications journeys', () => {
       amount: 42,
       send_id: `e2e-notifications-tip-${Date.now().toString(36)}`,
     });
-    const tip = centre.record(`New tip alex-fan tipped you ${formatMoney(42)}. just now New, unread`);
+    const tip = centre.record(`New tip alex-fan tipped you ${formatMoney(42)}. just now New`);
     await expect(tip).toBeVisible();
     await expect(centre.list().getByRole('button').first()).toHaveAccessibleName(
       new RegExp(`tipped you \\${formatMoney(42)}`),
