@@ -11,8 +11,6 @@ test.use({ serverOptions: { name: 'awareness', env: { MAILBOX: 'true', SEED_DEMO
 // A demo creator, and in each test a new fan with nothing unread yet.
 const creatorEmail = 'nova-lake@demo.cove.test';
 
-const tokenIn = async (page: Page) =>
-  (await page.evaluate(() => window.localStorage.getItem('auth-token'))) ?? '';
 /** Signs a new fan in on `page` with credits and a chat with Nova, where he wrote first; answers both ids. */
 async function fanWritingToNova(page: Page, session: Sessions, { dataDir, baseUrl }: RunningServer) {
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
