@@ -11,16 +11,16 @@ const UNREAD = 4;
 
 /**
  * Every kind of notification for luna-rivers and alex-fan. Most come from what the demo world did
- * through the API before this runs (messages, tips, purchases, subscriptions); jordan-fan follows
+ * through the API before this runs (messages, tips, purchases, subscriptions); casey-fan follows
  * luna here, and what no earlier step did (a renewal, a payout, staff decisions) is recorded as its
  * cause would record it. All but the newest few of each are read. Run last.
  */
 export async function seedDemoNotifications(app: FastifyInstance): Promise<void> {
-  const actors = await demoActors(app, ['luna-rivers', 'alex-fan', 'jordan-fan'], 'demo notifications');
+  const actors = await demoActors(app, ['luna-rivers', 'alex-fan', 'casey-fan'], 'demo notifications');
   const { call, idOf } = actors;
   const luna = idOf('luna-rivers');
   const alex = idOf('alex-fan');
-  await call('jordan-fan', 'PATCH', `/v1/users/${luna}/follow`);
+  await call('casey-fan', 'PATCH', `/v1/users/${luna}/follow`);
 
   const wanted: [string, NotificationInput][] = [
     [luna, { kind: 'message', actorId: alex, detail: 'See you at the show?', url: `/chats/${alex}` }],
