@@ -5,34 +5,17 @@ import { applyProviderEvent } from '../../src/payments/apply-event';
 import { finishPaymentAction } from '../../src/payments/finish-action';
 import { renewDue } from '../../src/subscriptions/renew';
 import type { SandboxEvent } from '../../src/payments/sandbox/sandbox-provider';
-import { SANDBOX_WEBHOOK_PATH } from '../../src/payments/sandbox/webhook-delivery';
-import { signWebhook } from '../../src/payments/webhook-signature';
-import { dataDirSecret } from '../../src/data-dir-secret';
 import { eventsOf } from '../earnings/helpers';
 import { type Party, person } from '../helpers/chats';
 import { CARDS, payWithCard } from '../helpers/payments';
 import { appForFile } from '../helpers/file-app';
+import { deliverWebhook, sandboxOf } from '../helpers/sandbox-webhooks';
 import { post } from '../feed/world';
 
 const t = appForFile({}, { startTimeout: 60_000, closeTimeout: 30_000 });
 
-const sandbox = () => {
-  const s = t.app.payments.sandbox;
-  if (!s) throw new Error('the sandbox provider is not in use');
-  return s;
-};
-
-/** The provider's signed webhook, posted as the sandbox's delivery would post it. */
-function deliver(event: SandboxEvent) {
-  const body = Buffer.from(JSON.stringify(event));
-  const secret = dataDirSecret(t.config.dataDir, 'payment-webhook-secret', undefined);
-  return t.app.inject({
-    method: 'POST',
-    url: SANDBOX_WEBHOOK_PATH,
-    headers: { 'content-type': 'application/json', 'cove-signature': signWebhook(secret, body) },
-    payload: body,
-  });
-}
+const sandbox = () => sandboxOf(t.app);
+const deliver = (event: SandboxEvent) => deliverWebhook(t, event);
 
 /** A fan with no credits and a creator who sells a post ($6.00) and subscriptions ($5.00). */
 async function world() {

@@ -5,33 +5,16 @@ import { balanceMismatches, balanceOf, creditsOf } from '../../src/ledger/ledger
 import { applyProviderEvent } from '../../src/payments/apply-event';
 import { finishPaymentAction } from '../../src/payments/finish-action';
 import type { SandboxEvent } from '../../src/payments/sandbox/sandbox-provider';
-import { SANDBOX_WEBHOOK_PATH } from '../../src/payments/sandbox/webhook-delivery';
-import { signWebhook } from '../../src/payments/webhook-signature';
-import { dataDirSecret } from '../../src/data-dir-secret';
 import { type Party, person, text } from '../helpers/chats';
 import { CARDS, eventually, payWithCard } from '../helpers/payments';
 import { appForFile } from '../helpers/file-app';
+import { deliverWebhook, sandboxOf } from '../helpers/sandbox-webhooks';
 import { follow, post } from '../feed/world';
 
 const t = appForFile({}, { startTimeout: 60_000, closeTimeout: 30_000 });
 
-const sandbox = () => {
-  const s = t.app.payments.sandbox;
-  if (!s) throw new Error('the sandbox provider is not in use');
-  return s;
-};
-
-/** The provider's signed webhook, posted as the sandbox's delivery would post it. */
-function deliver(event: SandboxEvent) {
-  const body = Buffer.from(JSON.stringify(event));
-  const secret = dataDirSecret(t.config.dataDir, 'payment-webhook-secret', undefined);
-  return t.app.inject({
-    method: 'POST',
-    url: SANDBOX_WEBHOOK_PATH,
-    headers: { 'content-type': 'application/json', 'cove-signature': signWebhook(secret, body) },
-    payload: body,
-  });
-}
+const sandbox = () => sandboxOf(t.app);
+const deliver = (event: SandboxEvent) => deliverWebhook(t, event);
 
 /** A fan with no credits and a creator who sells posts ($6.00), subscriptions ($5.00) and chats. */
 async function world() {
