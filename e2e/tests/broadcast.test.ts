@@ -1,12 +1,11 @@
 import { formatMoney } from '@cove/contracts';
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { BroadcastPage } from '../pages/broadcast-page';
 import { ChatPage } from '../pages/chat-page';
 import { admin } from '../support/admin';
 import { seriousAccessibilityProblems } from '../support/axe';
 import { expect, test } from '../support/fixtures';
-import { shotsDir, tinyJpeg } from '../support/images';
+import { screenshots, shotsDir, tinyJpeg } from '../support/images';
 import { ConfirmSheet } from '../pages/confirm-sheet';
 
 test.use({ serverOptions: { name: 'broadcast', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
@@ -18,16 +17,6 @@ const lunaEmail = 'luna-rivers@demo.cove.test';
 const buyerEmail = 'sam-fan@demo.cove.test';
 const watcherEmail = 'alex-fan@demo.cove.test';
 const excludedEmail = 'jordan-fan@demo.cove.test';
-
-/** Full-page shots at the wide and the phone layout. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  // From the top: the sticky header would otherwise be drawn where the page was scrolled to.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${shotsDir}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shotsDir}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 860 });
-}
 
 test.describe('broadcast journeys', () => {
   test.beforeAll(() => mkdirSync(shotsDir, { recursive: true }));

@@ -8,17 +8,9 @@ import { VaultPage } from '../pages/vault-page';
 import { admin } from '../support/admin';
 import { seriousAccessibilityProblems } from '../support/axe';
 import { expect, test } from '../support/fixtures';
-import { shotsDir } from '../support/images';
+import { screenshots, shotsDir } from '../support/images';
 
 test.use({ serverOptions: { name: 'bundles', env: { MAILBOX: 'true' } } });
-
-/** Full-page shots at the wide and the phone layout. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${shotsDir}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shotsDir}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 860 });
-}
 
 /** A 640 x 480 PNG of one colour, drawn by the browser (each colour is a different file). */
 async function colourPng(page: Page, colour: string): Promise<Buffer> {

@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { formatMoney } from '@cove/contracts';
-import type { Page } from '@playwright/test';
 import { NotificationsPage } from '../pages/notifications-page';
 import { seriousAccessibilityProblems } from '../support/axe';
 import { expect, test } from '../support/fixtures';
-import { shotsDir } from '../support/images';
+import { screenshots, shotsDir } from '../support/images';
 
 test.use({ serverOptions: { name: 'notifications', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
@@ -12,15 +11,6 @@ test.use({ serverOptions: { name: 'notifications', env: { MAILBOX: 'true', SEED_
 // gives both of them every kind of record, a few unread).
 const lunaEmail = 'luna-rivers@demo.cove.test';
 const alexEmail = 'alex-fan@demo.cove.test';
-
-/** Full-page shots at the wide and the phone layout. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${shotsDir}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shotsDir}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 860 });
-}
 
 test.describe('notifications journeys', () => {
   test.beforeAll(() => mkdirSync(shotsDir, { recursive: true }));

@@ -9,7 +9,7 @@ import { admin } from '../support/admin';
 import { seriousAccessibilityProblems } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import type { Sessions } from '../support/session';
-import { shotsDir } from '../support/images';
+import { screenshots, shotsDir } from '../support/images';
 import { ConfirmSheet } from '../pages/confirm-sheet';
 
 test.use({ serverOptions: { name: 'profiles', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
@@ -28,14 +28,6 @@ const idOf = async ({ api }: Sessions, token: string) =>
 
 /** The balance in the shell's header: money is a tenth of the raw credits. */
 const headerBalance = (page: Page) => page.getByRole('banner').getByTitle('Your balance');
-
-/** Full-page shots at the wide and the phone layout. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${shotsDir}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shotsDir}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 860 });
-}
 
 test.describe('profile journeys', () => {
   test.beforeAll(() => mkdirSync(shotsDir, { recursive: true }));

@@ -1,6 +1,6 @@
 import type { Notification } from '@cove/contracts';
 import { errorMessage, useHost } from '@cove/runtime';
-import { Button, EmptyState, PagedView } from '@cove/ui';
+import { Button, EmptyState, PagedView, RowList } from '@cove/ui';
 import { useId, useState } from 'react';
 import { useNotifications } from './api/get-notifications';
 import { useMarkRead } from './api/mark-read';
@@ -61,11 +61,11 @@ export function Notifications() {
         }
       >
         {(items) => (
-          <ul className={styles.list} aria-label="Notifications">
+          <RowList label="Notifications">
             {items.map((n) => (
               <NotificationRow key={n.id} n={n} onOpen={open} />
             ))}
-          </ul>
+          </RowList>
         )}
       </PagedView>
     </section>
