@@ -36,13 +36,13 @@ function creatorInbox() {
   return { fake, server };
 }
 
-const tabs = () => screen.getByRole('navigation', { name: 'Chat filters' });
+const tabs = () => screen.getByRole('tablist', { name: 'Chat filters' });
 
 describe('live numbers on the chat list', () => {
   it('updates the tab totals from the server when a fan writes, without a reload', async () => {
     const { fake, server } = creatorInbox();
-    expect(await within(tabs()).findByRole('link', { name: 'Sent 2' })).toBeInTheDocument();
-    expect(within(tabs()).getByRole('link', { name: 'Unreplied' })).toBeInTheDocument();
+    expect(await within(tabs()).findByRole('tab', { name: 'Sent 2' })).toBeInTheDocument();
+    expect(within(tabs()).getByRole('tab', { name: 'Unreplied' })).toBeInTheDocument();
 
     server.totals = { ...zero, unreplied: 1, sent: 1 };
     act(() =>
@@ -53,16 +53,16 @@ describe('live numbers on the chat list', () => {
         message: testMessage({ chat_id: 'c-u-2', sender_id: 'u-2', text: 'Hi!', created_at: now }),
       }),
     );
-    expect(await within(tabs()).findByRole('link', { name: 'Unreplied 1' })).toBeInTheDocument();
-    expect(within(tabs()).getByRole('link', { name: 'Sent 1' })).toBeInTheDocument();
+    expect(await within(tabs()).findByRole('tab', { name: 'Unreplied 1' })).toBeInTheDocument();
+    expect(within(tabs()).getByRole('tab', { name: 'Sent 1' })).toBeInTheDocument();
   });
 
   it('counts someone coming online in the Online tab', async () => {
     const { fake, server } = creatorInbox();
-    expect(await within(tabs()).findByRole('link', { name: 'Sent 2' })).toBeInTheDocument();
+    expect(await within(tabs()).findByRole('tab', { name: 'Sent 2' })).toBeInTheDocument();
     server.totals = { ...zero, online: 1 };
     act(() => fake.bus.pushServerEvent({ type: 'user_online', user_id: 'u-3' }));
-    expect(await within(tabs()).findByRole('link', { name: 'Online 1' })).toBeInTheDocument();
+    expect(await within(tabs()).findByRole('tab', { name: 'Online 1' })).toBeInTheDocument();
   });
 
   it("ticks a fan's spend when they buy a paid message, and the Fans total with it", async () => {
@@ -84,12 +84,12 @@ describe('live numbers on the chat list', () => {
       }),
     );
     expect(await within(list).findByLabelText('Spent $25.00')).toBeInTheDocument();
-    expect(await within(tabs()).findByRole('link', { name: /^Fans 2/ })).toBeInTheDocument();
+    expect(await within(tabs()).findByRole('tab', { name: /^Fans 2/ })).toBeInTheDocument();
   });
 
   it('reads a burst of news with at most two reads of the totals', async () => {
     const { fake } = creatorInbox();
-    expect(await within(tabs()).findByRole('link', { name: 'Sent 2' })).toBeInTheDocument();
+    expect(await within(tabs()).findByRole('tab', { name: 'Sent 2' })).toBeInTheDocument();
     const before = fake.calls.filter((c) => c.path === '/v1/chats/total').length;
     act(() => {
       for (let i = 0; i < 50; i += 1) fake.bus.pushServerEvent({ type: 'user_online', user_id: `u-${i}` });
