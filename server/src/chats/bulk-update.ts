@@ -7,7 +7,6 @@ import { chatMembers, userCounters, users } from '../db/schema';
 import { markRead } from '../messages/read';
 import { unreadMessagesEvent } from './unread-event';
 import { withEvents, type EventDeps } from '../realtime/with-events';
-import type { MemberRow } from './chat-store';
 import { tabSql } from './list-chats';
 
 export interface Selection {
@@ -17,7 +16,7 @@ export interface Selection {
 }
 
 /** The caller's own chats named by ids, or every chat in the tab but the excepted ones. Never anyone else's. */
-async function selectedMembers(db: Db, userId: string, s: Selection): Promise<MemberRow[]> {
+async function selectedChats(db: Db, userId: string, s: Selection): Promise<string[]> {
   let chatIds: string[];
   if (s.ids) chatIds = s.ids.filter(isUuid);
   else {
@@ -28,10 +27,11 @@ async function selectedMembers(db: Db, userId: string, s: Selection): Promise<Me
     chatIds = rows.map((r) => r.chat_id).filter((id) => !except.includes(id));
   }
   if (chatIds.length === 0) return [];
-  return db
-    .select()
+  const rows = await db
+    .select({ chatId: chatMembers.chatId })
     .from(chatMembers)
     .where(and(eq(chatMembers.userId, userId), inArray(chatMembers.chatId, chatIds)));
+  return rows.map((r) => r.chatId);
 }
 
 /**
@@ -44,14 +44,15 @@ export async function bulkUpdate(
   action: ChatAction,
   s: Selection,
 ): Promise<{ updated: number }> {
-  const members = await selectedMembers(deps.db, userId, s);
-  if (members.length === 0) return { updated: 0 };
-  const ids = members.map((m) => m.chatId);
+  const ids = await selectedChats(deps.db, userId, s);
+  if (ids.length === 0) return { updated: 0 };
   const mine = and(eq(chatMembers.userId, userId), inArray(chatMembers.chatId, ids));
   await withEvents(deps, async (tx, emit) => {
     // The caller's user row first, as sends take it: favourites update it after the member rows,
     // and taking it last made crossing sends and edits deadlock.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    // Read again under that lock: a send that committed since the selection moved their counts.
+    const members = await tx.select().from(chatMembers).where(mine);
     switch (action) {
       case 'read':
         // markRead tells both sides what changed (unread counts, receipts); no chat_updated.
@@ -96,5 +97,5 @@ export async function bulkUpdate(
     }
     for (const id of ids) emit(userId, { type: 'chat_updated', chat_id: id });
   });
-  return { updated: members.length };
+  return { updated: ids.length };
 }

@@ -1,9 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { hiddenMessages, messages, purchases, type UserRow } from '../db/schema';
+import { chatMembers, hiddenMessages, messages, purchases, userCounters, type UserRow } from '../db/schema';
+import type { Tx } from '../db/transaction';
 import { fail } from '../errors';
 import { chatForMember } from '../chats/chat-store';
-import { withEvents, type EventDeps } from '../realtime/with-events';
+import { unreadMessagesEvent } from '../chats/unread-event';
+import { withEvents, type Emit, type EventDeps } from '../realtime/with-events';
 import { visibleTo } from './visible';
 import type { ErrorCode } from '@cove/contracts';
 
@@ -50,9 +52,42 @@ export async function deleteMessage(deps: EventDeps, me: UserRow, id: number): P
     .where(eq(purchases.messageId, id))
     .limit(1);
   if (bought) throw cannot;
-  await withEvents(deps, async (tx, emit) => {
-    await tx.update(messages).set({ deletedAt: new Date() }).where(eq(messages.id, id));
-    for (const userId of [msg.senderId, msg.recipientId])
-      emit(userId, { type: 'message_deleted', message_id: String(id), chat_id: msg.chatId });
-  });
+  // Both users locked first, as sends and reads take them: the message cannot be read between its
+  // delete and the uncount.
+  await withEvents(
+    deps,
+    async (tx, emit) => {
+      const [deleted] = await tx
+        .update(messages)
+        .set({ deletedAt: new Date() })
+        .where(and(eq(messages.id, id), sql`${messages.deletedAt} is null`))
+        .returning({ readAt: messages.readAt });
+      for (const userId of [msg.senderId, msg.recipientId])
+        emit(userId, { type: 'message_deleted', message_id: String(id), chat_id: msg.chatId });
+      if (deleted && !deleted.readAt) await uncount(tx, emit, msg.recipientId, msg.chatId);
+    },
+    { between: [msg.senderId, msg.recipientId] },
+  );
+}
+
+/**
+ * A deleted message its recipient had not read leaves their unread counts: the chat's and the
+ * per-user totals drop by one, and their badges hear of it.
+ */
+async function uncount(tx: Tx, emit: Emit, userId: string, chatId: string): Promise<void> {
+  const [member] = await tx
+    .update(chatMembers)
+    .set({ unread: sql`${chatMembers.unread} - 1` })
+    .where(and(eq(chatMembers.userId, userId), eq(chatMembers.chatId, chatId), gt(chatMembers.unread, 0)))
+    .returning({ favorite: chatMembers.favorite });
+  if (!member) return;
+  const [counters] = await tx
+    .update(userCounters)
+    .set({
+      unread: sql`greatest(${userCounters.unread} - 1, 0)`,
+      unreadFavorites: sql`greatest(${userCounters.unreadFavorites} - ${member.favorite ? 1 : 0}, 0)`,
+    })
+    .where(eq(userCounters.userId, userId))
+    .returning();
+  emit(userId, unreadMessagesEvent(counters));
 }

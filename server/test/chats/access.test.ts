@@ -71,6 +71,29 @@ describe('object-level access', () => {
     expect((await fan.api.delete(`/v1/messages/${id}`)).statusCode).toBe(204);
     expect((await fan.api.get(`/v1/chats/${chatId}/messages`)).json().data).toEqual([]);
   });
+
+  it('takes a deleted message its recipient had not read out of their unread counts, once', async () => {
+    const { fan, creator, chatId } = await fanAndCreator(t, { credits: 100 });
+    const ids: string[] = [];
+    for (const words of ['one', 'two'])
+      ids.push((await fan.api.post('/v1/messages', text(creator.user.id, words))).json().data._id);
+    const unread = async () => {
+      const list = (await creator.api.get('/v1/chats?v=2&limit=5')).json();
+      return [
+        list.unread_messages,
+        list.data.find((c: { _id: string }) => c._id === chatId)?.unread_messages,
+      ];
+    };
+    expect(await unread()).toEqual([2, 2]);
+    const twice = await Promise.all([
+      fan.api.delete(`/v1/messages/${ids[1]}`),
+      fan.api.delete(`/v1/messages/${ids[1]}`),
+    ]);
+    // Two deletes at once may both succeed (a delete is idempotent); the count drops once.
+    expect(twice.map((r) => r.statusCode)).toContain(204);
+    expect(twice.every((r) => [204, 404].includes(r.statusCode))).toBe(true);
+    expect(await unread()).toEqual([1, 1]);
+  });
 });
 
 describe('typing', () => {

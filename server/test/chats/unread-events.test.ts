@@ -1,7 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { issueAccessToken } from '../../src/auth/tokens';
-import { userEvents } from '../../src/db/schema';
+import { chatMembers, messages, userEvents } from '../../src/db/schema';
 import { as, type Client } from '../helpers/api';
 import { grantCredits, person, text, type Party } from '../helpers/chats';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -123,13 +123,33 @@ async function lastEvent(userId: string) {
   };
 }
 
+/** What the person has not read: messages to them, still there, never read. */
+async function unreadMessages(userId: string) {
+  const [row] = await t.db
+    .select({
+      all: sql<number>`count(*)::int`,
+      favorites: sql<number>`(count(*) filter (where ${chatMembers.favorite}))::int`,
+    })
+    .from(messages)
+    .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
+    .where(
+      and(
+        eq(messages.recipientId, userId),
+        isNull(messages.readAt),
+        isNull(messages.deletedAt),
+        eq(messages.system, false),
+      ),
+    );
+  return { unread_messages: row?.all ?? 0, unread_messages_favorites: row?.favorites ?? 0 };
+}
+
 async function listed(api: Client) {
   const { unread_messages, unread_messages_favorites } = (await api.get('/v1/chats?v=2&limit=1')).json();
   return { unread_messages, unread_messages_favorites };
 }
 
 describe('unread totals over the socket', () => {
-  it('end as GET /v1/chats answers, after any mix of sends, reads, hides, favourites and deletes by several people and devices', async () => {
+  it('end as GET /v1/chats answers, and as the messages left unread, after any mix of sends, reads, hides, favourites and deletes by several people and devices', async () => {
     await fc.assert(
       fc.asyncProperty(
         // Steps of one to three operations sent at once, as people on several devices do.
@@ -137,7 +157,11 @@ describe('unread totals over the socket', () => {
         async (steps) => {
           const w = await world();
           for (const step of steps) await Promise.all(step.map((o) => run(w, o)));
-          for (const p of w.people) expect(await lastEvent(p.user.id)).toEqual(await listed(p.api));
+          for (const p of w.people) {
+            const shown = await listed(p.api);
+            expect(await lastEvent(p.user.id)).toEqual(shown);
+            expect(shown).toEqual(await unreadMessages(p.user.id));
+          }
         },
       ),
       { numRuns: 12 },
