@@ -41,6 +41,8 @@ export const loggedEvent = z.discriminatedUnion('type', [
     message_id: z.string().optional(),
     timestamp: z.string().optional(),
     info: z.string().nullable().optional(),
+    /** For its recipient: the message brought back a chat they had hidden, so it comes without an alert. */
+    was_hidden: z.boolean().optional(),
   }),
   z.object({
     type: z.literal('message_paid'),

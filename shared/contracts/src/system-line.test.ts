@@ -54,14 +54,14 @@ describe('chat list previews', () => {
     last_message_notice: { kind: 'tip', amount: 75 } as MessageNotice,
   };
 
-  it('word a tip as each member’s own copy says it', () => {
-    expect(chatPreviewText(tip, 'creator', 'sam-fan')).toBe('sam-fan tipped you $7.50.');
-    expect(chatPreviewText(tip, 'fan', 'luna-rivers')).toBe('You tipped $7.50.');
+  it('word a tip for each member, without the name the row already shows', () => {
+    expect(chatPreviewText(tip, 'creator')).toBe('Tipped you $7.50.');
+    expect(chatPreviewText(tip, 'fan')).toBe('You tipped $7.50.');
   });
 
   it('show any other last message as stored', () => {
     const text = { last_message_text: 'See you', last_message_sender_id: 'fan', last_message_notice: null };
-    expect(chatPreviewText(text, 'creator', 'sam-fan')).toBe('See you');
-    expect(chatPreviewText({ ...text, last_message_text: null }, 'creator', null)).toBe('');
+    expect(chatPreviewText(text, 'creator')).toBe('See you');
+    expect(chatPreviewText({ ...text, last_message_text: null }, 'creator')).toBe('');
   });
 });

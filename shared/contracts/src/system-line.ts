@@ -67,23 +67,22 @@ export function systemLineText(
   return m.notice && words ? words(formatMoney(m.notice.amount), otherName) : m.text;
 }
 
-/** The copies of the money lines that become a chat's last message (a tip): the sender's and the recipient's. */
-const listedCopies: Partial<Record<NoticeKind, { sent: string; received: string }>> = {
-  tip: { sent: 'tip_user', received: 'tip_model' },
+/**
+ * How a money line that becomes a chat's last message (a tip) reads in the list, for the member who
+ * sent it and the one who received it. The row already names the other member, so no name here.
+ */
+const previews: Partial<Record<NoticeKind, { sent: Words; received: Words }>> = {
+  tip: { sent: (money) => `You tipped ${money}.`, received: (money) => `Tipped you ${money}.` },
 };
 
-/**
- * A chat's preview in the list for one member: a money line worded as their own copy says it in the
- * thread, anything else as the chat stored it. `otherName` is the other member's username.
- */
+/** A chat's preview in the list for one member: a money line worded for them, anything else as stored. */
 export function chatPreviewText(
   chat: Pick<Chat, 'last_message_text' | 'last_message_notice' | 'last_message_sender_id'>,
   myId: string,
-  otherName: string | null,
 ): string {
   const notice = chat.last_message_notice;
-  const copies = notice ? listedCopies[notice.kind] : undefined;
-  if (!notice || !copies) return chat.last_message_text ?? '';
-  const type = chat.last_message_sender_id === myId ? copies.sent : copies.received;
-  return systemLineText({ type, text: chat.last_message_text ?? '', notice }, otherName);
+  const words = notice ? previews[notice.kind] : undefined;
+  if (!notice || !words) return chat.last_message_text ?? '';
+  const copy = chat.last_message_sender_id === myId ? words.sent : words.received;
+  return copy(formatMoney(notice.amount), null);
 }

@@ -102,6 +102,14 @@ describe('in-app alerts', () => {
     expect(fake.calls).toEqual([]);
   });
 
+  it('say nothing of a message that brings back a chat the person had hidden', async () => {
+    const { push, fake } = showAlerts('/discover');
+    await push({ type: 'new_message', message: testMessage({ text: 'Miss me?' }), was_hidden: true, ...at });
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(within(alertList()).queryByRole('listitem')).toBeNull();
+    expect(fake.calls).toEqual([]);
+  });
+
   it('tell a creator of a sale in dollars, and leave by themselves unless hovered', async () => {
     jest.useFakeTimers();
     const { push } = showAlerts('/account', testUser({ _id: 'u-1', type: 'featured' }));

@@ -4,7 +4,10 @@ import {
   saleKinds,
   type Message,
   type Notification,
+  type ServerEventOf,
 } from '@cove/contracts';
+
+type NewMessage = ServerEventOf<'new_message'>;
 
 /** One short, dismissible alert on whatever screen is shown. */
 export interface Alert {
@@ -24,10 +27,11 @@ export const alertTiming = { showMs: 6_000, maxShown: 3 } as const;
 /**
  * Whether a new message alerts its recipient on the screen at `pathname`: one that someone else
  * wrote (not Cove's own lines, not the person's own from another tab, not a tip: the creator's sale
- * alert tells of it) and whose chat is not on screen.
+ * alert tells of it), in a chat they had not hidden, and whose chat is not on screen.
  */
-export function alertsFor(m: Message, myId: string, pathname: string): boolean {
-  if (m.recipient_id !== myId || m.system || m.type.startsWith('tip_')) return false;
+export function alertsFor(event: NewMessage, myId: string, pathname: string): boolean {
+  const m = event.message;
+  if (m.recipient_id !== myId || m.system || m.type.startsWith('tip_') || event.was_hidden) return false;
   return decodeURI(pathname) !== decodeURI(chatPathOf(m.sender_id));
 }
 

@@ -28,12 +28,12 @@ export function useAlerts(): { alerts: Alert[]; dismiss(id: string): void } {
   useEffect(() => {
     const add = (alert: Alert) =>
       setAlerts((now) => [...now.filter((a) => a.id !== alert.id), alert].slice(-alertTiming.maxShown));
-    const messages = bus.on('new_message').subscribe(({ message }) => {
+    const messages = bus.on('new_message').subscribe((event) => {
       const me = host.session.user?._id;
-      if (!me || !alertsFor(message, me, where.current)) return;
-      void nameOf(message.sender_id).then((name) => {
+      if (!me || !alertsFor(event, me, where.current)) return;
+      void nameOf(event.message.sender_id).then((name) => {
         // The chat may have been opened while the name was on its way.
-        if (alertsFor(message, me, where.current)) add(messageAlert(message, name));
+        if (alertsFor(event, me, where.current)) add(messageAlert(event.message, name));
       });
     });
     const sales = bus.on('notification').subscribe(({ notification }) => {

@@ -59,6 +59,11 @@ BEGIN
   WITH batch AS (
     SELECT x.chat_id, x.fan_id FROM unnest(v_chats, v_fans) AS x(chat_id, fan_id)
     WHERE x.chat_id <> ALL(v_skipped)
+  ), was_hidden AS (
+    -- The fans who had hidden the chat (read before `members` brings it back): no alert for them.
+    SELECT x.fan_id FROM batch x
+    JOIN LATERAL (SELECT m.hidden FROM chat_members m
+      WHERE m.user_id = x.fan_id AND m.chat_id = x.chat_id OFFSET 0) theirs ON theirs.hidden
   ), written AS (
     INSERT INTO messages (chat_id, sender_id, recipient_id, type, text, media_id, price, self_destruct, send_id, created_at)
       SELECT x.chat_id, b.creator_id, x.fan_id, b.type, b.text, b.media_id,
@@ -107,6 +112,8 @@ BEGIN
         (CASE WHEN m.price = 0 AND b.price > 0 THEN b.views->'owned' ELSE b.views->'recipient' END)
           || jsonb_build_object('_id', m.id::text, 'chat_id', m.chat_id, 'recipient_id', m.recipient_id,
             'created_at', to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
+        || CASE WHEN m.recipient_id IN (SELECT fan_id FROM was_hidden) THEN '{"was_hidden": true}'::jsonb
+          ELSE '{}'::jsonb END
       FROM written m JOIN seqs s ON s.user_id = m.recipient_id
       UNION ALL
       SELECT u.user_id, s.last_seq, 'unread_messages', jsonb_build_object('unread_messages', u.unread,

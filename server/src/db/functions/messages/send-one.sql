@@ -122,7 +122,9 @@ BEGIN
   v_known := jsonb_build_object('_id', m.id::text, 'chat_id', v_chat,
     'created_at', to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
   v_sender_payloads := ARRAY[jsonb_build_object('message', (s->'sender_view') || v_known)];
-  v_recipient_payloads := ARRAY[jsonb_build_object('message', (s->'recipient_view') || v_known),
+  -- `was_hidden`: the message brought back a chat its recipient had hidden, so no alert tells of it.
+  v_recipient_payloads := ARRAY[jsonb_build_object('message', (s->'recipient_view') || v_known)
+      || CASE WHEN theirs.hidden THEN '{"was_hidden": true}'::jsonb ELSE '{}'::jsonb END,
     jsonb_build_object('unread_messages', v_counters.unread,
       'unread_messages_favorites', v_counters.unread_favorites)];
   IF v_intro_ends THEN

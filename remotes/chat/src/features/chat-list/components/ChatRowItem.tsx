@@ -47,7 +47,7 @@ export const ChatRowItem = memo(function ChatRowItem({
           {chat.hidden && <span className={styles.hiddenTag}>Hidden</span>}
         </span>
         <span className={typing ? styles.typing : styles.preview}>
-          {typing ? 'typing…' : chatPreviewText(chat, myId, chat.other_user.username)}
+          {typing ? 'typing…' : chatPreviewText(chat, myId)}
         </span>
       </span>
       <span className={styles.meta}>

@@ -20,7 +20,7 @@ describe('chat list previews of money lines', () => {
     });
     renderChat('/chats', fake.host);
     const list = await screen.findByRole('list', { name: 'Chats' });
-    expect(within(list).getByRole('link', { name: /sam/ })).toHaveTextContent('sam tipped you $7.50.');
+    expect(within(list).getByRole('link', { name: /sam/ })).toHaveTextContent('Tipped you $7.50.');
   });
 
   it('name the amount worded for the fan who tipped, live as the tip arrives', async () => {
