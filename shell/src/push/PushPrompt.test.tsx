@@ -110,6 +110,20 @@ describe('push notifications', () => {
     expect(posted.map((m) => m.type)).toEqual(['setup']);
   });
 
+  it('is there from the first paint while a stored session is restored, and leaves if it turns out stale', async () => {
+    const fake = fakeServices();
+    fake.respond(() => ({ public_key: 'BKey' }));
+    localTokenStore().set('token-1');
+    render(
+      <ShellContext.Provider value={fake.services}>
+        <PushPrompt browser={fakeBrowser('default').browser} />
+      </ShellContext.Provider>,
+    );
+    expect(turnOn()).not.toBeNull();
+    await act(async () => signOut(fake.services.host.session));
+    expect(turnOn()).toBeNull();
+  });
+
   it('is not offered once granted: the subscription is kept up to date at sign-in instead', async () => {
     const { browser, posted } = fakeBrowser('granted');
     await renderPrompt(browser);

@@ -36,7 +36,10 @@ export function PushPrompt({ browser = browserPush() }: { browser?: BrowserPush 
   const [explained, setExplained] = useState(() => promptMemory.blockExplained());
   const [busy, setBusy] = useState(false);
 
-  if (status !== 'signed-in') return null;
+  // Shown from the first paint when a session is being restored, so the page does not shift down once
+  // the account has loaded; a token that turns out stale signs out and takes it away.
+  const signedIn = status === 'signed-in' || (status === 'unknown' && localTokenStore().get() !== null);
+  if (!signedIn) return null;
   if (permission === 'denied' && initial === 'denied' && !explained)
     return (
       <aside className={styles.prompt} aria-label="Notifications">
