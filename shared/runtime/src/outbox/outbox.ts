@@ -113,9 +113,11 @@ export function createOutbox(deps: OutboxDeps): ShellOutbox {
           return;
         }
         save(waiting.filter((m) => m.send_id !== message.send_id));
-        if (outcome.kind === 'sent') sent$.next(outcome.message);
         if (outcome.kind === 'refused')
           failed = [...failed, { message, status: 'failed', error: outcome.error }];
+        // Out of the outbox before its server copy is announced, so no screen shows it twice.
+        publish();
+        if (outcome.kind === 'sent') sent$.next(outcome.message);
       }
       unreachable = false;
       tries = 0;
