@@ -109,5 +109,34 @@ test('messages written without a connection wait, then go once and in order when
   await fan.thread().getByText('Kept across a reload').waitFor();
   for (const text of ['Offline one', 'Offline two', 'Kept across a reload'])
     await expect(fan.thread().getByText(text, { exact: true })).toHaveCount(1);
+
+  // Written while the server does not answer, then the page reloaded on Discover: no chat screen is
+  // open when the server answers again, and the message goes from there, once and in order.
+  await creatorPage.route('**/v1/messages', (route) =>
+    route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback(),
+  );
+  await creator.send('Sent from Discover');
+  await creatorPage.getByRole('group', { name: 'Waiting to send' }).waitFor();
+  await creatorPage.goto(`${server.baseUrl}/discover`);
+  await creatorPage.getByRole('heading', { name: 'Discover', level: 1 }).waitFor();
+  await creatorPage.unroute('**/v1/messages');
+  await fan.thread().getByText('Sent from Discover').waitFor({ timeout: 60_000 });
+  expect(creatorPage.url()).toBe(`${server.baseUrl}/discover`);
+  const all = [...texts, 'Kept across a reload', 'Sent from Discover'];
+  expect(await order(fan, all)).toEqual([
+    'Are you there?',
+    'Offline one',
+    'Offline two',
+    'Kept across a reload',
+    'Sent from Discover',
+  ]);
+  // The conversation, opened afterwards, shows it sent, once, and nothing waiting.
+  await creator.openWith(fanId);
+  await creator.thread().getByText('Sent from Discover').waitFor();
+  await expect(creator.thread().getByText('Sent from Discover', { exact: true })).toHaveCount(1);
+  await expect(creatorPage.getByRole('group', { name: 'Waiting to send' })).toHaveCount(0);
+  await page.reload();
+  await fan.thread().getByText('Sent from Discover').waitFor();
+  await expect(fan.thread().getByText('Sent from Discover', { exact: true })).toHaveCount(1);
   await creatorContext.close();
 });

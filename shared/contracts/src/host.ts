@@ -2,6 +2,7 @@ import type { Observable } from 'rxjs';
 import type { ZodType } from 'zod';
 import type { UserPatch } from './account';
 import type { User } from './entities/user';
+import type { HostOutbox } from './outbox';
 import type { PopupController } from './popups';
 import type { ProviderConfig } from './provider-config';
 import { realtimeProtocolVersion, type ClientMessage, type ServerMessage } from './realtime';
@@ -12,7 +13,7 @@ import { realtimeProtocolVersion, type ClientMessage, type ServerMessage } from 
  * create their own socket, token store or popup layer. Bump the version with any change that a remote
  * built against the old contract would trip over.
  */
-export const hostContractVersion = 2;
+export const hostContractVersion = 3;
 
 /**
  * What a remote was built against. Every remote's `./App` module exports it next to its default export
@@ -159,6 +160,8 @@ export interface HostContext {
   session: HostSession;
   account: HostAccount;
   popups: PopupController;
+  /** Messages waiting for the connection; the shell sends them (version 3). */
+  outbox: HostOutbox;
   navigate(to: string, options?: NavigateOptions): void;
 }
 

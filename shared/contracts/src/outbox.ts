@@ -1,5 +1,6 @@
+import type { Observable } from 'rxjs';
 import * as z from 'zod';
-import { sentMessageType } from './message';
+import { sentMessageType, type Message } from './message';
 
 /**
  * A message waiting in a person's outbox for the connection, as this browser keeps it across reloads
@@ -41,3 +42,36 @@ export const waitingMessage = z.object({
     .nullable(),
 });
 export type WaitingMessage = z.infer<typeof waitingMessage>;
+
+/** A waiting message as the outbox shows it: waiting, being sent now, or refused by the server. */
+export interface OutboxEntry {
+  message: WaitingMessage;
+  status: 'waiting' | 'sending' | 'failed';
+  /** Why the server refused it (status 'failed'); null otherwise. */
+  error: string | null;
+}
+
+export interface OutboxState {
+  /** Oldest written first. A refused one stays (in this page only) until it is discarded. */
+  entries: readonly OutboxEntry[];
+  /** No connection: the socket is down, or a send found no server since it last came up. */
+  offline: boolean;
+}
+
+/**
+ * The signed-in person's outbox, which the shell runs on every page: it sends what waits, in order and
+ * once, when the connection returns (docs/rules.md, Offline). Remotes show it, add to it and discard
+ * from it; they never send what waits themselves.
+ */
+export interface HostOutbox {
+  /** The current state at once on subscribing, then each change. */
+  readonly state$: Observable<OutboxState>;
+  /** Each message the outbox sent, as the server answered it. */
+  readonly sent$: Observable<Message>;
+  /**
+   * Puts a message in line. `unreachable`: its own send just found no server, so the outbox tries
+   * again later rather than at once.
+   */
+  add(message: WaitingMessage, unreachable: boolean): void;
+  discard(sendId: string): void;
+}

@@ -17,4 +17,5 @@ export { timeAgo, messageTime, formatDate, formatDateTime } from './format/time'
 export { recentlyOnline } from './presence/recently-online';
 export * from './upload';
 export { formatBytes } from './format/bytes';
-export { outboxStore, type OutboxStore } from './outbox/outbox-store';
+export { chatPath } from './host/chat-path';
+export { messageBody, sendMessage, type SendHost } from './outbox/send-message';

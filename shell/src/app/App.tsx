@@ -11,6 +11,7 @@ import { runOnboarding } from '../onboarding/onboarding';
 import { PopupLayer } from '../popups/PopupLayer';
 import { PushPrompt } from '../push/PushPrompt';
 import { applyReferralCode, keepReferralCode } from '../session/referral-code';
+import { keepOutboxOpen } from '../session/outbox';
 import { reactToServerEvents } from '../session/server-reactions';
 import styles from './App.module.css';
 import { AppRoutes } from './routes';
@@ -26,13 +27,15 @@ function RouterBridge() {
 
 /**
  * At boot: who is signed in, and which version of each remote runs (registered, not yet loaded).
- * For the page's life: the shell's reactions to server events, and at each sign-in onboarding and
- * the referral code the visitor arrived with (`?code=`), and the unread totals (kept in the title too).
+ * For the page's life: the shell's reactions to server events, the signed-in person's outbox, and at
+ * each sign-in onboarding and the referral code the visitor arrived with (`?code=`), and the unread
+ * totals (kept in the title too).
  */
 function BootLoader() {
-  const { host, bus, account, loader, counts } = useShell();
+  const { host, bus, account, loader, counts, outbox } = useShell();
   useEffect(() => {
     const reactions = reactToServerEvents(host, account);
+    const stopOutbox = keepOutboxOpen(outbox, host, bus);
     const stopCounts = counts.start();
     const title = keepCountInTitle();
     const stopTitle = counts.onMessages((n) => title.set(n));
@@ -50,10 +53,11 @@ function BootLoader() {
       reactions.unsubscribe();
       signIns.unsubscribe();
       stopCounts();
+      stopOutbox();
       stopTitle();
       title.stop();
     };
-  }, [host, bus, account, loader, counts]);
+  }, [host, bus, account, loader, counts, outbox]);
   return null;
 }
 

@@ -1,7 +1,7 @@
 import { getInstance, registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
 import { hostContractVersion, type HostContext } from '@cove/contracts';
 import { createApiClient, createStore, localTokenStore } from '@cove/runtime';
-import { createBus, createSession } from '@cove/runtime/shell';
+import { createBus, createOutbox, createSession } from '@cove/runtime/shell';
 import { canaryId } from '../federation/browser-ids';
 import { withDevRemotes, type DevRemotes } from '../federation/dev-remotes';
 import { createHealthReporter, watchClientErrors } from '../federation/health-report';
@@ -65,17 +65,24 @@ export function createServices(devRemotes: DevRemotes): ShellServices {
     realtime,
   });
   const shellAccount = account;
+  const hostAccount: ShellHost['account'] = {
+    patch: (changes) => shellAccount.patch(changes),
+    reload: () => shellAccount.reload(),
+    logout: () => shellAccount.logout(),
+  };
+  // Opened for whoever signs in (`keepOutboxOpen`); one flush at a time across the person's tabs.
+  const outbox = createOutbox({
+    host: { api, bus, session, account: hostAccount, popups: popupStore.controller },
+    locks: 'locks' in navigator ? navigator.locks : undefined,
+  });
   const host: ShellHost = {
     contractVersion: hostContractVersion,
     api,
     bus,
     session,
-    account: {
-      patch: (changes) => shellAccount.patch(changes),
-      reload: () => shellAccount.reload(),
-      logout: () => shellAccount.logout(),
-    },
+    account: hostAccount,
     popups: popupStore.controller,
+    outbox,
     navigate: nav,
   };
   counts = createCounts({ api, bus, session });
@@ -87,6 +94,7 @@ export function createServices(devRemotes: DevRemotes): ShellServices {
     host,
     bus,
     account: shellAccount,
+    outbox,
     loader: createRemoteLoader(withDevRemotes(federationRuntime, devRemotes), undefined, {
       browserId: canaryId(),
       onLoaded: health.loaded,

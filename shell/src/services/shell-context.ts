@@ -1,5 +1,5 @@
 import type { ClientErrorReport, HostContext, SessionState } from '@cove/contracts';
-import type { OwnedBus } from '@cove/runtime/shell';
+import type { OwnedBus, ShellOutbox } from '@cove/runtime/shell';
 import type { CountsService } from './counts';
 import { createContext, useContext } from 'react';
 import type { PopupStore } from './popup-store';
@@ -29,6 +29,8 @@ export interface ShellServices {
   bus: OwnedBus;
   /** The session's actions (sign-in, logout, bans); `host.account` is its public part. */
   account: ShellAccount;
+  /** The signed-in person's outbox, run by the shell on every page; `host.outbox` is its public part. */
+  outbox: ShellOutbox;
   loader: RemoteLoader;
   reportFailure: FailureReporter;
   popupStore: PopupStore;

@@ -1,5 +1,6 @@
 import type { HttpMethod, RemoteName } from '@cove/contracts';
 import { createStore, localTokenStore } from '@cove/runtime';
+import { createOutbox } from '@cove/runtime/shell';
 import { fakeHost, type RecordedCall, type Responder } from '@cove/runtime/testing';
 import type { ShellHost, ShellServices, ShellVersions } from '../services/shell-context';
 import type { LoadedRemote, RemoteLoader } from '../services/remote-loading';
@@ -54,11 +55,16 @@ export function fakeServices(loader: Partial<RemoteLoader> = {}) {
     realtime,
     schedule: (fn, ms) => void scheduled.push({ fn, ms }),
   });
+  const hostAccount = { patch: account.patch, reload: account.reload, logout: account.logout };
+  const outbox = createOutbox({
+    host: { api: test.host.api, bus, session, account: hostAccount, popups: popupStore.controller },
+  });
   const host: ShellHost = {
     ...test.host,
     session,
-    account: { patch: account.patch, reload: account.reload, logout: account.logout },
+    account: hostAccount,
     popups: popupStore.controller,
+    outbox,
     navigate,
   };
   const fullLoader: RemoteLoader = {
@@ -74,6 +80,7 @@ export function fakeServices(loader: Partial<RemoteLoader> = {}) {
     host,
     bus,
     account,
+    outbox,
     loader: fullLoader,
     reportFailure,
     popupStore,

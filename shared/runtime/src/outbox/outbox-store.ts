@@ -3,6 +3,8 @@ const prefix = 'cove-outbox:';
 
 /** A person's unsent messages, kept in this browser across reloads until they go or the person signs out. */
 export interface OutboxStore<T> {
+  /** Its local storage key, which other tabs' storage events name. */
+  readonly key: string;
   /** What was waiting, oldest first; entries `parse` rejects (an older build's shape) are dropped. */
   load(): T[];
   save(items: readonly T[]): void;
@@ -15,6 +17,7 @@ export function outboxStore<T>(
 ): OutboxStore<T> {
   const key = prefix + userId;
   return {
+    key,
     load: () => {
       try {
         const raw: unknown = JSON.parse(storage.getItem(key) ?? '[]');

@@ -12,6 +12,7 @@ import { http, HttpResponse } from 'msw';
 import { createApiClient, type ServerFailure } from '../api/client';
 import { localTokenStore } from '../api/token-store';
 import { createBus } from '../bus/bus';
+import { createOutbox } from '../outbox/outbox';
 import { createSession, signIn, signOut, updateUser } from '../session/session';
 import { noteMismatch, takeMismatches, testOrigin, testServer } from './test-server';
 
@@ -63,6 +64,13 @@ function patchedUser(session: SessionState, changes: Partial<User>): User | null
   };
 }
 
+const openOutboxes: (() => void)[] = [];
+
+/** Stops the outboxes the test's hosts opened (their listeners would outlive the test). */
+export function closeFakeOutboxes(): void {
+  openOutboxes.splice(0).forEach((close) => close());
+}
+
 /**
  * A host for rendering a remote's App in tests. Its API is the real client, answered by the test
  * server (MSW): calls are recorded, answers are parsed with the contract's schemas and go through the
@@ -111,7 +119,7 @@ export function fakeHost(
   });
   const bus = createBus();
   const account = { logouts: 0 };
-  const host: HostContext = {
+  const host: Omit<HostContext, 'outbox'> = {
     contractVersion: hostContractVersion,
     api,
     bus,
@@ -143,6 +151,10 @@ export function fakeHost(
     },
     navigate: (to) => void navigations.push(to),
   };
-  return { host, bus, session, calls, popups, navigations, account, serverFailures, takeMismatches };
+  // The real outbox, run for the signed-in user as the shell runs it, until the test ends.
+  const outbox = createOutbox({ host });
+  if (session.user) openOutboxes.push(outbox.open(session.user._id));
+  const full: HostContext = { ...host, outbox };
+  return { host: full, bus, session, calls, popups, navigations, account, serverFailures, takeMismatches };
 }
 export type FakeHost = ReturnType<typeof fakeHost>;

@@ -1,8 +1,10 @@
+import { closeFakeOutboxes } from './fake-host';
 import { takeMismatches, testServer } from './test-server';
 
 // The test server stands in front of the real API client for the whole file; each test starts clean.
 beforeAll(() => testServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  closeFakeOutboxes();
   testServer.resetHandlers();
   const unclaimed = takeMismatches();
   if (unclaimed.length > 0) {

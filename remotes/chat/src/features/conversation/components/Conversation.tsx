@@ -5,13 +5,12 @@ import {
   type ChatUser,
   type Message,
 } from '@cove/contracts';
-import { errorMessage, isApiError, useHost, useSession, useTypingChats } from '@cove/runtime';
+import { chatPath, errorMessage, isApiError, useHost, useSession, useTypingChats } from '@cove/runtime';
 import { Avatar, Button, ButtonLink, EmptyState, SignInGate, Spinner, useDocumentTitle } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { chatKey, useChat } from '../api/get-chat';
-import { chatPath } from '../model/chat-path';
 import { presenceLine } from '../model/presence-line';
 import { useLivePresence } from './live-presence';
 import { useChatTools } from './use-chat-tools';

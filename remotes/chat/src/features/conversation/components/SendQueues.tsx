@@ -1,4 +1,5 @@
-import { outboxStore, useHost, useObservable, useSession } from '@cove/runtime';
+import type { Message, OutboxState } from '@cove/contracts';
+import { useHost, useObservable } from '@cove/runtime';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -18,13 +19,9 @@ import {
   type Outgoing,
 } from '../model/message-delivery';
 import { upsertMessage } from '../model/message-cache';
-import { mayWait, Outbox } from '../model/outbox';
+import { fromEntry, mayWait, toWaiting } from '../model/outbox';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** While a send finds no connection and the socket says it is up, the outbox tries again after attempt × 1 s, up to 30 s. */
-const retryStepMs = 1_000;
-const retryMaxMs = 30_000;
 
 /** A send id: unique per message, kept across its retries so the server makes it once. */
 const newSendId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
@@ -55,31 +52,34 @@ interface Queues {
 
 const QueuesContext = createContext<Queues | null>(null);
 
+const nothingWaits: OutboxState = { entries: [], offline: false };
+
 /**
  * Every message this person has on its way, in any chat: held above the conversations, so a photo
  * still uploading keeps going (and shows again) when another chat is opened. Uploads still running
  * when the chats screen closes are stopped; while one runs, leaving the page asks first. A message
- * that finds no connection waits in the person's outbox (kept across reloads) and goes, in the order
- * written, when the socket is back (docs/rules.md, Offline).
+ * that finds no connection goes to the person's outbox, which the shell runs on every page and which
+ * sends it when the connection is back (docs/rules.md, Offline); here it is only shown and discarded.
  */
 export function SendQueues({ children }: { children: ReactNode }) {
   const host = useHost();
   const client = useQueryClient();
-  const userId = useSession().user?._id ?? '';
-  const [outbox] = useState(() => new Outbox(outboxStore(userId, (value) => value)));
-  const [outgoing, setOutgoing] = useState<Outgoing[]>(() => [...outbox.waiting]);
-  const connection = useObservable(host.bus.connection$, 'connected');
-  // A send found no server since the socket last came up; `tries` spaces the outbox's next attempts.
-  const [unreachable, setUnreachable] = useState(false);
-  const [tries, setTries] = useState(0);
-  const offline = connection === 'disconnected' || unreachable;
+  const outbox = useObservable(host.outbox.state$, nothingWaits);
+  // What this screen sends itself: uploads, sends under way, and failures it shows with Retry.
+  const [own, setOwn] = useState<Outgoing[]>([]);
+  const outgoing = useMemo(() => {
+    const waiting = outbox.entries.map(fromEntry);
+    const ids = new Set(waiting.map((o) => o.send_id));
+    return [...own.filter((o) => !ids.has(o.send_id)), ...waiting];
+  }, [own, outbox.entries]);
+  const offline = outbox.offline;
   const controllers = useRef(new Map<string, AbortController>());
   const listeners = useRef(new Map<string, () => void>());
   useEffect(() => {
     const running = controllers.current;
     return () => running.forEach((c) => c.abort());
   }, []);
-  const uploading = outgoing.some((o) => o.status === 'uploading');
+  const uploading = own.some((o) => o.status === 'uploading');
   useEffect(() => {
     if (!uploading) return undefined;
     const ask = (e: BeforeUnloadEvent) => e.preventDefault();
@@ -87,13 +87,26 @@ export function SendQueues({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('beforeunload', ask);
   }, [uploading]);
 
+  const delivered = useCallback(
+    (message: Message) => {
+      upsertMessage(client, message);
+      listeners.current.get(message.chat_id)?.();
+    },
+    [client],
+  );
+  // What the outbox sent, from any page: the thread takes the server's copy.
+  useEffect(() => {
+    const subscription = host.outbox.sent$.subscribe(delivered);
+    return () => subscription.unsubscribe();
+  }, [host, delivered]);
+
   const update = useCallback(
     (sendId: string, change: Partial<Outgoing>) =>
-      setOutgoing((all) => all.map((o) => (o.send_id === sendId ? { ...o, ...change } : o))),
+      setOwn((all) => all.map((o) => (o.send_id === sendId ? { ...o, ...change } : o))),
     [],
   );
   const remove = useCallback(
-    (sendId: string) => setOutgoing((all) => all.filter((o) => o.send_id !== sendId)),
+    (sendId: string) => setOwn((all) => all.filter((o) => o.send_id !== sendId)),
     [],
   );
   const run = useCallback(
@@ -104,61 +117,24 @@ export function SendQueues({ children }: { children: ReactNode }) {
         host,
         update: (change) => update(item.send_id, change),
         delivered: (message) => {
-          upsertMessage(client, message);
           remove(item.send_id);
-          outbox.remove(item.send_id);
-          listeners.current.get(item.chat_id)?.();
+          delivered(message);
         },
         dropped: () => remove(item.send_id),
         waiting: (sofar) => {
-          update(item.send_id, { status: 'waiting', error: null });
-          outbox.add(sofar);
-          setUnreachable(true);
+          host.outbox.add(toWaiting(sofar), true);
+          remove(item.send_id);
         },
         signal: controller.signal,
         wait,
       }).finally(() => controllers.current.delete(item.send_id));
     },
-    [host, client, update, remove, outbox],
+    [host, update, remove, delivered],
   );
-  const flush = useCallback(
-    () =>
-      void outbox.flush(run).then(() => {
-        const stillWaiting = outbox.waiting.length > 0;
-        setUnreachable(stillWaiting);
-        setTries((n) => (stillWaiting ? n + 1 : 0));
-      }),
-    [outbox, run],
-  );
-  const latest = useRef({ outgoing, offline });
+  const latest = useRef({ outgoing, offline, entries: outbox.entries });
   useEffect(() => {
-    latest.current = { outgoing, offline };
+    latest.current = { outgoing, offline, entries: outbox.entries };
   });
-
-  // What waited since an earlier page goes as soon as this one can try.
-  useEffect(() => {
-    if (outbox.waiting.length > 0) flush();
-  }, [outbox, flush]);
-  // The socket back after an outage, or the browser online again: the outbox goes at once.
-  const wasDown = useRef(false);
-  useEffect(() => {
-    if (connection === 'disconnected') {
-      wasDown.current = true;
-    } else if (wasDown.current) {
-      wasDown.current = false;
-      flush();
-    }
-  }, [connection, flush]);
-  useEffect(() => {
-    window.addEventListener('online', flush);
-    return () => window.removeEventListener('online', flush);
-  }, [flush]);
-  // The socket is up but a send found no server (the API alone unreachable): try again, spaced out.
-  useEffect(() => {
-    if (connection !== 'connected' || !unreachable) return undefined;
-    const timer = setTimeout(flush, Math.min(retryStepMs * (tries + 1), retryMaxMs));
-    return () => clearTimeout(timer);
-  }, [connection, unreachable, tries, flush]);
 
   const queues = useMemo<Queues>(
     () => ({
@@ -183,23 +159,25 @@ export function SendQueues({ children }: { children: ReactNode }) {
           created_at: new Date().toISOString(),
         };
         // Behind messages already waiting, or with no connection, it waits its turn in the outbox.
-        if (mayWait(item) && (latest.current.offline || outbox.waiting.length > 0)) {
-          const waiting: Outgoing = { ...item, status: 'waiting' };
-          setOutgoing((all) => [...all, waiting]);
-          outbox.add(waiting);
-          if (!latest.current.offline) flush();
+        const behind = latest.current.entries.some((e) => e.status !== 'failed');
+        if (mayWait(item) && (latest.current.offline || behind)) {
+          host.outbox.add(toWaiting(item), false);
           return;
         }
-        setOutgoing((all) => [...all, item]);
+        setOwn((all) => [...all, item]);
         void run(item);
       },
       retry: (sendId) => {
         const item = latest.current.outgoing.find((o) => o.send_id === sendId);
-        if (item) void run(item);
+        if (!item) return;
+        // One the outbox sent and the server refused is this screen's to send again.
+        host.outbox.discard(sendId);
+        setOwn((all) => (all.some((o) => o.send_id === sendId) ? all : [...all, item]));
+        void run(item);
       },
       discard: (sendId) => {
         controllers.current.get(sendId)?.abort();
-        outbox.remove(sendId);
+        host.outbox.discard(sendId);
         remove(sendId);
       },
       listen: (chatId, onDelivered) => {
@@ -207,7 +185,7 @@ export function SendQueues({ children }: { children: ReactNode }) {
         return () => listeners.current.delete(chatId);
       },
     }),
-    [outgoing, offline, run, remove, outbox, flush],
+    [host, outgoing, offline, run, remove],
   );
   return <QueuesContext.Provider value={queues}>{children}</QueuesContext.Provider>;
 }

@@ -1,10 +1,9 @@
 import type { Chat } from '@cove/contracts';
-import { confirmCharge, errorMessage, isApiError, useHost } from '@cove/runtime';
+import { chatPath, confirmCharge, errorMessage, isApiError, useHost } from '@cove/runtime';
 import { TipForm, type TipChoice } from '@cove/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { sendTip } from '../api/send-tip';
-import { chatPath } from '../model/chat-path';
 import { upsertMessage } from '../model/message-cache';
 import threadStyles from './Thread.module.css';
 

@@ -1,12 +1,11 @@
 import type { Message, PopupSpec } from '@cove/contracts';
-import { bundleContents, confirmCharge, errorMessage, isApiError, useHost } from '@cove/runtime';
+import { bundleContents, chatPath, confirmCharge, errorMessage, isApiError, useHost } from '@cove/runtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { buyMessage } from '../api/buy-message';
 import { deleteMessage } from '../api/delete-message';
 import { fetchMessage } from '../api/get-message';
 import { hideMessage } from '../api/hide-message';
-import { chatPath } from '../model/chat-path';
 import { removeMessage, upsertMessage } from '../model/message-cache';
 
 /** What unlocking a paid message gives, as the confirm sheet says it: as its bubble counts it. */

@@ -12,7 +12,7 @@ import {
   type Attachment,
 } from '../model/attachments';
 import type { MessageDraft } from '../model/message-delivery';
-import { trimMessage } from '../model/sanitise';
+import { trimMessage } from '../model/trim-message';
 import type { SendQueue } from './SendQueues';
 import { useTypingSignal } from './use-typing-signal';
 import { wideScreen } from '../../../common/wide-screen';

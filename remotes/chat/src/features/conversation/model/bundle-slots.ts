@@ -1,4 +1,4 @@
-import { mediaMessages, type ApiClient, type MediaKind, type SendMessageBody } from '@cove/contracts';
+import { mediaMessages, type ApiClient, type MediaKind } from '@cove/contracts';
 import { uploadMedia, UploadRefused, type UploadProgress } from '@cove/runtime';
 
 /** One item of a bundle on its way: a vault media as it is, or a new file until its upload is done. */
@@ -53,12 +53,4 @@ export async function uploadSlots(
     opts.done([...out]);
   }
   return out;
-}
-
-/** A bundle's part of the send body: its items in order; the first one's kind is the message's type. */
-export function bundleFields(slots: readonly BundleSlot[]): Pick<SendMessageBody, 'type' | 'media_items'> {
-  return {
-    type: slots[0]?.kind ?? 'image',
-    media_items: slots.map((s) => ({ media_id: s.media_id ?? '', preview: s.preview })),
-  };
 }

@@ -1,23 +1,15 @@
+import { mediaMessages, type Message, type SendMessageBody, type SentMessageType } from '@cove/contracts';
 import {
-  mediaMessages,
-  type HostContext,
-  type Message,
-  type SendMessageBody,
-  type SentMessageType,
-} from '@cove/contracts';
-import {
-  errorMessage,
-  isApiError,
+  messageBody,
+  sendMessage,
   uploadErrorMessage,
   uploadMedia,
   UploadRefused,
+  type SendHost,
   type UploadProgress,
 } from '@cove/runtime';
-import { sendMessage } from '../api/send-message';
-import { bundleFields, uploadSlots, type BundleProgress, type BundleSlot } from './bundle-slots';
-import { chatPath } from './chat-path';
-import { mayWait } from './outbox';
-import { sanitise } from './sanitise';
+import { uploadSlots, type BundleProgress, type BundleSlot } from './bundle-slots';
+import { mayWait, toWaiting } from './outbox';
 
 /** What a person sends, before the server has it. */
 export interface MessageDraft {
@@ -58,7 +50,7 @@ export interface Outgoing {
 }
 
 export interface DeliveryDeps {
-  host: Pick<HostContext, 'api' | 'popups' | 'account' | 'session'>;
+  host: SendHost;
   update(change: Partial<Outgoing>): void;
   /** The server's copy arrived: it replaces the local one. */
   delivered(message: Message): void;
@@ -70,23 +62,12 @@ export interface DeliveryDeps {
   wait(ms: number): Promise<void>;
 }
 
-/** The spec's retries: 4 attempts for unknown failures, 2 for a blocked text (sanitised first). */
-const maxAttempts = 4;
-const maxBlockedAttempts = 2;
-
-/** No answer at all: the connection, not the server, is what failed. */
-const unreachable = (err: unknown) => isApiError(err) && !err.aborted && err.status === 0;
-
-/** No answer, or the server's own trouble: another attempt may get through. */
-const retryable = (err: unknown) =>
-  isApiError(err) && !err.aborted && (err.status === 0 || err.status === 429 || err.status >= 500);
-
 /**
- * Uploads the file (if any), then posts the message, with the spec's retries and forced states.
+ * Uploads the file (if any), then sends the message (`sendMessage`: the spec's retries and forced states).
  * 'waiting' when the server could not be reached and the message may wait for it (`mayWait`).
  */
 export async function deliverMessage(item: Outgoing, deps: DeliveryDeps): Promise<'done' | 'waiting'> {
-  const { api, popups, account, session } = deps.host;
+  const { api, popups } = deps.host;
   let media = item.media;
   if (item.file && !media) {
     deps.update({ status: 'uploading', error: null });
@@ -134,103 +115,38 @@ export async function deliverMessage(item: Outgoing, deps: DeliveryDeps): Promis
     }
   }
   deps.update({ status: 'sending', error: null });
-  let text = item.draft.text;
-  let warned = item.warned;
-  let blocked = 0;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const body: SendMessageBody = {
-        ...item.draft,
-        ...media,
-        ...(bundle ? bundleFields(bundle) : {}),
-        text,
-        chat_id: item.chat_id,
-        recipient_id: item.recipient_id,
-        send_id: item.send_id,
-      };
-      const answer = await sendMessage(api, body, warned, deps.signal);
-      deps.delivered(answer.data);
-      if (answer.credits !== session.credits) void account.reload();
+  const sofar = (warned: boolean): Outgoing => ({
+    ...item,
+    media,
+    bundle,
+    warned,
+    status: 'waiting',
+    error: null,
+  });
+  const outcome = await sendMessage(deps.host, {
+    body: messageBody(toWaiting(sofar(item.warned))),
+    warned: item.warned,
+    mayWait: mayWait(sofar(item.warned)),
+    signal: deps.signal,
+    wait: deps.wait,
+    onWarned: () => deps.update({ warned: true }),
+  });
+  switch (outcome.kind) {
+    case 'sent':
+      deps.delivered(outcome.message);
       return 'done';
-    } catch (err) {
-      if (!isApiError(err) || err.aborted) return 'done';
-      const sofar: Outgoing = { ...item, media, bundle, warned, status: 'waiting', error: null };
-      if (unreachable(err) && mayWait(sofar)) {
-        deps.waiting(sofar);
-        return 'waiting';
-      }
-      if (err.code === 'text_warned' && !warned) {
-        const { action } = await popups.open({
-          kind: 'generic',
-          emoji: '⚠️',
-          sentence: err.message,
-          confirmLabel: 'Send anyway',
-        }).outcome;
-        if (action === 'confirm') {
-          warned = true;
-          deps.update({ warned });
-          attempt = 0;
-          continue;
-        }
-      } else if (err.code === 'text_blocked' && ++blocked < maxBlockedAttempts) {
-        const clean = sanitise(text, session.config?.global_keywords ?? '');
-        if (clean !== text) {
-          text = clean;
-          await deps.wait(1000 * attempt);
-          continue;
-        }
-      } else if (retryable(err) && attempt < maxAttempts) {
-        await deps.wait(1000 * attempt);
-        continue;
-      }
-      showForcedState(err.code, err.message, deps.host, item);
-      deps.update({ status: 'failed', error: errorMessage(err) });
+    case 'unreachable':
+      deps.waiting(sofar(outcome.warned));
+      return 'waiting';
+    case 'refused':
+      deps.update({ status: 'failed', error: outcome.error });
       return 'done';
-    }
+    case 'aborted':
+      return 'done';
   }
 }
 
 function dropped(deps: DeliveryDeps): 'done' {
   deps.dropped();
   return 'done';
-}
-
-/** Failures that change what the chat may do get their popup (the shell handles a frozen account). */
-function showForcedState(
-  code: string | undefined,
-  message: string,
-  host: DeliveryDeps['host'],
-  item: Pick<Outgoing, 'chat_id' | 'recipient_id'>,
-): void {
-  // The way back to the chat, and what the fan was doing there for the payment to carry.
-  const backTo = chatPath(item.recipient_id);
-  switch (code) {
-    case 'not_enough_credits':
-      void host.account.reload();
-      host.popups.open({
-        kind: 'not-enough-credits',
-        message,
-        backTo,
-        purchase: { model_id: item.recipient_id, chat_id: item.chat_id },
-      });
-      return;
-    case 'free_chat_limit':
-      host.popups.open({
-        kind: 'unlock-free-chat',
-        message,
-        backTo,
-        purchase: { model_id: item.recipient_id },
-      });
-      return;
-    case 'media_blocked':
-      host.popups.open({ kind: 'sending-media-blocked' });
-      return;
-    // Blocked by the other person, or the creator is closed to the fan's country: the server's words.
-    case 'blocked':
-    case 'region_blocked':
-      host.popups.open({ kind: 'messaging-disabled', message });
-      return;
-    default:
-      return;
-  }
 }

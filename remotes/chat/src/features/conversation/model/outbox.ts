@@ -1,5 +1,4 @@
-import { waitingMessage, type WaitingMessage } from '@cove/contracts';
-import type { OutboxStore } from '@cove/runtime';
+import type { OutboxEntry, WaitingMessage } from '@cove/contracts';
 import type { Outgoing } from './message-delivery';
 
 /**
@@ -12,8 +11,8 @@ export function mayWait(item: Pick<Outgoing, 'paid' | 'file' | 'media' | 'bundle
   return item.bundle?.every((slot) => slot.media_id !== null) ?? true;
 }
 
-/** How a waiting message is kept across reloads: what the server needs, never a file. */
-const toStored = (item: Outgoing): WaitingMessage => ({
+/** A message as the outbox keeps it: what the server needs, never a file. */
+export const toWaiting = (item: Outgoing): WaitingMessage => ({
   send_id: item.send_id,
   chat_id: item.chat_id,
   recipient_id: item.recipient_id,
@@ -30,71 +29,16 @@ const toStored = (item: Outgoing): WaitingMessage => ({
     })) ?? null,
 });
 
-/** A stored entry back as a waiting message; null for what this build cannot read. */
-export function parseWaiting(value: unknown): Outgoing | null {
-  const parsed = waitingMessage.safeParse(value);
-  if (!parsed.success) return null;
-  const s = parsed.data;
+/** An outbox entry as the thread shows it. */
+export function fromEntry({ message, status, error }: OutboxEntry): Outgoing {
   return {
-    ...s,
+    ...message,
     paid: false,
     file: null,
-    bundle: s.bundle?.map((slot) => ({ ...slot, file: null })) ?? null,
+    bundle: message.bundle?.map((slot) => ({ ...slot, file: null })) ?? null,
     bundleProgress: null,
-    status: 'waiting',
+    status,
     progress: null,
-    error: null,
+    error,
   };
-}
-
-/** Sends one message: 'waiting' when it could not reach the server, 'done' when it went or was refused. */
-export type Deliver = (item: Outgoing) => Promise<'done' | 'waiting'>;
-
-/**
- * The messages waiting for the connection, oldest first and kept in the person's store. `flush` sends
- * them one at a time in that order and stops at the first that still cannot get through; one flush
- * runs at a time, so none is sent twice by two wake-ups at once (and its send id makes a repeat harmless).
- */
-export class Outbox {
-  private items: Outgoing[];
-  private flushing: Promise<void> | null = null;
-
-  constructor(private readonly store: OutboxStore<unknown>) {
-    this.items = store.load().flatMap((value) => parseWaiting(value) ?? []);
-  }
-
-  get waiting(): readonly Outgoing[] {
-    return this.items;
-  }
-
-  add(item: Outgoing): void {
-    if (this.items.some((o) => o.send_id === item.send_id)) return;
-    this.items = [...this.items, item].sort((a, b) => a.created_at.localeCompare(b.created_at));
-    this.save();
-  }
-
-  remove(sendId: string): void {
-    if (!this.items.some((o) => o.send_id === sendId)) return;
-    this.items = this.items.filter((o) => o.send_id !== sendId);
-    this.save();
-  }
-
-  /** Sends what waits, in order; resolves when the outbox is empty or the connection failed again. */
-  flush(deliver: Deliver): Promise<void> {
-    this.flushing ??= this.run(deliver).finally(() => {
-      this.flushing = null;
-    });
-    return this.flushing;
-  }
-
-  private async run(deliver: Deliver): Promise<void> {
-    for (let next = this.items[0]; next; next = this.items[0]) {
-      if ((await deliver(next)) === 'waiting') return;
-      this.remove(next.send_id);
-    }
-  }
-
-  private save(): void {
-    this.store.save(this.items.map(toStored));
-  }
 }
