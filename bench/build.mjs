@@ -10,6 +10,7 @@ await build({
     assets: 'src/assets/main.ts',
     'chat-screen': 'src/chat-screen/main.ts',
     'inbox-live': 'src/inbox-live/main.ts',
+    lighthouse: 'src/lighthouse/main.ts',
     soak: 'src/soak/main.ts',
     'heap-diff': 'src/soak/heap-diff.ts',
     'socket-clients': 'src/sockets/clients.ts',
@@ -18,5 +19,5 @@ await build({
     'tip-buy-clients': 'src/tip-buy/clients.ts',
     'broadcast-clients': 'src/broadcast/clients.ts',
   },
-  external: [...nodeBundle.external, 'ws'],
+  external: [...nodeBundle.external, 'ws', 'esbuild', 'lighthouse', 'puppeteer-core'],
 });

@@ -6,7 +6,14 @@ const env = { ...process.env, COVE_SERVER_ROOT: '../server', NODE_PATH: '../serv
 const bundles =
   process.argv[2] === 'soak'
     ? ['dist/soak.js']
-    : ['dist/run.js', 'dist/media.js', 'dist/assets.js', 'dist/chat-screen.js', 'dist/inbox-live.js'];
+    : [
+        'dist/run.js',
+        'dist/media.js',
+        'dist/assets.js',
+        'dist/chat-screen.js',
+        'dist/inbox-live.js',
+        'dist/lighthouse.js',
+      ];
 for (const bundle of bundles) {
   const res = spawnSync(process.execPath, [bundle, ...process.argv.slice(2)], { stdio: 'inherit', env });
   if (res.status !== 0) process.exit(res.status ?? 1);

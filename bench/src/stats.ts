@@ -11,3 +11,13 @@ export function summarise(samples: number[]): { n: number; p50: number; p99: num
 
 export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 export const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
+
+/** The min, median and max of repeated measurements, rounded to `digits`. */
+export function spread(xs: number[], digits = 2) {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return {
+    min: round(sorted[0] ?? NaN, digits),
+    median: round(percentile(sorted, 50), digits),
+    max: round(sorted.at(-1) ?? NaN, digits),
+  };
+}

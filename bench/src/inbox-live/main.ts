@@ -7,7 +7,7 @@ import { repoRoot } from '../../../server/src/paths';
 import { ensureRemotesPublished } from '../../../server/src/release';
 import { seedScreens } from '../chat-screen/seed';
 import { launchChromium } from '../chat-screen/browser';
-import { percentile, round } from '../stats';
+import { percentile, round, spread } from '../stats';
 import { startCove } from '../system';
 import { frameTimes } from './frames';
 import { fakeSockets, startStream, stopStream, type Fan } from './stream';
@@ -22,14 +22,6 @@ const p95 = (xs: number[]) =>
     [...xs].sort((a, b) => a - b),
     95,
   );
-const spread = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return {
-    min: round(sorted[0] ?? NaN),
-    median: round(percentile(sorted, 50)),
-    max: round(sorted.at(-1) ?? NaN),
-  };
-};
 
 /**
  * A creator's inbox in headless Chromium receiving 1,000 messages a second from 200 fans, against an

@@ -1,0 +1,62 @@
+import { spread } from '../stats';
+import type { PageFigures } from './audit';
+
+/** The performance goals each route is held to (the bare page is the yardstick, not held to them). */
+const goals = {
+  lcp_ratio: 1.5,
+  tbt_ms: 200,
+  cls: 0.02,
+  score: 90,
+  kib: 150,
+};
+export const goalsText = `LCP ≤ ${goals.lcp_ratio}x bare, TBT ≤ ${goals.tbt_ms} ms, CLS ≤ ${goals.cls}, score ≥ ${goals.score}, first-visit bytes ≤ ${goals.kib} KiB`;
+
+type Spread = ReturnType<typeof spread>;
+
+/** One page's runs as min / median / max of each figure, with its LCP over the bare page's, run by run. */
+export function summarisePage(runs: PageFigures[], bare: PageFigures[]) {
+  const of = (key: keyof PageFigures, digits: number) =>
+    spread(
+      runs.map((r) => r[key]),
+      digits,
+    );
+  return {
+    lcp_ms: of('lcp_ms', 0),
+    lcp_ratio: spread(
+      runs.map((r, i) => r.lcp_ms / (bare[i]?.lcp_ms ?? NaN)),
+      2,
+    ),
+    tbt_ms: of('tbt_ms', 0),
+    cls: of('cls', 3),
+    score: of('score', 0),
+    kib: of('kib', 1),
+  };
+}
+type PageSummary = ReturnType<typeof summarisePage>;
+
+/** The goals a route misses on its median. */
+export function missedGoals(s: PageSummary): string[] {
+  const missed: string[] = [];
+  if (s.lcp_ratio.median > goals.lcp_ratio) missed.push('LCP');
+  if (s.tbt_ms.median > goals.tbt_ms) missed.push('TBT');
+  if (s.cls.median > goals.cls) missed.push('CLS');
+  if (s.score.median < goals.score) missed.push('score');
+  if (s.kib.median > goals.kib) missed.push('bytes');
+  return missed;
+}
+
+const shown = (s: Spread) => (s.min === s.max ? `${s.median}` : `${s.median} (${s.min}–${s.max})`);
+
+/** A console row: each figure as its median with the min–max range. */
+export function tableRow(page: string, s: PageSummary, missed: string[] | null) {
+  return {
+    page,
+    'LCP ms': shown(s.lcp_ms),
+    'LCP / bare': shown(s.lcp_ratio),
+    'TBT ms': shown(s.tbt_ms),
+    CLS: shown(s.cls),
+    score: shown(s.score),
+    KiB: shown(s.kib),
+    misses: missed === null ? '(baseline)' : missed.join(', ') || 'none',
+  };
+}
