@@ -1,3 +1,5 @@
+import type { Message } from '@cove/contracts';
+import { useFrameBatch } from '@cove/runtime';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useShell } from '../services/shell-context';
@@ -25,17 +27,26 @@ export function useAlerts(): { alerts: Alert[]; dismiss(id: string): void } {
     where.current = pathname;
   }, [pathname]);
 
-  useEffect(() => {
-    const add = (alert: Alert) =>
-      setAlerts((now) => [...now.filter((a) => a.id !== alert.id), alert].slice(-alertTiming.maxShown));
-    const messages = bus.on('new_message').subscribe(({ message }) => {
-      const me = host.session.user?._id;
-      if (!me || !alertsFor(message, me, where.current)) return;
+  const add = useCallback(
+    (alert: Alert) =>
+      setAlerts((now) => [...now.filter((a) => a.id !== alert.id), alert].slice(-alertTiming.maxShown)),
+    [],
+  );
+  // A frame's messages at once: only the newest few can be on screen, so only their senders' names
+  // are read, and a busy inbox (a thousand messages a second) changes the stack once a frame.
+  const onMessages = useFrameBatch<Message>((messages) => {
+    const me = host.session.user?._id;
+    if (!me) return;
+    const shown = messages.filter((m) => alertsFor(m, me, where.current)).slice(-alertTiming.maxShown);
+    for (const message of shown)
       void nameOf(message.sender_id).then((name) => {
         // The chat may have been opened while the name was on its way.
         if (alertsFor(message, me, where.current)) add(messageAlert(message, name));
       });
-    });
+  });
+
+  useEffect(() => {
+    const messages = bus.on('new_message').subscribe(({ message }) => onMessages(message));
     const sales = bus.on('notification').subscribe(({ notification }) => {
       if (host.session.user?.type !== 'featured' || notification.read) return;
       const alert = saleAlert(notification);
@@ -45,7 +56,7 @@ export function useAlerts(): { alerts: Alert[]; dismiss(id: string): void } {
       messages.unsubscribe();
       sales.unsubscribe();
     };
-  }, [bus, host, nameOf]);
+  }, [bus, host, add, onMessages]);
 
   const dismiss = useCallback((id: string) => setAlerts((now) => now.filter((a) => a.id !== id)), []);
   return { alerts, dismiss };
