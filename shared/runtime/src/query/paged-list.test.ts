@@ -102,7 +102,7 @@ describe('paged lists', () => {
   });
 
   it('keep the object of an item that moved or was read again unchanged, and take a changed one', async () => {
-    const all = items('a', 'b', 'c');
+    const all: Item[] = items('a', 'b', 'c');
     const fake = serverList(all);
     const { client, observer, unsubscribe } = observe(fake);
     const first = pagedItems((await observer.refetch()).data, (i) => i._id);
