@@ -15,8 +15,8 @@ interface StreamSetup {
  * Runs in the page before its scripts: the socket to `/ws` is played here, in the page, so the rate
  * holds whatever the machine's load (a timer in the bench's process, which also runs the server,
  * stalled). It greets the app as `userId`, answers pings, and on `benchStream.start(rate)` sends
- * `new_message` events from the fans in turn, in sequence, every 10 ms, as a socket delivering a busy
- * log would. Every other socket is the browser's own.
+ * `new_message` events from the fans in turn, in sequence, every 10 ms as many as are due at `rate`
+ * since the start, as a socket delivering a busy log would. Every other socket is the browser's own.
  */
 function playSocket({ userId, fans }: StreamSetup) {
   const Real = window.WebSocket;
@@ -106,10 +106,13 @@ function playSocket({ userId, fans }: StreamSetup) {
   Object.assign(window, {
     benchStream: {
       start(perSecond: number) {
-        let due = 0;
+        // What is due is counted from the clock, not from the ticks: a busy page runs fewer ticks, and
+        // then gets the messages it missed at its next one, as a socket's buffer would hand them over.
+        const from = performance.now();
+        const first = sent;
         timer = window.setInterval(() => {
-          due += perSecond / 100;
-          for (; due >= 1; due -= 1) live?.receive(message(sent++));
+          const due = first + Math.floor(((performance.now() - from) * perSecond) / 1000);
+          while (sent < due) live?.receive(message(sent++));
         }, 10);
       },
       stop() {

@@ -7,6 +7,7 @@ export { requestState, type RequestState } from './request/request-state';
 export { useAttempt } from './request/attempt';
 export { useObservable } from './bus/use-observable';
 export { useServerEvent } from './bus/use-server-event';
+export { useFrameBatch } from './bus/use-frame-batch';
 export { useTypingChats } from './bus/use-typing';
 export { useUsernameCheck, type UsernameCheck } from './username/use-username-check';
 export * from './email/email-address';

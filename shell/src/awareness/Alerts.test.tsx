@@ -84,6 +84,27 @@ describe('in-app alerts', () => {
     expect(within(alertList()).queryByRole('listitem')).toBeNull();
   });
 
+  it('show the newest few of a burst of messages, reading only their senders’ names', async () => {
+    const { fake } = showAlerts('/discover');
+    act(() => {
+      for (let n = 0; n < 50; n += 1)
+        fake.services.bus.pushServerEvent({
+          type: 'new_message',
+          message: testMessage({ _id: String(n), sender_id: `u-${100 + n}`, text: `Message ${n}` }),
+          ...at,
+          seq: n + 1,
+        });
+    });
+    expect(await within(alertList()).findByText('Message 49')).toBeInTheDocument();
+    const shown = within(alertList()).getAllByRole('listitem');
+    expect(shown.map((a) => a.textContent)).toEqual([
+      expect.stringContaining('Message 47'),
+      expect.stringContaining('Message 48'),
+      expect.stringContaining('Message 49'),
+    ]);
+    expect(fake.calls.map((c) => c.query.recipient_id)).toEqual(['u-147', 'u-148', 'u-149']);
+  });
+
   it('say nothing of the chat on screen, of one’s own messages from another tab, or of Cove’s own lines', async () => {
     const { push, fake } = showAlerts('/chats/u-2');
     await push({ type: 'new_message', message: testMessage(), ...at });

@@ -7,7 +7,8 @@ import {
   type ServerEventOf,
 } from '@cove/contracts';
 
-type NewMessage = ServerEventOf<'new_message'>;
+/** A `new_message` event as the bus delivers it. */
+export type NewMessage = ServerEventOf<'new_message'>;
 
 /** One short, dismissible alert on whatever screen is shown. */
 export interface Alert {

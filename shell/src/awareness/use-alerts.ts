@@ -1,7 +1,8 @@
+import { useFrameBatch } from '@cove/runtime';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useShell } from '../services/shell-context';
-import { alertTiming, alertsFor, messageAlert, saleAlert, type Alert } from './alert-rules';
+import { alertTiming, alertsFor, messageAlert, saleAlert, type Alert, type NewMessage } from './alert-rules';
 import { senderNames } from './sender-names';
 
 /**
@@ -25,17 +26,26 @@ export function useAlerts(): { alerts: Alert[]; dismiss(id: string): void } {
     where.current = pathname;
   }, [pathname]);
 
-  useEffect(() => {
-    const add = (alert: Alert) =>
-      setAlerts((now) => [...now.filter((a) => a.id !== alert.id), alert].slice(-alertTiming.maxShown));
-    const messages = bus.on('new_message').subscribe((event) => {
-      const me = host.session.user?._id;
-      if (!me || !alertsFor(event, me, where.current)) return;
+  const add = useCallback(
+    (alert: Alert) =>
+      setAlerts((now) => [...now.filter((a) => a.id !== alert.id), alert].slice(-alertTiming.maxShown)),
+    [],
+  );
+  // A frame's messages at once: only the newest few can be on screen, so only their senders' names
+  // are read, and a busy inbox (a thousand messages a second) changes the stack once a frame.
+  const onMessages = useFrameBatch<NewMessage>((events) => {
+    const me = host.session.user?._id;
+    if (!me) return;
+    const shown = events.filter((e) => alertsFor(e, me, where.current)).slice(-alertTiming.maxShown);
+    for (const event of shown)
       void nameOf(event.message.sender_id).then((name) => {
         // The chat may have been opened while the name was on its way.
         if (alertsFor(event, me, where.current)) add(messageAlert(event.message, name));
       });
-    });
+  });
+
+  useEffect(() => {
+    const messages = bus.on('new_message').subscribe(onMessages);
     const sales = bus.on('notification').subscribe(({ notification }) => {
       if (host.session.user?.type !== 'featured' || notification.read) return;
       const alert = saleAlert(notification);
@@ -45,7 +55,7 @@ export function useAlerts(): { alerts: Alert[]; dismiss(id: string): void } {
       messages.unsubscribe();
       sales.unsubscribe();
     };
-  }, [bus, host, nameOf]);
+  }, [bus, host, add, onMessages]);
 
   const dismiss = useCallback((id: string) => setAlerts((now) => now.filter((a) => a.id !== id)), []);
   return { alerts, dismiss };

@@ -98,6 +98,33 @@ describe('header', () => {
     }
   });
 
+  it('waits for a stream of news to go quiet, then reads the earnings once', async () => {
+    jest.useFakeTimers();
+    try {
+      const fake = await showCreator(totals(720), totals(990));
+      const earned = (seq: number) =>
+        fake.services.bus.pushServerEvent({
+          type: 'earnings_updated',
+          seq,
+          created_at: new Date().toISOString(),
+        });
+      // News every half a quiet time, for three quiet times: no read while it keeps coming.
+      for (let seq = 1; seq <= 6; seq += 1) {
+        await act(async () => {
+          earned(seq);
+          await jest.advanceTimersByTimeAsync(earningsRefreshMs / 2);
+        });
+      }
+      expect(fake.calls).toHaveLength(1);
+      await act(() => jest.advanceTimersByTimeAsync(earningsRefreshMs / 2));
+      expect(screen.getByTitle('Your available earnings')).toHaveTextContent('$99.00');
+      await act(() => jest.advanceTimersByTimeAsync(earningsRefreshMs * 5));
+      expect(fake.calls).toHaveLength(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('reads the earnings again when a chargeback or a referral credit changes them', async () => {
     jest.useFakeTimers();
     try {

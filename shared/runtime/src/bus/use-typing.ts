@@ -31,9 +31,10 @@ export function useTypingChats(myId: string | undefined): ReadonlySet<string> {
     if (e.sender_id !== myId) set(e.chat_id, true);
   });
   useServerEvent('typing_stop', (e) => set(e.chat_id, false));
-  // A message from the typist ends their typing.
+  // A message from the typist ends their typing. Only a chat shown typing (one with a timer) is
+  // touched: a busy inbox's thousand messages a second ask the list for no render.
   useServerEvent('new_message', (e) => {
-    if (e.message.sender_id !== myId) set(e.message.chat_id, false);
+    if (e.message.sender_id !== myId && timers.current.has(e.message.chat_id)) set(e.message.chat_id, false);
   });
   useEffect(() => {
     const pending = timers.current;

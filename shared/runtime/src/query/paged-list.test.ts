@@ -4,7 +4,7 @@ import { fakeHost } from '../testing/fake-host';
 import { createQueryClient } from './query-root';
 import { pagedItems, pagedListOptions, updatePagedItems, type Paged } from './paged-list';
 
-const item = z.object({ _id: z.string() });
+const item = z.object({ _id: z.string(), name: z.string().optional() });
 type Item = z.infer<typeof item>;
 const page = z.object({ data: z.array(item), next: z.string().nullable() });
 const items = (...ids: string[]) => ids.map((_id) => ({ _id }));
@@ -99,5 +99,26 @@ describe('paged lists', () => {
     ]);
     const other = client.getQueryData<InfiniteData<Paged<Item>>>(['items', 'other']);
     expect(other?.pages.map((p) => ids(p.data))).toEqual([['n', 'x']]);
+  });
+
+  it('keep the object of an item that moved or was read again unchanged, and take a changed one', async () => {
+    const all: Item[] = items('a', 'b', 'c');
+    const fake = serverList(all);
+    const { client, observer, unsubscribe } = observe(fake);
+    const first = pagedItems((await observer.refetch()).data, (i) => i._id);
+
+    // A realtime change moves "b" to the top: "a" moves down a place and is still the same object.
+    updatePagedItems<Item>(client, ['items'], (list) => [{ _id: 'b' }, ...list.filter((i) => i._id !== 'b')]);
+    const moved = pagedItems(observer.getCurrentResult().data, (i) => i._id);
+    expect(ids(moved)).toEqual(['b', 'a']);
+    expect(moved[1]).toBe(first[0]);
+
+    // Read again with "a" first and renamed "b": the list shows the server's values, and "b",
+    // equal to what was shown, keeps its object though it is in another place.
+    all.splice(0, 2, { _id: 'a', name: 'Ann' }, { _id: 'b' });
+    const read = pagedItems((await observer.refetch()).data, (i) => i._id);
+    expect(read).toEqual([{ _id: 'a', name: 'Ann' }, { _id: 'b' }]);
+    expect(read[1]).toBe(moved[0]);
+    unsubscribe();
   });
 });

@@ -8,6 +8,7 @@ import {
 import { useMemo } from 'react';
 import { errorMessage } from '../api/api-error';
 import { requestState, type RequestState } from '../request/request-state';
+import { shareItemsByKey } from './keyed-sharing';
 
 /** A page of a server list: its items and the link to the next page (null on the last). */
 export interface Paged<T> {
@@ -39,6 +40,13 @@ export function pagedListOptions<T>(opts: PagedListOptions<T>) {
     getNextPageParam: nextPageOf,
     enabled: opts.enabled,
     staleTime: opts.staleTime,
+    // An item that moved keeps its object, so a row memoised on it is not rendered again.
+    structuralSharing: (before: unknown, after: unknown) =>
+      shareItemsByKey(
+        before as InfiniteData<Paged<T>> | undefined,
+        after as InfiniteData<Paged<T>>,
+        opts.itemKey,
+      ),
   });
 }
 

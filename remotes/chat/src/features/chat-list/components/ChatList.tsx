@@ -17,7 +17,8 @@ import { BulkBar } from './BulkBar';
 import { ChatRowItem } from './ChatRowItem';
 import { useChatListEvents } from './chat-list-events';
 import { useLiveChatNumbers } from './live-chat-numbers';
-import { useChatList } from '../api/get-chat-list';
+import { useRowFocus } from './row-focus';
+import { useChatList, type ChatRow } from '../api/get-chat-list';
 import { useChatTotals } from '../api/get-chat-totals';
 import { chatTabLabels } from '../../../common/chat-tab-labels';
 import { parseTab, tabsFor } from '../model/chat-tabs';
@@ -26,6 +27,14 @@ import { useShowSpend } from '../model/spend-option';
 import { useSearch } from '../../../common/use-search';
 import { ScreenTitle } from '../../../common/ScreenTitle';
 import styles from './ChatList.module.css';
+
+/**
+ * A chat with a new message is a new row at the top, and the rows it passed keep their elements where
+ * they are. Under its old key React would keep the moved row's element and move every row it passed
+ * instead: a chat from the bottom of a busy inbox moved the whole list each frame. (Focus goes with
+ * the chat: `useRowFocus`.)
+ */
+const rowKey = (chat: ChatRow) => `${chat.chat_id}:${chat.last_message_id ?? ''}`;
 
 /** Names the browser tab while no conversation is open (an open one names it after the person). */
 function ListTitle() {
@@ -70,6 +79,7 @@ function Chats({
     (chatId: string) => latest.current.onSelection(toggleOne(latest.current.selection, chatId)),
     [],
   );
+  const focus = useRowFocus();
   return (
     <RequestView state={list.state} retry={list.retry}>
       {(chats) =>
@@ -98,7 +108,7 @@ function Chats({
             <ul className={styles.list} aria-label="Chats">
               {chats.map((chat) => (
                 <ChatRowItem
-                  key={chat.chat_id}
+                  key={rowKey(chat)}
                   chat={chat}
                   typing={typing.has(chat.chat_id)}
                   current={chat.other_user._id === selectedUserId}
@@ -106,6 +116,7 @@ function Chats({
                   selected={isSelected(selection, chat.chat_id)}
                   showSpend={showSpend || tab === 'top'}
                   onToggle={onToggle}
+                  focus={focus}
                 />
               ))}
             </ul>

@@ -1,9 +1,10 @@
 import { chatPreviewText } from '@cove/contracts';
 import { formatMoney, messageTime, useSession } from '@cove/runtime';
 import { Avatar, kit } from '@cove/ui';
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { ChatRow } from '../api/get-chat-list';
+import { useCarriedFocus, type RowFocus } from './row-focus';
 import styles from './ChatList.module.css';
 
 /**
@@ -18,6 +19,7 @@ export const ChatRowItem = memo(function ChatRowItem({
   selected,
   showSpend,
   onToggle,
+  focus,
 }: {
   chat: ChatRow;
   typing: boolean;
@@ -28,8 +30,11 @@ export const ChatRowItem = memo(function ChatRowItem({
   /** The creator's option: what the person has spent with her, in dollars. */
   showSpend: boolean;
   onToggle(chatId: string): void;
+  focus: RowFocus;
 }) {
   const myId = useSession().user?._id ?? '';
+  const row = useRef<HTMLLIElement>(null);
+  useCarriedFocus(focus, chat.chat_id, row);
   const name = chat.other_user.deleted ? 'Deleted account' : (chat.other_user.username ?? 'Member');
   const unread = chat.unread_messages;
   const body = (
@@ -66,7 +71,7 @@ export const ChatRowItem = memo(function ChatRowItem({
     </>
   );
   return (
-    <li className={`${styles.row} ${current ? styles.current : ''}`}>
+    <li className={`${styles.row} ${current ? styles.current : ''}`} ref={row}>
       {selecting ? (
         <label className={styles.link}>
           <input

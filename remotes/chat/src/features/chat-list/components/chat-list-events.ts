@@ -1,10 +1,9 @@
 import { messagePreview, type Message } from '@cove/contracts';
-import { useServerEvent, useSession } from '@cove/runtime';
+import { useFrameBatch, useServerEvent, useSession } from '@cove/runtime';
 import { refreshLive, updatePagedItems } from '@cove/runtime/query';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { chatListKey, type ChatRow } from '../api/get-chat-list';
 import { chatTotalsKey } from '../api/get-chat-totals';
-import { useFrameBatch } from '../../../common/use-frame-batch';
 
 /** The spec's sort keeps an unread chat with the support account on top. */
 const pinned = (chat: ChatRow) => chat.other_user.username === 'support' && chat.unread_messages > 0;

@@ -1,6 +1,6 @@
 import type { Message } from '@cove/contracts';
 import { useHost, useServerEvent, useSession } from '@cove/runtime';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { chatKey } from '../api/get-chat';
 import { fetchMessage } from '../api/get-message';
 import {
@@ -16,10 +16,9 @@ import {
  * written (a welcome sent as the chat opens): once that read lands, the thread is read again. (An
  * invalidation during a first read would only join it.)
  */
-function readAgainAfterFirstRead(client: QueryClient, chatId: string): void {
-  const key = messagesKey(chatId);
-  const query = client.getQueryCache().find({ queryKey: key, exact: true });
+function readAgainAfterFirstRead(client: QueryClient, query: Query | undefined): void {
   if (query?.state.fetchStatus !== 'fetching') return;
+  const key = query.queryKey;
   const stop = client.getQueryCache().subscribe((event) => {
     if (event.query !== query || event.type !== 'updated') return;
     if (event.action.type !== 'success' && event.action.type !== 'error') return;
@@ -57,8 +56,10 @@ export function ThreadEvents(): null {
     );
   const cached = (chatId: string) => client.getQueryData(messagesKey(chatId)) !== undefined;
   useServerEvent('new_message', ({ message }) => {
-    if (!cached(message.chat_id)) {
-      readAgainAfterFirstRead(client, message.chat_id);
+    // One look in the cache per message: a busy inbox brings a thousand a second.
+    const thread = client.getQueryCache().find({ queryKey: messagesKey(message.chat_id), exact: true });
+    if (thread?.state.data === undefined) {
+      readAgainAfterFirstRead(client, thread);
       return;
     }
     if (lacksMedia(message)) showRead(message);
