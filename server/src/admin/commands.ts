@@ -5,7 +5,7 @@ import { accessTokens, adminActions, type UserRow, users } from '../db/schema';
 import { creditsOf, postMovement } from '../ledger/ledger';
 import { approveCreator, rejectCreator } from '../onboarding/decide';
 import { setUserFeature } from '../onboarding/features';
-import { withEvents, type EventNotifier } from '../realtime/with-events';
+import { withEvents, type Emit, type EventNotifier } from '../realtime/with-events';
 import { addNotification } from '../notifications/add';
 import type { Tx } from '../db/transaction';
 
@@ -65,8 +65,8 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
   const result = await withEvents({ db, realtime: notifier }, async (tx, emitFor) => {
     const emit = (event: LoggedEvent) => emitFor(user.id, event);
     // What staff did, in the person's notifications (docs/rules.md, "Notifications").
-    const note = (detail: string) =>
-      addNotification(tx, emitFor, [user.id], { kind: 'moderation', detail, url: '/account/settings' });
+    const note = (detail: string, tell: Emit = emitFor) =>
+      addNotification(tx, tell, [user.id], { kind: 'moderation', detail, url: '/account/settings' });
     let message: string;
     switch (req.command) {
       case 'make-creator':
@@ -101,7 +101,8 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
         await update(tx, user, banned ? { bannedAt: new Date() } : { terminatedAt: new Date() });
         // The spec has one event for both: `banned` shows the terminated popup.
         emit({ type: 'banned' });
-        await note(banned ? MODERATION.banned : MODERATION.terminated);
+        // Kept for the record, but not sent: `banned` is the last thing the person's sockets hear.
+        await note(banned ? MODERATION.banned : MODERATION.terminated, () => undefined);
         await tx
           .update(accessTokens)
           .set({ revokedAt: new Date() })

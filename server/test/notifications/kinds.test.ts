@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type AdminRequest, runAdminCommand } from '../../src/admin/commands';
-import { feedFanouts, subscriptions } from '../../src/db/schema';
+import { feedFanouts, notifications, subscriptions } from '../../src/db/schema';
 import { renewDue } from '../../src/subscriptions/renew';
 import { eq } from 'drizzle-orm';
 import { balancedAppForFile } from '../helpers/file-app';
@@ -169,5 +169,12 @@ describe('staff decisions (always recorded)', () => {
       'Your account is no longer frozen.',
       'Your account is frozen: chats and payments are paused.',
     ]);
+    const banned = await person(t, { type: 'user' });
+    await admin('ban', banned);
+    const [record] = await t.db
+      .select({ detail: notifications.detail })
+      .from(notifications)
+      .where(eq(notifications.userId, banned.user.id));
+    expect(record).toEqual({ detail: 'Your account was banned.' });
   });
 });
