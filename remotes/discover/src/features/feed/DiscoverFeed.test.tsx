@@ -39,6 +39,27 @@ describe('discover cards in the grid', () => {
     expect(within(noah).queryByText('Following')).toBeNull();
   });
 
+  it('loads the first screen’s photos at once and first, and the rest as they scroll into view', async () => {
+    const profiles = Array.from({ length: 6 }, (_, i) =>
+      testProfile({ _id: `c-${i}`, username: `c${i}`, avatar_url: `/a/${i}.jpg` }),
+    );
+    const { host } = fakeHost({ user: testUser(), respond: () => ({ data: profiles, next: null }) });
+    renderAt('/discover', host);
+    const grid = await screen.findByRole('list', { name: 'Creators' });
+    const photos = within(grid)
+      .getAllByRole('link')
+      .map((card) => card.querySelector('img'));
+    expect(photos.map((img) => img?.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      'eager',
+      'eager',
+      'lazy',
+      'lazy',
+    ]);
+    expect(photos[0]).toHaveAttribute('fetchpriority', 'high');
+  });
+
   it('sends the search, and says when nobody matches', async () => {
     const { host, calls } = fakeHost({ user: testUser(), respond: () => ({ data: [], next: null }) });
     renderAt('/discover?tab=nearby', host);

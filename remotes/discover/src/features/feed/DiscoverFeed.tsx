@@ -26,6 +26,9 @@ import {
 } from './model/discover-filters';
 import styles from './Discover.module.css';
 
+/** The cards a wide window shows before any scroll (one row of four; two rows of two on a phone). */
+const firstScreenCards = 4;
+
 function Results({ filters }: { filters: DiscoverFilters }) {
   const creators = useCreators(filters);
   const sentinel = useAutoLoad(creators);
@@ -41,8 +44,8 @@ function Results({ filters }: { filters: DiscoverFilters }) {
         ) : (
           <>
             <ul className={styles.grid} aria-label="Creators">
-              {profiles.map((p) => (
-                <CreatorCard key={p._id} profile={p} />
+              {profiles.map((p, i) => (
+                <CreatorCard key={p._id} profile={p} firstScreen={i < firstScreenCards} />
               ))}
             </ul>
             <div ref={sentinel} />

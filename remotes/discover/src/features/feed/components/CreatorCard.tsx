@@ -32,8 +32,18 @@ function Presence({ profile }: { profile: DiscoverProfile }) {
   return null;
 }
 
-/** One creator in the discover grid: photo, name, presence, prices, bio and whether the viewer follows. */
-export function CreatorCard({ profile }: { profile: DiscoverProfile }) {
+/**
+ * One creator in the discover grid: photo, name, presence, prices, bio and whether the viewer follows.
+ * The cards of the first screen load their photos at once and first: one of them is the page's
+ * largest paint, which a lazy image would hold back until layout.
+ */
+export function CreatorCard({
+  profile,
+  firstScreen = false,
+}: {
+  profile: DiscoverProfile;
+  firstScreen?: boolean;
+}) {
   const name = profile.username ?? 'Creator';
   const bio = bioExcerpt(profile.bio);
   return (
@@ -41,7 +51,13 @@ export function CreatorCard({ profile }: { profile: DiscoverProfile }) {
       <Link to={`/creators/${encodeURIComponent(profile._id)}`} className={styles.card}>
         <span className={styles.media}>
           {profile.avatar_url ? (
-            <img className={styles.photo} src={profile.avatar_url} alt="" loading="lazy" />
+            <img
+              className={styles.photo}
+              src={profile.avatar_url}
+              alt=""
+              loading={firstScreen ? 'eager' : 'lazy'}
+              fetchPriority={firstScreen ? 'high' : 'auto'}
+            />
           ) : (
             <span className={styles.photo} aria-hidden="true">
               {initials(name)}
