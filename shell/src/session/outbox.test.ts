@@ -1,20 +1,9 @@
-import type { WaitingMessage } from '@cove/contracts';
 import { tokenKey } from '@cove/runtime';
-import { testConfig, testMessage, testUser } from '@cove/runtime/testing';
+import { testConfig, testMessage, testUser, testWaitingMessage as waiting } from '@cove/runtime/testing';
 import { waitFor } from '@testing-library/react';
 import { fakeServices } from '../test/fake-services';
 import { keepOutboxOpen } from './outbox';
 
-const waiting = (n: number): WaitingMessage => ({
-  send_id: `s-${n}`,
-  chat_id: 'c-u-2',
-  recipient_id: 'u-2',
-  created_at: `2026-01-01T00:00:0${n}.000Z`,
-  warned: false,
-  draft: { type: 'text', text: `m${n}`, price: 0, self_destruct: false },
-  media: null,
-  bundle: null,
-});
 const outboxKey = 'cove-outbox:u-1';
 
 /** The shell on a page with no chat screen, for u-1, whose earlier page left two messages waiting. */

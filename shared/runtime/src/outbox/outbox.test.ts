@@ -1,17 +1,13 @@
-import type { Message, OutboxState, WaitingMessage } from '@cove/contracts';
-import { failWith, fakeHost, networkFailure, testMessage, type RecordedCall } from '../testing';
+import type { Message, OutboxState } from '@cove/contracts';
+import {
+  failWith,
+  fakeHost,
+  networkFailure,
+  testMessage,
+  testWaitingMessage as waiting,
+  type RecordedCall,
+} from '../testing';
 import { createOutbox, type OutboxDeps } from './outbox';
-
-const waiting = (n: number): WaitingMessage => ({
-  send_id: `s-${n}`,
-  chat_id: 'c-u-2',
-  recipient_id: 'u-2',
-  created_at: `2026-01-01T00:00:0${n}.000Z`,
-  warned: false,
-  draft: { type: 'text', text: `m${n}`, price: 0, self_destruct: false },
-  media: null,
-  bundle: null,
-});
 
 /** A server that finds no answer for sends until `up` is set; `refuse` answers a send id with 403 blocked. */
 function server() {

@@ -9,6 +9,7 @@ import {
   type MediaResponse,
   type Message,
   type Payment,
+  type WaitingMessage,
   type ProviderConfig,
   type PublicProfile,
   type User,
@@ -249,5 +250,19 @@ export function testPayment(overrides: Partial<Payment> = {}): Payment {
     action_error: null,
     created_at: '2026-01-01T00:00:00.000Z',
     ...overrides,
+  };
+}
+
+/** The `n`th text message (1–9) waiting in an outbox for u-2, written in that order. */
+export function testWaitingMessage(n: number): WaitingMessage {
+  return {
+    send_id: `s-${n}`,
+    chat_id: 'c-u-2',
+    recipient_id: 'u-2',
+    created_at: `2026-01-01T00:00:0${n}.000Z`,
+    warned: false,
+    draft: { type: 'text', text: `m${n}`, price: 0, self_destruct: false },
+    media: null,
+    bundle: null,
   };
 }

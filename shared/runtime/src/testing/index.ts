@@ -10,6 +10,7 @@ export {
   testPayment,
   testProfile,
   testUser,
+  testWaitingMessage,
 } from './fixtures';
 export { fakeHost, type FakeHost, type RecordedCall, type Responder } from './fake-host';
 export { failWith, networkFailure, noContent } from './answers';
