@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type FirstLoadManifest, remoteFirstLoadFiles } from '@cove/build-config/first-visit';
 import { round } from '../stats';
 import { httpGet } from './http-get';
 
@@ -8,10 +9,6 @@ interface SizeReport {
 }
 interface Registry {
   remotes: Record<string, { current: string | null } | undefined>;
-}
-interface RemoteManifest {
-  metaData: { remoteEntry: { name: string; path: string } };
-  exposes: { assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
 }
 
 /**
@@ -28,13 +25,8 @@ async function firstLoadUrls(base: string, shellDist: string): Promise<string[]>
   const dir = `/mf/discover/${version}/`;
   const manifest = JSON.parse(
     (await httpGet(`${base}${dir}mf-manifest.json`, '')).body.toString(),
-  ) as RemoteManifest;
-  const entry = manifest.metaData.remoteEntry;
-  const remote = [
-    'mf-manifest.json',
-    `${entry.path}${entry.name}`,
-    ...manifest.exposes.flatMap((e) => [...e.assets.js.sync, ...e.assets.css.sync]),
-  ].map((f) => `${dir}${f}`);
+  ) as FirstLoadManifest;
+  const remote = remoteFirstLoadFiles(manifest).map((f) => `${dir}${f}`);
   return [...shell, '/mf/registry.json', ...remote];
 }
 

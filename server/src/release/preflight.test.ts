@@ -42,14 +42,25 @@ function manifest(remote: string, { exposes = true, appFiles = [] as string[] } 
   };
 }
 
-/** A workspace folder whose `remotes/<remote>/package.json` sets the first-load budget. */
-async function workspaceWithBudget(remote: string, budgetKb: number) {
+/**
+ * A workspace folder whose `remotes/<remote>/package.json` sets the first-visit budget, with a built
+ * shell whose page is 10 KB as sent (incompressible, so it counts whole).
+ */
+async function workspaceWithBudget(remote: string, budgetKb: number | null, { shellBuilt = true } = {}) {
   const root = await mkdtemp(join(tmpdir(), 'cove-preflight-'));
   await mkdir(join(root, 'remotes', remote), { recursive: true });
   await writeFile(
     join(root, 'remotes', remote, 'package.json'),
-    JSON.stringify({ name: `@cove/${remote}`, cove: { firstLoadBudgetKb: budgetKb } }),
+    JSON.stringify({
+      name: `@cove/${remote}`,
+      ...(budgetKb ? { cove: { firstVisitBudgetKb: budgetKb } } : {}),
+    }),
   );
+  if (!shellBuilt) return root;
+  const shell = join(root, 'shell', 'dist');
+  await mkdir(shell, { recursive: true });
+  await writeFile(join(shell, 'index.html'), randomBytes(10 * 1024));
+  await writeFile(join(shell, 'size-report.json'), JSON.stringify({ page: { files: ['index.html'] } }));
   return root;
 }
 
@@ -87,8 +98,8 @@ describe('preflight before publishing', () => {
     );
   });
 
-  it('refuses a first load over the budget, naming both numbers', async () => {
-    const root = await workspaceWithBudget('chat', 20);
+  it("refuses a build whose pages' first visit with the served shell is over the budget, naming the parts", async () => {
+    const root = await workspaceWithBudget('chat', 30);
     const files = {
       'mf-manifest.json': JSON.stringify(manifest('chat', { appFiles: ['app.js'] })),
       'remoteEntry.js': '/* chat */',
@@ -96,10 +107,10 @@ describe('preflight before publishing', () => {
     };
     const dir = await build(files);
     await expect(preflight(root, 'chat', dir, noSmoke)).rejects.toThrow(
-      /^chat's first load is 24\.\d KB brotli, over its budget of 20 KB \(remotes\/chat\/package\.json "cove\.firstLoadBudgetKb"\)\.$/,
+      /^A first visit to the chat pages is 34\.\d KB brotli \(shell 10\.0 \+ chat 24\.\d\), over its budget of 30 KB \(remotes\/chat\/package\.json "cove\.firstVisitBudgetKb"\)\. /,
     );
     // The same build within a larger budget goes on to the smoke test.
-    const roomy = await workspaceWithBudget('chat', 30);
+    const roomy = await workspaceWithBudget('chat', 40);
     let smoked = '';
     await preflight(roomy, 'chat', dir, {
       smoke: (_shell, remote) => Promise.resolve(void (smoked = remote)),
@@ -107,13 +118,18 @@ describe('preflight before publishing', () => {
     expect(smoked).toBe('chat');
   });
 
-  it('refuses a build without a budget', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'cove-preflight-'));
+  it('refuses a build without a budget, or without a built shell to measure it with', async () => {
     const dir = await build({
       'mf-manifest.json': JSON.stringify(manifest('chat')),
       'remoteEntry.js': '/* chat */',
     });
-    await expect(preflight(root, 'chat', dir, noSmoke)).rejects.toThrow(/chat has no first-load budget/);
+    await expect(preflight(await workspaceWithBudget('chat', null), 'chat', dir, noSmoke)).rejects.toThrow(
+      'remotes/chat/package.json sets no first-visit budget: add "cove": { "firstVisitBudgetKb": N }.',
+    );
+    const noShell = await workspaceWithBudget('chat', 100, { shellBuilt: false });
+    await expect(preflight(noShell, 'chat', dir, noSmoke)).rejects.toThrow(
+      `No built shell at ${join(noShell, 'shell', 'dist')} to measure chat's first visit with.`,
+    );
   });
 
   it('keeps the registry where it was when `release publish` is refused', async () => {
@@ -130,7 +146,7 @@ describe('preflight before publishing', () => {
       expect(await main(['publish', 'chat', '--dir', dir, '--data-dir', join(root, '.data')], io)).toBe(1);
     });
     expect(err.join('\n')).toMatch(
-      /^release publish failed: chat's first load is 2\.\d KB brotli, over its budget of 1 KB/,
+      /^release publish failed: A first visit to the chat pages is 12\.\d KB brotli \(shell 10\.0 \+ chat 2\.\d\), over its budget of 1 KB/,
     );
     expect(existsSync(join(root, '.data', 'mf', 'registry.json'))).toBe(false);
   });
@@ -139,7 +155,7 @@ describe('preflight before publishing', () => {
     const shellDir = join(repoRoot, 'shell', 'dist');
 
     it('refuses a remote that crashes when its root route renders', async () => {
-      const root = await workspaceWithBudget('chat', 100);
+      const root = await workspaceWithBudget('chat', 1000);
       const dir = await build({
         'mf-manifest.json': JSON.stringify(manifest('chat')),
         'remoteEntry.js': crashingEntry,

@@ -3,7 +3,7 @@ import { containerName, type RemoteName } from '@cove/contracts';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, DefinePlugin, HtmlRspackPlugin } from '@rspack/core';
 import { DevBuildReportPlugin } from './dev-build-report';
-import { FirstLoadBudgetPlugin } from './first-load-budget';
+import { RemoteFirstVisitBudgetPlugin, ShellFirstVisitBudgetPlugin } from './first-visit-budget';
 import { PrecompressPlugin } from './precompress';
 import { sharedSingletons } from './shared-singletons';
 import { RemoteSizeReportPlugin, SizeReportPlugin } from './size-report';
@@ -83,16 +83,15 @@ export function createConfig({ dir, part }: PartOptions): Configuration {
         __COVE_BUILD_LABEL__: JSON.stringify(process.env.COVE_BUILD_LABEL ?? ''),
       }),
       ...(isShell
-        ? [
-            new HtmlRspackPlugin({ template: './src/index.html', scriptLoading: 'defer', minify: true }),
-            new SizeReportPlugin(),
-          ]
-        : dev
-          ? []
-          : [new RemoteSizeReportPlugin(part.remote)]),
+        ? [new HtmlRspackPlugin({ template: './src/index.html', scriptLoading: 'defer', minify: true })]
+        : []),
+      // The size reports and budgets count the precompressed files, so they come after this.
       ...(dev ? [] : [new PrecompressPlugin()]),
-      // After precompression, since the budget is in brotli KB.
-      ...(isShell || dev ? [] : [new FirstLoadBudgetPlugin(part.remote, dir)]),
+      ...(dev
+        ? []
+        : isShell
+          ? [new SizeReportPlugin(), new ShellFirstVisitBudgetPlugin(dir)]
+          : [new RemoteSizeReportPlugin(part.remote), new RemoteFirstVisitBudgetPlugin(part.remote, dir)]),
       // Tells scripts/dev-remote.mjs when each compile is done, and whether it has errors.
       ...(dev ? [new DevBuildReportPlugin()] : []),
     ],

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Bytes of one built file as the server sends it: its precompressed copy when there is one, else itself. */
@@ -32,27 +32,3 @@ export const kb = (bytes: number) => Math.round((bytes / 1024) * 100) / 100;
 /** `231.4 KB brotli (262.0 KB gzip, 890.2 KB uncompressed)` */
 export const describeSize = (s: SentSize) =>
   `${kb(s.brotli).toFixed(1)} KB brotli (${kb(s.gzip).toFixed(1)} KB gzip, ${kb(s.raw).toFixed(1)} KB uncompressed)`;
-
-interface RemoteManifest {
-  metaData?: { remoteEntry?: { name?: string; path?: string } };
-  exposes?: { assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
-}
-
-/**
- * What a page downloads to show a remote: its manifest, `remoteEntry.js`, and the scripts and styles
- * `./App` needs before it renders (shared singletons come from the shell).
- */
-export function remoteFirstLoad(outDir: string): { files: string[]; size: SentSize } {
-  const manifest = JSON.parse(readFileSync(join(outDir, 'mf-manifest.json'), 'utf8')) as RemoteManifest;
-  const entry = manifest.metaData?.remoteEntry;
-  const files = [
-    'mf-manifest.json',
-    join(entry?.path ?? '', entry?.name ?? 'remoteEntry.js'),
-    ...(manifest.exposes ?? []).flatMap((e) => [
-      ...(e.assets?.js?.sync ?? []),
-      ...(e.assets?.css?.sync ?? []),
-    ]),
-  ];
-  const unique = [...new Set(files)];
-  return { files: unique, size: sumSizes(unique.map((f) => sentSize(outDir, f))) };
-}

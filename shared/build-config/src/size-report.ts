@@ -1,7 +1,8 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Compiler, RspackPluginInstance, StatsModule } from '@rspack/core';
-import { describeSize, kb, remoteFirstLoad, type SentSize, sentSize, sumSizes } from './sent-size';
+import { remoteFirstLoad, shellReportName } from './first-visit';
+import { describeSize, kb, type SentSize, sentSize, sumSizes } from './sent-size';
 
 interface Sizes {
   /** KB as sent to a browser that takes brotli (every current one over HTTPS). */
@@ -53,14 +54,15 @@ function leafModules(modules: StatsModule[] | undefined): StatsModule[] {
  * lazy-loads none of its own code, so the scripts it emits are what a first visit loads; the count is
  * an upper bound, since a few shared-library chunks are fetched only when a remote asks for them (the
  * e2e suite checks the first visit loads nothing outside this list). A file's bytes are shared among
- * its packages by their share of its source. Runs at `done`, after the output is precompressed.
+ * its packages by their share of its source. Reads the precompressed files, so it must come after
+ * `PrecompressPlugin` in the plugin list.
  */
 export class SizeReportPlugin implements RspackPluginInstance {
   apply(compiler: Compiler): void {
-    compiler.hooks.done.tap('CoveSizeReport', (stats) => {
-      if (stats.hasErrors()) return;
+    compiler.hooks.afterEmit.tap('CoveSizeReport', (compilation) => {
+      if (compilation.errors.length > 0) return;
       const outDir = compiler.options.output.path ?? '';
-      const json = stats.toJson({
+      const json = compilation.getStats().toJson({
         all: false,
         chunks: true,
         chunkModules: true,
@@ -118,7 +120,7 @@ export class SizeReportPlugin implements RspackPluginInstance {
         files: files.sort((a, b) => b.brotliKB - a.brotliKB),
         packages,
       };
-      writeFileSync(join(outDir, 'size-report.json'), `${JSON.stringify(report, null, 2)}\n`);
+      writeFileSync(join(outDir, shellReportName), `${JSON.stringify(report, null, 2)}\n`);
       const width = Math.max('package'.length, ...packages.map((p) => p.package.length));
       const row = (name: string, cells: (number | string)[]) =>
         `  ${name.padEnd(width)}${cells.map((c) => (typeof c === 'number' ? c.toFixed(1) : c).padStart(9)).join('')}`;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompressDir } from '../src/precompress';
-import { remoteFirstLoad, sentSize } from '../src/sent-size';
+import { remoteFirstLoad } from '../src/first-visit';
+import { sentSize } from '../src/sent-size';
 
 const text = (name: string) => `/* ${name} */\n${'export const greeting = "hello from Cove";\n'.repeat(100)}`;
 
