@@ -1,5 +1,5 @@
 import { spread } from '../stats';
-import type { PageFigures } from './audit';
+import type { CacheState, PageFigures } from './audit';
 
 /** The performance goals each route is held to (the bare page is the yardstick, not held to them). */
 const goals = {
@@ -9,7 +9,7 @@ const goals = {
   score: 90,
   kib: 150,
 };
-export const goalsText = `LCP ≤ ${goals.lcp_ratio}x bare, TBT ≤ ${goals.tbt_ms} ms, CLS ≤ ${goals.cls}, score ≥ ${goals.score}, first-visit bytes ≤ ${goals.kib} KiB`;
+export const goalsText = `LCP ≤ ${goals.lcp_ratio}x bare, TBT ≤ ${goals.tbt_ms} ms, CLS ≤ ${goals.cls}, score ≥ ${goals.score}, page, scripts and styles ≤ ${goals.kib} KiB (cold)`;
 
 type Spread = ReturnType<typeof spread>;
 
@@ -30,18 +30,19 @@ export function summarisePage(runs: PageFigures[], bare: PageFigures[]) {
     cls: of('cls', 3),
     score: of('score', 0),
     kib: of('kib', 1),
+    code_kib: of('code_kib', 1),
   };
 }
 type PageSummary = ReturnType<typeof summarisePage>;
 
-/** The goals a route misses on its median. */
-export function missedGoals(s: PageSummary): string[] {
+/** The goals a route misses on its median; the byte goal is a first visit's, so only cold runs are held to it. */
+export function missedGoals(s: PageSummary, cache: CacheState): string[] {
   const missed: string[] = [];
   if (s.lcp_ratio.median > goals.lcp_ratio) missed.push('LCP');
   if (s.tbt_ms.median > goals.tbt_ms) missed.push('TBT');
   if (s.cls.median > goals.cls) missed.push('CLS');
   if (s.score.median < goals.score) missed.push('score');
-  if (s.kib.median > goals.kib) missed.push('bytes');
+  if (cache === 'cold' && s.code_kib.median > goals.kib) missed.push('bytes');
   return missed;
 }
 
@@ -56,7 +57,8 @@ export function tableRow(page: string, s: PageSummary, missed: string[] | null) 
     'TBT ms': shown(s.tbt_ms),
     CLS: shown(s.cls),
     score: shown(s.score),
-    KiB: shown(s.kib),
+    'code KiB': shown(s.code_kib),
+    'all KiB': shown(s.kib),
     misses: missed === null ? '(baseline)' : missed.join(', ') || 'none',
   };
 }
