@@ -2,7 +2,7 @@ import type { RemoteAppProps } from '@cove/contracts';
 import { QueryRoot } from '@cove/runtime/query';
 import { RemoteRoot } from '@cove/ui';
 import { Navigate, Route, Routes, useResolvedPath } from 'react-router-dom';
-import { DiscoverCards } from './features/cards/DiscoverCards';
+import { DiscoverCards, useSuggestions } from './features/cards/DiscoverCards';
 import { DiscoverFeed } from './features/feed/DiscoverFeed';
 import { HomeFeed } from './features/home/HomeFeed';
 import { CreatorProfile } from './features/profile/CreatorProfile';
@@ -12,6 +12,14 @@ import { CreatorProfile } from './features/profile/CreatorProfile';
  * @public read by the shell from the federated module, not imported
  */
 export { builtWith } from '@cove/contracts';
+
+/** `/discover`: the suggested creators over the feed, which waits for them. */
+function DiscoverIndex() {
+  const suggestions = useSuggestions();
+  return (
+    <DiscoverFeed above={<DiscoverCards cards={suggestions.cards} />} aboveSettled={suggestions.settled} />
+  );
+}
 
 /** Under /discover/*: the feed. Under /creators/*: profiles. Under /home/*: the fan's home feed. */
 function DiscoverRoutes() {
@@ -34,7 +42,7 @@ function DiscoverRoutes() {
   }
   return (
     <Routes>
-      <Route index element={<DiscoverFeed above={<DiscoverCards />} />} />
+      <Route index element={<DiscoverIndex />} />
       <Route path="*" element={<Navigate to="/discover" replace />} />
     </Routes>
   );

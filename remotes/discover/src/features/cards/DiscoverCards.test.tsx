@@ -51,6 +51,28 @@ describe('discover cards', () => {
     expect(screen.queryByRole('region', { name: 'Suggested for you' })).toBeNull();
   });
 
+  it('keeps the creators list loading until the suggestion is known, so the card never pushes it down', async () => {
+    let answerCards: () => void = () => {};
+    const cardsAnswered = new Promise<void>((resolve) => (answerCards = resolve));
+    const fake = fakeHost({
+      user: testUser({ type: 'user', gender: 'male' }),
+      respond: async (call) => {
+        if (call.path === '/v1/discover/cards') await cardsAnswered;
+        return serve(call);
+      },
+    });
+    fake.session.config = testConfig();
+    renderAt('/discover', fake.host);
+    // The creators have answered; the list still shows as loading while the suggestion is asked for.
+    await waitFor(() => expect(fake.calls.some((c) => c.path === '/v1/users/discover')).toBe(true));
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No creators match' })).toBeNull();
+    answerCards();
+    const card = await screen.findByRole('article', { name: 'Suggested creator maya' });
+    expect(card).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No creators match' })).toBeInTheDocument();
+  });
+
   it('asks nothing for people the cards are not for', async () => {
     const fake = fakeHost({ user: testUser({ type: 'user', gender: 'female' }), respond: serve });
     fake.session.config = testConfig();

@@ -29,11 +29,12 @@ import styles from './Discover.module.css';
 /** The cards a wide window shows before any scroll (one row of four; two rows of two on a phone). */
 const firstScreenCards = 4;
 
-function Results({ filters }: { filters: DiscoverFilters }) {
+/** The creators found; `held` keeps them loading (their request runs) while what is above them is not known. */
+function Results({ filters, held }: { filters: DiscoverFilters; held: boolean }) {
   const creators = useCreators(filters);
   const sentinel = useAutoLoad(creators);
   return (
-    <RequestView state={creators.state} retry={creators.retry}>
+    <RequestView state={held ? { status: 'fetching' } : creators.state} retry={creators.retry}>
       {(profiles) =>
         profiles.length === 0 ? (
           <EmptyState icon="🔎" title="No creators match">
@@ -62,9 +63,10 @@ const parseTab = (value: string | null): DiscoverTab =>
 
 /**
  * `/discover`: creators to follow and chat with, filtered by tab, search and gender. `above` is what
- * the app puts over the list (the discover cards).
+ * the app puts over the list (the discover cards); until `aboveSettled`, the list shows as loading, so
+ * nothing appears above it once it shows.
  */
-export function DiscoverFeed({ above }: { above?: ReactNode }) {
+export function DiscoverFeed({ above, aboveSettled = true }: { above?: ReactNode; aboveSettled?: boolean }) {
   const { user } = useSession();
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -143,8 +145,8 @@ export function DiscoverFeed({ above }: { above?: ReactNode }) {
         title="Sign in to discover creators"
         reason="Follow creators, see who's online and chat one to one."
       >
-        {above}
-        <Results filters={{ tab, query, genders }} />
+        {aboveSettled && above}
+        <Results filters={{ tab, query, genders }} held={!aboveSettled} />
       </SignInGate>
     </Page>
   );
