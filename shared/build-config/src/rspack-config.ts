@@ -66,7 +66,11 @@ export function createConfig({ dir, part }: PartOptions): Configuration {
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       uniqueName: isShell ? 'cove_shell' : containerName(part.remote),
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      // rxjs's ES2015 build: without it the default is its ES5 one, larger and with tslib's helpers.
+      conditionNames: ['es2015', '...'],
+    },
     module: {
       parser: { 'css/module': { namedExports: false } },
       rules: [
