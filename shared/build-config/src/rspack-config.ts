@@ -45,6 +45,9 @@ export function createConfig({ dir, part }: PartOptions): Configuration {
     ...(isShell ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: { './App': './src/App.tsx' } }),
     shared: sharedSingletons(dir),
     shareStrategy: 'loaded-first',
+    // One federation runtime per page: the shell puts its own on the page and remotes use it, so no
+    // remoteEntry.js carries a copy (a remote built this way runs only in a shell that provides it).
+    experiments: isShell ? { provideExternalRuntime: true } : { externalRuntime: true },
     manifest: true,
     dts: false,
   });
