@@ -19,16 +19,31 @@ const deepImports = {
   group: ['@cove/*/src', '@cove/*/src/**'],
   message: 'Import the package entry (@cove/runtime, @cove/runtime/testing, ...), not its source files.',
 };
+/**
+ * Routing and streams run as one shared copy each, `@cove/router` and `@cove/rx`, which re-export only what
+ * the site uses (a shared module is never tree-shaken). A value imported from the library itself would be
+ * bundled as a second copy beside the shared one; a type import is erased, so it is allowed.
+ */
+const thinModules = {
+  paths: [
+    { name: 'react-router', message: 'Import routing from @cove/router, the one shared copy.' },
+    { name: 'react-router-dom', message: 'Import routing from @cove/router, the one shared copy.' },
+    { name: 'rxjs', message: 'Import from @cove/rx, the one shared copy.', allowTypeImports: true },
+  ],
+  patterns: [
+    {
+      group: ['react-router/*', 'react-router-dom/*', 'rxjs/*'],
+      message: 'Import from @cove/router or @cove/rx, the shared copies.',
+    },
+  ],
+};
 /** The shell and remotes reach state and streams through the runtime's wrappers, so both can change in one place. */
 const stateLibraries = {
   paths: [
     { name: 'valtio', message: 'Use the @cove/runtime store helpers.' },
-    { name: 'rxjs', message: 'Use the @cove/runtime bus helpers.' },
+    { name: '@cove/rx', message: 'Use the @cove/runtime bus helpers.' },
   ],
-  patterns: [
-    deepImports,
-    { group: ['valtio/*', 'rxjs/*'], message: 'Use the @cove/runtime store and bus helpers.' },
-  ],
+  patterns: [deepImports, { group: ['valtio/*'], message: 'Use the @cove/runtime store helpers.' }],
 };
 /** Remotes get the session and bus read-only through `host`: the writers are the shell's alone. */
 const remoteImports = {
@@ -74,7 +89,13 @@ export default tseslint.config(
       '@eslint-community/eslint-comments/require-description': ['error', { ignore: ['eslint-enable'] }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
       'no-restricted-imports': ['error', { patterns: [deepImports] }],
+      '@typescript-eslint/no-restricted-imports': ['error', thinModules],
     },
+  },
+  {
+    // The one place each library is imported from.
+    files: ['shared/router/src/**/*.ts', 'shared/rx/src/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {
     files: browserCode,

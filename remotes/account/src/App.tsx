@@ -2,7 +2,7 @@ import type { RemoteAppProps } from '@cove/contracts';
 import { useSession } from '@cove/runtime';
 import { QueryRoot } from '@cove/runtime/query';
 import { EmptyState, Page, RemoteRoot, SignInGate, SplitLayout } from '@cove/ui';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from '@cove/router';
 import { accountNav, accountSectionTitle } from './features/account-nav';
 import { Applications } from './features/applications/Applications';
 import { Apply } from './features/apply/Apply';

@@ -4,7 +4,7 @@ import { RemoteRoot } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { Spinner } from '@cove/ui';
 import { lazy, Suspense } from 'react';
-import { Route, Routes, useParams } from 'react-router-dom';
+import { Route, Routes, useParams } from '@cove/router';
 import { BroadcastLink } from './features/broadcast/components/BroadcastLink';
 import { ChatList } from './features/chat-list/components/ChatList';
 import { applyOpened, applyRead } from './features/chat-list/components/chat-list-events';

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from '@cove/router';
 import { fakeHost, testProfile, testUser } from '@cove/runtime/testing';
 import App from './App';
 import { allGenders, discoverQuery, genderStorageKey } from './features/feed/model/discover-filters';

@@ -1,7 +1,7 @@
 import type { RemoteAppProps } from '@cove/contracts';
 import { QueryRoot } from '@cove/runtime/query';
 import { RemoteRoot } from '@cove/ui';
-import { Navigate, Route, Routes, useResolvedPath } from 'react-router-dom';
+import { Navigate, Route, Routes, useResolvedPath } from '@cove/router';
 import { DiscoverCards, useSuggestions } from './features/cards/DiscoverCards';
 import { DiscoverFeed } from './features/feed/DiscoverFeed';
 import { HomeFeed } from './features/home/HomeFeed';

@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from '@cove/router';
 import { fakeHost, testUser } from '@cove/runtime/testing';
 import App from './App';
 import { testStats, testTotals } from './testing/fixtures';

@@ -2,7 +2,7 @@ import type { RemoteAppProps } from '@cove/contracts';
 import { useSession } from '@cove/runtime';
 import { QueryRoot } from '@cove/runtime/query';
 import { ButtonLink, EmptyState, Page, RemoteRoot, SignInGate, Tabs } from '@cove/ui';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@cove/router';
 import { BroadcastStats } from './features/broadcast-stats/BroadcastStats';
 import { PayoutMethod } from './features/payout-method/PayoutMethod';
 import { Payouts } from './features/payouts/Payouts';

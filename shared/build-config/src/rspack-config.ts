@@ -45,6 +45,9 @@ export function createConfig({ dir, part }: PartOptions): Configuration {
     ...(isShell ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: { './App': './src/App.tsx' } }),
     shared: sharedSingletons(dir),
     shareStrategy: 'loaded-first',
+    // One federation runtime per page: the shell puts its own on the page and remotes use it, so no
+    // remoteEntry.js carries a copy (a remote built this way runs only in a shell that provides it).
+    experiments: isShell ? { provideExternalRuntime: true } : { externalRuntime: true },
     manifest: true,
     dts: false,
   });
@@ -66,7 +69,11 @@ export function createConfig({ dir, part }: PartOptions): Configuration {
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       uniqueName: isShell ? 'cove_shell' : containerName(part.remote),
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      // rxjs's ES2015 build: without it the default is its ES5 one, larger and with tslib's helpers.
+      conditionNames: ['es2015', '...'],
+    },
     module: {
       parser: { 'css/module': { namedExports: false } },
       rules: [

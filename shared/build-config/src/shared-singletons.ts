@@ -3,17 +3,13 @@ import { join } from 'node:path';
 
 /**
  * The libraries every part of the site must run as one copy: the shell provides them and each remote
- * consumes the shell's copy. Subpath imports (`react-dom/client`, `rxjs/operators`) are covered by the
- * trailing-slash keys. Nothing else is shared: contracts, runtime and ui are bundled into each remote.
+ * consumes the shell's copy. Module Federation shares a module whole, never tree-shaken, so routing and
+ * streams are shared through `@cove/router` and `@cove/rx`, which re-export only what the site uses
+ * (react-router and rxjs themselves are bundled into those modules, not shared). Subpath imports
+ * (`react-dom/client`) are covered by the trailing-slash keys. Nothing else is shared: contracts, runtime
+ * and ui are bundled into each remote.
  */
-export const singletonNames = [
-  'react',
-  'react-dom',
-  'react-router',
-  'react-router-dom',
-  'valtio',
-  'rxjs',
-] as const;
+export const singletonNames = ['react', 'react-dom', '@cove/router', 'valtio', '@cove/rx'] as const;
 
 interface SharedEntry {
   singleton: true;
@@ -23,32 +19,28 @@ interface SharedEntry {
 
 function installedVersion(packageDir: string, name: string): string {
   const require = createRequire(join(packageDir, 'package.json'));
-  // react-router is reached through react-router-dom, so resolve it from there when it is not a direct dependency.
-  const from =
-    name === 'react-router' ? dirnameOf(require.resolve('react-router-dom/package.json')) : packageDir;
-  const pkg = createRequire(join(from, 'package.json'))(`${name}/package.json`) as { version: string };
-  return pkg.version;
+  return (require(`${name}/package.json`) as { version: string }).version;
 }
 
-function dirnameOf(file: string): string {
-  return file.slice(0, file.lastIndexOf('/'));
-}
-
-/** The range a package asks for: its own declared range, or the installed major for transitive ones. */
+/**
+ * The range a part asks for: its declared range; for a workspace module (`workspace:*`), the version it
+ * was built with or any later one of the same major, since a module that gained an export is a minor version.
+ */
 function requiredRange(deps: Record<string, string>, name: string, version: string): string {
   const declared = deps[name];
   if (declared && /^[\^~]?\d/.test(declared)) return declared;
-  return `^${version.split('.')[0]}.0.0`;
+  return `^${version}`;
 }
 
 /**
  * Keys that share a package's subpath imports. A trailing-slash key covers every subpath; valtio gets
  * its public subpaths by name, since Node reports resolving `valtio/` against its `./*` exports map as
- * deprecated on every build.
+ * deprecated on every build. The workspace modules have no subpaths.
  */
 function subpathKeys(name: (typeof singletonNames)[number]): string[] {
   if (name === 'valtio')
     return ['valtio/vanilla', 'valtio/react', 'valtio/utils', 'valtio/vanilla/utils', 'valtio/react/utils'];
+  if (name.startsWith('@cove/')) return [];
   return [`${name}/`];
 }
 

@@ -32,7 +32,17 @@ interface Case {
   file: string;
   code: string;
   /** The rule that must fail, or null when the source must pass. */
-  fails: 'boundaries/element-types' | 'no-restricted-imports' | 'no-restricted-syntax' | null;
+  fails:
+    | 'boundaries/element-types'
+    | 'no-restricted-imports'
+    | '@typescript-eslint/no-restricted-imports'
+    | 'no-restricted-syntax'
+    | null;
+}
+
+/** A module holding `code`, linted as if it sat at `file`. */
+function source(name: string, file: string, code: string, fails: Case['fails']): Case {
+  return { name, file, code: `${code}\n`, fails };
 }
 
 function imports(name: string, file: string, targets: string[], fails: Case['fails']): Case {
@@ -40,6 +50,7 @@ function imports(name: string, file: string, targets: string[], fails: Case['fai
 }
 
 const element = 'boundaries/element-types';
+const thinModule = '@typescript-eslint/no-restricted-imports';
 const chatFeature = someFile('remotes/chat/src/features/chat-list');
 const cases: Case[] = [
   // Between teams.
@@ -124,6 +135,43 @@ const cases: Case[] = [
     'the app imports screens, federation and services',
     'shell/src/app/probe.ts',
     ['shell/src/screens/NotFound.tsx', someFile('shell/src/federation'), 'shell/src/services/popup-store.ts'],
+    null,
+  ),
+  // The shared singletons' libraries, reached only through their thin modules.
+  source(
+    'a remote imports react-router-dom',
+    'remotes/chat/src/features/chat-list/probe.ts',
+    "export { Link } from 'react-router-dom';",
+    thinModule,
+  ),
+  source(
+    'a shared package imports react-router',
+    'shared/ui/src/probe.ts',
+    "export { Link } from 'react-router';",
+    thinModule,
+  ),
+  source(
+    'the shell imports @cove/router',
+    'shell/src/layout/probe.ts',
+    "export { Link } from '@cove/router';",
+    null,
+  ),
+  source(
+    'the runtime imports a value from rxjs',
+    'shared/runtime/src/bus/probe.ts',
+    "export { Subject } from 'rxjs';",
+    thinModule,
+  ),
+  source(
+    'a shared package imports @cove/rx, and a type from rxjs',
+    'shared/contracts/src/probe.ts',
+    "export { Subject } from '@cove/rx';\nexport type { Observable } from 'rxjs';",
+    null,
+  ),
+  source(
+    'the router module imports react-router',
+    'shared/router/src/probe.ts',
+    "export { Link } from 'react-router';",
     null,
   ),
   // Inside the server.

@@ -3,7 +3,12 @@
 import { ESLint } from 'eslint';
 import { text } from 'node:stream/consumers';
 
-const boundaryRules = new Set(['boundaries/element-types', 'no-restricted-imports', 'no-restricted-syntax']);
+const boundaryRules = new Set([
+  'boundaries/element-types',
+  'no-restricted-imports',
+  '@typescript-eslint/no-restricted-imports',
+  'no-restricted-syntax',
+]);
 
 const eslint = new ESLint({
   cwd: process.cwd(),

@@ -1,5 +1,5 @@
 import { type ReactNode, useRef } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from '@cove/router';
 import styles from './Page.module.css';
 import { useCurrentInView } from './use-current-in-view';
 import { useDocumentTitle } from './use-document-title';

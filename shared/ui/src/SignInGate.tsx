@@ -1,6 +1,6 @@
 import { useSession } from '@cove/runtime';
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@cove/router';
 import { ButtonLink } from './Button';
 import { EmptyState } from './EmptyState';
 import { Spinner } from './Spinner';

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@cove/router';
 import { Label, type NavItem } from './Page';
 import styles from './Page.module.css';
 import { useCurrentInView } from './use-current-in-view';

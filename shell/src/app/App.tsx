@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Alerts } from '../awareness/Alerts';
 import { keepCountInTitle } from '../awareness/title-count';
-import { BrowserRouter, useNavigate } from 'react-router-dom';
+import { BrowserRouter, useNavigate } from '@cove/router';
 import { Banners } from '../layout/Banners';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';

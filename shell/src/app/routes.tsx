@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@cove/router';
 import { RemoteSlot } from '../federation/RemoteSlot';
 import { DeepLink } from '../screens/DeepLink';
 import { Login } from '../screens/login/Login';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Notification, ServerEvent } from '@cove/contracts';
 import { signIn } from '@cove/runtime/shell';
 import { testChat, testChatUser, testMessage, testUser } from '@cove/runtime/testing';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@cove/router';
 import { fakeServices } from '../test/fake-services';
 import { renderInShell } from '../test/render-in-shell';
 import { alertTiming } from './alert-rules';

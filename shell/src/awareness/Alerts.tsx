@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@cove/router';
 import { alertTiming, type Alert } from './alert-rules';
 import styles from './Alerts.module.css';
 import { useAlerts } from './use-alerts';

@@ -1,6 +1,6 @@
 import { useStore } from '@cove/runtime';
 import { kit } from '@cove/ui';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@cove/router';
 import { useShell } from '../services/shell-context';
 import styles from './Bell.module.css';
 import { CountBadge } from './CountBadge';

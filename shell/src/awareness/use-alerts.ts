@@ -1,6 +1,6 @@
 import { useFrameBatch } from '@cove/runtime';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@cove/router';
 import { useShell } from '../services/shell-context';
 import { alertTiming, alertsFor, messageAlert, saleAlert, type Alert, type NewMessage } from './alert-rules';
 import { senderNames } from './sender-names';

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@cove/router';
 import { builtWith, type BuiltWith, type RemoteAppProps } from '@cove/contracts';
 import { ShellContext } from '../services/shell-context';
 import { fakeServices } from '../test/fake-services';

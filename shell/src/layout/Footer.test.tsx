@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@cove/router';
 import { Footer } from './Footer';
 
 const renderAt = (path: string) =>

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@cove/router';
 import styles from './Footer.module.css';
 
 /** The page footer with the terms and privacy links; chats fill the screen, so they have none. */

@@ -1,7 +1,7 @@
 import { formatMoney, useStore } from '@cove/runtime';
 import { Button, ButtonLink } from '@cove/ui';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from '@cove/router';
 import { Bell } from '../awareness/Bell';
 import { CountBadge } from '../awareness/CountBadge';
 import { useShell } from '../services/shell-context';

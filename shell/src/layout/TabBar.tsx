@@ -1,5 +1,5 @@
 import { useStore } from '@cove/runtime';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@cove/router';
 import { CountBadge } from '../awareness/CountBadge';
 import { useShell } from '../services/shell-context';
 import { tabItems, type Tab } from './tab-items';

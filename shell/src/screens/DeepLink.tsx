@@ -1,6 +1,6 @@
 import { Spinner, useDocumentTitle } from '@cove/ui';
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@cove/router';
 import { internalPath } from './internal-path';
 import { ScreenCard } from './ScreenCard';
 

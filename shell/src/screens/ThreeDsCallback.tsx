@@ -13,7 +13,7 @@ import {
 import { errorMessage, formatMoney, isAborted, isApiError, useStore } from '@cove/runtime';
 import { Button, ButtonLink, Spinner, useDocumentTitle } from '@cove/ui';
 import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from '@cove/router';
 import { useShell } from '../services/shell-context';
 import { ScreenCard, screenStyles } from './ScreenCard';
 

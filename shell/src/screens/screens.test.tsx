@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from '@cove/router';
 import type { Payment } from '@cove/contracts';
 import { tokenKey } from '@cove/runtime';
 import { signIn, signOut } from '@cove/runtime/shell';

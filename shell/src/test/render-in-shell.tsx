@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@cove/router';
 import { ShellContext, type ShellServices } from '../services/shell-context';
 
 /** Renders `ui` as the shell would: inside its services' context and a router at `path`. */

@@ -1,6 +1,6 @@
 import type { HostContext } from '@cove/contracts';
 import { render } from '@testing-library/react';
-import { MemoryRouter, parsePath, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, parsePath, Route, Routes } from '@cove/router';
 import App from '../App';
 
 /**

@@ -1,6 +1,6 @@
 import type { HostContext } from '@cove/contracts';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from '@cove/router';
 import App from '../App';
 
 /** Renders the chat remote as the shell mounts it, at `path` (its query too). */

@@ -2,7 +2,7 @@ import type { FeedItem } from '@cove/contracts';
 import { errorMessage, formatMoney, timeAgo, useHost, useSession } from '@cove/runtime';
 import { Avatar, Button, LockedLabel } from '@cove/ui';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@cove/router';
 import { audienceLabels } from './post-fields';
 import { PostEditor } from './PostEditor';
 import { PostMedia } from './PostMedia';

@@ -1,6 +1,6 @@
 import type { HostContext } from '@cove/contracts';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@cove/router';
 import App from '../App';
 
 /** Stands for the chat remote: says where the app went. */

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { fakeHost, testUser, type Responder } from '@cove/runtime/testing';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from '@cove/router';
 import App from '../App';
 
 /** Renders the payouts remote as the shell mounts it, at `path`, for a signed-in creator. */

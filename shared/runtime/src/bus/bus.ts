@@ -7,10 +7,10 @@ import type {
   ServerEventType,
   SessionStatus,
 } from '@cove/contracts';
-import { BehaviorSubject, distinctUntilChanged, filter, Subject, type Observable } from 'rxjs';
+import { BehaviorSubject, distinctUntilChanged, filter, Subject, type Observable } from '@cove/rx';
 
 /** Groups the subscriptions one owner disposes together. */
-export { Subscription } from 'rxjs';
+export { Subscription } from '@cove/rx';
 
 /** Events only the shell raises, for its own parts; remotes neither raise nor see them. */
 export type ShellEvent = { type: 'session.changed'; status: SessionStatus };

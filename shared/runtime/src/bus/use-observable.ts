@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Observable } from 'rxjs';
+import type { Observable } from '@cove/rx';
 
 /** The latest value of `source$` (starting at `initial`); the subscription ends with the component. */
 export function useObservable<T>(source$: Observable<T>, initial: T): T {

@@ -8,7 +8,7 @@ import {
   type OutboxState,
   type WaitingMessage,
 } from '@cove/contracts';
-import { BehaviorSubject, Subject } from 'rxjs';
+import { BehaviorSubject, Subject } from '@cove/rx';
 import { outboxStore, type OutboxStore } from './outbox-store';
 import { messageBody, sendMessage, type SendHost } from './send-message';
 

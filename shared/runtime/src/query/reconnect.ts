@@ -1,6 +1,6 @@
 import type { ConnectionStatus } from '@cove/contracts';
 import { onlineManager, type Query } from '@tanstack/react-query';
-import type { Observable } from 'rxjs';
+import type { Observable } from '@cove/rx';
 
 /**
  * TanStack Query's idea of "online" follows the realtime socket rather than the browser's flag: the

@@ -1,6 +1,6 @@
 import { useDocumentTitle } from '@cove/ui';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@cove/router';
 import styles from './LegalPage.module.css';
 
 /** A plain page of Cove's own terms or policy: a title, short sections, and the other page linked. */

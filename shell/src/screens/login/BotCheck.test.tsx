@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@cove/router';
 import { failWith, testConfig } from '@cove/runtime/testing';
 import type { ProviderConfig } from '@cove/contracts';
 import { call, fakeServices } from '../../test/fake-services';

@@ -2,7 +2,7 @@ import { messageResponse, messages } from '@cove/contracts';
 import { emailPattern, errorMessage, useStore } from '@cove/runtime';
 import { Button, kit, useCooldown } from '@cove/ui';
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from '@cove/router';
 import { useShell } from '../../services/shell-context';
 import { DeliverabilityWarning, DidYouMean } from '../../email/AddressHints';
 import { afterSignIn, bannedFlag } from '../../session/stored-flags';

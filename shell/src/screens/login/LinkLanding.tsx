@@ -1,7 +1,7 @@
 import { errorMessage } from '@cove/runtime';
 import { Spinner } from '@cove/ui';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@cove/router';
 import { useShell } from '../../services/shell-context';
 import type { ShellAccount } from '../../services/shell-account';
 import { ScreenCard } from '../ScreenCard';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@cove/router';
 import { failWith, testConfig, testUser } from '@cove/runtime/testing';
 import { bannedFlag } from '../../session/stored-flags';
 import { call, fakeServices } from '../../test/fake-services';

@@ -1,6 +1,6 @@
 import { useDocumentTitle } from '@cove/ui';
 import { useStore } from '@cove/runtime';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from '@cove/router';
 import { useShell } from '../../services/shell-context';
 import { landingAfterSignIn } from '../../session/landing';
 import { EmailSignIn } from './EmailSignIn';

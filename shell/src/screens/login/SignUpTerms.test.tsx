@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@cove/router';
 import { failWith } from '@cove/runtime/testing';
 import { call, fakeServices } from '../../test/fake-services';
 import { renderInShell } from '../../test/render-in-shell';

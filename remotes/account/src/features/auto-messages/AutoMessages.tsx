@@ -2,7 +2,7 @@ import { autoMessageCategory, type AutoMessageCategory } from '@cove/contracts';
 import { requestState, useSession } from '@cove/runtime';
 import { EmptyState, RequestView, Row, RowBody, RowLine, RowList } from '@cove/ui';
 import { useId } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@cove/router';
 import { useAutoMessages } from './api/auto-messages';
 import { categoryInfo } from './model/categories';
 import { CategoryEditor } from './components/CategoryEditor';

@@ -1,7 +1,7 @@
 import { backTargetState, type BackTargetState, type CreditPackage } from '@cove/contracts';
 import { requestState } from '@cove/runtime';
 import { ButtonLink, EmptyState, kit, RequestView, Section } from '@cove/ui';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@cove/router';
 import { useSavedCards } from '../../common/saved-cards';
 import { useCreditPackages } from './api/credit-packages';
 import { Checkout } from './components/Checkout';

@@ -1,6 +1,6 @@
 import { ButtonLink, EmptyState, kit, PagedView, RowList } from '@cove/ui';
 import { useId, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@cove/router';
 import { useHistory } from './api/get-history';
 import { ExportCsv } from './components/ExportCsv';
 import { HistoryFilters } from './components/HistoryFilters';

@@ -2,7 +2,7 @@ import { describeHistoryRow, formatCredits, type HistoryReceipt, historyKindLabe
 import { formatDateTime, formatMoney, requestState } from '@cove/runtime';
 import { Button, ButtonLink, kit, RequestView } from '@cove/ui';
 import { useId } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@cove/router';
 import { useHistoryReceipt } from './api/get-history-receipt';
 import { signedMoney } from './model/amounts';
 import { rowLink } from './model/history-filter';

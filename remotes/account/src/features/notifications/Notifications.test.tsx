@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Notification, notificationsPage } from '@cove/contracts';
 import { fakeHost, type RecordedCall, testUser } from '@cove/runtime/testing';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from '@cove/router';
 import App from '../../App';
 
 const fan = { _id: 'u-fan', username: 'alex-fan', avatar_url: null };

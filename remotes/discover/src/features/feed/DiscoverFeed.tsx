@@ -12,7 +12,7 @@ import {
 } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@cove/router';
 import { CreatorCard } from './components/CreatorCard';
 import { creatorsKey, useCreators } from './api/creators';
 import {

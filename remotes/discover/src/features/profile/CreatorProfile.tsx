@@ -2,7 +2,7 @@ import type { Profile } from '@cove/contracts';
 import { requestState, useServerEvent, useSession } from '@cove/runtime';
 import { ButtonLink, kit, Page, RequestView, SignInGate } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from '@cove/router';
 import { PostComposer } from './components/PostComposer';
 import { ModerationGate } from './components/ModerationGate';
 import { parsePostsTab, Posts } from './components/Posts';

@@ -1,6 +1,6 @@
 import type { AutoMessageCategoryDto } from '@cove/contracts';
 import { kit } from '@cove/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@cove/router';
 import { categoryInfo } from '../model/categories';
 import { AddMessages } from './AddMessages';
 import { CategorySettings } from './CategorySettings';

@@ -1,7 +1,7 @@
 import { describeHistoryRow, type HistoryRow } from '@cove/contracts';
 import { formatDateTime, formatMoney } from '@cove/runtime';
 import { kit, Row, RowBody, RowLine } from '@cove/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@cove/router';
 import { signedMoney } from '../model/amounts';
 import { rowLink } from '../model/history-filter';
 import styles from '../History.module.css';

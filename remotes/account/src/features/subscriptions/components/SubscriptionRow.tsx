@@ -1,7 +1,7 @@
 import type { Subscription } from '@cove/contracts';
 import { formatDate, formatMoney } from '@cove/runtime';
 import { Avatar, Row, RowBody, RowLine } from '@cove/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@cove/router';
 import styles from '../Subscriptions.module.css';
 
 const nameOf = (s: Subscription) => s.user.username ?? 'A creator';

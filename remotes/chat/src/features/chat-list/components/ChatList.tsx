@@ -12,7 +12,7 @@ import {
   useDocumentTitle,
 } from '@cove/ui';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@cove/router';
 import { BulkBar } from './BulkBar';
 import { ChatRowItem } from './ChatRowItem';
 import { useChatListEvents } from './chat-list-events';

@@ -2,7 +2,7 @@ import { chatPreviewText } from '@cove/contracts';
 import { formatMoney, messageTime, useSession } from '@cove/runtime';
 import { Avatar, kit } from '@cove/ui';
 import { memo, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@cove/router';
 import type { ChatRow } from '../api/get-chat-list';
 import { useCarriedFocus, type RowFocus } from './row-focus';
 import styles from './ChatList.module.css';

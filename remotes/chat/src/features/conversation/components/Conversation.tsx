@@ -9,7 +9,7 @@ import { chatPath, errorMessage, isApiError, useHost, useSession, useTypingChats
 import { Avatar, Button, ButtonLink, EmptyState, SignInGate, Spinner, useDocumentTitle } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@cove/router';
 import { chatKey, useChat } from '../api/get-chat';
 import { presenceLine } from '../model/presence-line';
 import { useLivePresence } from './live-presence';

@@ -3,7 +3,7 @@ import { useHost } from '@cove/runtime';
 import { useVaultList } from '@cove/runtime/query';
 import { Button, VaultPicker } from '@cove/ui';
 import { useMemo, useRef, type ReactNode, type RefObject } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@cove/router';
 import { PickMediaButton } from '../../../common/PickMediaButton';
 import { offlineLine, rateLine, sendCharges } from '../model/composer-lines';
 import { Attachments } from './Attachments';

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@cove/router';
 import type { Chat, ChatUser, MediaConfig, Message } from '@cove/contracts';
 import {
   fakeHost,

@@ -1,6 +1,6 @@
 import type { DiscoverProfile } from '@cove/contracts';
 import { formatMoney, recentlyOnline } from '@cove/runtime';
-import { Link } from 'react-router-dom';
+import { Link } from '@cove/router';
 import styles from '../Discover.module.css';
 
 /** How much of a bio a card shows; the profile has the rest. */

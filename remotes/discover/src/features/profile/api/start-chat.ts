@@ -1,7 +1,7 @@
 import { chatResponse, type Profile } from '@cove/contracts';
 import { errorMessage, isApiError, useHost } from '@cove/runtime';
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@cove/router';
 import { profilePath } from '../../../common/profile-path';
 
 /**

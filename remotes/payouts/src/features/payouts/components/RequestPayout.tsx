@@ -2,7 +2,7 @@ import { creditsToDollars, type AccountInfo, type AccountTotals } from '@cove/co
 import { errorMessage, formatMoney } from '@cove/runtime';
 import { Button, ButtonLink, kit, Spinner } from '@cove/ui';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@cove/router';
 import { BoxForm } from '../../../common/BoxForm';
 import shared from '../../../common/Earnings.module.css';
 import { creditsFromDollars } from '../model/dollars';
