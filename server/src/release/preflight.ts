@@ -31,22 +31,35 @@ async function brotliSize(file: string): Promise<number> {
   return (br ?? (await stat(file))).size;
 }
 
+/** What a browser fetches before a remote's `./App` renders, as paths inside its build. */
+export interface FirstLoadFiles {
+  manifest: string;
+  entry: string;
+  scripts: string[];
+  styles: string[];
+}
+
 /**
- * A remote's first load in brotli bytes: its manifest, `remoteEntry.js` and `./App`'s initial scripts
- * and styles, counted as the build's size report counts them (shared/build-config/src/sent-size.ts).
+ * A remote's first load as its manifest lists it: the manifest, `remoteEntry.js` and `./App`'s initial
+ * scripts and styles, counted as the build's size report counts them (shared/build-config/src/sent-size.ts).
  */
-export async function firstLoadBytes(dir: string): Promise<number> {
+export async function firstLoadFiles(dir: string): Promise<FirstLoadFiles> {
   const manifest = firstLoadManifest.parse(JSON.parse(await readFile(join(dir, 'mf-manifest.json'), 'utf8')));
   const entry = manifest.metaData.remoteEntry;
   const app = manifest.exposes.find((e) => e.path === './App');
-  const files = new Set([
-    'mf-manifest.json',
-    join(entry.path, entry.name),
-    ...(app?.assets?.js?.sync ?? []),
-    ...(app?.assets?.css?.sync ?? []),
-  ]);
+  return {
+    manifest: 'mf-manifest.json',
+    entry: join(entry.path, entry.name),
+    scripts: app?.assets?.js?.sync ?? [],
+    styles: app?.assets?.css?.sync ?? [],
+  };
+}
+
+/** A remote's first load in brotli bytes, each file counted once. */
+export async function firstLoadBytes(dir: string): Promise<number> {
+  const { manifest, entry, scripts, styles } = await firstLoadFiles(dir);
   let total = 0;
-  for (const file of files) total += await brotliSize(join(dir, file));
+  for (const file of new Set([manifest, entry, ...scripts, ...styles])) total += await brotliSize(join(dir, file));
   return total;
 }
 

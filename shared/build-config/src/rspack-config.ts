@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { containerName, type RemoteName } from '@cove/contracts';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, DefinePlugin, HtmlRspackPlugin } from '@rspack/core';
+import { BootPreloadPlugin } from './boot-preload';
 import { DevBuildReportPlugin } from './dev-build-report';
 import { FirstLoadBudgetPlugin } from './first-load-budget';
 import { PrecompressPlugin } from './precompress';
@@ -85,6 +86,7 @@ export function createConfig({ dir, part }: PartOptions): Configuration {
       ...(isShell
         ? [
             new HtmlRspackPlugin({ template: './src/index.html', scriptLoading: 'defer', minify: true }),
+            new BootPreloadPlugin('main'),
             new SizeReportPlugin(),
           ]
         : dev

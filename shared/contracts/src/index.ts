@@ -5,6 +5,8 @@ export * from './money';
 export * from './error-catalogue';
 export * from './client-errors';
 export * from './registry';
+export * from './remote-routes';
+export * from './canary-cookie';
 export * from './popups';
 export * from './host';
 export * from './username-rules';
