@@ -1,12 +1,17 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { fail } from '../errors';
+import { browserIdOf } from '../shell-page/browser-id';
+import { createShellPage } from '../shell-page/shell-page';
 
 const YEAR = 'public, max-age=31536000, immutable';
 const NEVER = 'no-cache';
+/** The shell page carries the preloads of one browser's versions: no shared cache may keep it. */
+const PAGE = 'private, no-cache';
 /** Paths the single-page app never owns: an unknown one there is a JSON 404, not the shell page. */
 const serverPrefixes = ['/v1/', '/v2/', '/ws', '/mf/', '/media/', '/dev/', '/healthz', '/readyz'];
 /** Rspack names content-hashed files `name.<hash>.ext`. */
@@ -78,10 +83,24 @@ export const staticFiles = fp(
       globIgnore: ['**/*.br', '**/*.gz'],
       ...compressedHeaders((file) => (hashed.test(file) ? YEAR : NEVER)),
     });
-    // Client-side routes (/chats/..., /account/...) all answer with the shell page.
-    app.get('/*', (request, reply) => {
+    // Client-side routes (/chats/..., /account/...) all answer with the shell page, made for the path.
+    const shellPage = createShellPage({
+      shellDir: opts.shellDir,
+      mfDir: opts.mfDir,
+      onRegistryError: (err) => app.log.error({ err }, 'the shell page goes without the registry'),
+    });
+    app.get('/*', async (request, reply) => {
       if (serverPrefixes.some((p) => request.url.startsWith(p))) throw fail('not_found');
-      return reply.header('cache-control', NEVER).sendFile('index.html', opts.shellDir);
+      const pathname = new URL(request.url, 'http://page').pathname;
+      const copies = await shellPage(pathname, browserIdOf(request.headers.cookie));
+      const encoding =
+        negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip', 'identity']) ?? 'identity';
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply
+        .header('cache-control', PAGE)
+        .header('vary', 'accept-encoding')
+        .type('text/html; charset=utf-8')
+        .send(copies[encoding]);
     });
   },
   { name: 'static-files' },

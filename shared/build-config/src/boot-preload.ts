@@ -61,8 +61,12 @@ export class BootPreloadPlugin implements RspackPluginInstance {
               href: `${data.publicPath}${file}`,
             });
           const sorted = [...files].sort();
-          data.assetTags.styles.push(...sorted.filter((f) => f.endsWith('.css')).map((f) => link(f, 'style')));
-          data.assetTags.scripts.push(...sorted.filter((f) => f.endsWith('.js')).map((f) => link(f, 'script')));
+          data.assetTags.styles.push(
+            ...sorted.filter((f) => f.endsWith('.css')).map((f) => link(f, 'style')),
+          );
+          data.assetTags.scripts.push(
+            ...sorted.filter((f) => f.endsWith('.js')).map((f) => link(f, 'script')),
+          );
           return data;
         },
       );

@@ -7,6 +7,7 @@ export * from './client-errors';
 export * from './registry';
 export * from './remote-routes';
 export * from './canary-cookie';
+export * from './shell-page';
 export * from './popups';
 export * from './host';
 export * from './username-rules';
