@@ -1,19 +1,11 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { fail } from '../errors';
-import { browserIdOf } from '../shell-page/browser-id';
-import { createShellPage } from '../shell-page/shell-page';
 
 const YEAR = 'public, max-age=31536000, immutable';
 const NEVER = 'no-cache';
-/** The shell page carries the preloads of one browser's versions: no shared cache may keep it. */
-const PAGE = 'private, no-cache';
-/** Paths the single-page app never owns: an unknown one there is a JSON 404, not the shell page. */
-const serverPrefixes = ['/v1/', '/v2/', '/ws', '/mf/', '/media/', '/dev/', '/healthz', '/readyz'];
 /** Rspack names content-hashed files `name.<hash>.ext`. */
 const hashed = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 /** Only `registry.json` and files inside `<remote>/<version>/` are public; the audit log is not. */
@@ -43,7 +35,10 @@ export interface StaticOptions {
   mediaDir: string;
 }
 
-/** Serves the built shell at `/` and the remotes' versioned builds plus their registry under `/mf/`. */
+/**
+ * Serves the built shell's files and the remotes' versioned builds plus their registry under `/mf/`;
+ * the shell page itself is `shell-page/plugin.ts`'s.
+ */
 export const staticFiles = fp(
   async (app: FastifyInstance, opts: StaticOptions) => {
     mkdirSync(opts.mfDir, { recursive: true });
@@ -82,25 +77,6 @@ export const staticFiles = fp(
       // Routes are made for the files themselves; their compressed copies are found beside them.
       globIgnore: ['**/*.br', '**/*.gz'],
       ...compressedHeaders((file) => (hashed.test(file) ? YEAR : NEVER)),
-    });
-    // Client-side routes (/chats/..., /account/...) all answer with the shell page, made for the path.
-    const shellPage = createShellPage({
-      shellDir: opts.shellDir,
-      mfDir: opts.mfDir,
-      onRegistryError: (err) => app.log.error({ err }, 'the shell page goes without the registry'),
-    });
-    app.get('/*', async (request, reply) => {
-      if (serverPrefixes.some((p) => request.url.startsWith(p))) throw fail('not_found');
-      const pathname = new URL(request.url, 'http://page').pathname;
-      const copies = await shellPage(pathname, browserIdOf(request.headers.cookie));
-      const encoding =
-        negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip', 'identity']) ?? 'identity';
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return reply
-        .header('cache-control', PAGE)
-        .header('vary', 'accept-encoding')
-        .type('text/html; charset=utf-8')
-        .send(copies[encoding]);
     });
   },
   { name: 'static-files' },

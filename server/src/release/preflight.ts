@@ -59,7 +59,8 @@ export async function firstLoadFiles(dir: string): Promise<FirstLoadFiles> {
 export async function firstLoadBytes(dir: string): Promise<number> {
   const { manifest, entry, scripts, styles } = await firstLoadFiles(dir);
   let total = 0;
-  for (const file of new Set([manifest, entry, ...scripts, ...styles])) total += await brotliSize(join(dir, file));
+  for (const file of new Set([manifest, entry, ...scripts, ...styles]))
+    total += await brotliSize(join(dir, file));
   return total;
 }
 
