@@ -62,6 +62,15 @@ function idsAround50(): { inCanary: string; inStable: string } {
   return { inCanary, inStable };
 }
 
+/** The version of `remote` the page preloads, or null when it preloads none (its browser's id was not known). */
+async function preloadedVersion(shell: ShellPage, remote: string): Promise<string | null> {
+  const hrefs = await shell.page.$$eval('link[rel="preload"][as="fetch"]', (links) =>
+    links.map((l) => l.getAttribute('href') ?? ''),
+  );
+  const manifest = hrefs.find((h) => h.startsWith(`/mf/${remote}/`));
+  return manifest?.split('/')[3] ?? null;
+}
+
 async function postHealth(baseUrl: string, body: object, from: string): Promise<Response> {
   return fetch(`${baseUrl}/v1/release-health`, {
     method: 'POST',
@@ -113,6 +122,8 @@ test.describe('chat canary', () => {
       );
       await a.shell.open('/chats');
       expect(await a.shell.loadedVersion('chat')).toBe(canary);
+      // The server could not know this browser's side on its first page: it preloaded no chat version.
+      expect(await preloadedVersion(a.shell, 'chat')).toBeNull();
       await a.shell.fallback('chat').getByRole('heading', { name: 'Chats stopped working' }).waitFor();
       expect(JSON.parse((await crashReport).postData() ?? '{}')).toMatchObject({
         remote: 'chat',
@@ -138,12 +149,14 @@ test.describe('chat canary', () => {
         kind: 'load',
       });
 
-      // Each keeps its version across reloads.
+      // Each keeps its version across reloads, and the page preloads that version (from the id's cookie).
       for (let i = 0; i < 2; i++) {
         await a.shell.open('/chats');
         expect(await a.shell.loadedVersion('chat')).toBe(canary);
+        expect(await preloadedVersion(a.shell, 'chat')).toBe(canary);
         await b.shell.page.reload();
         expect(await b.shell.loadedVersion('chat')).toBe(stable);
+        expect(await preloadedVersion(b.shell, 'chat')).toBe(stable);
       }
 
       // A browser with no id of its own keeps the one the shell drew (and loads chat without the bug).
@@ -190,9 +203,10 @@ test.describe('chat canary', () => {
         figures: { canary: { version: canary, sessions: 20, failed: failing } },
       });
 
-      // The next page load runs the stable version for everyone.
+      // The next page load runs, and preloads, the stable version for everyone.
       await a.shell.open('/chats');
       expect(await a.shell.loadedVersion('chat')).toBe(stable);
+      expect(await preloadedVersion(a.shell, 'chat')).toBe(stable);
       await a.shell.heading('Chats').waitFor();
       await b.shell.page.reload();
       expect(await b.shell.loadedVersion('chat')).toBe(stable);

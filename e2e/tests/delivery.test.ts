@@ -34,7 +34,7 @@ test.describe('static delivery', () => {
       })),
     );
     const home = sent.find((s) => s.path === '/');
-    expect(home).toMatchObject({ encoding: 'br', cache: 'no-cache' });
+    expect(home).toMatchObject({ encoding: 'br', cache: 'private, no-cache' });
     const assets = sent.filter((s) => s.path !== '/');
     // The shell's scripts and the remote's, both present, so a check over an empty list cannot pass.
     expect(assets.some((s) => !s.path.startsWith('/mf/'))).toBe(true);
@@ -43,5 +43,33 @@ test.describe('static delivery', () => {
     expect(uncompressed).toEqual([]);
     expect(sent.filter((s) => !/accept-encoding/i.test(s.vary ?? ''))).toEqual([]);
     expect(assets.filter((s) => s.cache !== immutable)).toEqual([]);
+  });
+
+  test('starts every file of the first screen with the page: the shell’s and the route’s remote’s, no registry fetch', async ({
+    page,
+    server,
+  }) => {
+    const requested: { path: string; type: string }[] = [];
+    page.on('request', (req) =>
+      requested.push({ path: new URL(req.url()).pathname, type: req.resourceType() }),
+    );
+    const shell = new ShellPage(page, server.baseUrl);
+    await shell.open('/chats');
+    const version = await shell.loadedVersion('chat');
+    await page.waitForLoadState('networkidle');
+
+    const preloaded = await page.$$eval('link[rel="preload"]', (links) =>
+      links.map((l) => new URL((l as HTMLLinkElement).href).pathname),
+    );
+    const files = requested.filter((r) => ['script', 'stylesheet'].includes(r.type)).map((r) => r.path);
+    // Every script and style the boot loads was named in the page, so none waited for another to run…
+    expect(files.filter((path) => !preloaded.includes(path))).toEqual([]);
+    // …and the later requests took the preloads (the manifest's fetch too): no file went twice.
+    const times = (path: string) => requested.filter((r) => r.path === path).length;
+    expect(preloaded.filter((path) => times(path) !== 1)).toEqual([]);
+    expect(preloaded).toEqual(
+      expect.arrayContaining([`/mf/chat/${version}/mf-manifest.json`, `/mf/chat/${version}/remoteEntry.js`]),
+    );
+    expect(requested.map((r) => r.path)).not.toContain('/mf/registry.json');
   });
 });

@@ -35,6 +35,7 @@ import { clientErrorRoutes } from './routes/client-errors';
 import { releaseHealthRoutes } from './routes/release-health';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { devRemotesRoutes } from './routes/dev-remotes';
+import { shellPageRoutes } from './routes/shell-page';
 import { discoverRoutes } from './routes/discover';
 import { feedRoutes } from './routes/feed';
 import { gifRoutes } from './routes/gifs';
@@ -173,6 +174,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(releaseHealthRoutes);
   await app.register(devMailboxRoutes);
   await app.register(devRemotesRoutes);
+  await app.register(shellPageRoutes, { shellDir: opts.shellDir ?? shellDist });
   await app.register(adminRoutes);
   return app;
 }

@@ -63,12 +63,12 @@ async function expectSent(url: string, acceptEncoding: string, expected: { encod
 const browser = 'gzip, deflate, br, zstd';
 
 describe('the built shell', () => {
-  it('serves the shell page at / and for client routes, never cached', async () => {
+  it('serves the shell page at / and for client routes, never kept by a shared cache', async () => {
     for (const url of ['/', '/chats/123', '/account/settings/privacy']) {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
       expect(res.body).toContain('<div id="root">');
     }
   });
@@ -92,7 +92,7 @@ describe('compressed delivery', () => {
     for (const url of ['/', '/chats/123']) {
       const br = await expectSent(url, browser, { encoding: 'br', text: page });
       expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(br.headers['cache-control']).toBe('no-cache');
+      expect(br.headers['cache-control']).toBe('private, no-cache');
       await expectSent(url, 'gzip, deflate', { encoding: 'gzip', text: page });
       await expectSent(url, '', { encoding: 'identity', text: page });
     }

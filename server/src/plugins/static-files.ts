@@ -3,12 +3,9 @@ import { basename, join } from 'node:path';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { fail } from '../errors';
 
 const YEAR = 'public, max-age=31536000, immutable';
 const NEVER = 'no-cache';
-/** Paths the single-page app never owns: an unknown one there is a JSON 404, not the shell page. */
-const serverPrefixes = ['/v1/', '/v2/', '/ws', '/mf/', '/media/', '/dev/', '/healthz', '/readyz'];
 /** Rspack names content-hashed files `name.<hash>.ext`. */
 const hashed = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 /** Only `registry.json` and files inside `<remote>/<version>/` are public; the audit log is not. */
@@ -38,7 +35,10 @@ export interface StaticOptions {
   mediaDir: string;
 }
 
-/** Serves the built shell at `/` and the remotes' versioned builds plus their registry under `/mf/`. */
+/**
+ * Serves the built shell's files and the remotes' versioned builds plus their registry under `/mf/`;
+ * the shell page itself is `shell-page/plugin.ts`'s.
+ */
 export const staticFiles = fp(
   async (app: FastifyInstance, opts: StaticOptions) => {
     mkdirSync(opts.mfDir, { recursive: true });
@@ -77,11 +77,6 @@ export const staticFiles = fp(
       // Routes are made for the files themselves; their compressed copies are found beside them.
       globIgnore: ['**/*.br', '**/*.gz'],
       ...compressedHeaders((file) => (hashed.test(file) ? YEAR : NEVER)),
-    });
-    // Client-side routes (/chats/..., /account/...) all answer with the shell page.
-    app.get('/*', (request, reply) => {
-      if (serverPrefixes.some((p) => request.url.startsWith(p))) throw fail('not_found');
-      return reply.header('cache-control', NEVER).sendFile('index.html', opts.shellDir);
     });
   },
   { name: 'static-files' },

@@ -5,15 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
-import type { RemoteName } from '@cove/contracts';
-
-/** Each remote's root route in the shell (shell/src/app/routes.tsx). */
-const rootRoutes: Record<RemoteName, string> = {
-  chat: '/chats',
-  discover: '/discover',
-  account: '/account',
-  payouts: '/account/earnings',
-};
+import { remoteRootPath, type RemoteName } from '@cove/contracts';
 
 const contentTypes: Record<string, string> = {
   '.js': 'text/javascript',
@@ -158,10 +150,11 @@ export async function smokeTest(
   const profile = await mkdtemp(join(tmpdir(), 'cove-smoke-'));
   try {
     const { port } = server.address() as AddressInfo;
-    const dom = await dumpDom(`http://127.0.0.1:${port}${rootRoutes[remote]}`, profile, timeoutMs);
+    const route = remoteRootPath(remote);
+    const dom = await dumpDom(`http://127.0.0.1:${port}${route}`, profile, timeoutMs);
     const problem = smokeProblem(dom, remote);
     if (problem) {
-      throw new SmokeTestError(`${remote} failed its smoke test at ${rootRoutes[remote]}: ${problem}`);
+      throw new SmokeTestError(`${remote} failed its smoke test at ${route}: ${problem}`);
     }
   } finally {
     server.close();

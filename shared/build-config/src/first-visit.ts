@@ -39,11 +39,14 @@ const load = (dir: string, files: string[]): FirstLoad => ({
   size: sumSizes(files.map((f) => sentSize(dir, f))),
 });
 
-/** A built remote's first load. */
-export function remoteFirstLoad(outDir: string): FirstLoad {
+/** The files of a built remote's first load, read from its manifest. */
+export function readRemoteFirstLoadFiles(outDir: string): string[] {
   const manifest = JSON.parse(readFileSync(join(outDir, 'mf-manifest.json'), 'utf8')) as FirstLoadManifest;
-  return load(outDir, remoteFirstLoadFiles(manifest));
+  return remoteFirstLoadFiles(manifest);
 }
+
+/** A built remote's first load. */
+export const remoteFirstLoad = (outDir: string): FirstLoad => load(outDir, readRemoteFirstLoadFiles(outDir));
 
 export const shellReportName = 'size-report.json';
 

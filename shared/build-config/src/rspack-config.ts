@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { containerName, type RemoteName } from '@cove/contracts';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, DefinePlugin, HtmlRspackPlugin } from '@rspack/core';
+import { BootPreloadPlugin } from './boot-preload';
 import { DevBuildReportPlugin } from './dev-build-report';
 import { RemoteFirstVisitBudgetPlugin, ShellFirstVisitBudgetPlugin } from './first-visit-budget';
 import { PrecompressPlugin } from './precompress';
@@ -90,7 +91,10 @@ export function createConfig({ dir, part }: PartOptions): Configuration {
         __COVE_BUILD_LABEL__: JSON.stringify(process.env.COVE_BUILD_LABEL ?? ''),
       }),
       ...(isShell
-        ? [new HtmlRspackPlugin({ template: './src/index.html', scriptLoading: 'defer', minify: true })]
+        ? [
+            new HtmlRspackPlugin({ template: './src/index.html', scriptLoading: 'defer', minify: true }),
+            new BootPreloadPlugin('main'),
+          ]
         : []),
       // The size reports and budgets count the precompressed files, so they come after this.
       ...(dev ? [] : [new PrecompressPlugin()]),

@@ -1,3 +1,4 @@
+import { homePath, remoteMounts } from '@cove/contracts';
 import { Navigate, Route, Routes } from '@cove/router';
 import { RemoteSlot } from '../federation/RemoteSlot';
 import { DeepLink } from '../screens/DeepLink';
@@ -10,21 +11,10 @@ import { NotFound } from '../screens/NotFound';
 import { ThreeDsCallback } from '../screens/ThreeDsCallback';
 import { TokenCleanup } from '../screens/TokenCleanup';
 
-/** Path prefixes owned by each remote; everything else is the shell's own. */
-export const remoteMounts = [
-  { path: '/chats/*', remote: 'chat' },
-  { path: '/discover/*', remote: 'discover' },
-  { path: '/creators/*', remote: 'discover' },
-  { path: '/home/*', remote: 'discover' },
-  { path: '/account/*', remote: 'account' },
-  { path: '/account/earnings/*', remote: 'payouts' },
-  { path: '/notifications/*', remote: 'account' },
-] as const;
-
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<Navigate to="/discover" replace />} />
+      <Route path="/" element={<Navigate to={homePath} replace />} />
       <Route path="/login" element={<Login />} />
       <Route path="/mobile" element={<MobileHandoff />} />
       <Route path="/branch" element={<DeepLink />} />

@@ -1,4 +1,4 @@
-import { fetchRegistry, parseRegistry, RegistryError, targetOf } from './registry-client';
+import { fetchRegistry, parseRegistry, registryReader, RegistryError, targetOf } from './registry-client';
 
 const doc = {
   schemaVersion: 1,
@@ -60,5 +60,46 @@ describe('registry parsing', () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch;
     await expect(fetchRegistry(offline)).rejects.toThrow('The release registry could not be reached.');
+  });
+});
+
+/** A page as the server sends it: the registry in a JSON script element (or `text` there as it is). */
+function pageWith(text: string | null): Document {
+  const page = document.implementation.createHTMLDocument('Cove');
+  if (text !== null) {
+    const script = page.createElement('script');
+    script.type = 'application/json';
+    script.id = 'cove-registry';
+    script.textContent = text;
+    page.head.append(script);
+  }
+  return page;
+}
+
+const rolledBack = {
+  ...doc,
+  remotes: { chat: { ...doc.remotes.chat, current: '20251201T000000Z-bbbb2222' } },
+};
+
+describe('the registry written into the page', () => {
+  it('is the first read, with no fetch; later reads fetch the registry as it is now', async () => {
+    const fetchImpl = answer(200, rolledBack);
+    const read = registryReader(pageWith(JSON.stringify(doc)), fetchImpl);
+    expect(targetOf(await read(), 'chat').version).toBe('20260101T000000Z-aaaa1111');
+    expect(fetchImpl).not.toHaveBeenCalled();
+    expect(targetOf(await read(), 'chat').version).toBe('20251201T000000Z-bbbb2222');
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['a page without it (a dev or test server)', null],
+    ['an empty one', ''],
+    ['one that is not JSON', '{"schemaVersion":'],
+    ['one in another shape', JSON.stringify({ ...doc, schemaVersion: 2 })],
+  ])('falls back to fetching for %s', async (_name, text) => {
+    const fetchImpl = answer(200, doc);
+    const read = registryReader(pageWith(text), fetchImpl);
+    expect(targetOf(await read(), 'chat').version).toBe('20260101T000000Z-aaaa1111');
+    expect(fetchImpl).toHaveBeenCalledWith('/mf/registry.json', expect.anything());
   });
 });

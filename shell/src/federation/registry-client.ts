@@ -1,6 +1,7 @@
 import {
   manifestUrl,
   registry,
+  registryElementId,
   registryPath,
   versionFor,
   type Registry,
@@ -36,6 +37,31 @@ export function parseRegistry(data: unknown): Registry {
   const parsed = registry.safeParse(data);
   if (!parsed.success) throw new RegistryError('The release registry is not in the expected shape.');
   return parsed.data;
+}
+
+/** The registry the server wrote into the page, or null when it wrote none (a dev or test server) or a bad one. */
+function registryInPage(doc: Document): Registry | null {
+  const text = doc.getElementById(registryElementId)?.textContent;
+  if (!text) return null;
+  try {
+    return parseRegistry(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the registry: the first read takes the copy written into the page (it is as fresh as the page,
+ * which is never cached), so the first screen waits for no fetch; every later read (a retry after a
+ * failed load, which must see a rollback made since) and a page without a copy fetch `/mf/registry.json`.
+ */
+export function registryReader(doc: Document = document, fetchImpl?: typeof fetch): () => Promise<Registry> {
+  let inPage = registryInPage(doc);
+  return () => {
+    const copy = inPage;
+    inPage = null;
+    return copy ? Promise.resolve(copy) : fetchRegistry(fetchImpl);
+  };
 }
 
 /**

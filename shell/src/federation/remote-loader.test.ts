@@ -1,4 +1,5 @@
 import { emptyRegistry, type Registry } from '@cove/contracts';
+import { registryReader } from './registry-client';
 import { createRemoteLoader, type FederationRuntime } from './remote-loader';
 
 function registryWith(chatVersion: string): Registry {
@@ -65,6 +66,23 @@ describe('remote loader', () => {
     await expect(loader.load('chat')).resolves.toMatchObject({ version: 'v1' });
     expect(registered).toHaveLength(1);
     expect(readRegistry).toHaveBeenCalledTimes(1);
+  });
+
+  it('boots on the registry in the page, and reads the served one when a load fails', async () => {
+    const page = document.implementation.createHTMLDocument('Cove');
+    page.head.innerHTML = `<script type="application/json" id="cove-registry">${JSON.stringify(registryWith('v1'))}</script>`;
+    const fetchImpl = jest.fn(
+      async () => ({ ok: true, status: 200, json: async () => registryWith('v0') }) as unknown as Response,
+    );
+    const { runtime, registered } = fakeRuntime([new Error('ChunkLoadError'), { default: App }]);
+    const loader = createRemoteLoader(runtime, registryReader(page, fetchImpl));
+    await loader.warm();
+    expect(registered).toEqual([{ entry: '/mf/chat/v1/mf-manifest.json', force: false }]);
+    expect(fetchImpl).not.toHaveBeenCalled();
+    await expect(loader.load('chat')).rejects.toThrow('chat@v1 did not load');
+    // The retry sees the rollback made since the page was sent.
+    await expect(loader.load('chat')).resolves.toMatchObject({ version: 'v0' });
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a module without an App component', async () => {

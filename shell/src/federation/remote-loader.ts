@@ -2,7 +2,7 @@ import type { RemoteAppProps, RemoteName } from '@cove/contracts';
 import type { ComponentType } from 'react';
 import { containerName, remoteNames, type Registry } from '@cove/contracts';
 import type { LoadedRemote, RemoteLoader } from '../services/remote-loading';
-import { fetchRegistry, targetOf, type RemoteTarget } from './registry-client';
+import { registryReader, targetOf, type RemoteTarget } from './registry-client';
 import { builtWithOf } from './version-check';
 
 /** The part of the Module Federation runtime the loader uses, so tests can stand in for it. */
@@ -37,7 +37,7 @@ function describe(err: unknown): string {
  */
 export function createRemoteLoader(
   runtime: FederationRuntime,
-  readRegistry: () => Promise<Registry> = () => fetchRegistry(),
+  readRegistry: () => Promise<Registry> = registryReader(),
   { browserId = '', onLoaded }: RemoteLoaderOptions = {},
 ): RemoteLoader {
   let registry: Promise<Registry> | null = null;

@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import negotiate from '@fastify/accept-negotiator';
+import type { FastifyPluginAsync } from 'fastify';
+import { fail } from '../errors';
+import { browserIdOf } from '../shell-page/browser-id';
+import { createShellPage } from '../shell-page/shell-page';
+
+/** Paths the single-page app never owns: an unknown one there is a JSON 404, not the shell page. */
+const serverPrefixes = ['/v1/', '/v2/', '/ws', '/mf/', '/media/', '/dev/', '/healthz', '/readyz'];
+/** The page names one browser's versions: no shared cache may keep it, and each load asks again. */
+const PAGE = 'private, no-cache';
+
+export interface ShellPageRouteOptions {
+  /** Where the built shell lives. */
+  shellDir: string;
+}
+
+/**
+ * Every client-side route (`/chats/...`, `/account/...`) answers with the shell page made for its path
+ * and the browser's canary id (docs/frontend-platform.md, First screen), as brotli, gzip or plain.
+ */
+export const shellPageRoutes: FastifyPluginAsync<ShellPageRouteOptions> = async (app, opts) => {
+  if (!existsSync(join(opts.shellDir, 'index.html'))) return;
+  const shellPage = createShellPage({
+    shellDir: opts.shellDir,
+    mfDir: join(app.config.dataDir, 'mf'),
+    onRegistryError: (err) => app.log.error({ err }, 'the shell page goes without the registry'),
+  });
+  app.get('/*', async (request, reply) => {
+    if (serverPrefixes.some((p) => request.url.startsWith(p))) throw fail('not_found');
+    const pathname = new URL(request.url, 'http://page').pathname;
+    const copies = await shellPage(pathname, browserIdOf(request.headers.cookie));
+    const encoding =
+      negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip', 'identity']) ?? 'identity';
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply
+      .header('cache-control', PAGE)
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8')
+      .send(copies[encoding]);
+  });
+};

@@ -1,0 +1,33 @@
+import { registryElementId, type Registry } from '@cove/contracts';
+import type { Preload } from './remote-preloads';
+
+/**
+ * JSON that cannot end its `<script>` element or open a comment in it: `<`, `>` and `&` are written as
+ * `\u003c`-style escapes (still the same JSON), and so are the line separators older parsers reject.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+const attribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const linkTag = (p: Preload) =>
+  `<link rel="preload" as="${p.as}" href="${attribute(p.href)}"${p.crossorigin ? ' crossorigin' : ''}>`;
+
+/**
+ * The shell page with what its first screen needs written in before `</head>`: preload links for the
+ * route's remote and the registry. A template without `</head>` is sent as it is (the shell then
+ * fetches the registry itself).
+ */
+export function pageWithBootData(template: string, registry: Registry | null, preloads: Preload[]): string {
+  const end = template.indexOf('</head>');
+  if (end < 0) return template;
+  const data = registry
+    ? `<script type="application/json" id="${registryElementId}">${scriptSafeJson(registry)}</script>`
+    : '';
+  return `${template.slice(0, end)}${preloads.map(linkTag).join('')}${data}${template.slice(end)}`;
+}
