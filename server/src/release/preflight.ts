@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { containerName, type RemoteName } from '@cove/contracts';
-import * as z from 'zod';
+import * as z from '../zod';
 import { readRemoteManifest } from './manifest';
 import { smokeTest } from './smoke-test';
 
@@ -15,12 +15,12 @@ const firstLoadManifest = z.object({
   exposes: z.array(
     z.object({
       path: z.string(),
-      assets: z
-        .object({
-          js: z.object({ sync: z.array(z.string()).optional() }).optional(),
-          css: z.object({ sync: z.array(z.string()).optional() }).optional(),
-        })
-        .optional(),
+      assets: z.optional(
+        z.object({
+          js: z.optional(z.object({ sync: z.optional(z.array(z.string())) })),
+          css: z.optional(z.object({ sync: z.optional(z.array(z.string())) })),
+        }),
+      ),
     }),
   ),
 });
