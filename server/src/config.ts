@@ -1,76 +1,69 @@
 import { resolve } from 'node:path';
-import * as z from 'zod';
+import * as z from './zod';
 import type { S3Options } from './storage/s3-storage';
 
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const bool = z.pipe(
+  z.enum(['true', 'false', '1', '0']),
+  z.transform((v) => v === 'true' || v === '1'),
+);
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  DATA_DIR: z.string().min(1).default('./.data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .optional(),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
-    .optional(),
-  PUBLIC_URL: z.url().optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('Cove <no-reply@cove.localhost>'),
-  MAILBOX: bool.optional(),
-  API_DOCS: bool.optional(),
-  ALLOW_DEV_REMOTES: bool.optional(),
-  BOT_CHECK: z.enum(['off', 'fake', 'turnstile']).default('off'),
-  TURNSTILE_SITE_KEY: z.string().optional(),
-  TURNSTILE_SECRET_KEY: z.string().optional(),
-  GIF_HOSTS: z.string().default('media.giphy.com,i.giphy.com,media.tenor.com'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
-  PAYMENT_DECLINES_PER_HOUR: z.coerce.number().int().positive().default(10),
-  SIGN_IN_PER_10_MINUTES: z.coerce.number().int().positive().default(30),
-  SIGN_IN_PER_EMAIL_PER_10_MINUTES: z.coerce.number().int().positive().default(5),
-  SEED_DEMO: bool.default(true),
-  TRUST_PROXY: bool.default(false),
-  COUNTRY_HEADER: z
-    .string()
-    .regex(/^[A-Za-z0-9-]+$/, 'must be a header name')
-    .default('cf-ipcountry'),
-  UPLOAD_URL: z.url().optional(),
-  MEDIA_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  RELEASE_HEALTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
-  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
-  VAPID_SUBJECT: z
-    .string()
-    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
-    .optional(),
-  EARNINGS_HOLD_DAYS: z.coerce.number().int().min(0).max(90).default(7),
-  PAYOUT_SETTLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
-  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
-  MEDIA_WORKERS: z.coerce.number().int().min(0).max(8).default(1),
-  MEDIA_MAX_PHOTO_MB: z.coerce.number().int().positive().optional(),
-  MEDIA_MAX_VIDEO_MB: z.coerce.number().int().positive().optional(),
-  MEDIA_MAX_VIDEO_SECONDS: z.coerce.number().int().positive().max(86400).default(600),
-  MEDIA_DECODE_MEGAPIXELS: z.coerce.number().int().positive().default(100),
-  MEDIA_UPLOAD_MIN_KIB_S: z.coerce.number().int().min(0).default(16),
-  MEDIA_UPLOAD_RATE_WINDOW_S: z.coerce.number().int().min(1).max(3600).default(10),
-  S3_BUCKET: z.string().min(3).optional(),
-  S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_ENDPOINT: z.url().optional(),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: bool.optional(),
-  S3_PREFIX: z
-    .string()
-    .regex(/^([A-Za-z0-9_-]+\/)*$/, 'must be empty or end with /')
-    .default(''),
+  NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'development'),
+  HOST: z._default(z.string().check(z.minLength(1)), '0.0.0.0'),
+  PORT: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(65535)), 8080),
+  DATA_DIR: z._default(z.string().check(z.minLength(1)), './.data'),
+  DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
+  REDIS_URL: z.optional(z.string().check(z.regex(/^rediss?:\/\//, 'must be a redis:// URL'))),
+  PUBLIC_URL: z.optional(z.url()),
+  SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'))),
+  MAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Cove <no-reply@cove.localhost>'),
+  MAILBOX: z.optional(bool),
+  API_DOCS: z.optional(bool),
+  ALLOW_DEV_REMOTES: z.optional(bool),
+  BOT_CHECK: z._default(z.enum(['off', 'fake', 'turnstile']), 'off'),
+  TURNSTILE_SITE_KEY: z.optional(z.string()),
+  TURNSTILE_SECRET_KEY: z.optional(z.string()),
+  GIF_HOSTS: z._default(z.string(), 'media.giphy.com,i.giphy.com,media.tenor.com'),
+  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  RATE_LIMIT_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.positive()), 600),
+  PAYMENT_DECLINES_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), 10),
+  SIGN_IN_PER_10_MINUTES: z._default(z.coerce.number().check(z.int(), z.positive()), 30),
+  SIGN_IN_PER_EMAIL_PER_10_MINUTES: z._default(z.coerce.number().check(z.int(), z.positive()), 5),
+  SEED_DEMO: z._default(bool, true),
+  TRUST_PROXY: z._default(bool, false),
+  COUNTRY_HEADER: z._default(
+    z.string().check(z.regex(/^[A-Za-z0-9-]+$/, 'must be a header name')),
+    'cf-ipcountry',
+  ),
+  UPLOAD_URL: z.optional(z.url()),
+  MEDIA_URL_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  PAYMENT_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  RELEASE_HEALTH_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  VAPID_PUBLIC_KEY: z.optional(z.string().check(z.minLength(1))),
+  VAPID_PRIVATE_KEY: z.optional(z.string().check(z.minLength(1))),
+  VAPID_SUBJECT: z.optional(
+    z.string().check(z.regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')),
+  ),
+  EARNINGS_HOLD_DAYS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(90)), 7),
+  PAYOUT_SETTLE_MS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(3_600_000)), 2000),
+  MEDIA_URL_TTL_SECONDS: z._default(z.coerce.number().check(z.int(), z.gte(60), z.lte(86400)), 3600),
+  MEDIA_WORKERS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(8)), 1),
+  MEDIA_MAX_PHOTO_MB: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  MEDIA_MAX_VIDEO_MB: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  MEDIA_MAX_VIDEO_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive(), z.lte(86400)), 600),
+  MEDIA_DECODE_MEGAPIXELS: z._default(z.coerce.number().check(z.int(), z.positive()), 100),
+  MEDIA_UPLOAD_MIN_KIB_S: z._default(z.coerce.number().check(z.int(), z.gte(0)), 16),
+  MEDIA_UPLOAD_RATE_WINDOW_S: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(3600)), 10),
+  S3_BUCKET: z.optional(z.string().check(z.minLength(3))),
+  S3_REGION: z._default(z.string().check(z.minLength(1)), 'us-east-1'),
+  S3_ENDPOINT: z.optional(z.url()),
+  S3_ACCESS_KEY_ID: z.optional(z.string()),
+  S3_SECRET_ACCESS_KEY: z.optional(z.string()),
+  S3_FORCE_PATH_STYLE: z.optional(bool),
+  S3_PREFIX: z._default(
+    z.string().check(z.regex(/^([A-Za-z0-9_-]+\/)*$/, 'must be empty or end with /')),
+    '',
+  ),
 });
 
 export interface Config {

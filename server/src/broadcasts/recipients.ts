@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type * as z from 'zod';
+import type * as z from '../zod';
 import type { broadcastRecipientsQuery } from '@cove/contracts';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';

@@ -1,7 +1,7 @@
 import { type BroadcastSendBody, broadcastSendBody, type ErrorCode, messagePreview } from '@cove/contracts';
 import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import type * as z from 'zod';
+import type * as z from '../zod';
 import { frozenError } from '../chats/pair-rules';
 import { ownList } from '../fans/fan-lists';
 import type { Db } from '../db/client';

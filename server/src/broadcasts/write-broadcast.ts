@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import * as z from 'zod';
+import * as z from '../zod';
 import { outcomeOf } from '../db/outcome';
 import { rowsOf } from '../db/rows';
 import { broadcasts, type BroadcastRow, users } from '../db/schema';

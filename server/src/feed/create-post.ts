@@ -1,6 +1,6 @@
 import type { ErrorCode, newFeedBody } from '@cove/contracts';
 import { and, eq } from 'drizzle-orm';
-import type * as z from 'zod';
+import type * as z from '../zod';
 import type { Db } from '../db/client';
 import { feedPosts, type FeedPostRow, media, type UserRow } from '../db/schema';
 import { fail } from '../errors';

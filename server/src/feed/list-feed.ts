@@ -1,6 +1,6 @@
 import type { ErrorCode, feedPage, feedQuery } from '@cove/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type * as z from 'zod';
+import type * as z from '../zod';
 import { rowsOf } from '../db/rows';
 import { users } from '../db/schema';
 import { fail } from '../errors';

@@ -1,6 +1,6 @@
 import type { ErrorCode, feedPatchBody } from '@cove/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type * as z from 'zod';
+import type * as z from '../zod';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { feedPosts } from '../db/schema';

@@ -1,6 +1,6 @@
 import type { feedQuery } from '@cove/contracts';
 import { sql } from 'drizzle-orm';
-import type * as z from 'zod';
+import type * as z from '../zod';
 import { rowsOf } from '../db/rows';
 import { type EventDeps, withEvents } from '../realtime/with-events';
 

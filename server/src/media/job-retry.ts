@@ -1,13 +1,13 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import * as z from 'zod';
+import * as z from '../zod';
 import type { Db } from '../db/client';
 import { media, type MediaRow } from '../db/schema';
 import { bossDb } from '../jobs/boss-db';
 import type { DeadLetter } from '../jobs/job-tables';
 import { sendMediaJob } from './job-lanes';
 
-const jobData = z.object({ mediaId: z.uuid(), expireInSeconds: z.number().int().positive() });
+const jobData = z.object({ mediaId: z.uuid(), expireInSeconds: z.int().check(z.positive()) });
 
 /**
  * Queues a dead-lettered media job again with fresh tries, once its cause is fixed: the media goes

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { type MediaKind, mediaUploadFields } from '@cove/contracts';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import type * as z from 'zod';
+import type * as z from '../zod';
 import { AppError, fail, InvalidField } from '../errors';
 import { unstorableText } from '../plugins/request-text';
 import { type StagedFile, stageFile } from './stage-file';

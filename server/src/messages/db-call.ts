@@ -1,6 +1,6 @@
 import type { SequencedEvent } from '@cove/contracts';
 import type { SQL } from 'drizzle-orm';
-import * as z from 'zod';
+import * as z from '../zod';
 import type { Db } from '../db/client';
 import { outcomeOf } from '../db/outcome';
 import { retryConflicts, type Tx } from '../db/transaction';
@@ -47,7 +47,7 @@ export const shortOfCredits = z.object({
  * (`select f(...) as outcome`), run again after a deadlock or serialization failure. `within` runs in
  * the same transaction after the call, given its answer, and commits with it (a purchase's trigger).
  */
-export async function callBetween<T extends z.ZodType>(
+export async function callBetween<T extends z.ZodMiniType>(
   db: Db,
   fanId: string,
   query: SQL,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import * as z from 'zod';
+import * as z from '../zod';
 import type { UserRow } from '../db/schema';
 import { fail } from '../errors';
 import type { MediaContext } from '../media';

@@ -1,6 +1,6 @@
 import type { Message } from '@cove/contracts';
 import { sql } from 'drizzle-orm';
-import * as z from 'zod';
+import * as z from '../zod';
 import type { Db } from '../db/client';
 import type { Queryable } from '../db/transaction';
 import { fail, type AppError } from '../errors';
@@ -20,17 +20,17 @@ const view = z.custom<Message>();
 const sendItem = z.object({
   sender_id: z.string(),
   recipient_id: z.string(),
-  chat_id: z.string().nullable(),
+  chat_id: z.nullable(z.string()),
   send_id: z.string(),
   type: z.custom<Message['type']>(),
   text: z.string(),
-  gif_url: z.string().nullable(),
-  media_id: z.string().nullable(),
+  gif_url: z.nullable(z.string()),
+  media_id: z.nullable(z.string()),
   /** A bundle's items in order, the first being `media_id`; null for one media or none. */
-  media_items: z.array(z.object({ media_id: z.string(), preview: z.boolean() })).nullable(),
+  media_items: z.nullable(z.array(z.object({ media_id: z.string(), preview: z.boolean() }))),
   price: z.number(),
   self_destruct: z.boolean(),
-  parent_message_id: z.number().nullable(),
+  parent_message_id: z.nullable(z.number()),
   preview: z.string(),
   /** What the recipient's notification says of it (notifications/message-detail.ts). */
   notification_detail: z.string(),
@@ -42,9 +42,9 @@ const sendItem = z.object({
    * of `notice_kind` with the chat's rate as its amount; their views lack `_id`, `chat_id`, `notice`
    * and `created_at`.
    */
-  intro_end: z
-    .object({ notice_kind: z.literal('intro_ended'), fan_view: view, creator_view: view })
-    .optional(),
+  intro_end: z.optional(
+    z.object({ notice_kind: z.literal('intro_ended'), fan_view: view, creator_view: view }),
+  ),
 });
 export type SendItem = z.infer<typeof sendItem>;
 
@@ -110,7 +110,7 @@ export async function sentBefore(db: Db, item: SendItem): Promise<SendOutcome | 
   return outcomeOf(
     await db.execute(sql`select send_retry(${JSON.stringify(sendItem.parse(item))}::jsonb) as outcome
       from (select id from users where id = ${item.sender_id} for no key update) sender`),
-    sendOutcome.nullable(),
+    z.nullable(sendOutcome),
     'send_retry',
   );
 }

@@ -6,7 +6,7 @@ import {
   messagePreview,
 } from '@cove/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import * as z from 'zod';
+import * as z from '../zod';
 import { chatNotFound } from '../chats/chat-store';
 import type { Db } from '../db/client';
 import { chatMembers, type UserRow, users } from '../db/schema';
@@ -46,8 +46,8 @@ const tipInput = z.object({
   chat_id: z.string(),
   amount: z.number(),
   send_id: z.string(),
-  note: z.string().nullable(),
-  post_id: z.string().nullable(),
+  note: z.nullable(z.string()),
+  post_id: z.nullable(z.string()),
   creator_restricted: z.boolean(),
   tips_default: z.boolean(),
   fan_text: z.string(),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import * as z from 'zod';
+import * as z from '../zod';
 import { adminActions, payments } from '../db/schema';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
@@ -10,7 +10,7 @@ import type { ErrorCode } from '@cove/contracts';
 export const paymentAction = z.object({
   action: z.enum(['refund', 'chargeback']),
   paymentId: z.string(),
-  actor: z.string().min(1).max(200),
+  actor: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 export type PaymentAction = z.infer<typeof paymentAction>;
 

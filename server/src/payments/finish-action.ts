@@ -1,6 +1,6 @@
 import { errorText, type LoggedEvent } from '@cove/contracts';
 import { and, asc, eq, lt } from 'drizzle-orm';
-import type * as z from 'zod';
+import type * as z from '../zod';
 import type { AutoMessageTriggers } from '../auto-messages/plugin';
 import { messages, type PaymentRow, payments, type UserRow, users } from '../db/schema';
 import { AppError, fail } from '../errors';

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import * as z from 'zod';
+import * as z from '../zod';
 
 /** The parts of Module Federation's `mf-manifest.json` a release depends on. */
 const sharedEntry = z.object({
   name: z.string(),
   version: z.string(),
-  requiredVersion: z.string().optional(),
-  singleton: z.boolean().optional(),
+  requiredVersion: z.optional(z.string()),
+  singleton: z.optional(z.boolean()),
 });
 const manifestSchema = z.object({
   name: z.string(),

@@ -12,7 +12,7 @@ import {
   verifyEmailResponse,
 } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { normaliseEmail } from '../accounts/sign-in';
 import { enterCodeCodes } from '../accounts/email-codes';
 import { addTag, applyUserPatch, usernameAvailability, userSettingsCodes } from '../accounts/user-settings';

@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { onlyAdmin as adminGuard, onlyAdminCodes } from '../admin/only-admin';
 import { paymentAction, paymentActionCodes, runPaymentAction } from '../payments/admin-actions';
 import { withErrors } from './with-errors';
 
 const notice = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('notify'), userIds: z.array(z.uuid()).min(1).max(100) }),
-  z.object({ type: z.literal('disconnect'), userId: z.uuid(), reason: z.string().min(1).max(100) }),
+  z.object({ type: z.literal('notify'), userIds: z.array(z.uuid()).check(z.minLength(1), z.maxLength(100)) }),
+  z.object({
+    type: z.literal('disconnect'),
+    userId: z.uuid(),
+    reason: z.string().check(z.minLength(1), z.maxLength(100)),
+  }),
 ]);
 export type RealtimeNotice = z.infer<typeof notice>;
 

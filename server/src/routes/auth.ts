@@ -1,6 +1,6 @@
 import { authBody, authResponse, messageResponse, signInBody } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { botCheckCodes, checkHuman } from '../accounts/bot-check';
 import { signInLimitCodes, signInLimits } from '../accounts/sign-in-limits';
 import { sendVerificationCode } from '../accounts/verification';

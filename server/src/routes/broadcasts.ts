@@ -7,7 +7,7 @@ import {
   broadcastsQuery,
 } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { listBroadcasts } from '../broadcasts/list-broadcasts';
 import {

@@ -11,7 +11,7 @@ import {
   reportBody,
 } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { currentUser, requireRole, requireUser } from '../auth/guards';
 import { bulkUpdate } from '../chats/bulk-update';
 import {

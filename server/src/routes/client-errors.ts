@@ -1,6 +1,6 @@
 import { clientErrorReport } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { withErrors } from './with-errors';
 
 /** Load and render failures of remotes, logged per remote and version so a bad release shows up at once. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { createLocalMailbox, mailboxDir } from '../mail';
 import type { StoredMail } from '../mail';
 import { withErrors } from './with-errors';

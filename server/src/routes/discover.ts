@@ -1,6 +1,6 @@
 import { discoverCardsResponse, discoverPage, discoverQuery } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { discoverCards, markCardVisited, markCardVisitedCodes } from '../discover/cards';
 import { discover } from '../discover/discover';
@@ -27,7 +27,7 @@ export const discoverRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       schema: {
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: z.string().check(z.maxLength(100)) }),
         response: withErrors({ 204: z.null() }, markCardVisitedCodes),
       },
     },

@@ -7,7 +7,7 @@ import {
   vipResponse,
 } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { creatorChatCodes } from '../fans/creator-chat';
 import { fanProfile } from '../fans/fan-profile';

@@ -9,7 +9,7 @@ import {
   sendMessageResponse,
 } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { fail } from '../errors';
 import { buyPost, buyPostCodes } from '../feed/buy-post';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { gifsResponse } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { requireUser } from '../auth/guards';
 import { createLocalGifLibrary } from '../gifs/local-library';
 import { withErrors } from './with-errors';
@@ -14,8 +14,8 @@ export const gifRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: {
         querystring: z.object({
-          q: z.string().max(50).default(''),
-          limit: z.coerce.number().int().min(1).max(50).default(20),
+          q: z._default(z.string().check(z.maxLength(50)), ''),
+          limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(50)), 20),
         }),
         response: withErrors({ 200: gifsResponse }),
       },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { withErrors } from './with-errors';
 
 const status = z.object({ status: z.enum(['ok', 'unavailable']) });

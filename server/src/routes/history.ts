@@ -6,7 +6,7 @@ import {
   historyReceiptResponse,
 } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { fail } from '../errors';
 import { historyCsv } from '../history/history-csv';

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { openCheck, recordIdentityResult } from '../onboarding/id-verification';
 import { identityCheckClosedPage, identityCheckPage } from '../onboarding/identity-sandbox-page';
 
-const params = z.object({ id: z.string().regex(/^idc_[0-9a-f]{32}$/) });
+const params = z.object({ id: z.string().check(z.regex(/^idc_[0-9a-f]{32}$/)) });
 
 /**
  * The sandbox identity provider, in process (docs/rules.md, "Becoming a creator"): its hosted page

@@ -10,7 +10,7 @@ import {
   vaultQuery,
 } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { callerMediaCodes, deleteVaultMedia, ownMedia, visibleMedia } from '../media/caller-media';
 import { acceptUpload } from '../media/accept-upload';
@@ -130,7 +130,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...guarded,
       schema: {
-        params: z.object({ id: z.string().max(64) }),
+        params: z.object({ id: z.string().check(z.maxLength(64)) }),
         response: withErrors({ 200: mediaResponse }, callerMediaCodes),
       },
     },

@@ -8,7 +8,7 @@ import {
   tipBody,
 } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { listMessages, listMessagesCodes, messagesByIds, toDtos } from '../messages/list-messages';
 import { buyMessage, buyMessageCodes } from '../messages/purchase';

@@ -1,6 +1,6 @@
 import { note, noteBody, noteTextBody } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { addNote, deleteNote, editNote, noteCodes, ownNoteCodes } from '../chats/notes';
 import { withErrors } from './with-errors';

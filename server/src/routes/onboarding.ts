@@ -7,7 +7,7 @@ import {
   idVerificationResponse,
 } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { currentUser, requireRole, requireUser } from '../auth/guards';
 import { applyCodes, applyToBecomeCreator } from '../onboarding/apply';
 import { identityCheckCodes, idVerificationOf, startIdentityCheck } from '../onboarding/id-verification';

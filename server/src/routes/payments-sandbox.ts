@@ -1,11 +1,11 @@
 import { cardTokenBody, cardTokenResponse } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { withErrors } from './with-errors';
 import { CENTS_PER_CREDIT, CRYPTO_CURRENCY, cryptoQuote } from '../payments/packages';
 import { challengePage, finishedPage, invoicePage } from '../payments/sandbox/sandbox-pages';
 
-const params = z.object({ id: z.string().max(100) });
+const params = z.object({ id: z.string().check(z.maxLength(100)) });
 
 /**
  * The sandbox provider's endpoints, as a processor would host them: the card form's token call, the

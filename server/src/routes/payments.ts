@@ -11,7 +11,7 @@ import {
   savedCardsResponse,
 } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { fail } from '../errors';
 import { providerConfigFor } from '../provider/provider-config';
@@ -107,8 +107,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...guarded,
       schema: {
-        body: deleteCardBody.optional(),
-        querystring: deleteCardBody.partial(),
+        body: z.optional(deleteCardBody),
+        querystring: z.partial(deleteCardBody),
         response: withErrors({ 204: z.null() }, deleteCardCodes),
       },
     },
@@ -143,7 +143,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       '/payments/webhook/:provider',
       {
         schema: {
-          params: z.object({ provider: z.string().max(40) }),
+          params: z.object({ provider: z.string().check(z.maxLength(40)) }),
           response: withErrors({ 200: z.object({ received: z.boolean() }) }, []),
         },
       },

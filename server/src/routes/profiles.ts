@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { followResponse, profileEnvelope, profilePatchBody, user as userSchema } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { followCodes, setFollow } from '../profiles/follows';
 import {
@@ -15,7 +15,7 @@ import { assertRegionAllows, regionCodes } from '../region/guard';
 import { userDto } from '../users/load-user';
 import { withErrors } from './with-errors';
 
-const idParams = z.object({ id: z.string().max(100) });
+const idParams = z.object({ id: z.string().check(z.maxLength(100)) });
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = { onRequest: requireUser };

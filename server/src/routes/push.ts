@@ -1,6 +1,6 @@
 import { pushKeyResponse, pushSubscriptionBody, pushUnsubscribeBody } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { fail } from '../errors';
 import { removeSubscription, saveSubscription, saveSubscriptionCodes } from '../push/subscriptions';

@@ -1,6 +1,6 @@
 import { releaseHealthReport, releaseHealthSession } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import * as z from '../zod';
 import { dataDirSecret } from '../data-dir-secret';
 import { fail } from '../errors';
 import { repoRoot } from '../paths';

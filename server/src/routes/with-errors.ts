@@ -1,5 +1,5 @@
 import { errorBody, type ErrorCode, errorCatalogue } from '@cove/contracts';
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from '../zod';
 
 type StatusOf<C extends ErrorCode> = (typeof errorCatalogue)[C]['status'];
 type ErrorResponses<C extends ErrorCode> = { [K in StatusOf<C>]: typeof errorBody };
@@ -13,7 +13,7 @@ export const errorResponses = (codes: readonly ErrorCode[]): Record<number, type
  * services may raise (each service exports the codes it raises), so the OpenAPI description lists them
  * next to each other. What the plugins and guards answer on every route is added by `declared-errors.ts`.
  */
-export function withErrors<S extends Record<number, ZodType>, const C extends ErrorCode = never>(
+export function withErrors<S extends Record<number, ZodMiniType>, const C extends ErrorCode = never>(
   success: S,
   codes: readonly C[] = [],
 ): S & ErrorResponses<C> {

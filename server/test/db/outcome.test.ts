@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import * as z from 'zod';
+import * as z from '../../src/zod';
 import { outcomeOf } from '../../src/db/outcome';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 

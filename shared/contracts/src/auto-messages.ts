@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { bundleInput, bundleItem, bundlePreviewMessage, bundlePreviewNeedsPrice } from './bundle';
 import { mediaDescriptor } from './media';
 import { MAX_TEXT_LENGTH, PAID_PRICE_MAX } from './message';
@@ -31,13 +31,16 @@ export const autoMessageType = z.enum(['text', 'media']);
 export const autoMessageInput = z
   .object({
     type: autoMessageType,
-    text: z.string().max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`).default(''),
-    media_id: z.string().max(100).optional(),
-    media_items: bundleInput.optional(),
+    text: z._default(
+      z.string().check(z.maxLength(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`)),
+      '',
+    ),
+    media_id: z.optional(z.string().check(z.maxLength(100))),
+    media_items: z.optional(bundleInput),
     /** Credits to unlock (0: free); paid messages lock like any pay-per-view. */
-    price: z.number().int().min(0).max(AUTO_MESSAGE_MAX_PRICE).default(0),
+    price: z._default(z.int().check(z.gte(0), z.lte(AUTO_MESSAGE_MAX_PRICE)), 0),
   })
-  .refine(bundlePreviewNeedsPrice, { message: bundlePreviewMessage, path: ['media_items'] });
+  .check(z.refine(bundlePreviewNeedsPrice, { message: bundlePreviewMessage, path: ['media_items'] }));
 export type AutoMessageInput = z.input<typeof autoMessageInput>;
 
 /** `PUT /v1/auto-messages`: replaces one category wholesale; an empty list clears it. */
@@ -45,9 +48,9 @@ export const putAutoMessagesBody = z.object({
   category: autoMessageCategory,
   auto_messages: z
     .array(autoMessageInput)
-    .max(AUTO_MESSAGE_LIMIT, `A category holds at most ${AUTO_MESSAGE_LIMIT} messages.`),
-  delay_minutes: z.number().int().min(0).max(AUTO_MESSAGE_MAX_DELAY_MINUTES).default(0),
-  cooldown_hours: z.number().int().min(0).max(AUTO_MESSAGE_MAX_COOLDOWN_HOURS).default(0),
+    .check(z.maxLength(AUTO_MESSAGE_LIMIT, `A category holds at most ${AUTO_MESSAGE_LIMIT} messages.`)),
+  delay_minutes: z._default(z.int().check(z.gte(0), z.lte(AUTO_MESSAGE_MAX_DELAY_MINUTES)), 0),
+  cooldown_hours: z._default(z.int().check(z.gte(0), z.lte(AUTO_MESSAGE_MAX_COOLDOWN_HOURS)), 0),
 });
 export type PutAutoMessagesBody = z.input<typeof putAutoMessagesBody>;
 
@@ -56,11 +59,11 @@ export const autoMessage = z.object({
   _id: z.string(),
   type: autoMessageType,
   text: z.string(),
-  price: z.number().int(),
-  media_id: z.string().nullable(),
-  media: mediaDescriptor.nullable(),
+  price: z.int(),
+  media_id: z.nullable(z.string()),
+  media: z.nullable(mediaDescriptor),
   /** A bundle's items (`media` of each null once deleted from the vault); null for one media or none. */
-  media_items: z.array(bundleItem).nullable(),
+  media_items: z.nullable(z.array(bundleItem)),
 });
 export type AutoMessage = z.infer<typeof autoMessage>;
 
@@ -68,8 +71,8 @@ export type AutoMessage = z.infer<typeof autoMessage>;
 export const autoMessageCategoryDto = z.object({
   category: autoMessageCategory,
   excerpt: z.string(),
-  delay_minutes: z.number().int(),
-  cooldown_hours: z.number().int(),
+  delay_minutes: z.int(),
+  cooldown_hours: z.int(),
   messages: z.array(autoMessage),
 });
 export type AutoMessageCategoryDto = z.infer<typeof autoMessageCategoryDto>;

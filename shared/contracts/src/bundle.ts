@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { mediaDescriptor, mediaKind } from './media';
 
 /**
@@ -13,8 +13,8 @@ export const BUNDLE_MAX_ITEMS = 10;
 
 /** One item as a sender picks it: a ready media of theirs, and whether it is the free preview. */
 export const bundleItemInput = z.object({
-  media_id: z.string().max(100),
-  preview: z.boolean().default(false),
+  media_id: z.string().check(z.maxLength(100)),
+  preview: z._default(z.boolean(), false),
 });
 export type BundleItemInput = z.input<typeof bundleItemInput>;
 
@@ -22,16 +22,16 @@ export type BundleItemInput = z.input<typeof bundleItemInput>;
  * The items of a bundle as sent: 2 to BUNDLE_MAX_ITEMS different media, at most one of them the
  * free preview. Whether a preview fits the price is the sender's body's check (`bundleRefinement`).
  */
-export const bundleInput = z
-  .array(bundleItemInput)
-  .min(2, 'A bundle holds at least 2 items; send one item as media_id.')
-  .max(BUNDLE_MAX_ITEMS, `A bundle holds at most ${BUNDLE_MAX_ITEMS} items.`)
-  .refine((items) => new Set(items.map((i) => i.media_id)).size === items.length, {
+export const bundleInput = z.array(bundleItemInput).check(
+  z.minLength(2, 'A bundle holds at least 2 items; send one item as media_id.'),
+  z.maxLength(BUNDLE_MAX_ITEMS, `A bundle holds at most ${BUNDLE_MAX_ITEMS} items.`),
+  z.refine((items) => new Set(items.map((i) => i.media_id)).size === items.length, {
     message: 'Each item may be in a bundle once.',
-  })
-  .refine((items) => items.filter((i) => i.preview).length <= 1, {
+  }),
+  z.refine((items) => items.filter((i) => i.preview).length <= 1, {
     message: 'A bundle has at most one free preview.',
-  });
+  }),
+);
 
 /** A free preview only means something in a paid bundle. */
 export const bundlePreviewNeedsPrice = (b: {
@@ -49,9 +49,9 @@ export const bundleItem = z.object({
   media_id: z.string(),
   type: mediaKind,
   /** Seconds, for videos. */
-  video_length: z.number().nullable(),
+  video_length: z.nullable(z.number()),
   /** The free preview: open to the recipient before the purchase. */
   preview: z.boolean(),
-  media: mediaDescriptor.nullable(),
+  media: z.nullable(mediaDescriptor),
 });
 export type BundleItem = z.infer<typeof bundleItem>;

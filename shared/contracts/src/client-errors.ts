@@ -1,12 +1,12 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { remoteName, remoteVersion } from './registry';
 
 /** What the shell reports when a remote fails to load or throws while rendering (`POST /v1/client-errors`). */
 export const clientErrorReport = z.object({
-  remote: z.string().min(1).max(64),
-  version: z.string().max(128).nullable(),
+  remote: z.string().check(z.minLength(1), z.maxLength(64)),
+  version: z.nullable(z.string().check(z.maxLength(128))),
   phase: z.enum(['load', 'render']),
-  message: z.string().max(2000),
+  message: z.string().check(z.maxLength(2000)),
 });
 export type ClientErrorReport = z.infer<typeof clientErrorReport>;
 
@@ -22,12 +22,12 @@ export type ReleaseHealthKind = z.infer<typeof releaseHealthKind>;
  */
 export const releaseHealthSession = z.object({
   token: z.string(),
-  expires_in: z.number().int().positive(),
+  expires_in: z.int().check(z.positive()),
 });
 
 /** `POST /v1/release-health`: counts for the canary comparison, in the session `token` names. */
 export const releaseHealthReport = z.object({
-  token: z.string().max(200),
+  token: z.string().check(z.maxLength(200)),
   remote: remoteName,
   version: remoteVersion,
   kind: releaseHealthKind,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Earnings and payouts (spec: account document, payout and account entities, the calls under
@@ -8,7 +8,7 @@ import * as z from 'zod';
  * minimum payout, AML threshold, referral share) are in docs/rules.md, "Earnings and payouts".
  */
 
-const credits = z.number().int();
+const credits = z.int();
 
 /** What a creator earns from: the per-source split of the stats and the summary chart. */
 export const earningsSources = ['messages', 'ppv', 'tips', 'subscriptions', 'referrals'] as const;
@@ -16,7 +16,7 @@ export const earningsSource = z.enum(earningsSources);
 export type EarningsSource = z.infer<typeof earningsSource>;
 
 /** `GET /v1/account/totals` (`totals=false` is accepted and changes nothing). */
-export const accountTotalsQuery = z.object({ totals: z.enum(['true', 'false']).optional() });
+export const accountTotalsQuery = z.object({ totals: z.optional(z.enum(['true', 'false'])) });
 export const accountTotals = z.object({
   /** What a payout may take now: settled earnings less what was paid out or is being paid. Negative after a chargeback that came after a payout. */
   available: credits,
@@ -29,14 +29,16 @@ export const accountTotals = z.object({
   /** Requested payouts not yet completed. */
   in_payout: credits,
   /** When the oldest pending earnings become available; null when nothing is pending. */
-  next_release_at: z.string().nullable(),
-  hold_days: z.number().int(),
+  next_release_at: z.nullable(z.string()),
+  hold_days: z.int(),
   minimum_payout: credits,
 });
 export type AccountTotals = z.infer<typeof accountTotals>;
 
 /** `GET /v1/account/stats?days=30`: per UTC day and source, oldest first, every day present. */
-export const accountStatsQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(30) });
+export const accountStatsQuery = z.object({
+  days: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(366)), 30),
+});
 export const earningsDay = z.object({
   date: z.string(),
   messages: credits,
@@ -49,7 +51,7 @@ export type EarningsDay = z.infer<typeof earningsDay>;
 export const accountStats = z.object({
   data: z.array(earningsDay),
   /** The same period summed per source. */
-  totals: earningsDay.omit({ date: true }),
+  totals: z.omit(earningsDay, { date: true }),
 });
 export type AccountStats = z.infer<typeof accountStats>;
 
@@ -79,24 +81,21 @@ const payoutEmail = z.string();
 export const payoutMethodBody = z.discriminatedUnion('method', [
   z.object({
     method: z.literal('bank_transfer'),
-    account_holder: z.string().trim().min(2).max(100),
-    iban: z.string().trim().min(15).max(42),
-    bic: z.string().trim().max(11).optional(),
+    account_holder: z.string().check(z.trim(), z.minLength(2), z.maxLength(100)),
+    iban: z.string().check(z.trim(), z.minLength(15), z.maxLength(42)),
+    bic: z.optional(z.string().check(z.trim(), z.maxLength(11))),
   }),
   z.object({ method: z.literal('paypal_transfer'), email: payoutEmail }),
   z.object({ method: z.literal('paxum_transfer'), email: payoutEmail }),
   z.object({
     method: z.literal('crypto_transfer'),
     currency: cryptoCurrency,
-    address: z.string().trim().min(20).max(100),
+    address: z.string().check(z.trim(), z.minLength(20), z.maxLength(100)),
   }),
 ]);
 export type PayoutMethodBody = z.infer<typeof payoutMethodBody>;
 export const payoutDefaultsQuery = z.object({
-  verification_code: z
-    .string()
-    .regex(/^\d{4}$/)
-    .optional(),
+  verification_code: z.optional(z.string().check(z.regex(/^\d{4}$/))),
 });
 
 /** A saved method as its owner sees it: never the full account number or address. */
@@ -110,7 +109,7 @@ export type PayoutMethod = z.infer<typeof payoutMethod>;
 
 /** `GET /v1/account/info`: what the payout screens need besides the money. */
 export const accountInfo = z.object({
-  payout_method: payoutMethod.nullable(),
+  payout_method: z.nullable(payoutMethod),
   /** The methods this creator's permissions allow, in display order. */
   allowed_methods: z.array(payoutMethodKind),
   /** Where the email code goes (masked). */
@@ -129,7 +128,7 @@ export type AccountInfo = z.infer<typeof accountInfo>;
 export const accountInfoEnvelope = z.object({ data: accountInfo });
 
 /** `POST /v1/users/send-verification-code`: a 4-digit code to the account's email for `action`. */
-export const sendVerificationCodeBody = z.object({ action: z.literal('verify').default('verify') });
+export const sendVerificationCodeBody = z.object({ action: z._default(z.literal('verify'), 'verify') });
 export const sendVerificationCodeResponse = z.object({ email: z.string(), expires_at: z.string() });
 
 export const payoutStatuses = ['on_hold', 'pending', 'completed', 'failed'] as const;
@@ -145,33 +144,33 @@ export const payout = z.object({
   label: z.string(),
   status: payoutStatus,
   /** Why it failed (the money went back to available). */
-  failure_reason: z.string().nullable(),
+  failure_reason: z.nullable(z.string()),
   created_at: z.string(),
-  completed_at: z.string().nullable(),
+  completed_at: z.nullable(z.string()),
 });
 export type Payout = z.infer<typeof payout>;
 export const payoutEnvelope = z.object({ data: payout });
 
 /** `POST /v2/account/payout`: to the saved method; one payout per `idempotency_key`. */
 export const payoutRequestBody = z.object({
-  amount: z.number().int().positive().max(100_000_000),
-  idempotency_key: z.string().min(1).max(100),
+  amount: z.int().check(z.positive(), z.lte(100_000_000)),
+  idempotency_key: z.string().check(z.minLength(1), z.maxLength(100)),
 });
 export type PayoutRequestBody = z.infer<typeof payoutRequestBody>;
 
 export const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
+  offset: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000)), 0),
 });
-export const payoutsPage = z.object({ data: z.array(payout), next: z.string().nullable() });
+export const payoutsPage = z.object({ data: z.array(payout), next: z.nullable(z.string()) });
 
 /** `POST /v1/account/anti-money-laundering`: who is being paid, needed above the threshold. */
 export const amlBody = z.object({
-  full_name: z.string().trim().min(3).max(100),
-  date_of_birth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  address: z.string().trim().min(5).max(300),
-  country: z.string().regex(/^[A-Z]{2}$/),
-  tax_id: z.string().trim().max(50).optional(),
+  full_name: z.string().check(z.trim(), z.minLength(3), z.maxLength(100)),
+  date_of_birth: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  address: z.string().check(z.trim(), z.minLength(5), z.maxLength(300)),
+  country: z.string().check(z.regex(/^[A-Z]{2}$/)),
+  tax_id: z.optional(z.string().check(z.trim(), z.maxLength(50))),
 });
 export type AmlBody = z.infer<typeof amlBody>;
 
@@ -179,7 +178,7 @@ export type AmlBody = z.infer<typeof amlBody>;
 export const referral = z.object({
   _id: z.string(),
   username: z.string(),
-  avatar: z.string().nullable(),
+  avatar: z.nullable(z.string()),
   joined_at: z.string(),
   /** Referral earnings stop after this time. */
   earns_until: z.string(),
@@ -189,12 +188,12 @@ export const referral = z.object({
 export type Referral = z.infer<typeof referral>;
 export const referralsPage = z.object({
   data: z.array(referral),
-  next: z.string().nullable(),
+  next: z.nullable(z.string()),
   /** The code others sign up with (the username) and the link that carries it. */
   code: z.string(),
   link: z.string(),
   share_percent: z.number(),
-  months: z.number().int(),
+  months: z.int(),
   total_earned: credits,
 });
 export type ReferralsPage = z.infer<typeof referralsPage>;

@@ -1,10 +1,10 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** The body of every non-2xx answer. `errors` names the fields that failed validation. */
 export const errorBody = z.object({
   message: z.string(),
-  code: z.string().optional(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  code: z.optional(z.string()),
+  errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 

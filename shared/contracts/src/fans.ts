@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Know your fan: what a creator sees about the person in her chat, and her named lists of fans
@@ -12,16 +12,18 @@ export const FAN_LIST_NAME_MAX = 30;
 
 export const fanListName = z
   .string()
-  .trim()
-  .min(1, 'Required field cannot be blank')
-  .max(FAN_LIST_NAME_MAX, `Cannot exceed ${FAN_LIST_NAME_MAX} characters`);
+  .check(
+    z.trim(),
+    z.minLength(1, 'Required field cannot be blank'),
+    z.maxLength(FAN_LIST_NAME_MAX, `Cannot exceed ${FAN_LIST_NAME_MAX} characters`),
+  );
 export const fanListBody = z.object({ name: fanListName });
 
 export const fanList = z.object({
   _id: z.string(),
   name: z.string(),
   /** How many people are on it. */
-  members: z.number().int(),
+  members: z.int(),
   created_at: z.string(),
 });
 export type FanList = z.infer<typeof fanList>;
@@ -37,17 +39,17 @@ export const fanProfile = z.object({
   chat_id: z.string(),
   fan_id: z.string(),
   /** Everything he has paid her, net of refunds, in credits (shown in dollars). */
-  spent: z.number().int(),
-  subscription: z
-    .object({
+  spent: z.int(),
+  subscription: z.nullable(
+    z.object({
       /** When the current run of his subscription started. */
       since: z.string(),
       /** Whether it renews at `period_end`, or ends then. */
       renews: z.boolean(),
       period_end: z.string(),
-    })
-    .nullable(),
-  last_purchase: z.object({ kind: fanPurchaseKind, amount: z.number().int(), at: z.string() }).nullable(),
+    }),
+  ),
+  last_purchase: z.nullable(z.object({ kind: fanPurchaseKind, amount: z.int(), at: z.string() })),
   /** Whether he is on her VIP list (her own choice, else his spending). */
   vip: z.boolean(),
   /** Her lists he is on. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The fan's spending history (`GET /v1/history`): one row per ledger transaction that moved the
@@ -29,65 +29,68 @@ const day = z.iso.date();
 
 /** Filters shared by the list and the CSV export; `kind` is a comma-separated list of kinds. */
 export const historyFilter = z.object({
-  kind: z
-    .string()
-    .max(400)
-    .transform((s) => s.split(',').filter(Boolean))
-    .pipe(z.array(historyKind).max(historyKinds.length))
-    .optional(),
-  from: day.optional(),
-  to: day.optional(),
+  kind: z.optional(
+    z.pipe(
+      z.pipe(
+        z.string().check(z.maxLength(400)),
+        z.transform((s) => s.split(',').filter(Boolean)),
+      ),
+      z.array(historyKind).check(z.maxLength(historyKinds.length)),
+    ),
+  ),
+  from: z.optional(day),
+  to: z.optional(day),
 });
 
-export const historyQuery = historyFilter.extend({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+export const historyQuery = z.extend(historyFilter, {
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
   /** The `seq` of the last row seen: the page holds the rows after it, newest first. */
-  before: z.coerce.number().int().min(1).optional(),
+  before: z.optional(z.coerce.number().check(z.int(), z.gte(1))),
 });
 
-const party = z.object({ _id: z.string(), username: z.string().nullable() });
+const party = z.object({ _id: z.string(), username: z.nullable(z.string()) });
 
 /** The card payment or crypto top-up behind a credit purchase, refund or chargeback. */
 export const historyPayment = z.object({
   _id: z.string(),
   method: z.enum(['card', 'crypto']),
-  card_brand: z.string().nullable(),
-  card_last4: z.string().nullable(),
+  card_brand: z.nullable(z.string()),
+  card_last4: z.nullable(z.string()),
   /** What was charged, in credits (1 credit = $0.10). */
-  price: z.number().int(),
+  price: z.int(),
   /** Credits bought, bonus included. */
-  credits: z.number().int(),
-  bonus: z.number().int(),
+  credits: z.int(),
+  bonus: z.int(),
   status: z.enum(['pending', 'succeeded', 'failed', 'refunded', 'charged_back']),
 });
 
 export const historyRow = z.object({
   /** The ledger transaction's id: the receipt's number. */
   _id: z.string(),
-  seq: z.number().int(),
+  seq: z.int(),
   kind: historyKind,
   /** The ledger's own name for the movement, for support. */
   reason: z.string(),
   created_at: z.string(),
   /** The change to the caller's credits: negative when spent. */
-  amount: z.number().int(),
+  amount: z.int(),
   /** The caller's credits after this row. */
-  balance_after: z.number().int(),
+  balance_after: z.int(),
   /** The change to what the caller owes (a chargeback of credits already spent; a repayment). */
-  debt_change: z.number().int(),
+  debt_change: z.int(),
   /** Who was paid, or whose sale was reversed; null for credit purchases and grants. */
-  creator: party.nullable(),
-  chat_id: z.string().nullable(),
-  message_id: z.string().nullable(),
-  post_id: z.string().nullable(),
-  payment: historyPayment.nullable(),
+  creator: z.nullable(party),
+  chat_id: z.nullable(z.string()),
+  message_id: z.nullable(z.string()),
+  post_id: z.nullable(z.string()),
+  payment: z.nullable(historyPayment),
 });
 export type HistoryRow = z.infer<typeof historyRow>;
 
-export const historyPage = z.object({ data: z.array(historyRow), next: z.string().nullable() });
+export const historyPage = z.object({ data: z.array(historyRow), next: z.nullable(z.string()) });
 
 /** `GET /v1/history/{id}`: one row as a receipt, with who paid and what the movement's state is now. */
-export const historyReceipt = historyRow.extend({
+export const historyReceipt = z.extend(historyRow, {
   payer: party,
   /** `reversed`: an unlock a chargeback took back; `refunded`/`charged_back`: a purchase undone later. */
   status: z.enum(['completed', 'pending', 'refunded', 'charged_back', 'reversed']),

@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs';
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import type { UserPatch } from './account';
 import type { User } from './entities/user';
 import type { HostOutbox } from './outbox';
@@ -39,7 +39,7 @@ export interface RequestOptions<T> extends CallOptions {
    * The contract's schema of the answer (`chatsResponse`, `discoverPage`, ...). Required: an answer that
    * does not match fails like any bad answer (the generic error, reported as a server failure).
    */
-  schema: ZodType<T>;
+  schema: ZodMiniType<T>;
 }
 
 /** A multipart upload: the answer's schema, how far the body has gone, and a way to stop it. */

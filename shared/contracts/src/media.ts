@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { idList } from './chat';
 
 /** What an upload is for: an ordinary message, or a paid (pay-per-view) one. */
@@ -44,15 +44,15 @@ export const mediaDescriptor = z.object({
   type: mediaKind,
   status: mediaStatus,
   locked: z.boolean(),
-  th: z.string().nullable(),
-  st: z.string().nullable(),
-  rt: z.string().nullable(),
-  sr: z.string().nullable(),
-  video_url: z.string().nullable(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
+  th: z.nullable(z.string()),
+  st: z.nullable(z.string()),
+  rt: z.nullable(z.string()),
+  sr: z.nullable(z.string()),
+  video_url: z.nullable(z.string()),
+  width: z.nullable(z.int()),
+  height: z.nullable(z.int()),
   /** Seconds, for videos. */
-  video_length: z.number().nullable(),
+  video_length: z.nullable(z.number()),
 });
 export type MediaDescriptor = z.infer<typeof mediaDescriptor>;
 
@@ -60,77 +60,81 @@ export type MediaDescriptor = z.infer<typeof mediaDescriptor>;
 export const mediaResponse = z.object({
   media_id: z.string(),
   public_id: z.string(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-  video_length: z.number().nullable(),
+  width: z.nullable(z.int()),
+  height: z.nullable(z.int()),
+  video_length: z.nullable(z.number()),
   status: mediaStatus,
   /** Why processing failed, in the user's words; null otherwise. */
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
   media: mediaDescriptor,
 });
 export type MediaResponse = z.infer<typeof mediaResponse>;
 
 /** Text fields of the multipart upload; the file itself is the `file` part. */
 export const mediaUploadFields = z.object({
-  file_size: z.coerce.number().int().min(0).optional(),
-  md5: z
-    .string()
-    .regex(/^[a-fA-F0-9]{32}$/, 'must be 32 hexadecimal digits')
-    .transform((s) => s.toLowerCase())
-    .optional(),
-  type: mediaUploadType.default('message'),
+  file_size: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
+  md5: z.optional(
+    z.pipe(
+      z.string().check(z.regex(/^[a-fA-F0-9]{32}$/, 'must be 32 hexadecimal digits')),
+      z.transform((s) => s.toLowerCase()),
+    ),
+  ),
+  type: z._default(mediaUploadType, 'message'),
 });
 
 /** `media_id` here is the file's MD5, as the spec's client computes it before uploading. */
 export const mediaAvailableQuery = z.object({
-  media_id: z
-    .string()
-    .regex(/^[a-fA-F0-9]{32}$/, 'must be an MD5 in hexadecimal')
-    .transform((s) => s.toLowerCase()),
+  media_id: z.pipe(
+    z.string().check(z.regex(/^[a-fA-F0-9]{32}$/, 'must be an MD5 in hexadecimal')),
+    z.transform((s) => s.toLowerCase()),
+  ),
   /** Optional SHA-256 of the file: when given, it must match too. */
-  sha256: z
-    .string()
-    .regex(/^[a-fA-F0-9]{64}$/, 'must be a SHA-256 in hexadecimal')
-    .transform((s) => s.toLowerCase())
-    .optional(),
-  type: mediaUploadType.default('message'),
+  sha256: z.optional(
+    z.pipe(
+      z.string().check(z.regex(/^[a-fA-F0-9]{64}$/, 'must be a SHA-256 in hexadecimal')),
+      z.transform((s) => s.toLowerCase()),
+    ),
+  ),
+  type: z._default(mediaUploadType, 'message'),
 });
-export const mediaAvailableResponse = z.object({ status: z.boolean(), media: mediaResponse.nullable() });
+export const mediaAvailableResponse = z.object({ status: z.boolean(), media: z.nullable(mediaResponse) });
 
 /**
  * A vault item (spec: "Vault media"), with what it earned its creator across every sale that opened it:
  * `earned` in credits, as attributed by docs/rules.md ("Bundles"), and `sales` (purchases, refunds gone).
  */
-export const vaultItem = mediaDescriptor.extend({
+export const vaultItem = z.extend(mediaDescriptor, {
   _id: z.string(),
   created_at: z.string(),
-  earned: z.number().int(),
-  sales: z.number().int(),
+  earned: z.int(),
+  sales: z.int(),
 });
 export type VaultItem = z.infer<typeof vaultItem>;
 
 export const vaultQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(100000).optional(),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
+  offset: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(100000))),
   /** Opaque cursor from a previous page's `next`. */
-  next: z.string().max(200).optional(),
+  next: z.optional(z.string().check(z.maxLength(200))),
   /** Only media the caller has sent in this chat. */
-  chat_id: z.uuid().optional(),
+  chat_id: z.optional(z.uuid()),
 });
 export const vaultPage = z.object({
   data: z.array(vaultItem),
   /** The next page's URL, or null on the last page. */
-  next: z.string().nullable(),
+  next: z.nullable(z.string()),
 });
 
-export const vaultDeleteBody = z.object({ ids: idList.pipe(z.array(z.uuid()).min(1).max(100)) });
-export const vaultDeleteResponse = z.object({ deleted: z.number().int() });
+export const vaultDeleteBody = z.object({
+  ids: z.pipe(idList, z.array(z.uuid()).check(z.minLength(1), z.maxLength(100))),
+});
+export const vaultDeleteResponse = z.object({ deleted: z.int() });
 
 /** Where and how big uploads may be, for the client's own checks. */
 export const mediaConfig = z.object({
   upload_url: z.string(),
-  max_photo_bytes: z.number().int(),
-  max_video_bytes: z.number().int(),
+  max_photo_bytes: z.int(),
+  max_video_bytes: z.int(),
 });
 export type MediaConfig = z.infer<typeof mediaConfig>;
 
@@ -139,5 +143,5 @@ export const mediaStatusEvent = z.object({
   type: z.literal('media_status'),
   media_id: z.string(),
   status: mediaStatus,
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { bundleInput, bundleItem, bundlePreviewMessage, bundlePreviewNeedsPrice } from './bundle';
 import { mediaDescriptor } from './media';
 import { dollarsToCredits } from './money';
@@ -12,7 +12,7 @@ export const TIP_MIN = 1;
 export const TIP_MAX = 5_000;
 export const TIP_NOTE_MAX = 200;
 /** What a tip may carry beside its amount: a message for the creator. */
-export const tipNote = z.string().trim().max(TIP_NOTE_MAX).optional();
+export const tipNote = z.optional(z.string().check(z.trim(), z.maxLength(TIP_NOTE_MAX)));
 
 /** A price as typed in dollars, in credits: empty is free; null when it is not a price or above the range. */
 export function typedPriceCredits(text: string): number | null {
@@ -57,35 +57,35 @@ export const message = z.object({
    * A money line's kind and amount (credits), worded by the viewer's screen (`systemLineText`); its
    * `text` is empty then. Null for every other message. Absent in events logged before it existed.
    */
-  notice: messageNotice.nullable().default(null),
-  price: z.number().int(),
+  notice: z._default(z.nullable(messageNotice), null),
+  price: z.int(),
   price_in_dollars: z.number(),
   self_destruct: z.boolean(),
-  gif_url: z.string().nullable(),
-  media_id: z.string().nullable(),
+  gif_url: z.nullable(z.string()),
+  media_id: z.nullable(z.string()),
   /**
    * The photo or video, with URLs signed for this viewer; the blurred preview while a paid message is
    * locked. Realtime events carry null here (their URLs would outlive their signature): fetch the
    * message with `GET /v1/messages?ids=` to show its media.
    */
-  media: mediaDescriptor.nullable(),
+  media: z.nullable(mediaDescriptor),
   /**
    * A bundle's items in order (`media_id` and `media` describe the first); null for a message with
    * one media or none. Locked items show their kind and length, not their content.
    */
-  media_items: z.array(bundleItem).nullable(),
-  parent_message_id: z.string().nullable(),
+  media_items: z.nullable(z.array(bundleItem)),
+  parent_message_id: z.nullable(z.string()),
   created_at: z.string(),
-  send_id: z.string().nullable(),
+  send_id: z.nullable(z.string()),
   paid: z.boolean(),
   is_read: z.boolean(),
-  read_at: z.string().nullable(),
-  destruct_at: z.string().nullable(),
+  read_at: z.nullable(z.string()),
+  destruct_at: z.nullable(z.string()),
   deleted: z.boolean(),
   /** A tip's message from the fan, shown in the thread under the tip line; null without one. */
-  tip_note: z.string().nullish(),
+  tip_note: z.nullish(z.string()),
   /** The post a tip was sent on, for a tip given from the creator's feed. */
-  tip_post_id: z.string().nullish(),
+  tip_post_id: z.nullish(z.string()),
 });
 export type Message = z.infer<typeof message>;
 
@@ -113,27 +113,30 @@ export type SentMessageType = z.infer<typeof sentMessageType>;
 
 export const sendMessageBody = z
   .object({
-    type: sentMessageType.default('text'),
-    chat_id: z.string().optional(),
+    type: z._default(sentMessageType, 'text'),
+    chat_id: z.optional(z.string()),
     recipient_id: z.string(),
-    sender_id: z.string().optional(),
-    text: z.string().max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`).default(''),
-    gif_url: z.string().max(500).optional(),
-    price: z.number().int().min(0).max(PAID_PRICE_MAX).default(0),
-    price_in_dollars: z.number().optional(),
-    self_destruct: z.boolean().default(false),
-    media_id: z.string().optional(),
-    public_id: z.string().optional(),
-    width: z.number().optional(),
-    height: z.number().optional(),
-    video_length: z.number().optional(),
-    parent_message_id: z.string().optional(),
+    sender_id: z.optional(z.string()),
+    text: z._default(
+      z.string().check(z.maxLength(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`)),
+      '',
+    ),
+    gif_url: z.optional(z.string().check(z.maxLength(500))),
+    price: z._default(z.int().check(z.gte(0), z.lte(PAID_PRICE_MAX)), 0),
+    price_in_dollars: z.optional(z.number()),
+    self_destruct: z._default(z.boolean(), false),
+    media_id: z.optional(z.string()),
+    public_id: z.optional(z.string()),
+    width: z.optional(z.number()),
+    height: z.optional(z.number()),
+    video_length: z.optional(z.number()),
+    parent_message_id: z.optional(z.string()),
     /** A bundle: 2 or more items under one price (then `media_id` is ignored: the first item is it). */
-    media_items: bundleInput.optional(),
+    media_items: z.optional(bundleInput),
     /** The client's id for this send: a retry with the same id never makes a second message or charge. */
-    send_id: z.string().min(1).max(100),
+    send_id: z.string().check(z.minLength(1), z.maxLength(100)),
   })
-  .refine(bundlePreviewNeedsPrice, { message: bundlePreviewMessage, path: ['media_items'] });
+  .check(z.refine(bundlePreviewNeedsPrice, { message: bundlePreviewMessage, path: ['media_items'] }));
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
 /** A GIF from Cove's library (`GET /v1/gifs?q=`), sent as a gif message's `gif_url`. */
@@ -146,34 +149,34 @@ export const gif = z.object({
 });
 export const gifsResponse = z.object({ data: z.array(gif) });
 
-export const sendMessageResponse = z.object({ data: message, credits: z.number().int() });
-export const messagesPage = z.object({ data: z.array(message), next: z.string().nullable() });
+export const sendMessageResponse = z.object({ data: message, credits: z.int() });
+export const messagesPage = z.object({ data: z.array(message), next: z.nullable(z.string()) });
 /** A message id as text: a whole number of at most 15 digits, exact in JavaScript and PostgreSQL alike. */
-const messageIdText = z.string().regex(/^\d{1,15}$/, 'must be a message id');
+const messageIdText = z.string().check(z.regex(/^\d{1,15}$/, 'must be a message id'));
 export const messagesQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  before: messageIdText.optional(),
-  last_message_id: messageIdText.optional(),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50),
+  offset: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000))),
+  before: z.optional(messageIdText),
+  last_message_id: z.optional(messageIdText),
 });
-export const messageIdsQuery = z.object({ ids: z.string().min(1) });
-export const buyResponse = z.object({ data: message, credits: z.number().int() });
-export const tipAmount = z.number().int().min(TIP_MIN).max(TIP_MAX);
+export const messageIdsQuery = z.object({ ids: z.string().check(z.minLength(1)) });
+export const buyResponse = z.object({ data: message, credits: z.int() });
+export const tipAmount = z.int().check(z.gte(TIP_MIN), z.lte(TIP_MAX));
 export const tipBody = z.object({
   chat_id: z.string(),
   amount: tipAmount,
-  send_id: z.string().min(1).max(100),
+  send_id: z.string().check(z.minLength(1), z.maxLength(100)),
   message: tipNote,
 });
 /** `POST /v1/feed/{id}/tip`: a tip on a post; it lands in the fan's chat with the creator. */
 export const postTipBody = z.object({
   amount: tipAmount,
-  send_id: z.string().min(1).max(100),
+  send_id: z.string().check(z.minLength(1), z.maxLength(100)),
   message: tipNote,
 });
 /** A tip on a post that a card payment sends once its money lands (`tip_post` in `POST /v1/payment`). */
 export const postTipIntent = z.object({
-  feed_id: z.string().max(100),
+  feed_id: z.string().check(z.maxLength(100)),
   amount: tipAmount,
   message: tipNote,
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { formatMoney } from './money';
 
 /**
@@ -42,17 +42,17 @@ export const notification = z.object({
   id: z.string(),
   kind: z.enum(notificationKinds),
   /** Who did it (a fan, a creator); null for Cove's own (payouts, staff decisions). */
-  actor: z
-    .object({ _id: z.string(), username: z.string().nullable(), avatar_url: z.string().nullable() })
-    .nullable(),
+  actor: z.nullable(
+    z.object({ _id: z.string(), username: z.nullable(z.string()), avatar_url: z.nullable(z.string()) }),
+  ),
   /** The amount in credits, for money kinds; null otherwise. */
-  amount: z.number().int().nullable(),
+  amount: z.nullable(z.int()),
   /** How many events this record gathers (messages of one chat while unread); 1 otherwise. */
-  count: z.number().int().min(1),
-  chat_id: z.string().nullable(),
-  post_id: z.string().nullable(),
+  count: z.int().check(z.gte(1)),
+  chat_id: z.nullable(z.string()),
+  post_id: z.nullable(z.string()),
   /** A kind's own word: the decision of `application`, what `moderation` did; a free message's preview. */
-  detail: z.string().nullable(),
+  detail: z.nullable(z.string()),
   /** The in-app path that opens what it is about. */
   url: z.string(),
   read: z.boolean(),
@@ -62,24 +62,24 @@ export type Notification = z.infer<typeof notification>;
 
 /** `GET /v1/notifications?before=<id>&limit=20`: newest first. */
 export const notificationsQuery = z.object({
-  before: z.string().optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  before: z.optional(z.string()),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(50)), 20),
 });
 export const notificationsPage = z.object({
   data: z.array(notification),
   /** The `before` of the next page, null at the end. */
-  next: z.string().nullable(),
+  next: z.nullable(z.string()),
   /** Unread records in all. */
-  unread: z.number().int(),
+  unread: z.int(),
 });
 export type NotificationsPage = z.infer<typeof notificationsPage>;
 
 /** `POST /v1/notifications/read`: some records, or all of them. */
 export const notificationsReadBody = z.union([
-  z.object({ ids: z.array(z.string()).min(1).max(100) }),
+  z.object({ ids: z.array(z.string()).check(z.minLength(1), z.maxLength(100)) }),
   z.object({ all: z.literal(true) }),
 ]);
-export const notificationsReadResponse = z.object({ unread: z.number().int() });
+export const notificationsReadResponse = z.object({ unread: z.int() });
 
 const name = (n: Notification) => n.actor?.username ?? 'Someone';
 const money = (n: Notification) => formatMoney(n.amount ?? 0);

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { identityCheck, idVerificationStatus } from './entities/user';
 
 /**
@@ -7,15 +7,15 @@ import { identityCheck, idVerificationStatus } from './entities/user';
  */
 
 /** ISO 3166-1 alpha-2 country code. */
-export const countryCode = z
-  .string()
-  .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
-  .transform((c) => c.toUpperCase());
+export const countryCode = z.pipe(
+  z.string().check(z.regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')),
+  z.transform((c) => c.toUpperCase()),
+);
 
 /** `POST /v1/users/apply`: the creator's public name and bio, and the person's birth date and country. */
 export const applyBody = z.object({
-  username: z.string().trim().min(1).max(30),
-  bio: z.string().trim().min(1).max(500),
+  username: z.string().check(z.trim(), z.minLength(1), z.maxLength(30)),
+  bio: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
   date_of_birth: z.iso.date(),
   country: countryCode,
 });
@@ -30,10 +30,10 @@ export type ApplicationStatus = z.infer<typeof applicationStatus>;
  */
 export const idVerificationResponse = z.object({
   application: applicationStatus,
-  id_verification_status: idVerificationStatus.nullable(),
-  identity_check: identityCheck.nullable(),
+  id_verification_status: z.nullable(idVerificationStatus),
+  identity_check: z.nullable(identityCheck),
   /** The identity check's page; null when no check is open (none started, passed, or decided). */
-  check_url: z.string().nullable(),
+  check_url: z.nullable(z.string()),
 });
 export type IdVerification = z.infer<typeof idVerificationResponse>;
 
@@ -42,11 +42,11 @@ export const adminApplication = z.object({
   id: z.uuid(),
   user_id: z.uuid(),
   email: z.string(),
-  username: z.string().nullable(),
+  username: z.nullable(z.string()),
   bio: z.string(),
   date_of_birth: z.string(),
   country: z.string(),
-  identity_check: identityCheck.nullable(),
+  identity_check: z.nullable(identityCheck),
   created_at: z.string(),
 });
 export type AdminApplication = z.infer<typeof adminApplication>;

@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { sentMessageType, type Message } from './message';
 
 /**
@@ -18,28 +18,28 @@ export const waitingMessage = z.object({
     text: z.string(),
     price: z.number(),
     self_destruct: z.boolean(),
-    gif_url: z.string().optional(),
-    parent_message_id: z.string().optional(),
+    gif_url: z.optional(z.string()),
+    parent_message_id: z.optional(z.string()),
   }),
-  media: z
-    .object({
-      media_id: z.string().optional(),
-      public_id: z.string().optional(),
-      width: z.number().optional(),
-      height: z.number().optional(),
-      video_length: z.number().optional(),
-    })
-    .nullable(),
-  bundle: z
-    .array(
+  media: z.nullable(
+    z.object({
+      media_id: z.optional(z.string()),
+      public_id: z.optional(z.string()),
+      width: z.optional(z.number()),
+      height: z.optional(z.number()),
+      video_length: z.optional(z.number()),
+    }),
+  ),
+  bundle: z.nullable(
+    z.array(
       z.object({
         kind: z.enum(['image', 'video']),
         preview: z.boolean(),
         media_id: z.string(),
-        thumb: z.string().nullable(),
+        thumb: z.nullable(z.string()),
       }),
-    )
-    .nullable(),
+    ),
+  ),
 });
 export type WaitingMessage = z.infer<typeof waitingMessage>;
 

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { enumWithout } from './enum-without';
 import { CHAT_RATE_MAX } from './chat';
 import { discoverProfile } from './discover';
 import { mediaDescriptor } from './media';
@@ -15,44 +16,45 @@ export const SUBSCRIPTION_PRICE_MAX = 10_000;
 export const SUBSCRIPTION_PERIOD_DAYS = 30;
 
 /** What a creator sets about themselves (`PATCH /v1/users/profile`); each field is optional. */
-export const profilePatchBody = z
-  .object({
-    bio: z.string().trim().max(BIO_MAX_LENGTH, `must be at most ${BIO_MAX_LENGTH} characters`),
+export const profilePatchBody = z.partial(
+  z.strictObject({
+    bio: z
+      .string()
+      .check(z.trim(), z.maxLength(BIO_MAX_LENGTH, `must be at most ${BIO_MAX_LENGTH} characters`)),
     /** Monthly subscription price in credits; 0 turns subscriptions off. */
-    subscription_price: z.number().int().min(0).max(SUBSCRIPTION_PRICE_MAX),
+    subscription_price: z.int().check(z.gte(0), z.lte(SUBSCRIPTION_PRICE_MAX)),
     /** Credits a fan pays per message in new chats. */
-    credit_rate: z.number().int().min(0).max(CHAT_RATE_MAX),
+    credit_rate: z.int().check(z.gte(0), z.lte(CHAT_RATE_MAX)),
     /** A ready uploaded photo's media id (`POST /v1/media`, type message) to use as avatar or cover. */
     avatar_media_id: z.uuid(),
     cover_media_id: z.uuid(),
     /** The crop of the avatar or cover, as fractions of the photo (0..1). */
     avatar_crop: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
     cover_crop: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
-  })
-  .partial()
-  .strict();
+  }),
+);
 export type ProfilePatch = z.infer<typeof profilePatchBody>;
 
 /** A creator as others see them (`GET /v1/users/{id}/profile`; spec: profile user). */
-export const profile = discoverProfile.extend({
+export const profile = z.extend(discoverProfile, {
   /** Awaiting approval or denied discovery (docs/rules.md, Restricted creators): takes no new subscribers. */
   restricted: z.boolean(),
   counts: z.object({
-    followers: z.number().int(),
-    posts: z.number().int(),
-    photos: z.number().int(),
-    videos: z.number().int(),
+    followers: z.int(),
+    posts: z.int(),
+    photos: z.int(),
+    videos: z.int(),
   }),
   /** The viewer's subscription to them, if any. */
-  subscription: z.object({ status: z.enum(['active', 'canceled']), expires_at: z.string() }).nullable(),
+  subscription: z.nullable(z.object({ status: z.enum(['active', 'canceled']), expires_at: z.string() })),
   /** The viewer's chat with them, if one exists. */
-  chat_id: z.string().nullable(),
+  chat_id: z.nullable(z.string()),
 });
 export type Profile = z.infer<typeof profile>;
 export const profileEnvelope = z.object({ data: profile });
 
 /** Follow (`PATCH /v1/users/{id}/follow`) and unfollow (`DELETE /v1/users/{id}/follow`). */
-export const followResponse = z.object({ is_followee: z.boolean(), followers: z.number().int() });
+export const followResponse = z.object({ is_followee: z.boolean(), followers: z.int() });
 
 // ---- Feed ---------------------------------------------------------------------------------------
 
@@ -66,59 +68,62 @@ export const feedItem = z.object({
   _id: z.string(),
   type: feedItemType,
   model_id: z.string(),
-  username: z.string().nullable(),
-  avatar_url: z.string().nullable(),
+  username: z.nullable(z.string()),
+  avatar_url: z.nullable(z.string()),
   text: z.string(),
   /** A locked paid post's first line, so nothing is bought blind (docs/rules.md, Paid posts). */
-  teaser: z.string().optional(),
+  teaser: z.optional(z.string()),
   /** How many words the whole text holds: what unlocking a locked post gives to read. */
-  words: z.number().int().optional(),
+  words: z.optional(z.int()),
   audience,
   /** Credits to unlock it; 0 when it is not sold. */
-  price: z.number().int(),
+  price: z.int(),
   /** The media, locked (blurred preview only) when the viewer may not see it. */
-  media: mediaDescriptor.nullable(),
+  media: z.nullable(mediaDescriptor),
   /** Whether the viewer can see the whole post. */
   unlocked: z.boolean(),
   /** What the viewer lacks, when locked: follow, subscribe or buy. */
-  unlock_by: z.enum(['follow', 'subscribe', 'buy', 'fan']).nullable(),
+  unlock_by: z.nullable(z.enum(['follow', 'subscribe', 'buy', 'fan'])),
   /** Credits the viewer has tipped on it (a profile's feed says; a discover card does not). */
-  tipped: z.number().int().optional(),
+  tipped: z.optional(z.int()),
   created_at: z.string(),
 });
 export type FeedItem = z.infer<typeof feedItem>;
 
 export const feedQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(20),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(50)), 20),
+  offset: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(100_000)), 0),
   /** One creator's posts; without it, posts of creators the viewer follows or subscribes to. */
-  model_id: z.string().max(100).optional(),
+  model_id: z.optional(z.string().check(z.maxLength(100))),
   /** Only posts with this kind of media (the profile's photos and videos tabs). */
-  media: z.enum(['image', 'video']).optional(),
+  media: z.optional(z.enum(['image', 'video'])),
 });
 export const feedPage = z.object({
   data: z.array(feedItem),
-  next: z.string().nullable(),
+  next: z.nullable(z.string()),
   /** Whether the viewer subscribes to `model_id`. */
   is_subscribed: z.boolean(),
 });
 
 export const newFeedBody = z.object({
-  type: feedItemType.exclude(['avatar']),
-  text: z.string().trim().max(2000).default(''),
-  media_id: z.uuid().optional(),
-  audience: audience.default('user'),
-  price: z.number().int().min(0).max(PAID_PRICE_MAX).default(0),
+  type: enumWithout(feedItemType, ['avatar']),
+  text: z._default(z.string().check(z.trim(), z.maxLength(2000)), ''),
+  media_id: z.optional(z.uuid()),
+  audience: z._default(audience, 'user'),
+  price: z._default(z.int().check(z.gte(0), z.lte(PAID_PRICE_MAX)), 0),
   /** The client's id for this post: a retry never makes a second one. */
-  send_id: z.string().min(1).max(100),
+  send_id: z.string().check(z.minLength(1), z.maxLength(100)),
 });
-export const feedPatchBody = z
-  .object({ text: z.string().trim().max(2000), audience, price: z.number().int().min(0).max(100_000) })
-  .partial()
-  .strict();
+export const feedPatchBody = z.partial(
+  z.strictObject({
+    text: z.string().check(z.trim(), z.maxLength(2000)),
+    audience,
+    price: z.int().check(z.gte(0), z.lte(100_000)),
+  }),
+);
 export const feedItemEnvelope = z.object({ data: feedItem });
 /** `PATCH /v1/feed/{id}/buy`: unlock a paid post with credits. */
-export const feedBuyResponse = z.object({ data: feedItem, credits: z.number().int() });
+export const feedBuyResponse = z.object({ data: feedItem, credits: z.int() });
 
 // ---- Subscriptions ------------------------------------------------------------------------------
 
@@ -126,28 +131,33 @@ export const feedBuyResponse = z.object({ data: feedItem, credits: z.number().in
 export const subscription = z.object({
   _id: z.string(),
   status: z.enum(['active', 'canceled']),
-  user: z.object({ _id: z.string(), username: z.string().nullable(), avatar_url: z.string().nullable() }),
-  price: z.number().int(),
+  user: z.object({ _id: z.string(), username: z.nullable(z.string()), avatar_url: z.nullable(z.string()) }),
+  price: z.int(),
   /** Access ends (canceled) or renews (active) then. */
   expires_at: z.string(),
   created_at: z.string(),
 });
 export type Subscription = z.infer<typeof subscription>;
 export const subscriptionsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
+  offset: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(100_000)), 0),
 });
 export const subscriptionsPage = z.object({
   data: z.array(subscription),
-  next: z.string().nullable(),
-  total: z.number().int(),
+  next: z.nullable(z.string()),
+  total: z.int(),
 });
 /** `POST /v1/subscriptions {model_id, send_id}`: subscribe for a month with credits. */
-export const subscribeBody = z.object({ model_id: z.string().max(100), send_id: z.string().min(1).max(100) });
-export const subscribeResponse = z.object({ data: subscription, credits: z.number().int() });
+export const subscribeBody = z.object({
+  model_id: z.string().check(z.maxLength(100)),
+  send_id: z.string().check(z.minLength(1), z.maxLength(100)),
+});
+export const subscribeResponse = z.object({ data: subscription, credits: z.int() });
 /** `DELETE /v1/subscriptions?ids=a,b`: cancel; access lasts to the end of the paid period. */
-export const cancelSubscriptionsQuery = z.object({ ids: z.string().min(1).max(4000) });
-export const cancelSubscriptionsResponse = z.object({ canceled: z.number().int() });
+export const cancelSubscriptionsQuery = z.object({
+  ids: z.string().check(z.minLength(1), z.maxLength(4000)),
+});
+export const cancelSubscriptionsResponse = z.object({ canceled: z.int() });
 
 // ---- Discover cards -----------------------------------------------------------------------------
 
@@ -156,10 +166,10 @@ export const discoverCard = z.object({
   _id: z.string(),
   type: z.literal('featured'),
   is_followee: z.boolean(),
-  username: z.string().nullable(),
-  avatar_url: z.string().nullable(),
+  username: z.nullable(z.string()),
+  avatar_url: z.nullable(z.string()),
   profileFeed: z.array(feedItem),
-  next: z.string().nullable(),
+  next: z.nullable(z.string()),
 });
 export type DiscoverCard = z.infer<typeof discoverCard>;
 /** `GET /v1/discover/cards`: the queue of cards not yet visited; `POST /v1/discover/cards/{id}/visited`. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Per-creator feature permissions (spec section 3). */
 export const featureNames = [
@@ -34,6 +34,6 @@ export const providerConfig = z.object({
   greeting_keywords: z.string(),
   app_keywords: z.string(),
   /** Sign-in's bot check: Turnstile needs its site key in the page; `fake` is for tests. */
-  bot_check: z.object({ mode: z.enum(['off', 'fake', 'turnstile']), site_key: z.string().nullable() }),
+  bot_check: z.object({ mode: z.enum(['off', 'fake', 'turnstile']), site_key: z.nullable(z.string()) }),
 });
 export type ProviderConfig = z.infer<typeof providerConfig>;

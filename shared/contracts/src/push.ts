@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Web push (docs/rules.md, "Push notifications"). The shell registers `/service-worker.js`, asks for
@@ -11,14 +11,17 @@ export const pushKeyResponse = z.object({ public_key: z.string() });
 
 /** A browser's `PushSubscription.toJSON()`, as the worker posts it. */
 export const pushSubscriptionBody = z.object({
-  endpoint: z.url({ protocol: /^https$/ }).max(2000),
-  expirationTime: z.number().nullable().optional(),
-  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+  endpoint: z.url({ protocol: /^https$/ }).check(z.maxLength(2000)),
+  expirationTime: z.optional(z.nullable(z.number())),
+  keys: z.object({
+    p256dh: z.string().check(z.minLength(1), z.maxLength(200)),
+    auth: z.string().check(z.minLength(1), z.maxLength(100)),
+  }),
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
 
 /** `DELETE /v1/push/subscriptions`: the endpoint to forget. */
-export const pushUnsubscribeBody = z.object({ endpoint: z.string().max(2000) });
+export const pushUnsubscribeBody = z.object({ endpoint: z.string().check(z.maxLength(2000)) });
 
 /** What a push carries (encrypted to the subscription): the notification to show and where a click leads. */
 export const pushPayload = z.object({
@@ -42,7 +45,7 @@ export const serviceWorkerMessage = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('setup'),
     user_id: z.string(),
-    username: z.string().nullable(),
+    username: z.nullable(z.string()),
     access_token: z.string(),
     api_root: z.string(),
     /** Logs the worker's steps to the console. */
@@ -51,7 +54,7 @@ export const serviceWorkerMessage = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('ensureSubscription') }),
   z.object({ type: z.literal('logout') }),
-  z.object({ type: z.literal('updateBadge'), count: z.number().int().min(0) }),
+  z.object({ type: z.literal('updateBadge'), count: z.int().check(z.gte(0)) }),
   z.object({ type: z.literal('internalNotification'), subject: z.string(), body: z.string() }),
 ]);
 export type ServiceWorkerMessage = z.infer<typeof serviceWorkerMessage>;

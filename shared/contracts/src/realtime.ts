@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { payoutStatus } from './earnings';
 import { mediaStatusEvent } from './media';
 import { message } from './message';
@@ -25,12 +25,12 @@ export const loggedEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('banned') }),
   z.object({ type: z.literal('reported') }),
   z.object({ type: z.literal('frozen'), frozen: z.boolean() }),
-  z.object({ type: z.literal('deletion-scheduled'), delete_at: z.string().nullable() }),
+  z.object({ type: z.literal('deletion-scheduled'), delete_at: z.nullable(z.string()) }),
   z.object({ type: z.literal('provider_features_update'), features }),
-  z.object({ type: z.literal('credits_update'), credits: z.number().int(), amount: z.number().int() }),
+  z.object({ type: z.literal('credits_update'), credits: z.int(), amount: z.int() }),
   z.object({ type: z.literal('email_verified') }),
   /** A crypto top-up was credited (spec: amount, currency, credits, optional fee). */
-  creditsTopUp.extend({ type: z.literal('credits_top_up'), payment_id: z.string() }),
+  z.extend(creditsTopUp, { type: z.literal('credits_top_up'), payment_id: z.string() }),
   /** One of the user's payments moved on (succeeded, failed, refunded...): the payer's pages refetch it. */
   z.object({ type: z.literal('payment_updated'), payment_id: z.string(), status: paymentStatus }),
   z.object({
@@ -38,17 +38,17 @@ export const loggedEvent = z.discriminatedUnion('type', [
     message,
     // The spec's flat names for a live message: its id, its time, and for a system notice its kind
     // (null otherwise). Added as the event is sent (`onTheWire`); the log keeps only `message`.
-    message_id: z.string().optional(),
-    timestamp: z.string().optional(),
-    info: z.string().nullable().optional(),
+    message_id: z.optional(z.string()),
+    timestamp: z.optional(z.string()),
+    info: z.optional(z.nullable(z.string())),
     /** For its recipient: the message brought back a chat they had hidden, so it comes without an alert. */
-    was_hidden: z.boolean().optional(),
+    was_hidden: z.optional(z.boolean()),
   }),
   z.object({
     type: z.literal('message_paid'),
     message_id: z.string(),
     chat_id: z.string(),
-    destruct_at: z.string().nullable(),
+    destruct_at: z.nullable(z.string()),
   }),
   z.object({ type: z.literal('message_hidden'), message_id: z.string(), chat_id: z.string() }),
   z.object({ type: z.literal('message_deleted'), message_id: z.string(), chat_id: z.string() }),
@@ -60,8 +60,8 @@ export const loggedEvent = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('unread_messages'),
-    unread_messages: z.number().int(),
-    unread_messages_favorites: z.number().int(),
+    unread_messages: z.int(),
+    unread_messages_favorites: z.int(),
   }),
   /**
    * A creator the user follows or subscribes to posted: the feed refetches. `unread_feeds` is the
@@ -71,10 +71,10 @@ export const loggedEvent = z.discriminatedUnion('type', [
     type: z.literal('new_feed'),
     model_id: z.string(),
     feed_id: z.string(),
-    unread_feeds: z.number().int().optional(),
+    unread_feeds: z.optional(z.int()),
   }),
   /** The user's home-feed count changed without a new post: their feed was read, or a post deleted. */
-  z.object({ type: z.literal('unread_feeds'), unread_feeds: z.number().int() }),
+  z.object({ type: z.literal('unread_feeds'), unread_feeds: z.int() }),
   /** The user's subscription to a creator changed (renewed, lapsed, canceled, ended). */
   z.object({
     type: z.literal('subscription_updated'),
@@ -82,11 +82,11 @@ export const loggedEvent = z.discriminatedUnion('type', [
     status: z.enum(['active', 'canceled', 'expired']),
   }),
   /** The creator's broadcast is over: written to every recipient, or given up as failed with `sent` reached (spec: broadcast_done). */
-  z.object({ type: z.literal('broadcast_done'), broadcast_id: z.string(), sent: z.number().int() }),
+  z.object({ type: z.literal('broadcast_done'), broadcast_id: z.string(), sent: z.int() }),
   /** One of the creator's payouts moved on (sent, held for the AML form, completed, failed): refetch. */
   z.object({ type: z.literal('payout_updated'), payout_id: z.string(), status: payoutStatus }),
   /** A payout reached the creator (spec: payout_completed; the payout-completed popup). */
-  z.object({ type: z.literal('payout_completed'), payout_id: z.string(), amount: z.number().int() }),
+  z.object({ type: z.literal('payout_completed'), payout_id: z.string(), amount: z.int() }),
   /** The creator's earnings changed other than by a sale or a payout (a chargeback took a sale back, a referral credit came in): re-read them. */
   z.object({ type: z.literal('earnings_updated') }),
   /** A chat's settings changed (rate, favorite, block, notes): refetch it. */
@@ -96,7 +96,7 @@ export const loggedEvent = z.discriminatedUnion('type', [
   /** A notification record was made or gathered another event (the centre, the bell, sale alerts). */
   z.object({ type: z.literal('notification'), notification }),
   /** Some of the user's notifications were read, here or on another device: the bell shows `unread`. */
-  z.object({ type: z.literal('notifications_read'), unread: z.number().int() }),
+  z.object({ type: z.literal('notifications_read'), unread: z.int() }),
 ]);
 export type LoggedEvent = z.infer<typeof loggedEvent>;
 export type LoggedEventType = LoggedEvent['type'];
@@ -114,14 +114,14 @@ export const ephemeralMessage = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('init'),
     user_id: z.string(),
-    last_seq: z.number().int(),
+    last_seq: z.int(),
     /** Servers from before the version was sent spoke version 1. */
-    protocol: z.number().int().default(1),
+    protocol: z._default(z.int(), 1),
     /**
      * True when the log no longer holds what followed the client's `since` (it keeps 30 days and the
      * last 10,000 events per user): nothing is replayed, and the client reloads its state.
      */
-    fresh: z.boolean().optional(),
+    fresh: z.optional(z.boolean()),
   }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('user_online'), user_id: z.string() }),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** The parts of the site that ship on their own. Each is a federated container (`containerName`). */
 export const remoteNames = ['chat', 'discover', 'account', 'payouts'] as const;
@@ -11,7 +11,7 @@ export const containerName = (remote: RemoteName) => `cove_${remote}`;
 /** `20260101T120000Z-1a2b3c4d`: when it was published, then a hash of the build's files. */
 export const remoteVersion = z
   .string()
-  .regex(/^[A-Za-z0-9._-]{1,128}$/, 'a version is letters, digits, . _ -');
+  .check(z.regex(/^[A-Za-z0-9._-]{1,128}$/, 'a version is letters, digits, . _ -'));
 
 export const publishedVersion = z.object({
   version: remoteVersion,
@@ -38,7 +38,7 @@ export type RegistryAction = z.infer<typeof registryAction>;
 export const registryChange = z.object({
   at: z.iso.datetime(),
   action: registryAction,
-  from: remoteVersion.nullable(),
+  from: z.nullable(remoteVersion),
   to: remoteVersion,
 });
 export type RegistryChange = z.infer<typeof registryChange>;
@@ -47,15 +47,15 @@ export type RegistryChange = z.infer<typeof registryChange>;
 export const registryCanary = z.object({
   version: remoteVersion,
   /** 1–99: the browsers whose bucket (`canaryBucket`) is below it run the canary. */
-  percent: z.number().int().min(1).max(99),
+  percent: z.int().check(z.gte(1), z.lte(99)),
   startedAt: z.iso.datetime(),
 });
 export type RegistryCanary = z.infer<typeof registryCanary>;
 
 export const registryRemote = z.object({
-  current: remoteVersion.nullable(),
+  current: z.nullable(remoteVersion),
   /** Absent or null when every browser runs `current`. */
-  canary: registryCanary.nullish(),
+  canary: z.nullish(registryCanary),
   /** Every version ever stored for this remote, oldest first; their folders are never changed. */
   versions: z.array(publishedVersion),
   /** Every move of `current`, oldest first. */
@@ -66,7 +66,7 @@ export type RegistryRemote = z.infer<typeof registryRemote>;
 /** `/mf/registry.json`: which version of each remote the site runs. The release CLI is its one writer. */
 export const registry = z.object({
   schemaVersion: z.literal(1),
-  updatedAt: z.iso.datetime().nullable(),
+  updatedAt: z.nullable(z.iso.datetime()),
   remotes: z.partialRecord(remoteName, registryRemote),
 });
 export type Registry = z.infer<typeof registry>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Chat } from './chat';
 import { formatMoney } from './money';
 
@@ -16,7 +16,7 @@ export const noticeKinds = [
   'subscription_refunded',
 ] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
-export const messageNotice = z.object({ kind: z.enum(noticeKinds), amount: z.number().int().min(0) });
+export const messageNotice = z.object({ kind: z.enum(noticeKinds), amount: z.int().check(z.gte(0)) });
 export type MessageNotice = z.infer<typeof messageNotice>;
 
 /** The sentence for one copy: `money` is the amount in dollars, `name` the other member's username. */

@@ -1,7 +1,7 @@
 import { builtWith as pageBuiltWith, type BuiltWith } from '@cove/contracts';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
-const builtWithShape = z.object({ host: z.number().int(), realtime: z.number().int() });
+const builtWithShape = z.object({ host: z.int(), realtime: z.int() });
 
 /** What a remote module says it was built against; one from before remotes said so spoke version 1 of both. */
 export function builtWithOf(mod: { builtWith?: unknown }): BuiltWith {

@@ -1,7 +1,7 @@
 import { ephemeralMessage, loggedEvent, type EphemeralMessage, type SequencedEvent } from '@cove/contracts';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
-const sequenceMeta = z.object({ seq: z.number().int().positive(), created_at: z.string() });
+const sequenceMeta = z.object({ seq: z.int().check(z.positive()), created_at: z.string() });
 
 export type Incoming =
   | { kind: 'logged'; seq: number; event: SequencedEvent | null }

@@ -1,19 +1,19 @@
 import { cardBrand } from '@cove/contracts';
-import * as z from 'zod';
+import * as z from '../../zod';
 import { CRYPTO_CURRENCY } from '../packages';
 import { DECLINE_REASONS, type ParsedWebhook } from '../provider';
 
 /** A processor's id (`evt_…`, `pi_…`, `card_…`): plain characters only, so it can be stored as text. */
-const providerId = z.string().regex(/^[\w-]{1,200}$/);
+const providerId = z.string().check(z.regex(/^[\w-]{1,200}$/));
 
-const data = z.object({ payment_id: z.string().max(100), provider_payment_id: providerId });
+const data = z.object({ payment_id: z.string().check(z.maxLength(100)), provider_payment_id: providerId });
 
 const chargedCard = z.object({
   ref: providerId,
   brand: cardBrand,
-  last4: z.string().regex(/^\d{4}$/),
-  expMonth: z.number().int().min(1).max(12),
-  expYear: z.number().int().min(2000).max(9999),
+  last4: z.string().check(z.regex(/^\d{4}$/)),
+  expMonth: z.int().check(z.gte(1), z.lte(12)),
+  expYear: z.int().check(z.gte(2000), z.lte(9999)),
 });
 
 /** A sandbox event as `SandboxProvider.event` writes it; anything else is not the sandbox's to send. */
@@ -21,24 +21,21 @@ const sandboxEvent = z.discriminatedUnion('type', [
   z.object({
     id: providerId,
     type: z.literal('payment.succeeded'),
-    data: data.extend({ card: chargedCard.nullish() }),
+    data: z.extend(data, { card: z.nullish(chargedCard) }),
   }),
   z.object({
     id: providerId,
     type: z.literal('payment.failed'),
-    data: data.extend({ reason: z.enum(DECLINE_REASONS).optional() }),
+    data: z.extend(data, { reason: z.optional(z.enum(DECLINE_REASONS)) }),
   }),
   z.object({ id: providerId, type: z.enum(['payment.refunded', 'payment.disputed']), data }),
   z.object({
     id: providerId,
     type: z.literal('crypto.paid'),
-    data: data.extend({
-      amount: z.number().nonnegative().optional(),
-      currency: z
-        .string()
-        .regex(/^[A-Z]{2,10}$/)
-        .optional(),
-      fee: z.number().nonnegative().optional(),
+    data: z.extend(data, {
+      amount: z.optional(z.number().check(z.nonnegative())),
+      currency: z.optional(z.string().check(z.regex(/^[A-Z]{2,10}$/))),
+      fee: z.optional(z.number().check(z.nonnegative())),
     }),
   }),
 ]);

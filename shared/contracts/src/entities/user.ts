@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const userType = z.enum(['user', 'featured']);
 export const gender = z.enum(['male', 'female', 'trans']);
@@ -20,11 +20,11 @@ export const notificationSettings = z.object({
  */
 export const publicProfile = z.object({
   _id: z.string(),
-  username: z.string().nullable(),
+  username: z.nullable(z.string()),
   type: userType,
-  gender: gender.nullable(),
-  avatar_url: z.string().nullable(),
-  last_online: z.string().nullable(),
+  gender: z.nullable(gender),
+  avatar_url: z.nullable(z.string()),
+  last_online: z.nullable(z.string()),
   is_online: z.boolean(),
   intro_enabled: z.boolean(),
 });
@@ -33,26 +33,26 @@ export type PublicProfile = z.infer<typeof publicProfile>;
 /** The signed-in user's own record, as `GET /v1/users/me` answers it (spec: account document, section 3). */
 export const user = z.object({
   _id: z.string(),
-  username: z.string().nullable(),
+  username: z.nullable(z.string()),
   email: z.string(),
   type: userType,
-  gender: gender.nullable(),
-  avatar_url: z.string().nullable(),
-  cover_url: z.string().nullable(),
+  gender: z.nullable(gender),
+  avatar_url: z.nullable(z.string()),
+  cover_url: z.nullable(z.string()),
   bio: z.string(),
   /** A creator's monthly subscription price in credits; 0 when they take no subscribers. */
-  subscription_price: z.number().int(),
+  subscription_price: z.int(),
   /** A creator's rate for new chats: credits per fan message. */
-  credit_rate: z.number().int(),
+  credit_rate: z.int(),
   is_customer: z.boolean(),
   id_verified: z.boolean(),
-  id_verification_status: idVerificationStatus.nullable(),
-  identity_check: identityCheck.nullable(),
+  id_verification_status: z.nullable(idVerificationStatus),
+  identity_check: z.nullable(identityCheck),
   requires_moderation: z.boolean(),
   discover_status: discoverStatus,
   force_discover: z.boolean(),
   onboarding_v2: z.boolean(),
-  code_used: z.string().nullable(),
+  code_used: z.nullable(z.string()),
   email_verified: z.boolean(),
   affiliate: z.boolean(),
   profile_complete_config: z.object({
@@ -60,21 +60,21 @@ export const user = z.object({
     is_bought_credit_package: z.boolean(),
   }),
   deleted_scheduled: z.boolean(),
-  delete_at: z.string().nullable(),
+  delete_at: z.nullable(z.string()),
   show_skinscore_banner: z.boolean(),
   tags: z.array(z.string()),
   has_favorites: z.boolean(),
   is_broadcasting: z.boolean(),
-  unread_feeds: z.number().int(),
+  unread_feeds: z.int(),
   invisible: z.boolean(),
   intro_enabled: z.boolean(),
   private_feed: z.boolean(),
-  credits: z.number().int(),
+  credits: z.int(),
   is_staff: z.boolean(),
   is_staff_mo: z.boolean(),
   frozen: z.boolean(),
   restricted: z.boolean(),
-  last_online: z.string().nullable(),
+  last_online: z.nullable(z.string()),
   created_at: z.string(),
   notification_settings: notificationSettings,
 });

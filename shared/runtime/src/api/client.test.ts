@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { createApiClient, type ApiClientOptions } from './client';
 import { isAborted, isApiError } from './api-error';
 import { localTokenStore, tokenKey } from './token-store';

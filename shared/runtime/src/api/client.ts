@@ -6,8 +6,9 @@ import {
   type SendOptions,
   type UploadOptions,
 } from '@cove/contracts';
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import { ApiError, abortedError, genericError, networkError } from './api-error';
+import { describeMismatch } from './mismatch';
 import type { TokenStore } from './token-store';
 import { xhrUpload, type Answer } from './xhr-upload';
 
@@ -37,14 +38,6 @@ export interface ServerFailure {
   message: string;
   /** For an answer that does not match its schema: where and how, for whoever reads the report. */
   mismatch?: string;
-}
-
-/** The first few places an answer departs from its schema, e.g. `data.0.next: expected string`. */
-export function describeMismatch(issues: readonly { path: PropertyKey[]; message: string }[]): string {
-  return issues
-    .slice(0, 3)
-    .map((i) => `${i.path.map(String).join('.') || '(answer)'}: ${i.message}`)
-    .join('; ');
 }
 
 /** `path` on the API's base, or as it is when it is a whole URL (the upload host's). */
@@ -115,7 +108,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     path: string,
     res: Answer,
     token: string | null,
-    schema: ZodType<T> | null,
+    schema: ZodMiniType<T> | null,
     signal: AbortSignal | undefined,
   ): Promise<T | undefined> {
     const fail = (error: ApiError, mismatch?: string): never => {
@@ -151,15 +144,16 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       if (res.status === 401 && token) opts.onUnauthorized?.(token);
       return fail(error);
     }
-    const parsed = (schema as ZodType<T>).safeParse(data);
-    return parsed.success ? parsed.data : fail(genericError(), describeMismatch(parsed.error.issues));
+    const answer = schema as ZodMiniType<T>;
+    const parsed = answer.safeParse(data);
+    return parsed.success ? parsed.data : fail(genericError(), await describeMismatch(answer, data));
   }
 
   async function request<T>(
     method: HttpMethod,
     path: string,
     options: SendOptions,
-    schema: ZodType<T> | null,
+    schema: ZodMiniType<T> | null,
   ): Promise<T | undefined> {
     const token = opts.tokens.get();
     const res = await fetchAnswer(method, path, options, token);
@@ -180,7 +174,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     return (await readAnswer('POST', url, res, token, schema, signal)) as T;
   }
 
-  const read = async <T>(method: HttpMethod, path: string, options: SendOptions, schema: ZodType<T>) =>
+  const read = async <T>(method: HttpMethod, path: string, options: SendOptions, schema: ZodMiniType<T>) =>
     (await request(method, path, options, schema)) as T;
 
   return {

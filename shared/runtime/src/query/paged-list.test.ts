@@ -1,12 +1,12 @@
 import { InfiniteQueryObserver, type InfiniteData } from '@tanstack/react-query';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { fakeHost } from '../testing/fake-host';
 import { createQueryClient } from './query-root';
 import { pagedItems, pagedListOptions, updatePagedItems, type Paged } from './paged-list';
 
-const item = z.object({ _id: z.string(), name: z.string().optional() });
+const item = z.object({ _id: z.string(), name: z.optional(z.string()) });
 type Item = z.infer<typeof item>;
-const page = z.object({ data: z.array(item), next: z.string().nullable() });
+const page = z.object({ data: z.array(item), next: z.nullable(z.string()) });
 const items = (...ids: string[]) => ids.map((_id) => ({ _id }));
 const ids = (list: Item[]) => list.map((i) => i._id);
 
