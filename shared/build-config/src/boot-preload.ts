@@ -17,7 +17,8 @@ const sharedModule = /^(provide|consume) shared module \((\S+)\) (.+?)@/;
 
 /**
  * The chunks the entry `entryName` loads before it can run: what its async import (the `bootstrap`
- * boundary) pulls in and, transitively, every shared module those chunks consume. At boot the shell is
+ * boundary) pulls in and, transitively, every shared module those chunks consume; their own async
+ * imports load later, when used. At boot the shell is
  * the only provider in the shared scope, so a consumed module loads from the chunks of the shell's own
  * provided copy, not from the consumer's fallback (Rspack may emit that as a second copy); libraries
  * provided for remotes alone are left out.
@@ -42,8 +43,8 @@ export function bootChunks(compilation: Compilation, entryName: string): Chunk[]
       chunks.set(key, chunk);
       for (const module of graph.getChunkModulesIterable(chunk)) {
         const [, kind, scope, name] = sharedModule.exec(module.identifier()) ?? [];
+        // Other async imports (a screen loaded when its route opens) are not part of the boot.
         if (kind === 'consume') blocks.push(...(provided.get(`${scope}:${name}`) ?? module.blocks));
-        else blocks.push(...module.blocks);
       }
     }
   }
@@ -51,7 +52,7 @@ export function bootChunks(compilation: Compilation, entryName: string): Chunk[]
 }
 
 /** The entry's own files, then the chunks its boot loads: styles first, each group in name order. */
-function bootFiles(compilation: Compilation, entryName: string): string[] {
+export function bootFiles(compilation: Compilation, entryName: string): string[] {
   const files = (chunks: Iterable<Chunk>) => [...chunks].flatMap((c) => [...c.files]).sort();
   const entry = files(compilation.entrypoints.get(entryName)?.chunks ?? []);
   const boot = files(bootChunks(compilation, entryName));

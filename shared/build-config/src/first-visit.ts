@@ -15,16 +15,18 @@ export interface FirstLoadManifest {
   exposes?: { assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
 }
 
-/** The files of a remote's first load, as paths inside its version folder (a remote exposes only `./App`). */
+/**
+ * The files of a remote's first load, as paths inside its version folder (a remote exposes only
+ * `./App`): the manifest, the entry, then styles before scripts, the order a page preloads them in.
+ */
 export function remoteFirstLoadFiles(manifest: FirstLoadManifest): string[] {
   const entry = manifest.metaData?.remoteEntry;
+  const exposes = manifest.exposes ?? [];
   const files = [
     'mf-manifest.json',
     join(entry?.path ?? '', entry?.name ?? 'remoteEntry.js'),
-    ...(manifest.exposes ?? []).flatMap((e) => [
-      ...(e.assets?.js?.sync ?? []),
-      ...(e.assets?.css?.sync ?? []),
-    ]),
+    ...exposes.flatMap((e) => e.assets?.css?.sync ?? []),
+    ...exposes.flatMap((e) => e.assets?.js?.sync ?? []),
   ];
   return [...new Set(files)];
 }

@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Compiler, RspackPluginInstance, StatsModule } from '@rspack/core';
+import { bootFiles } from './boot-preload';
 import { remoteFirstLoad, shellReportName } from './first-visit';
 import { describeSize, kb, type SentSize, sentSize, sumSizes } from './sent-size';
 
@@ -50,14 +51,15 @@ function leafModules(modules: StatsModule[] | undefined): StatsModule[] {
 
 /**
  * After the shell builds, prints what a first visit downloads (brotli, gzip and uncompressed, from the
- * precompressed files the server sends) and its JavaScript per package. The shell exposes nothing and
- * lazy-loads none of its own code, so the scripts it emits are what a first visit loads; the count is
- * an upper bound, since a few shared-library chunks are fetched only when a remote asks for them (the
- * e2e suite checks the first visit loads nothing outside this list). A file's bytes are shared among
- * its packages by their share of its source. Reads the precompressed files, so it must come after
+ * precompressed files the server sends) and its JavaScript per package: the page and the files its
+ * boot loads, the same list the page preloads (`bootFiles`); screens and libraries loaded later are
+ * not counted (the e2e suite checks the first visit loads nothing outside this list). A file's bytes
+ * are shared among its packages by their share of its source. Reads the precompressed files, so it must come after
  * `PrecompressPlugin` in the plugin list.
  */
 export class SizeReportPlugin implements RspackPluginInstance {
+  constructor(private readonly entryName: string) {}
+
   apply(compiler: Compiler): void {
     compiler.hooks.afterEmit.tap('CoveSizeReport', (compilation) => {
       if (compilation.errors.length > 0) return;
@@ -77,8 +79,10 @@ export class SizeReportPlugin implements RspackPluginInstance {
       const files: SizeReport['files'] = [];
       const scripts: SentSize[] = [];
       const styles = new Set<string>();
+      const boot = new Set(bootFiles(compilation, this.entryName));
       for (const chunk of json.chunks ?? []) {
         for (const file of chunk.files ?? []) {
+          if (!boot.has(file)) continue;
           if (file.endsWith('.css')) styles.add(file);
           if (!file.endsWith('.js')) continue;
           const sent = sentSize(outDir, file);

@@ -93,8 +93,8 @@ describe('sizes a browser downloads', () => {
     expect(load.files).toEqual([
       'mf-manifest.json',
       'remoteEntry.js',
-      'main.0123456789.js',
       'app.0123456789.css',
+      'main.0123456789.js',
     ]);
     const raw = load.files.reduce((sum, f) => sum + readFileSync(join(dir, f)).length, 0);
     expect(load.size.raw).toBe(raw);

@@ -11,9 +11,10 @@ import { realtimeProtocolVersion, type ClientMessage, type ServerMessage } from 
  * The host <-> remote contract. A remote exposes one module, `./App`, whose default export is a React
  * component taking `{ host }`. Everything the shell owns reaches a remote through `host`; remotes never
  * create their own socket, token store or popup layer. Bump the version with any change that a remote
- * built against the old contract would trip over.
+ * built against the old contract would trip over. 4: remotes take routing and streams from the shell's
+ * `@cove/router` and `@cove/rx` singletons and run on the shell's federation runtime.
  */
-export const hostContractVersion = 3;
+export const hostContractVersion = 4;
 
 /**
  * What a remote was built against. Every remote's `./App` module exports it next to its default export

@@ -1,15 +1,17 @@
 import { homePath, remoteMounts } from '@cove/contracts';
 import { Navigate, Route, Routes } from '@cove/router';
 import { RemoteSlot } from '../federation/RemoteSlot';
-import { DeepLink } from '../screens/DeepLink';
+import {
+  DeepLink,
+  Maintenance,
+  MobileHandoff,
+  Privacy,
+  Terms,
+  ThreeDsCallback,
+  TokenCleanup,
+} from './lazy-screens';
 import { Login } from '../screens/login/Login';
-import { Maintenance } from '../screens/Maintenance';
-import { MobileHandoff } from '../screens/MobileHandoff';
-import { Privacy } from '../screens/legal/Privacy';
-import { Terms } from '../screens/legal/Terms';
 import { NotFound } from '../screens/NotFound';
-import { ThreeDsCallback } from '../screens/ThreeDsCallback';
-import { TokenCleanup } from '../screens/TokenCleanup';
 
 export function AppRoutes() {
   return (
