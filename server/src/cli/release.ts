@@ -24,7 +24,7 @@ Commands:
   publish <remote> [--no-build | --dir <folder>] [--canary <percent>] [--skip-checks]
                                     build the remote (or take a finished build), store it as a new version,
                                     point the registry at it; with --canary serve it to that share of browsers.
-                                    First it must expose ./App, stay within its first-load budget and render
+                                    First it must expose ./App, keep its pages' first visit in budget and render
                                     its root route in headless Chromium (--skip-checks: not the last two)
   promote <remote>                  make the running canary the version every browser runs
   rollback <remote> [--to <version>] end a running canary; otherwise point the registry back at a stored

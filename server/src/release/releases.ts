@@ -165,7 +165,7 @@ export async function publish(
 ): Promise<ReleaseResult | CanaryResult> {
   const paths = releasePaths(ctx.dataDir, ctx.repoRoot);
   const from = async (dir: string) => {
-    // The publish checks (./App, first-load budget, smoke test) run before the registry may move.
+    // The publish checks (./App, first-visit budget, smoke test) run before the registry may move.
     if (opts.checks !== false) await preflight(ctx.repoRoot, remote, dir);
     return opts.canary === undefined
       ? publishFromDir(ctx, remote, dir)
