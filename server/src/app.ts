@@ -123,11 +123,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   if (config.apiDocs) await app.register(apiDocs);
   await app.register(auth);
-  await app.register(staticFiles, {
-    shellDir: opts.shellDir ?? shellDist,
-    mediaDir: join(config.dataDir, 'media'),
-    mfDir: join(config.dataDir, 'mf'),
-  });
+  const shellDir = opts.shellDir ?? shellDist;
+  const mfDir = join(config.dataDir, 'mf');
+  await app.register(staticFiles, { shellDir, mediaDir: join(config.dataDir, 'media'), mfDir });
   await app.register(mailer, { mailer: opts.mailer });
   await app.register(realtime, { settings: opts.realtime, domain: { watchers: chatPartners, typingRelay } });
   await app.register(jobs);
@@ -174,7 +172,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(releaseHealthRoutes);
   await app.register(devMailboxRoutes);
   await app.register(devRemotesRoutes);
-  await app.register(shellPageRoutes, { shellDir: opts.shellDir ?? shellDist });
+  await app.register(shellPageRoutes, { shellDir, mfDir });
   await app.register(adminRoutes);
   return app;
 }

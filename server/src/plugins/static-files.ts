@@ -37,7 +37,7 @@ export interface StaticOptions {
 
 /**
  * Serves the built shell's files and the remotes' versioned builds plus their registry under `/mf/`;
- * the shell page itself is `shell-page/plugin.ts`'s.
+ * the shell page itself is `routes/shell-page.ts`'s.
  */
 export const staticFiles = fp(
   async (app: FastifyInstance, opts: StaticOptions) => {

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import negotiate from '@fastify/accept-negotiator';
+import { canaryIdInCookies } from '@cove/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { fail } from '../errors';
-import { browserIdOf } from '../shell-page/browser-id';
 import { createShellPage } from '../shell-page/shell-page';
 
 /** Paths the single-page app never owns: an unknown one there is a JSON 404, not the shell page. */
@@ -14,6 +14,8 @@ const PAGE = 'private, no-cache';
 export interface ShellPageRouteOptions {
   /** Where the built shell lives. */
   shellDir: string;
+  /** The released remotes and their registry. */
+  mfDir: string;
 }
 
 /**
@@ -24,13 +26,13 @@ export const shellPageRoutes: FastifyPluginAsync<ShellPageRouteOptions> = async 
   if (!existsSync(join(opts.shellDir, 'index.html'))) return;
   const shellPage = createShellPage({
     shellDir: opts.shellDir,
-    mfDir: join(app.config.dataDir, 'mf'),
+    mfDir: opts.mfDir,
     onRegistryError: (err) => app.log.error({ err }, 'the shell page goes without the registry'),
   });
   app.get('/*', async (request, reply) => {
     if (serverPrefixes.some((p) => request.url.startsWith(p))) throw fail('not_found');
     const pathname = new URL(request.url, 'http://page').pathname;
-    const copies = await shellPage(pathname, browserIdOf(request.headers.cookie));
+    const copies = await shellPage(pathname, canaryIdInCookies(request.headers.cookie));
     const encoding =
       negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip', 'identity']) ?? 'identity';
     if (encoding !== 'identity') reply.header('content-encoding', encoding);

@@ -1,4 +1,5 @@
 import { registryElementId, type Registry } from '@cove/contracts';
+import { escapeHtml } from '../hosted-page';
 import type { Preload } from './remote-preloads';
 
 /**
@@ -12,11 +13,8 @@ export function scriptSafeJson(value: unknown): string {
   );
 }
 
-const attribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 const linkTag = (p: Preload) =>
-  `<link rel="preload" as="${p.as}" href="${attribute(p.href)}"${p.crossorigin ? ' crossorigin' : ''}>`;
+  `<link rel="preload" as="${p.as}" href="${escapeHtml(p.href)}"${p.crossorigin ? ' crossorigin' : ''}>`;
 
 /**
  * The shell page with what its first screen needs written in before `</head>`: preload links for the

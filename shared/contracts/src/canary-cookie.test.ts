@@ -1,4 +1,4 @@
-import { knownVersionFor } from './canary-cookie';
+import { canaryIdInCookies, knownVersionFor } from './canary-cookie';
 import { canaryBucket, type RegistryRemote } from './registry';
 
 const entry = (canary: boolean): RegistryRemote => ({
@@ -25,5 +25,17 @@ describe('the version known before the page runs', () => {
   it('is unknown for a browser without an id while a canary runs, and for a remote never released', () => {
     expect(knownVersionFor(entry(true), 'chat', null)).toBeNull();
     expect(knownVersionFor(undefined, 'chat', inCanary)).toBeNull();
+  });
+});
+
+describe('the canary id in cookies', () => {
+  it('reads the id among other cookies, and nothing from a missing or malformed one', () => {
+    expect(canaryIdInCookies('a=1; cove-canary-id=abcdEFGH_1234; b=2')).toBe('abcdEFGH_1234');
+    expect(canaryIdInCookies('cove-canary-id=abcdefgh1234')).toBe('abcdefgh1234');
+    expect(canaryIdInCookies('xcove-canary-id=abcdefgh1234')).toBeNull();
+    expect(canaryIdInCookies('cove-canary-id=short')).toBeNull();
+    expect(canaryIdInCookies('cove-canary-id=abcd<script>1234')).toBeNull();
+    expect(canaryIdInCookies('')).toBeNull();
+    expect(canaryIdInCookies(undefined)).toBeNull();
   });
 });

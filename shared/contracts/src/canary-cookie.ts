@@ -10,6 +10,20 @@ export const canaryIdCookie = 'cove-canary-id';
 export const canaryIdPattern = /^[A-Za-z0-9_-]{8,64}$/;
 
 /**
+ * The canary id in a `Cookie` header or `document.cookie` (the same `name=value; …` list), or null
+ * when there is none that is valid.
+ */
+export function canaryIdInCookies(cookies: string | undefined): string | null {
+  for (const part of (cookies ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== canaryIdCookie) continue;
+    const value = part.slice(eq + 1).trim();
+    return canaryIdPattern.test(value) ? value : null;
+  }
+  return null;
+}
+
+/**
  * The version of `remote` a page will run, when that is known before the page runs: the one
  * `versionFor` gives the browser's id, or `current` when no canary runs. A browser whose id is not
  * known (a first visit) gets null while a canary runs: it could land on either side.

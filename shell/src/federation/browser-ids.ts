@@ -1,4 +1,4 @@
-import { canaryIdCookie, canaryIdPattern } from '@cove/contracts';
+import { canaryIdCookie, canaryIdInCookies, canaryIdPattern } from '@cove/contracts';
 
 /** Where the browser keeps the id its canary assignment hashes (docs/frontend-platform.md, Canary). */
 const canaryIdKey = 'cove.canary-id';
@@ -20,16 +20,6 @@ function storedId(storage: () => Storage): string | null {
   }
 }
 
-function cookieId(doc: Document): string | null {
-  const prefix = `${canaryIdCookie}=`;
-  const id = doc.cookie
-    .split(';')
-    .map((c) => c.trim())
-    .find((c) => c.startsWith(prefix))
-    ?.slice(prefix.length);
-  return valid(id) ? id : null;
-}
-
 /**
  * The random id that decides which version of each remote this browser runs. It is kept in
  * localStorage and in a first-party cookie, which the server reads only to preload the versions this
@@ -38,7 +28,7 @@ function cookieId(doc: Document): string | null {
  * page draws its own, which is still a fair draw.
  */
 export function canaryId(win: Window = window): string {
-  const id = storedId(() => win.localStorage) ?? cookieId(win.document) ?? randomId();
+  const id = storedId(() => win.localStorage) ?? canaryIdInCookies(win.document.cookie) ?? randomId();
   try {
     win.localStorage.setItem(canaryIdKey, id);
   } catch {
