@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import {
   containerName,
   remoteNames,
-  type PublishedVersion,
   type Registry,
   type RegistryCanary,
   type RegistryRemote,
@@ -266,8 +265,8 @@ export interface RemoteStatus {
   versions: string[];
   /** Where `rollback` without `--to` goes. */
   previous: string | null;
-  /** Stored versions that are neither current nor the canary, oldest first. */
-  stored: Omit<PublishedVersion, 'contentHash'>[];
+  /** Stored versions that are neither current nor the canary, oldest first; `newer`: stored after current. */
+  stored: { version: string; publishedAt: string; newer: boolean }[];
   lastChange: { at: string; action: string; from: string | null; to: string } | null;
 }
 
@@ -276,6 +275,7 @@ export async function status(ctx: ReleaseContext): Promise<RemoteStatus[]> {
   const reg = await readRegistry(paths.registryFile);
   return remoteNames.map((remote) => {
     const entry = entryOf(reg, remote);
+    const currentAt = entry.versions.findIndex((v) => v.version === entry.current);
     return {
       remote,
       current: entry.current,
@@ -284,8 +284,8 @@ export async function status(ctx: ReleaseContext): Promise<RemoteStatus[]> {
       versions: entry.versions.map((v) => v.version),
       previous: previousVersion(entry),
       stored: entry.versions
-        .filter((v) => v.version !== entry.current && v.version !== entry.canary?.version)
-        .map(({ version, publishedAt }) => ({ version, publishedAt })),
+        .map(({ version, publishedAt }, i) => ({ version, publishedAt, newer: i > currentAt }))
+        .filter((v) => v.version !== entry.current && v.version !== entry.canary?.version),
       lastChange: entry.history[entry.history.length - 1] ?? null,
     };
   });

@@ -28,7 +28,12 @@ export const releaseAuditEntry = z.object({
 });
 export type ReleaseAuditEntry = z.infer<typeof releaseAuditEntry>;
 
-const releaseStoredVersion = z.object({ version: remoteVersion, publishedAt: z.iso.datetime() });
+const releaseStoredVersion = z.object({
+  version: remoteVersion,
+  publishedAt: z.iso.datetime(),
+  /** Stored after the current version: one to publish or try as a canary, not to roll back to. */
+  newer: z.boolean(),
+});
 
 /** One remote on the release page. */
 export const releaseRemote = z.object({
