@@ -18,7 +18,9 @@ test.describe('releases from the browser', () => {
     // A second chat version, published by the CLI and told apart by its build label.
     const oldVersion = await currentVersion(server.baseUrl, 'chat');
     const label = `e2e-${Date.now()}`;
-    const published = await release(server.dataDir, ['publish', 'chat', '--json'], { COVE_BUILD_LABEL: label });
+    const published = await release(server.dataDir, ['publish', 'chat', '--json'], {
+      COVE_BUILD_LABEL: label,
+    });
     expect(published).toMatchObject({ code: 0 });
     const newVersion = (JSON.parse(published.stdout) as { to: string }).to;
     expect(newVersion).not.toBe(oldVersion);
@@ -28,9 +30,14 @@ test.describe('releases from the browser', () => {
     const email = `releaser-${stamp}@example.com`;
     const token = await session.signIn(page, email);
     const me = await session.api<{ _id: string }>(token, 'GET', '/v1/users/me');
-    await session.api(token, 'PATCH', `/v1/users/${me._id}`, { username: `releaser-${stamp}`, gender: 'male' });
+    await session.api(token, 'PATCH', `/v1/users/${me._id}`, {
+      username: `releaser-${stamp}`,
+      gender: 'male',
+    });
     const mailbox = new MailboxPage(await page.context().newPage(), server.baseUrl);
-    await session.api(token, 'POST', '/v1/users/verify-email', { code: await mailbox.verificationCode(email) });
+    await session.api(token, 'POST', '/v1/users/verify-email', {
+      code: await mailbox.verificationCode(email),
+    });
     await mailbox.page.close();
     await admin(server.dataDir, ['grant-release-manager', email]);
 
@@ -53,9 +60,9 @@ test.describe('releases from the browser', () => {
     await expect(dialog.getByRole('status')).toContainText(`chat: ${newVersion} → ${oldVersion}.`);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(card).toContainText(`Current${oldVersion}`);
-    await expect(page.getByRole('list', { name: 'Recent release actions' }).getByRole('listitem').first()).toContainText(
-      `by web:${email}`,
-    );
+    await expect(
+      page.getByRole('list', { name: 'Recent release actions' }).getByRole('listitem').first(),
+    ).toContainText(`by web:${email}`);
 
     // The registry moved for everyone: the next page load runs the previous version, unlabelled.
     expect(await currentVersion(server.baseUrl, 'chat')).toBe(oldVersion);

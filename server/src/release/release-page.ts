@@ -64,7 +64,10 @@ export async function runReleaseAction(
 ): Promise<ReleaseActionResult> {
   switch (action.type) {
     case 'publish':
-      return asResult(await publish(ctx, remote, { dir: await storedBuild(ctx, remote, action.version) }), 'publish');
+      return asResult(
+        await publish(ctx, remote, { dir: await storedBuild(ctx, remote, action.version) }),
+        'publish',
+      );
     case 'canary': {
       const dir = await storedBuild(ctx, remote, action.version);
       return asResult(await publish(ctx, remote, { dir, canary: action.percent }), 'publish');

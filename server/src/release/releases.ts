@@ -101,7 +101,8 @@ async function pointTo(
       },
     };
     await writeRegistry(paths.registryFile, next);
-    if (from !== to) await appendAudit(paths.auditFile, { at, action, remote, from, to, ...auditSource(ctx) });
+    if (from !== to)
+      await appendAudit(paths.auditFile, { at, action, remote, from, to, ...auditSource(ctx) });
     return { remote, from, to, changed: from !== to };
   });
 }
@@ -172,7 +173,8 @@ export async function publish(
   const paths = releasePaths(ctx.dataDir, ctx.repoRoot);
   const from = async (dir: string) => {
     // The publish checks (./App, first-visit budget, smoke test) run before the registry may move.
-    if (opts.checks !== false) await preflight(ctx.repoRoot, remote, dir, ctx.smoke ? { smoke: ctx.smoke } : {});
+    if (opts.checks !== false)
+      await preflight(ctx.repoRoot, remote, dir, ctx.smoke ? { smoke: ctx.smoke } : {});
     return opts.canary === undefined
       ? publishFromDir(ctx, remote, dir)
       : publishFromDir(ctx, remote, dir, opts.canary);

@@ -71,7 +71,10 @@ export const releaseRoutes: FastifyPluginAsyncZod<ReleaseRoutesOptions> = async 
     '/v1/admin/releases/:remote/publish',
     { onRequest: onlyReleaseManagers, schema: { params, body: releasePublishBody, response } },
     async (request) =>
-      act(request, request.params.remote, request.body.reason, { type: 'publish', version: request.body.version }),
+      act(request, request.params.remote, request.body.reason, {
+        type: 'publish',
+        version: request.body.version,
+      }),
   );
   app.post(
     '/v1/admin/releases/:remote/canary',

@@ -14,7 +14,9 @@ import { as } from '../helpers/api';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { signedInUser } from '../helpers/users';
 
-const shared = [{ name: 'react', version: '19.2.1', requiredVersion: '^19.2.0', singleton: true, assets: {} }];
+const shared = [
+  { name: 'react', version: '19.2.1', requiredVersion: '^19.2.0', singleton: true, assets: {} },
+];
 
 async function writeBuild(dir: string, remote: string, label: string) {
   await mkdir(dir, { recursive: true });
@@ -69,7 +71,8 @@ beforeAll(async () => {
   t = await createTestApp({
     releases: {
       repoRoot: root,
-      smoke: () => (smokeFails ? Promise.reject(new Error('chat did not render its root route')) : Promise.resolve()),
+      smoke: () =>
+        smokeFails ? Promise.reject(new Error('chat did not render its root route')) : Promise.resolve(),
     },
   });
   const ctx = { dataDir: t.config.dataDir, repoRoot: root };
@@ -87,12 +90,13 @@ async function releaseManager() {
   return { user, api: as(t.app, token) };
 }
 
-const actions = () => [
-  ['post', '/v1/admin/releases/chat/publish', { version: v2, reason: 'ship the fix' }],
-  ['post', '/v1/admin/releases/chat/canary', { version: v2, percent: 10, reason: 'try it' }],
-  ['post', '/v1/admin/releases/chat/promote', { reason: 'looks good' }],
-  ['post', '/v1/admin/releases/chat/rollback', { reason: 'undo' }],
-] as const;
+const actions = () =>
+  [
+    ['post', '/v1/admin/releases/chat/publish', { version: v2, reason: 'ship the fix' }],
+    ['post', '/v1/admin/releases/chat/canary', { version: v2, percent: 10, reason: 'try it' }],
+    ['post', '/v1/admin/releases/chat/promote', { reason: 'looks good' }],
+    ['post', '/v1/admin/releases/chat/rollback', { reason: 'undo' }],
+  ] as const;
 
 describe('the release API', () => {
   it('answers only release managers: 401 signed out or banned, 403 for fans, creators and staff', async () => {
@@ -108,7 +112,11 @@ describe('the release API', () => {
       expect([url, (await as(t.app, banned.token)[method](url, payload)).statusCode]).toEqual([url, 401]);
       for (const who of [fan, creator, staff]) {
         const res = await as(t.app, who.token)[method](url, payload);
-        expect([url, res.statusCode, res.json()]).toEqual([url, 403, expect.objectContaining({ code: 'forbidden' })]);
+        expect([url, res.statusCode, res.json()]).toEqual([
+          url,
+          403,
+          expect.objectContaining({ code: 'forbidden' }),
+        ]);
       }
     }
     expect(await registryText()).toBe(before);
@@ -117,11 +125,22 @@ describe('the release API', () => {
   it('shows every remote as `release status` does: current, previous, stored builds and error rates', async () => {
     const { api } = await releaseManager();
     await recordHealth(t.db, { remote: 'chat', version: v1, kind: 'load', session: 's1', network: '10.0.1' });
-    await recordHealth(t.db, { remote: 'chat', version: v1, kind: 'error', session: 's2', network: '10.0.2' });
+    await recordHealth(t.db, {
+      remote: 'chat',
+      version: v1,
+      kind: 'error',
+      session: 's2',
+      network: '10.0.2',
+    });
     const res = await api.get('/v1/admin/releases');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.remotes.map((r: { remote: string }) => r.remote)).toEqual(['chat', 'discover', 'account', 'payouts']);
+    expect(body.remotes.map((r: { remote: string }) => r.remote)).toEqual([
+      'chat',
+      'discover',
+      'account',
+      'payouts',
+    ]);
     expect(body.remotes[0]).toMatchObject({
       remote: 'chat',
       current: v1,
@@ -134,15 +153,25 @@ describe('the release API', () => {
 
     // The CLI reads the same registry.
     const cli = captureIo();
-    const code = await inDirectory(root, () => main(['status', '--json', '--data-dir', t.config.dataDir], cli.io));
+    const code = await inDirectory(root, () =>
+      main(['status', '--json', '--data-dir', t.config.dataDir], cli.io),
+    );
     expect(code).toBe(0);
     const printed = JSON.parse(cli.out.join('\n'));
-    expect(printed[0]).toMatchObject({ remote: 'chat', current: v1, previous: null, stored: [{ version: v2 }] });
+    expect(printed[0]).toMatchObject({
+      remote: 'chat',
+      current: v1,
+      previous: null,
+      stored: [{ version: v2 }],
+    });
   });
 
   it('publishes a stored build and rolls back, as the CLI would, naming the person and the reason', async () => {
     const { user, api } = await releaseManager();
-    const published = await api.post('/v1/admin/releases/chat/publish', { version: v2, reason: 'ship the fix' });
+    const published = await api.post('/v1/admin/releases/chat/publish', {
+      version: v2,
+      reason: 'ship the fix',
+    });
     expect(published.statusCode).toBe(200);
     expect(published.json()).toEqual({
       remote: 'chat',
@@ -153,7 +182,11 @@ describe('the release API', () => {
       changed: true,
     });
     expect((await chat()).current).toBe(v2);
-    expect(await lastAudit()).toMatchObject({ action: 'publish', by: `web:${user.email}`, reason: 'ship the fix' });
+    expect(await lastAudit()).toMatchObject({
+      action: 'publish',
+      by: `web:${user.email}`,
+      reason: 'ship the fix',
+    });
 
     const back = await api.post('/v1/admin/releases/chat/rollback', { reason: 'the fix broke search' });
     expect(back.json()).toMatchObject({ action: 'rollback', from: v2, to: v1, changed: true });
@@ -169,7 +202,11 @@ describe('the release API', () => {
 
   it('starts a canary with a share, promotes it, and ends one with a rollback', async () => {
     const { api } = await releaseManager();
-    const started = await api.post('/v1/admin/releases/chat/canary', { version: v2, percent: 25, reason: 'try it' });
+    const started = await api.post('/v1/admin/releases/chat/canary', {
+      version: v2,
+      percent: 25,
+      reason: 'try it',
+    });
     expect(started.json()).toMatchObject({ action: 'canary', from: v1, to: v2, percent: 25, changed: true });
     const shown = (await api.get('/v1/admin/releases')).json();
     expect(shown.remotes[0]).toMatchObject({ current: v1, canary: { version: v2, percent: 25 }, stored: [] });
@@ -196,7 +233,11 @@ describe('the release API', () => {
         expect([url, res.statusCode, res.json().code]).toEqual([url, 400, 'validation']);
       }
     }
-    const percent = await api.post('/v1/admin/releases/chat/canary', { version: v2, percent: 100, reason: 'all' });
+    const percent = await api.post('/v1/admin/releases/chat/canary', {
+      version: v2,
+      percent: 100,
+      reason: 'all',
+    });
     expect(percent.statusCode).toBe(400);
     const remote = await api.post('/v1/admin/releases/shell/rollback', { reason: 'no such remote' });
     expect(remote.statusCode).toBe(400);
@@ -217,7 +258,9 @@ describe('the release API', () => {
     expect(await refused(publish, { version: '20200101T000000Z-deadbeef', reason: 'old' })).toMatch(
       /^chat has no stored version 20200101T000000Z-deadbeef/,
     );
-    expect(await refused('/v1/admin/releases/chat/promote', { reason: 'none' })).toBe('chat has no canary to promote.');
+    expect(await refused('/v1/admin/releases/chat/promote', { reason: 'none' })).toBe(
+      'chat has no canary to promote.',
+    );
 
     await budget(root, 'chat', 1);
     try {
@@ -227,9 +270,9 @@ describe('the release API', () => {
     }
     smokeFails = true;
     try {
-      expect(await refused('/v1/admin/releases/chat/canary', { version: v2, percent: 5, reason: 'smoke' })).toBe(
-        'chat did not render its root route',
-      );
+      expect(
+        await refused('/v1/admin/releases/chat/canary', { version: v2, percent: 5, reason: 'smoke' }),
+      ).toBe('chat did not render its root route');
     } finally {
       smokeFails = false;
     }
@@ -254,7 +297,12 @@ describe('the release API', () => {
     const logged = await t.db.select().from(adminActions).where(eq(adminActions.targetUserId, user.id));
     expect(logged.map((a) => [a.actor, a.command])).toEqual([['ops', 'grant-release-manager']]);
 
-    await runAdminCommand(t.db, notifier, { actor: 'ops', command: 'revoke-release-manager', email: user.email, args: [] });
+    await runAdminCommand(t.db, notifier, {
+      actor: 'ops',
+      command: 'revoke-release-manager',
+      email: user.email,
+      args: [],
+    });
     expect((await api.get('/v1/admin/releases')).statusCode).toBe(403);
   });
 });

@@ -57,11 +57,9 @@ export const releasesResponse = z.object({
 export type ReleasesResponse = z.infer<typeof releasesResponse>;
 
 /** Every action asks why: the audit log keeps it beside who did it. */
-export const releaseReason = z.string().check(
-  z.trim(),
-  z.minLength(3, 'Say why, in a few words.'),
-  z.maxLength(500),
-);
+export const releaseReason = z
+  .string()
+  .check(z.trim(), z.minLength(3, 'Say why, in a few words.'), z.maxLength(500));
 
 export const releasePublishBody = z.object({ version: remoteVersion, reason: releaseReason });
 export const releaseCanaryBody = z.object({

@@ -50,7 +50,8 @@ describe('the release page', () => {
   it('shows each remote, and rolls chat back after a confirmation with a reason', async () => {
     let rolledBack = false;
     const fake = renderPage((call) => {
-      if (call.path === '/v1/admin/releases') return overview(rolledBack ? { current: v1, previous: null } : {});
+      if (call.path === '/v1/admin/releases')
+        return overview(rolledBack ? { current: v1, previous: null } : {});
       if (call.path === '/v1/admin/releases/chat/rollback') {
         rolledBack = true;
         return { remote: 'chat', action: 'rollback', from: v2, to: v1, percent: null, changed: true };
@@ -89,7 +90,9 @@ describe('the release page', () => {
   it('starts a canary with the share chosen, and shows a refusal in the dialog', async () => {
     const fake = renderPage((call) => {
       if (call.path === '/v1/admin/releases') return overview();
-      return failWith(409, 'A first visit to the chat pages is over its budget.', { code: 'release_refused' });
+      return failWith(409, 'A first visit to the chat pages is over its budget.', {
+        code: 'release_refused',
+      });
     });
     const card = await chatCard();
     await userEvent.click(within(card).getByRole('button', { name: `Canary ${v3}` }));
@@ -110,7 +113,10 @@ describe('the release page', () => {
   it('offers promote and end while a canary runs, and no publish', async () => {
     renderPage((call) =>
       call.path === '/v1/admin/releases'
-        ? overview({ canary: { version: v3, percent: 10, startedAt: '2026-11-03T10:00:00.000Z' }, stored: [] })
+        ? overview({
+            canary: { version: v3, percent: 10, startedAt: '2026-11-03T10:00:00.000Z' },
+            stored: [],
+          })
         : undefined,
     );
     const card = await chatCard();

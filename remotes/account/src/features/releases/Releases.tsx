@@ -42,13 +42,7 @@ function ReleaseBoard() {
           <Section title="Recent release actions">
             <AuditLog entries={changes} />
           </Section>
-          {open && (
-            <ReleaseDialog
-              remote={open.remote}
-              plan={open.plan}
-              onClose={() => setOpen(null)}
-            />
-          )}
+          {open && <ReleaseDialog remote={open.remote} plan={open.plan} onClose={() => setOpen(null)} />}
         </div>
       )}
     </RequestView>

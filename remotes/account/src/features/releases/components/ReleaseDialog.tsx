@@ -110,7 +110,9 @@ export function ReleaseDialog({
                 disabled={running}
               />
               <p id={`${reasonId}-hint`} className={tried && reasonShort ? kit.fieldError : kit.hint}>
-                {tried && reasonShort ? 'Say why, in a few words.' : 'Kept in the release audit log with your email.'}
+                {tried && reasonShort
+                  ? 'Say why, in a few words.'
+                  : 'Kept in the release audit log with your email.'}
               </p>
             </div>
             {running && (
@@ -124,7 +126,11 @@ export function ReleaseDialog({
               </p>
             )}
             <div className={styles.actions}>
-              <Button type="submit" disabled={running} variant={plan.kind === 'rollback' ? 'danger' : 'primary'}>
+              <Button
+                type="submit"
+                disabled={running}
+                variant={plan.kind === 'rollback' ? 'danger' : 'primary'}
+              >
                 {text.action}
               </Button>
               <Button variant="secondary" onClick={onClose} disabled={running}>

@@ -6,7 +6,13 @@ import { healthText, type ReleasePlan } from '../model/release-plan';
 import styles from '../Releases.module.css';
 
 /** One remote: what runs, how it fares, the stored builds, and the actions a release manager can take. */
-export function RemoteCard({ remote: r, onPlan }: { remote: ReleaseRemote; onPlan(plan: ReleasePlan): void }) {
+export function RemoteCard({
+  remote: r,
+  onPlan,
+}: {
+  remote: ReleaseRemote;
+  onPlan(plan: ReleasePlan): void;
+}) {
   const headingId = useId();
   const newer = r.stored.filter((v) => v.newer);
   const older = r.stored.filter((v) => !v.newer);
