@@ -128,7 +128,7 @@ describe('the release API', () => {
     await recordHealth(t.db, {
       remote: 'chat',
       version: v1,
-      kind: 'error',
+      kind: 'render_crash',
       session: 's2',
       network: '10.0.2',
     });
