@@ -1,6 +1,7 @@
 import { MailboxPage } from '../pages/mailbox-page';
 import { ShellPage } from '../pages/shell-page';
 import { admin } from '../support/admin';
+import { seriousAccessibilityProblems } from '../support/axe';
 import { currentVersion, release } from '../support/release';
 import { expect, test } from '../support/fixtures';
 
@@ -51,10 +52,12 @@ test.describe('releases from the browser', () => {
     const card = page.getByRole('article', { name: 'chat' });
     await expect(card).toContainText(`Current${newVersion}`);
     await expect(card).toContainText(`Previous${oldVersion}`);
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await card.getByRole('button', { name: 'Roll back to previous' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Roll chat back?' });
     await expect(dialog).toContainText(`Every browser moves from ${newVersion} to ${oldVersion}`);
+    expect(await seriousAccessibilityProblems(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByRole('textbox', { name: 'Reason' }).fill('the labelled build was a test');
     await dialog.getByRole('button', { name: 'Roll back' }).click();
     await expect(dialog.getByRole('status')).toContainText(`chat: ${newVersion} → ${oldVersion}.`);
@@ -63,6 +66,12 @@ test.describe('releases from the browser', () => {
     await expect(
       page.getByRole('list', { name: 'Recent release actions' }).getByRole('listitem').first(),
     ).toContainText(`by web:${email}`);
+
+    // On a phone the cards and the log fit the width.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expect(card).toContainText(`Current${oldVersion}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 860 });
 
     // The registry moved for everyone: the next page load runs the previous version, unlabelled.
     expect(await currentVersion(server.baseUrl, 'chat')).toBe(oldVersion);

@@ -27,7 +27,7 @@ export const adminCommands = {
   report: 'warn the account that it was reported and may be terminated (sends reported)',
   'grant-staff': 'make the account support staff',
   'grant-release-manager': 'let the account publish and roll back remotes at /account/releases',
-  'revoke-release-manager': 'take that back',
+  'revoke-release-manager': 'take the release manager role away',
   'grant-credits': '<amount>  add promotional credits, recorded in the ledger',
   feature: '<name> <on|off>  set one of the account\u2019s feature permissions',
 } as const;
