@@ -97,7 +97,7 @@ export function RemoteCard({
                     onClick={() => onPlan({ kind: 'rollback', to: v.version })}
                     aria-label={`Roll back to ${v.version}`}
                   >
-                    Roll back to it
+                    Roll back
                   </Button>
                 </span>
               </li>
