@@ -34,3 +34,4 @@ export * from './history';
 export * from './notifications';
 export * from './outbox';
 export * from './first-reads';
+export * from './releases';
