@@ -11,8 +11,11 @@ export function currentUser(request: FastifyRequest): UserRow {
 
 export type Role = 'user' | 'featured' | 'staff';
 
+/** Support staff, either kind. */
+export const isStaff = (user: UserRow): boolean => user.isStaff || user.isStaffMo;
+
 function hasRole(user: UserRow, role: Role): boolean {
-  if (role === 'staff') return user.isStaff || user.isStaffMo;
+  if (role === 'staff') return isStaff(user);
   return user.type === role;
 }
 
@@ -31,12 +34,18 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 }
 guardCodes.set(requireUser, ['unauthorized']);
 
-/** onRequest guard: a signed-in user holding one of the roles (fan `user`, creator `featured`, `staff`). */
+/**
+ * onRequest guard: a signed-in user holding one of the roles (fan `user`, creator `featured`, `staff`).
+ * Staff routes also need a session that passed the second factor (docs/rules.md, Second factor).
+ */
 export function requireRole(...roles: Role[]) {
+  const staffRoute = roles.includes('staff');
   const guard = async (request: FastifyRequest): Promise<void> => {
     const user = currentUser(request);
-    if (!roles.some((r) => hasRole(user, r))) throw fail('forbidden');
+    const held = roles.filter((r) => hasRole(user, r));
+    if (held.length === 0) throw fail('forbidden');
+    if (held.every((r) => r === 'staff') && !request.session?.factorPassed) throw fail('factor_setup_required');
   };
-  guardCodes.set(guard, ['unauthorized', 'forbidden']);
+  guardCodes.set(guard, staffRoute ? ['unauthorized', 'forbidden', 'factor_setup_required'] : ['unauthorized', 'forbidden']);
   return guard;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sessionForToken } from './tokens';
+import { sessionForToken, touchSession } from './tokens';
 import type { UserRow } from '../db/schema';
 
 declare module 'fastify' {
@@ -10,6 +10,13 @@ declare module 'fastify' {
     /** The signed-in user's credit balance, read with the user. */
     credits: number;
     accessToken: string | null;
+    /** The token's row: which session this is, and whether it passed the second factor. */
+    session: { id: string; factorPassed: boolean } | null;
+    /**
+     * A session stopped after the magic link: its user, who is *not* `user`, so every route that
+     * needs a signed-in user refuses it; only the second step reads this (docs/rules.md, Second factor).
+     */
+    secondStepUser: UserRow | null;
   }
 }
 
@@ -29,15 +36,22 @@ export const auth = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('credits', 0);
     app.decorateRequest('accessToken', null);
+    app.decorateRequest('session', null);
+    app.decorateRequest('secondStepUser', null);
     app.addHook('onRequest', async (request) => {
       const token = tokenOf(request);
       if (!token) return;
       const session = await sessionForToken(app.db, token);
-      if (session) {
-        request.user = session.user;
-        request.credits = session.credits;
-        request.accessToken = token;
+      if (!session) return;
+      request.accessToken = token;
+      request.session = { id: session.tokenId, factorPassed: session.factorPassed };
+      await touchSession(app.db, session);
+      if (session.secondStep) {
+        request.secondStepUser = session.user;
+        return;
       }
+      request.user = session.user;
+      request.credits = session.credits;
     });
   },
   { name: 'auth', decorators: { fastify: ['db'] } },
