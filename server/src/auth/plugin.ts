@@ -12,11 +12,6 @@ declare module 'fastify' {
     accessToken: string | null;
     /** The token's row: which session this is, and whether it passed the second factor. */
     session: { id: string; factorPassed: boolean } | null;
-    /**
-     * A session stopped after the magic link: its user, who is *not* `user`, so every route that
-     * needs a signed-in user refuses it; only the second step reads this (docs/rules.md, Second factor).
-     */
-    secondStepUser: UserRow | null;
   }
 }
 
@@ -37,19 +32,16 @@ export const auth = fp(
     app.decorateRequest('credits', 0);
     app.decorateRequest('accessToken', null);
     app.decorateRequest('session', null);
-    app.decorateRequest('secondStepUser', null);
     app.addHook('onRequest', async (request) => {
       const token = tokenOf(request);
       if (!token) return;
       const session = await sessionForToken(app.db, token);
-      if (!session) return;
+      // A session stopped after the magic link is no session here: every route that needs a signed-in
+      // user refuses it; only `POST /v1/auth/second-step` takes its token (docs/rules.md, Second factor).
+      if (!session || session.secondStep) return;
       request.accessToken = token;
       request.session = { id: session.tokenId, factorPassed: session.factorPassed };
       await touchSession(app.db, session);
-      if (session.secondStep) {
-        request.secondStepUser = session.user;
-        return;
-      }
       request.user = session.user;
       request.credits = session.credits;
     });

@@ -1,4 +1,4 @@
-import { authBody, authResponse, factorCodeBody, linkResponse, messageResponse, signInBody } from '@cove/contracts';
+import { authBody, authResponse, linkResponse, messageResponse, secondStepBody, signInBody } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from '../zod';
 import { botCheckCodes, checkHuman } from '../accounts/bot-check';
@@ -14,7 +14,7 @@ import {
   signInCodes,
 } from '../accounts/sign-in';
 import { currentUser, requireUser } from '../auth/guards';
-import { revokeAccessToken } from '../auth/tokens';
+import { revokeAccessToken, sessionForToken } from '../auth/tokens';
 import { signInMail } from '../mail/templates';
 import { userDto } from '../users/load-user';
 import { withErrors } from './with-errors';
@@ -64,20 +64,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The second step of a sign-in, with the limited token `POST /v1/auth` gave.
+  // The second step of a sign-in, with the limited token `POST /v1/auth` gave; nothing else takes it.
   app.post(
     '/v1/auth/second-step',
     {
       schema: {
-        body: factorCodeBody,
+        body: secondStepBody,
         response: withErrors({ 200: authResponse }, ['unauthorized', ...factorCodeCodes]),
       },
     },
     async (request) => {
-      const user = request.secondStepUser;
-      if (!user || !request.session) throw fail('unauthorized');
+      const session = await sessionForToken(app.db, request.body.second_step_token);
+      if (!session?.secondStep) throw fail('unauthorized');
+      const { user } = session;
       const token = await finishSecondStep(
-        { db: app.db, box: app.factorBox, sessionId: request.session.id },
+        { db: app.db, box: app.factorBox, sessionId: session.tokenId },
         user,
         request.body.code,
         request.headers['user-agent'],

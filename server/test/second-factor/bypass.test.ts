@@ -3,7 +3,7 @@ import { person } from '../helpers/chats';
 import { openSocket, wsBase } from '../helpers/socket';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { creatorWithEarnings, payoutRequest, paypal, setMethod } from '../earnings/helpers';
-import { codeNow, enrol, redeemLink } from './helpers';
+import { codeNow, enrol, redeemLink, stepper } from './helpers';
 
 /**
  * A second factor, once on, cannot be bypassed: a token from the magic link alone (half signed in)
@@ -108,8 +108,11 @@ it('a redeemed link never signs in past the factor, however often it is tried', 
     const res = await redeemLink(t.app, p.user.email);
     expect(Object.keys(res.json()).sort()).toEqual(['second_step', 'second_step_token']);
   }
-  // Finishing needs the code: a 4-digit email-style code or an empty one is refused.
-  const half = as(t.app, (await redeemLink(t.app, p.user.email)).json().second_step_token);
+  // A full session's token is no second-step token: it cannot mint another session.
+  const full = await stepper(t.app, p.token).post('/v1/auth/second-step', { code: codeNow(secret, 1) });
+  expect([full.statusCode, full.json().code]).toEqual([401, 'unauthorized']);
+  // Finishing needs the code: a 4-digit email-style code is refused.
+  const half = stepper(t.app, (await redeemLink(t.app, p.user.email)).json().second_step_token);
   expect((await half.post('/v1/auth/second-step', { code: '1234' })).statusCode).toBe(400);
   expect((await half.post('/v1/auth/second-step', { code: codeNow(secret, 1) })).statusCode).toBe(200);
 });

@@ -4,7 +4,7 @@ import { demoStaffTotpSecret, seedDemoSecondFactor } from '../../src/seed/demo-s
 import { demoEmail, seedDemoWorld } from '../../src/seed/demo-world';
 import { as } from '../helpers/api';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { codeNow, redeemLink } from './helpers';
+import { codeNow, redeemLink, stepper } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,7 +17,7 @@ it('the demo staff member signs in with the code of the secret README prints, an
   await seedDemoSecondFactor(t.app);
   const link = (await redeemLink(t.app, demoEmail(demoStaff))).json();
   expect(link.second_step).toBe(true);
-  const done = await as(t.app, link.second_step_token).post('/v1/auth/second-step', {
+  const done = await stepper(t.app, link.second_step_token).post('/v1/auth/second-step', {
     code: codeNow(demoStaffTotpSecret),
   });
   expect(done.statusCode).toBe(200);

@@ -30,3 +30,15 @@ export const ua = {
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
 };
 
+
+/** The second step as the login screen takes it: the limited token in the body with the code. */
+export function stepper(app: FastifyInstance, secondStepToken: string) {
+  return {
+    post: (_url: '/v1/auth/second-step', body: { code: string }) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/auth/second-step',
+        payload: { second_step_token: secondStepToken, ...body },
+      }),
+  };
+}

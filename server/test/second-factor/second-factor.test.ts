@@ -3,7 +3,7 @@ import { recoveryCodes, secondFactors } from '../../src/db/schema';
 import { as } from '../helpers/api';
 import { person } from '../helpers/chats';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { codeNow, enrol, redeemLink } from './helpers';
+import { codeNow, enrol, redeemLink, stepper } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,9 +99,9 @@ describe('signing in with the second step', () => {
     expect(link.statusCode).toBe(200);
     const body = link.json();
     expect(body).toEqual({ second_step_token: expect.any(String), second_step: true });
-    const half = as(t.app, body.second_step_token);
+    const half = stepper(t.app, body.second_step_token);
     // The limited token is no session: nothing the person owns answers to it.
-    expect(errorOf(await half.get('/v1/users/me'))).toEqual([401, 'unauthorized']);
+    expect(errorOf(await as(t.app, body.second_step_token).get('/v1/users/me'))).toEqual([401, 'unauthorized']);
 
     expect(errorOf(await half.post('/v1/auth/second-step', { code: '999999' }))).toEqual([
       400,
@@ -123,7 +123,7 @@ describe('signing in with the second step', () => {
     ]);
 
     // The same code in another sign-in, within its window: a replay.
-    const again = as(t.app, (await redeemLink(t.app, p.user.email)).json().second_step_token);
+    const again = stepper(t.app, (await redeemLink(t.app, p.user.email)).json().second_step_token);
     expect(errorOf(await again.post('/v1/auth/second-step', { code: codeNow(secret, 1) }))).toEqual([
       400,
       'factor_code_used',
@@ -134,20 +134,20 @@ describe('signing in with the second step', () => {
     const p = await person(t);
     const { recoveryCodes: codes } = await enrol(p);
     const code = codes[3] ?? '';
-    const first = as(t.app, (await redeemLink(t.app, p.user.email)).json().second_step_token);
+    const first = stepper(t.app, (await redeemLink(t.app, p.user.email)).json().second_step_token);
     // Typed loosely: upper case, no dash.
     const done = await first.post('/v1/auth/second-step', { code: code.replace('-', '').toUpperCase() });
     expect(done.statusCode).toBe(200);
     expect((await as(t.app, done.json().token).get('/v1/account/security')).json().recovery_codes_left).toBe(9);
 
-    const second = as(t.app, (await redeemLink(t.app, p.user.email)).json().second_step_token);
+    const second = stepper(t.app, (await redeemLink(t.app, p.user.email)).json().second_step_token);
     expect(errorOf(await second.post('/v1/auth/second-step', { code }))).toEqual([400, 'wrong_factor_code']);
   });
 
   it('five wrong codes sign the limited session out', async () => {
     const p = await person(t);
     const { secret } = await enrol(p);
-    const half = as(t.app, (await redeemLink(t.app, p.user.email)).json().second_step_token);
+    const half = stepper(t.app, (await redeemLink(t.app, p.user.email)).json().second_step_token);
     for (let i = 0; i < 5; i++) {
       expect(errorOf(await half.post('/v1/auth/second-step', { code: 'aaaa-aaaa' }))).toEqual([
         400,
@@ -176,7 +176,7 @@ describe('signing in with the second step', () => {
     const fresh = made.json().recovery_codes as string[];
     expect(fresh).toHaveLength(10);
     expect(fresh.some((c) => old.includes(c))).toBe(false);
-    const half = as(t.app, (await redeemLink(t.app, p.user.email)).json().second_step_token);
+    const half = stepper(t.app, (await redeemLink(t.app, p.user.email)).json().second_step_token);
     expect(errorOf(await half.post('/v1/auth/second-step', { code: old[0] ?? '' }))).toEqual([
       400,
       'wrong_factor_code',
@@ -201,7 +201,7 @@ describe('staff', () => {
     // And the next sign-in asks for the code.
     const next = (await redeemLink(t.app, staff.user.email)).json();
     expect(next.second_step).toBe(true);
-    const done = await as(t.app, next.second_step_token).post('/v1/auth/second-step', {
+    const done = await stepper(t.app, next.second_step_token).post('/v1/auth/second-step', {
       code: codeNow(secret, 1),
     });
     expect((await as(t.app, done.json().token).get('/v1/admin/applications')).statusCode).toBe(200);

@@ -3,6 +3,11 @@ import * as z from 'zod/mini';
 /** A code from the authenticator app (6 digits) or a recovery code (`xxxx-xxxx`); the server tells which. */
 export const factorCode = z.string().check(z.trim(), z.minLength(6), z.maxLength(20));
 export const factorCodeBody = z.object({ code: factorCode });
+/** `POST /v1/auth/second-step`: the limited token `POST /v1/auth` gave travels in the body, as the link's does. */
+export const secondStepBody = z.object({
+  second_step_token: z.string().check(z.minLength(1), z.maxLength(200)),
+  code: factorCode,
+});
 
 /** `POST /v1/auth` answers a person with a second factor this way: a limited token that can only finish signing in. */
 export const secondStepResponse = z.object({ second_step_token: z.string(), second_step: z.literal(true) });
