@@ -1,7 +1,8 @@
 import type { RemoteAppProps } from '@cove/contracts';
 import { useSession } from '@cove/runtime';
 import { QueryRoot } from '@cove/runtime/query';
-import { EmptyState, Page, RemoteRoot, SignInGate, SplitLayout } from '@cove/ui';
+import { EmptyState, Page, RemoteRoot, SignInGate, Spinner, SplitLayout } from '@cove/ui';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from '@cove/router';
 import { accountNav, accountSectionTitle } from './features/account-nav';
 import { Applications } from './features/applications/Applications';
@@ -17,6 +18,9 @@ import { Receipt } from './features/history/Receipt';
 import { Settings } from './features/settings/Settings';
 import { Subscriptions } from './features/subscriptions/Subscriptions';
 import { Vault } from './features/vault/Vault';
+
+/** The security screen is loaded when first opened: most visits never need it. */
+const Security = lazy(() => import('./features/security/Security'));
 
 /**
  * What this remote was built against: the shell refuses to run it on a page of other versions.
@@ -58,6 +62,14 @@ function AccountArea() {
             <Route path="auto-messages/:category" element={<AutoMessages />} />
             <Route path="apply" element={<Apply />} />
             <Route path="applications" element={<Applications />} />
+            <Route
+              path="security"
+              element={
+                <Suspense fallback={<Spinner size={50} />}>
+                  <Security />
+                </Suspense>
+              }
+            />
             <Route
               path="*"
               element={
