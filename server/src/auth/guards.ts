@@ -44,8 +44,12 @@ export function requireRole(...roles: Role[]) {
     const user = currentUser(request);
     const held = roles.filter((r) => hasRole(user, r));
     if (held.length === 0) throw fail('forbidden');
-    if (held.every((r) => r === 'staff') && !request.session?.factorPassed) throw fail('factor_setup_required');
+    if (held.every((r) => r === 'staff') && !request.session?.factorPassed)
+      throw fail('factor_setup_required');
   };
-  guardCodes.set(guard, staffRoute ? ['unauthorized', 'forbidden', 'factor_setup_required'] : ['unauthorized', 'forbidden']);
+  guardCodes.set(
+    guard,
+    staffRoute ? ['unauthorized', 'forbidden', 'factor_setup_required'] : ['unauthorized', 'forbidden'],
+  );
   return guard;
 }

@@ -36,7 +36,9 @@ export function busNotifier(bus: Bus) {
     disconnectUser: (userId: string, reason: string, code: number, sessionIds?: string[]) =>
       bus.publish(
         channels.disconnect,
-        (sessionIds ? { userId, code, reason, sessionIds } : { userId, code, reason }) satisfies DisconnectNotice,
+        (sessionIds
+          ? { userId, code, reason, sessionIds }
+          : { userId, code, reason }) satisfies DisconnectNotice,
       ),
     sendEphemeral: (userIds: string[], message: EphemeralMessage) =>
       bus.publish(channels.ephemeral, { userIds, message } satisfies EphemeralNotice),

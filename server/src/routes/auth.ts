@@ -1,4 +1,11 @@
-import { authBody, authResponse, linkResponse, messageResponse, secondStepBody, signInBody } from '@cove/contracts';
+import {
+  authBody,
+  authResponse,
+  linkResponse,
+  messageResponse,
+  secondStepBody,
+  signInBody,
+} from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from '../zod';
 import { botCheckCodes, checkHuman } from '../accounts/bot-check';

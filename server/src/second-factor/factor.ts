@@ -127,7 +127,11 @@ async function takeStep(db: Db, userId: string, step: number): Promise<boolean> 
  * Checks a code from the authenticator app (6 digits, ±1 step, once) or a recovery code (spent).
  * Refused: wrong_factor_code, factor_code_used (a replay), factor_locked (tries used up).
  */
-export async function checkFactorCode(ctx: FactorContext, user: UserRow, code: string): Promise<'totp' | 'recovery'> {
+export async function checkFactorCode(
+  ctx: FactorContext,
+  user: UserRow,
+  code: string,
+): Promise<'totp' | 'recovery'> {
   const row = await rowOf(ctx.db, user.id);
   if (!row?.secret) throw fail('factor_off');
   await spendTry(ctx);
@@ -185,7 +189,11 @@ export async function confirmEnrolment(
 }
 
 /** A new set of recovery codes, confirmed with a current code; the old set stops working. */
-export async function regenerateRecoveryCodes(ctx: FactorContext, user: UserRow, code: string): Promise<string[]> {
+export async function regenerateRecoveryCodes(
+  ctx: FactorContext,
+  user: UserRow,
+  code: string,
+): Promise<string[]> {
   await checkFactorCode(ctx, user, code);
   return replaceRecoveryCodes(ctx.db, user.id);
 }
@@ -194,7 +202,11 @@ export async function regenerateRecoveryCodes(ctx: FactorContext, user: UserRow,
  * Confirms a payout change or request with the factor when the person has one (docs/rules.md):
  * true when it did, and then no emailed code applies; false when there is no factor to ask.
  */
-export async function confirmWithFactor(ctx: FactorContext, user: UserRow, code: string | undefined): Promise<boolean> {
+export async function confirmWithFactor(
+  ctx: FactorContext,
+  user: UserRow,
+  code: string | undefined,
+): Promise<boolean> {
   if (!(await hasFactor(ctx.db, user.id))) return false;
   if (!code || /^\d{4}$/.test(code.trim())) throw fail('factor_code_needed');
   await checkFactorCode(ctx, user, code);
@@ -215,7 +227,13 @@ export async function finishSecondStep(
   const [spent] = await ctx.db
     .update(accessTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(accessTokens.id, ctx.sessionId), eq(accessTokens.secondStep, true), isNull(accessTokens.revokedAt)))
+    .where(
+      and(
+        eq(accessTokens.id, ctx.sessionId),
+        eq(accessTokens.secondStep, true),
+        isNull(accessTokens.revokedAt),
+      ),
+    )
     .returning({ id: accessTokens.id });
   if (!spent) throw fail('unauthorized');
   return issueAccessToken(ctx.db, user.id, { factorPassed: true, userAgent });

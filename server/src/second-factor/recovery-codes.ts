@@ -19,13 +19,17 @@ export const normaliseRecoveryCode = (raw: string): string => raw.toLowerCase().
 
 /** Codes are random, so a fast hash is enough; the user id in it keeps equal codes of two people apart. */
 const hashRecoveryCode = (userId: string, code: string) =>
-  createHash('sha256').update(`${userId}:${normaliseRecoveryCode(code)}`).digest('hex');
+  createHash('sha256')
+    .update(`${userId}:${normaliseRecoveryCode(code)}`)
+    .digest('hex');
 
 /** A new set of codes in place of every earlier one; the codes themselves are returned once and never stored. */
 export async function replaceRecoveryCodes(tx: Queryable, userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(userId, code) })));
+  await tx
+    .insert(recoveryCodes)
+    .values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(userId, code) })));
   return codes;
 }
 

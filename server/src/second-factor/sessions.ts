@@ -10,7 +10,13 @@ export async function listSessions(db: Db, userId: string, currentId: string): P
   const rows = await db
     .select()
     .from(accessTokens)
-    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt), eq(accessTokens.secondStep, false)))
+    .where(
+      and(
+        eq(accessTokens.userId, userId),
+        isNull(accessTokens.revokedAt),
+        eq(accessTokens.secondStep, false),
+      ),
+    )
     .orderBy(desc(accessTokens.lastUsedAt), desc(accessTokens.createdAt));
   return rows.map((row) => ({
     _id: row.id,
@@ -26,7 +32,9 @@ export async function revokeSession(db: Db, userId: string, sessionId: string): 
   const [revoked] = await db
     .update(accessTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(accessTokens.id, sessionId), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+    .where(
+      and(eq(accessTokens.id, sessionId), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)),
+    )
     .returning({ id: accessTokens.id });
   return revoked !== undefined;
 }

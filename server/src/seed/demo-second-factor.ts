@@ -12,10 +12,17 @@ export const demoStaffTotpSecret = 'COVEDEMOSTAFFTOTPSECRETCOVEDEMO2';
 
 /** Staff must have a second factor (docs/rules.md, Second factor): the demo staff member has one set up. */
 export async function seedDemoSecondFactor(app: FastifyInstance): Promise<void> {
-  const [staff] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, demoEmail(demoStaff)));
+  const [staff] = await app.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, demoEmail(demoStaff)));
   if (!staff) return;
   await app.db
     .insert(secondFactors)
-    .values({ userId: staff.id, secret: app.factorBox.seal(staff.id, demoStaffTotpSecret), enabledAt: new Date() })
+    .values({
+      userId: staff.id,
+      secret: app.factorBox.seal(staff.id, demoStaffTotpSecret),
+      enabledAt: new Date(),
+    })
     .onConflictDoNothing();
 }

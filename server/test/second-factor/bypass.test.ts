@@ -61,9 +61,15 @@ it('every route answers a half-signed-in token as it answers no token at all', a
   for (const { method, url } of routes) {
     if (url === '/v1/auth/second-step' || url.startsWith('/internal/')) continue;
     const payload = method === 'GET' || method === 'DELETE' ? undefined : {};
-    const withToken = await t.app.inject({ method: method as 'GET', url, payload, headers: { 'access-token': token } });
+    const withToken = await t.app.inject({
+      method: method as 'GET',
+      url,
+      payload,
+      headers: { 'access-token': token },
+    });
     const without = await t.app.inject({ method: method as 'GET', url, payload });
-    if (withToken.statusCode !== without.statusCode) differ.push(`${method} ${url}: ${withToken.statusCode} vs ${without.statusCode}`);
+    if (withToken.statusCode !== without.statusCode)
+      differ.push(`${method} ${url}: ${withToken.statusCode} vs ${without.statusCode}`);
     // Nothing of the person's that a caller without a token would not see (the dev mailbox shows all mail).
     for (const own of [creator.user.email, creator.user.id]) {
       if (!without.body.includes(own)) expect(withToken.body).not.toContain(own);

@@ -22,6 +22,10 @@ it('the demo staff member signs in with the code of the secret README prints, an
   });
   expect(done.statusCode).toBe(200);
   const staff = as(t.app, done.json().token);
-  expect((await staff.get('/v1/account/security')).json()).toMatchObject({ totp: true, required: true, session_passed: true });
+  expect((await staff.get('/v1/account/security')).json()).toMatchObject({
+    totp: true,
+    required: true,
+    session_passed: true,
+  });
   expect((await staff.get('/v1/admin/applications')).statusCode).toBe(200);
 });

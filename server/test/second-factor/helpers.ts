@@ -21,7 +21,12 @@ export async function redeemLink(app: FastifyInstance, email: string) {
   const sent = await app.inject({ method: 'POST', url: '/v1/users/sign', payload: { email, web: true } });
   if (sent.statusCode !== 200) throw new Error(`sign-in request failed: ${sent.body}`);
   const token = await signInLinkFor(app, email);
-  return app.inject({ method: 'POST', url: '/v1/auth', payload: { token }, headers: { 'user-agent': ua.firefox } });
+  return app.inject({
+    method: 'POST',
+    url: '/v1/auth',
+    payload: { token },
+    headers: { 'user-agent': ua.firefox },
+  });
 }
 
 export const ua = {
@@ -29,7 +34,6 @@ export const ua = {
   iphone:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
 };
-
 
 /** The second step as the login screen takes it: the limited token in the body with the code. */
 export function stepper(app: FastifyInstance, secondStepToken: string) {

@@ -23,27 +23,31 @@ it('with the app on, a payout method changes with its code, not an emailed one',
     409,
     'use_authenticator',
   ]);
-  expect(errorOf(await creator.api.patch('/v2/account/defaults?verification_code=1234', paypal('x@example.com')))).toEqual([
-    400,
-    'factor_code_needed',
-  ]);
+  expect(
+    errorOf(await creator.api.patch('/v2/account/defaults?verification_code=1234', paypal('x@example.com'))),
+  ).toEqual([400, 'factor_code_needed']);
   expect(errorOf(await creator.api.patch('/v2/account/defaults', paypal('x@example.com')))).toEqual([
     400,
     'factor_code_needed',
   ]);
-  expect(errorOf(await creator.api.patch('/v2/account/defaults?verification_code=000000', paypal('x@example.com')))).toEqual([
-    400,
-    'wrong_factor_code',
-  ]);
+  expect(
+    errorOf(
+      await creator.api.patch('/v2/account/defaults?verification_code=000000', paypal('x@example.com')),
+    ),
+  ).toEqual([400, 'wrong_factor_code']);
   const code = codeNow(secret, 1);
-  const set = await creator.api.patch(`/v2/account/defaults?verification_code=${code}`, paypal('new@example.com'));
+  const set = await creator.api.patch(
+    `/v2/account/defaults?verification_code=${code}`,
+    paypal('new@example.com'),
+  );
   expect(set.statusCode).toBe(200);
   expect(set.json().data.payout_method.label).toBe('PayPal · n•••@example.com');
   // The same code again: a replay.
-  expect(errorOf(await creator.api.patch(`/v2/account/defaults?verification_code=${code}`, paypal('y@example.com')))).toEqual([
-    400,
-    'factor_code_used',
-  ]);
+  expect(
+    errorOf(
+      await creator.api.patch(`/v2/account/defaults?verification_code=${code}`, paypal('y@example.com')),
+    ),
+  ).toEqual([400, 'factor_code_used']);
   // A recovery code stands in for the app, once.
   const byRecovery = await creator.api.patch(
     `/v2/account/defaults?verification_code=${recoveryCodes[0]}`,
@@ -60,10 +64,9 @@ it('with the app on, a payout request needs its code; a repeat of the same reque
   const { secret } = await enrol(creator);
   const request = payoutRequest(300);
   expect(errorOf(await creator.api.post('/v2/account/payout', request))).toEqual([400, 'factor_code_needed']);
-  expect(errorOf(await creator.api.post('/v2/account/payout', { ...request, factor_code: '000000' }))).toEqual([
-    400,
-    'wrong_factor_code',
-  ]);
+  expect(
+    errorOf(await creator.api.post('/v2/account/payout', { ...request, factor_code: '000000' })),
+  ).toEqual([400, 'wrong_factor_code']);
   const paid = await creator.api.post('/v2/account/payout', { ...request, factor_code: codeNow(secret, 1) });
   expect(paid.statusCode).toBe(200);
   // The client retrying the same request (same key) gets the same payout without another code.

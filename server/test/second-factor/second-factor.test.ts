@@ -53,7 +53,9 @@ describe('enrolment', () => {
     const [row] = await t.db.select().from(secondFactors).where(eq(secondFactors.userId, p.user.id));
     expect(row?.secret).toMatch(/^v1\./);
     expect(JSON.stringify(row)).not.toContain(secret);
-    const stored = JSON.stringify(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, p.user.id)));
+    const stored = JSON.stringify(
+      await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, p.user.id)),
+    );
     for (const c of codes) {
       expect(stored).not.toContain(c);
       expect(stored).not.toContain(c.replace('-', ''));
@@ -101,7 +103,10 @@ describe('signing in with the second step', () => {
     expect(body).toEqual({ second_step_token: expect.any(String), second_step: true });
     const half = stepper(t.app, body.second_step_token);
     // The limited token is no session: nothing the person owns answers to it.
-    expect(errorOf(await as(t.app, body.second_step_token).get('/v1/users/me'))).toEqual([401, 'unauthorized']);
+    expect(errorOf(await as(t.app, body.second_step_token).get('/v1/users/me'))).toEqual([
+      401,
+      'unauthorized',
+    ]);
 
     expect(errorOf(await half.post('/v1/auth/second-step', { code: '999999' }))).toEqual([
       400,
@@ -138,7 +143,9 @@ describe('signing in with the second step', () => {
     // Typed loosely: upper case, no dash.
     const done = await first.post('/v1/auth/second-step', { code: code.replace('-', '').toUpperCase() });
     expect(done.statusCode).toBe(200);
-    expect((await as(t.app, done.json().token).get('/v1/account/security')).json().recovery_codes_left).toBe(9);
+    expect((await as(t.app, done.json().token).get('/v1/account/security')).json().recovery_codes_left).toBe(
+      9,
+    );
 
     const second = stepper(t.app, (await redeemLink(t.app, p.user.email)).json().second_step_token);
     expect(errorOf(await second.post('/v1/auth/second-step', { code }))).toEqual([400, 'wrong_factor_code']);

@@ -30,7 +30,12 @@ it('lists the person’s sessions with their device, marking this one', async ()
   await phoneSession(p.user.email);
   const list = await as(t.app, laptop).get('/v1/account/sessions');
   expect(list.statusCode).toBe(200);
-  const data = list.json().data as { device: string; current: boolean; created_at: string; last_used_at: string }[];
+  const data = list.json().data as {
+    device: string;
+    current: boolean;
+    created_at: string;
+    last_used_at: string;
+  }[];
   expect(data.map((s) => [s.device, s.current]).sort()).toEqual([
     ['Firefox on Linux', true],
     ['Safari on iOS', false],
@@ -47,9 +52,9 @@ it('signs one session out and closes its sockets only; another person’s sessio
   const mySocket = openSocket(wsBase(t.app), p.token);
   await phoneSocket.until((m) => m.type === 'init');
   await mySocket.until((m) => m.type === 'init');
-  const phoneId = ((await p.api.get('/v1/account/sessions')).json().data as { _id: string; device: string }[]).find(
-    (s) => s.device === 'Safari on iOS',
-  )?._id;
+  const phoneId = (
+    (await p.api.get('/v1/account/sessions')).json().data as { _id: string; device: string }[]
+  ).find((s) => s.device === 'Safari on iOS')?._id;
 
   const theirs = await stranger.api.delete(`/v1/account/sessions/${phoneId}`);
   expect([theirs.statusCode, theirs.json().code]).toEqual([404, 'not_found']);

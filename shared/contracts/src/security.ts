@@ -42,4 +42,3 @@ export const sessionEntry = z.object({
 export type SessionEntry = z.infer<typeof sessionEntry>;
 export const sessionsList = z.object({ data: z.array(sessionEntry) });
 export const signedOutCount = z.object({ signed_out: z.int() });
-

@@ -27,7 +27,7 @@ export function StaffFactorGate() {
       .get('/v1/account/security', { schema: securityStatus, signal: controller.signal })
       .then((status) => {
         if (status.session_passed) passed.current = staffId;
-        else navigate(securityPath, { replace: true });
+        else void navigate(securityPath, { replace: true });
       })
       .catch((err: unknown) => {
         if (!(isApiError(err) && err.aborted)) console.warn('Security status did not load', err);

@@ -40,9 +40,13 @@ describe('the second step of signing in', () => {
     fake.answer(
       'POST',
       '/v1/auth/second-step',
-      failWith(400, 'That code is not right. Check your authenticator app (or a recovery code) and try again.', {
-        code: 'wrong_factor_code',
-      }),
+      failWith(
+        400,
+        'That code is not right. Check your authenticator app (or a recovery code) and try again.',
+        {
+          code: 'wrong_factor_code',
+        },
+      ),
     );
     await userEvent.type(await codeField(), '000000{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right.');
@@ -84,7 +88,13 @@ describe('the second step of signing in', () => {
 
   it('without a sign-in waiting, the step’s address shows the email form', async () => {
     const fake = fakeServices();
-    renderInShell(fake.services, <Routes><Route path="/login" element={<Login />} /></Routes>, '/login?step=code');
+    renderInShell(
+      fake.services,
+      <Routes>
+        <Route path="/login" element={<Login />} />
+      </Routes>,
+      '/login?step=code',
+    );
     expect(await screen.findByRole('button', { name: 'Email me a sign-in link' })).toBeInTheDocument();
   });
 });

@@ -23,11 +23,12 @@ export function SecondStep() {
     if (!value) return setError('Enter the code from your authenticator app.');
     setSending(true);
     try {
-      navigate(await account.finishSecondStep(value), { replace: true });
+      void navigate(await account.finishSecondStep(value), { replace: true });
     } catch (err) {
       if (!account.hasSecondStep()) {
-        const notice = isApiError(err) && hasCode(err, 'factor_locked') ? errorMessage(err) : 'Please sign in again.';
-        navigate('/login', { replace: true, state: { notice, tone: 'error' } });
+        const notice =
+          isApiError(err) && hasCode(err, 'factor_locked') ? errorMessage(err) : 'Please sign in again.';
+        void navigate('/login', { replace: true, state: { notice, tone: 'error' } });
         return;
       }
       setError(errorMessage(err));
@@ -46,7 +47,6 @@ export function SecondStep() {
             className={kit.input}
             autoComplete="one-time-code"
             inputMode="numeric"
-            autoFocus
             value={code}
             onChange={(e) => setCode(e.target.value)}
             aria-invalid={Boolean(error)}

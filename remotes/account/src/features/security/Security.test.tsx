@@ -6,15 +6,34 @@ import { renderAccount } from '../../testing/render-account';
 const off = { totp: false, recovery_codes_left: 0, required: false, session_passed: true };
 const enrolment = {
   secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-  otpauth_uri: 'otpauth://totp/Cove%3Ariver%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Cove',
+  otpauth_uri:
+    'otpauth://totp/Cove%3Ariver%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Cove',
   qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
 };
 const codes = Array.from({ length: 10 }, (_, i) => `abc${i}-def${i}`);
 const sessions = {
   data: [
-    { _id: 's-1', device: 'Chrome on macOS', created_at: '2026-11-01T10:00:00Z', last_used_at: '2026-11-29T09:00:00Z', current: true },
-    { _id: 's-2', device: 'Safari on iOS', created_at: '2026-11-20T10:00:00Z', last_used_at: '2026-11-28T09:00:00Z', current: false },
-    { _id: 's-3', device: 'Firefox on Windows', created_at: '2026-11-21T10:00:00Z', last_used_at: '2026-11-22T09:00:00Z', current: false },
+    {
+      _id: 's-1',
+      device: 'Chrome on macOS',
+      created_at: '2026-11-01T10:00:00Z',
+      last_used_at: '2026-11-29T09:00:00Z',
+      current: true,
+    },
+    {
+      _id: 's-2',
+      device: 'Safari on iOS',
+      created_at: '2026-11-20T10:00:00Z',
+      last_used_at: '2026-11-28T09:00:00Z',
+      current: false,
+    },
+    {
+      _id: 's-3',
+      device: 'Firefox on Windows',
+      created_at: '2026-11-21T10:00:00Z',
+      last_used_at: '2026-11-22T09:00:00Z',
+      current: false,
+    },
   ],
 };
 
@@ -31,14 +50,19 @@ describe('setting up an authenticator app', () => {
   it('a fan scans the QR code or types the key, confirms with a first code, and sees the recovery codes once', async () => {
     let on = false;
     const { calls } = renderSecurity(testUser(), (call) => {
-      if (call.path === '/v1/account/security') return on ? { ...off, totp: true, recovery_codes_left: 10 } : off;
+      if (call.path === '/v1/account/security')
+        return on ? { ...off, totp: true, recovery_codes_left: 10 } : off;
       if (call.path === '/v1/account/sessions') return sessions;
       if (call.path === '/v1/account/security/totp') return enrolment;
       if (call.path === '/v1/account/security/totp/confirm') {
         if ((call.body as { code: string }).code === '000000')
-          return failWith(400, 'That code is not right. Check your authenticator app (or a recovery code) and try again.', {
-            code: 'wrong_factor_code',
-          });
+          return failWith(
+            400,
+            'That code is not right. Check your authenticator app (or a recovery code) and try again.',
+            {
+              code: 'wrong_factor_code',
+            },
+          );
         on = true;
         return { recovery_codes: codes };
       }
@@ -59,9 +83,17 @@ describe('setting up an authenticator app', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
 
     const list = await screen.findByRole('list', { name: 'Recovery codes' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(codes);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(codes);
     expect(calls).toContainEqual(
-      expect.objectContaining({ method: 'POST', path: '/v1/account/security/totp/confirm', body: { code: '123456' } }),
+      expect.objectContaining({
+        method: 'POST',
+        path: '/v1/account/security/totp/confirm',
+        body: { code: '123456' },
+      }),
     );
     await userEvent.click(screen.getByRole('button', { name: 'I saved my recovery codes' }));
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
@@ -75,7 +107,10 @@ describe('setting up an authenticator app', () => {
       if (call.path === '/v1/account/sessions') return sessions;
       return undefined;
     });
-    expect(await screen.findByText(/Staff accounts need an authenticator app/)).toHaveAttribute('role', 'status');
+    expect(await screen.findByText(/Staff accounts need an authenticator app/)).toHaveAttribute(
+      'role',
+      'status',
+    );
     expect(screen.getByRole('button', { name: 'Set up an authenticator app' })).toBeInTheDocument();
   });
 
@@ -113,12 +148,16 @@ describe('sessions', () => {
       return undefined;
     });
     const list = await screen.findByRole('list', { name: 'Sessions' });
-    expect(within(list).getByRole('listitem', { name: 'Chrome on macOS, this device' })).toHaveTextContent('This device');
+    expect(within(list).getByRole('listitem', { name: 'Chrome on macOS, this device' })).toHaveTextContent(
+      'This device',
+    );
     expect(within(list).queryByRole('button', { name: 'Sign out Chrome on macOS' })).toBeNull();
 
     await userEvent.click(within(list).getByRole('button', { name: 'Sign out Safari on iOS' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Safari on iOS' })).toBeNull());
-    expect(calls).toContainEqual(expect.objectContaining({ method: 'DELETE', path: '/v1/account/sessions/s-2' }));
+    expect(calls).toContainEqual(
+      expect.objectContaining({ method: 'DELETE', path: '/v1/account/sessions/s-2' }),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign out of other devices' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Firefox on Windows' })).toBeNull());
@@ -128,7 +167,10 @@ describe('sessions', () => {
 
 describe('the overview', () => {
   it('offers a creator without an app to set one up', async () => {
-    const fake = fakeHost({ user: testUser({ type: 'featured' }), respond: (call) => (call.path === '/v1/account/security' ? off : undefined) });
+    const fake = fakeHost({
+      user: testUser({ type: 'featured' }),
+      respond: (call) => (call.path === '/v1/account/security' ? off : undefined),
+    });
     renderAccount('/account', fake.host);
     const offer = await screen.findByRole('region', { name: 'Protect your earnings' });
     expect(within(offer).getByRole('link', { name: 'Set up an authenticator app' })).toHaveAttribute(

@@ -147,9 +147,13 @@ describe('payout method with an authenticator app on', () => {
     const fake = renderMethod(
       (call) =>
         (call.query as { verification_code?: string }).verification_code === '000000'
-          ? failWith(400, 'That code is not right. Check your authenticator app (or a recovery code) and try again.', {
-              code: 'wrong_factor_code',
-            })
+          ? failWith(
+              400,
+              'That code is not right. Check your authenticator app (or a recovery code) and try again.',
+              {
+                code: 'wrong_factor_code',
+              },
+            )
           : undefined,
       testInfo({ payout_method: null, second_factor: true }),
     );

@@ -70,15 +70,19 @@ export function AuthenticatorApp({ status }: { status: SecurityStatus }) {
       )}
       <p>
         After the emailed link, Cove asks for a 6-digit code from an app on your phone (such as Google
-        Authenticator, 1Password or Authy). Whoever gets into your email still cannot sign in or change
-        where your money goes.
+        Authenticator, 1Password or Authy). Whoever gets into your email still cannot sign in or change where
+        your money goes.
       </p>
       {enrolment ? (
         <div className={styles.box}>
           <ol className={styles.steps}>
             <li>
               Scan this QR code with your app:
-              <img className={styles.qr} src={svgSource(enrolment.qr_svg)} alt="QR code to add Cove to your app" />
+              <img
+                className={styles.qr}
+                src={svgSource(enrolment.qr_svg)}
+                alt="QR code to add Cove to your app"
+              />
             </li>
             <li>
               Or type this setup key:{' '}
@@ -93,7 +97,9 @@ export function AuthenticatorApp({ status }: { status: SecurityStatus }) {
             submitLabel="Turn on"
             busy={confirm.isPending}
             error={confirm.error}
-            onCode={(code) => confirm.mutate(code, { onSuccess: (answer) => setCodes(answer.recovery_codes) })}
+            onCode={(code) =>
+              confirm.mutate(code, { onSuccess: (answer) => setCodes(answer.recovery_codes) })
+            }
           />
         </div>
       ) : (

@@ -36,7 +36,11 @@ export function Sessions() {
         {({ data }) => (
           <RowList label="Sessions">
             {data.map((s) => (
-              <li key={s._id} className={styles.session} aria-label={s.current ? `${s.device}, this device` : s.device}>
+              <li
+                key={s._id}
+                className={styles.session}
+                aria-label={s.current ? `${s.device}, this device` : s.device}
+              >
                 <div className={styles.sessionText}>
                   <span className={styles.device}>
                     {s.device}
