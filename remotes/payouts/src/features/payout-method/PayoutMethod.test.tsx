@@ -161,10 +161,10 @@ describe('payout method with an authenticator app on', () => {
     expect(within(form).queryByRole('button', { name: 'Send code' })).toBeNull();
     const field = within(form).getByRole('textbox', { name: 'Code from your authenticator app' });
     fireEvent.change(field, { target: { value: '000000' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save payout method' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('That code is not right.');
     fireEvent.change(field, { target: { value: '123456' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save payout method' }));
     expect(await screen.findByText('Bank · DE89 •••• 3000')).toBeInTheDocument();
     expect(callsTo(fake.calls, '/v1/users/send-verification-code')).toEqual([]);
     expect(callsTo(fake.calls, '/v2/account/defaults').map((c) => c.query)).toEqual([

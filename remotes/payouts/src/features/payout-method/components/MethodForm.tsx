@@ -118,7 +118,7 @@ export function MethodForm({ info, onSaved }: { info: AccountInfo; onSaved(): vo
             />
           </label>
           <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
+            {save.isPending ? 'Saving…' : 'Save payout method'}
           </Button>
           <p className={kit.hint}>To keep your money safe, confirm the change with a code from your app.</p>
         </div>
