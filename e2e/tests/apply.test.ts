@@ -81,7 +81,7 @@ test.describe('becoming a creator', () => {
       await staffPage.getByRole('button', { name: 'Set up an authenticator app' }).click();
       const secret = ((await staffPage.getByLabel('Setup key').textContent()) ?? '').trim();
       await staffPage.getByRole('textbox', { name: 'Code from your app' }).fill(codeAt(secret, stepNow()));
-      await staffPage.getByRole('button', { name: 'Turn on' }).click();
+      await staffPage.getByRole('button', { name: 'Verify and turn on' }).click();
       await staffPage.getByRole('button', { name: 'I saved my recovery codes' }).click();
       await staffPage.goto(`${server.baseUrl}/account/applications`);
       const entry = staffPage.getByRole('listitem', { name: applicant });

@@ -29,7 +29,7 @@ test('a creator turns on an authenticator app, then needs its code to change her
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   let step = stepNow();
   await page.getByRole('textbox', { name: 'Code from your app' }).fill(codeAt(secret, step));
-  await page.getByRole('button', { name: 'Turn on' }).click();
+  await page.getByRole('button', { name: 'Verify and turn on' }).click();
   const codes = page.getByRole('list', { name: 'Recovery codes' });
   await expect(codes.getByRole('listitem')).toHaveCount(10);
   await page.getByRole('button', { name: 'I saved my recovery codes' }).click();

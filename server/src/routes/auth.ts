@@ -90,6 +90,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.code,
         request.headers['user-agent'],
       );
+      // As after a link without a factor: an unverified fan is mailed a code, which the app asks for next.
+      if (user.type === 'user' && !user.emailVerified)
+        await sendVerificationCode(app, user).catch(() => undefined);
       return { token, user: await userDto(app.db, user) };
     },
   );

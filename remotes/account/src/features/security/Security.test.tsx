@@ -80,7 +80,7 @@ describe('setting up an authenticator app', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right.');
     await userEvent.clear(field);
     await userEvent.type(field, '123456');
-    await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Verify and turn on' }));
 
     const list = await screen.findByRole('list', { name: 'Recovery codes' });
     expect(

@@ -94,7 +94,7 @@ export function AuthenticatorApp({ status }: { status: SecurityStatus }) {
           </ol>
           <CodeForm
             label="Code from your app"
-            submitLabel="Turn on"
+            submitLabel="Verify and turn on"
             busy={confirm.isPending}
             error={confirm.error}
             onCode={(code) =>
