@@ -64,8 +64,7 @@ import { autoMessageRoutes } from './routes/auto-messages';
 import { onboardingRoutes } from './routes/onboarding';
 import { identitySandboxRoutes } from './routes/identity-sandbox';
 import { securityRoutes } from './routes/security';
-import { dataDirSecret } from './data-dir-secret';
-import { secretBox, type SecretBox } from './second-factor/secret-box';
+import { factorBoxFor, type SecretBox } from './second-factor/secret-box';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,10 +116,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('adminSecret', randomBytes(32).toString('base64url'));
-  app.decorate(
-    'factorBox',
-    secretBox(dataDirSecret(config.dataDir, 'second-factor-key', config.secondFactorKey)),
-  );
+  app.decorate('factorBox', factorBoxFor(config));
 
   await app.register(errorHandler);
   await app.register(requestText);

@@ -67,7 +67,7 @@ async function main(): Promise<void> {
       await seedDemoFans(app);
       await seedDemoHomeFeed(app);
       await seedDemoNotifications(app);
-      await seedDemoSecondFactor(app);
+      await seedDemoSecondFactor(app.db, app.factorBox);
     }
     // A fresh data folder gets the remotes as built. In production later versions come only through
     // the release CLI; elsewhere a build never published before is served at start.

@@ -1,4 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import type { Config } from '../config';
+import { dataDirSecret } from '../data-dir-secret';
 
 /**
  * Authenticator secrets are sealed at rest with AES-256-GCM under a key derived from the server's
@@ -34,3 +36,7 @@ export function secretBox(keyMaterial: Buffer): SecretBox {
     },
   };
 }
+
+/** The server's box: its key from SECOND_FACTOR_KEY, or DATA_DIR/second-factor-key (made on first use). */
+export const factorBoxFor = (config: Pick<Config, 'dataDir' | 'secondFactorKey'>): SecretBox =>
+  secretBox(dataDirSecret(config.dataDir, 'second-factor-key', config.secondFactorKey));

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
 import { secondFactors, users } from '../db/schema';
+import type { SecretBox } from '../second-factor/secret-box';
 import { demoStaff } from './demo-applications';
 import { demoEmail } from './demo-world';
 
@@ -11,17 +12,17 @@ import { demoEmail } from './demo-world';
 export const demoStaffTotpSecret = 'COVEDEMOSTAFFTOTPSECRETCOVEDEMO2';
 
 /** Staff must have a second factor (docs/rules.md, Second factor): the demo staff member has one set up. */
-export async function seedDemoSecondFactor(app: FastifyInstance): Promise<void> {
-  const [staff] = await app.db
+export async function seedDemoSecondFactor(db: Db, box: SecretBox): Promise<void> {
+  const [staff] = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, demoEmail(demoStaff)));
   if (!staff) return;
-  await app.db
+  await db
     .insert(secondFactors)
     .values({
       userId: staff.id,
-      secret: app.factorBox.seal(staff.id, demoStaffTotpSecret),
+      secret: box.seal(staff.id, demoStaffTotpSecret),
       enabledAt: new Date(),
     })
     .onConflictDoNothing();

@@ -14,7 +14,7 @@ afterAll(() => t.close());
 
 it('the demo staff member signs in with the code of the secret README prints, and reviews applications', async () => {
   await seedDemoWorld(t.db, join(t.config.dataDir, 'media'));
-  await seedDemoSecondFactor(t.app);
+  await seedDemoSecondFactor(t.db, t.app.factorBox);
   const link = (await redeemLink(t.app, demoEmail(demoStaff))).json();
   expect(link.second_step).toBe(true);
   const done = await stepper(t.app, link.second_step_token).post('/v1/auth/second-step', {
