@@ -5,6 +5,7 @@ import { OnboardingPopups } from '../pages/onboarding-popups';
 import { ShellPage } from '../pages/shell-page';
 import { admin } from '../support/admin';
 import { expect, test } from '../support/fixtures';
+import { codeAt, stepNow } from '../support/totp';
 
 test.use({ serverOptions: { name: 'apply', env: { MAILBOX: 'true' } } });
 
@@ -74,6 +75,14 @@ test.describe('becoming a creator', () => {
       const staff = `staff${tag}`;
       await newFan(staffPage, server.baseUrl, `${staff}@example.com`, staff);
       await admin(server.dataDir, ['grant-staff', `${staff}@example.com`]);
+      // Staff must have an authenticator app: a staff session without one is led to set it up first.
+      await staffPage.goto(`${server.baseUrl}/account/applications`);
+      await staffPage.waitForURL(/\/account\/security$/);
+      await staffPage.getByRole('button', { name: 'Set up an authenticator app' }).click();
+      const secret = ((await staffPage.getByLabel('Setup key').textContent()) ?? '').trim();
+      await staffPage.getByRole('textbox', { name: 'Code from your app' }).fill(codeAt(secret, stepNow()));
+      await staffPage.getByRole('button', { name: 'Verify and turn on' }).click();
+      await staffPage.getByRole('button', { name: 'I saved my recovery codes' }).click();
       await staffPage.goto(`${server.baseUrl}/account/applications`);
       const entry = staffPage.getByRole('listitem', { name: applicant });
       await entry.getByText('ID verified').waitFor();

@@ -64,6 +64,8 @@ import { autoMessageSender } from './auto-messages/plugin';
 import { autoMessageRoutes } from './routes/auto-messages';
 import { onboardingRoutes } from './routes/onboarding';
 import { identitySandboxRoutes } from './routes/identity-sandbox';
+import { securityRoutes } from './routes/security';
+import { factorBoxFor, type SecretBox } from './second-factor/secret-box';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,6 +74,8 @@ declare module 'fastify' {
     db: Db;
     /** Random per process; the admin CLI reads it from DATA_DIR/server.json. */
     adminSecret: string;
+    /** Seals authenticator-app secrets at rest (second-factor/secret-box.ts). */
+    factorBox: SecretBox;
   }
 }
 
@@ -115,6 +119,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('adminSecret', randomBytes(32).toString('base64url'));
+  app.decorate('factorBox', factorBoxFor(config));
 
   await app.register(errorHandler);
   await app.register(requestText);
@@ -150,6 +155,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(securityRoutes);
   await app.register(regionRoutes);
   await app.register(discoverRoutes);
   await app.register(profileRoutes);

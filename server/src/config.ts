@@ -39,6 +39,7 @@ const envSchema = z.object({
   MEDIA_URL_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   PAYMENT_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   RELEASE_HEALTH_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  SECOND_FACTOR_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   VAPID_PUBLIC_KEY: z.optional(z.string().check(z.minLength(1))),
   VAPID_PRIVATE_KEY: z.optional(z.string().check(z.minLength(1))),
   VAPID_SUBJECT: z.optional(
@@ -97,6 +98,8 @@ export interface Config {
   paymentWebhookSecret: string | undefined;
   /** Signs release health sessions; unset, a random secret is kept in DATA_DIR/release-health-secret. */
   releaseHealthSecret: string | undefined;
+  /** Seals authenticator secrets at rest; unset, a random key is kept in DATA_DIR/second-factor-key. */
+  secondFactorKey: string | undefined;
   trustProxy: boolean;
   /** The header a trusted proxy names the client's country in (lower case); read only with `trustProxy`. */
   countryHeader: string;
@@ -228,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     media: mediaSettings(e),
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
     releaseHealthSecret: e.RELEASE_HEALTH_SECRET,
+    secondFactorKey: e.SECOND_FACTOR_KEY,
     push: {
       vapidPublicKey: e.VAPID_PUBLIC_KEY,
       vapidPrivateKey: e.VAPID_PRIVATE_KEY,

@@ -22,6 +22,7 @@ import { seedDemoNotifications } from './seed/demo-notifications';
 import { seedDemoProfiles } from './seed/demo-profiles';
 import { seedDemoTips } from './seed/demo-tips';
 import { seedDemoWorld } from './seed/demo-world';
+import { seedDemoSecondFactor } from './seed/demo-second-factor';
 import { writeServerFile } from './server-file';
 
 async function main(): Promise<void> {
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
       await seedDemoFans(app);
       await seedDemoHomeFeed(app);
       await seedDemoNotifications(app);
+      await seedDemoSecondFactor(app.db, app.factorBox);
     }
     // A fresh data folder gets the remotes as built. In production later versions come only through
     // the release CLI; elsewhere a build never published before is served at start.

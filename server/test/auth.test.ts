@@ -108,6 +108,12 @@ describe('role guards', () => {
     expect((await get('/v1/test/staff-only', fan.token)).statusCode).toBe(403);
   });
 
+  it('refuses staff whose session has not passed the second factor', async () => {
+    const staff = await createUser(t.db, { isStaff: true });
+    const res = await get('/v1/test/staff-only', await issueAccessToken(t.db, staff.id));
+    expect([res.statusCode, res.json().code]).toEqual([403, 'factor_setup_required']);
+  });
+
   it('answers 401, not 403, when nobody is signed in', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/test/staff-only' });
     expect(res.statusCode).toBe(401);

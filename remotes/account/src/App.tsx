@@ -21,6 +21,8 @@ import { Vault } from './features/vault/Vault';
 
 /** The release page is for a few release managers: its code loads when one opens it. */
 const Releases = lazy(() => import('./features/releases/Releases'));
+/** The security screen is loaded when first opened: most visits never need it. */
+const Security = lazy(() => import('./features/security/Security'));
 
 /**
  * What this remote was built against: the shell refuses to run it on a page of other versions.
@@ -71,6 +73,14 @@ function AccountArea() {
               element={
                 <Suspense fallback={<Spinner size={50} />}>
                   <Releases />
+                </Suspense>
+              }
+            />
+            <Route
+              path="security"
+              element={
+                <Suspense fallback={<Spinner size={50} />}>
+                  <Security />
                 </Suspense>
               }
             />

@@ -4,6 +4,7 @@ import { signInLinks, type UserRow, users } from '../db/schema';
 import { fail } from '../errors';
 import { hashToken, issueAccessToken, newToken } from '../auth/tokens';
 import type { ErrorCode } from '@cove/contracts';
+import { hasFactor } from '../second-factor/factor';
 
 /** What asking for a sign-in link may be refused with. */
 export const signInCodes = [
@@ -69,12 +70,14 @@ export async function createSignInLink(db: Db, userId: string, now = new Date())
 
 /**
  * Trades a link token for an access token. The conditional UPDATE marks the link used and succeeds
- * for one caller only, so a link clicked twice (or raced) signs in once.
+ * for one caller only, so a link clicked twice (or raced) signs in once. A person with a second
+ * factor gets a limited token that can only finish the second step (`secondStep`).
  */
 export async function redeemSignInLink(
   db: Db,
   token: string,
-): Promise<{ user: UserRow; accessToken: string }> {
+  userAgent?: string,
+): Promise<{ user: UserRow; accessToken: string; secondStep: boolean }> {
   const hash = hashToken(token);
   const [used] = await db
     .update(signInLinks)
@@ -92,5 +95,6 @@ export async function redeemSignInLink(
   const [user] = await db.select().from(users).where(eq(users.id, used.userId));
   if (!user) throw fail('gone');
   refuseInactive(user);
-  return { user, accessToken: await issueAccessToken(db, user.id) };
+  const secondStep = await hasFactor(db, user.id);
+  return { user, secondStep, accessToken: await issueAccessToken(db, user.id, { secondStep, userAgent }) };
 }

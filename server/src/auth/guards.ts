@@ -12,8 +12,11 @@ export function currentUser(request: FastifyRequest): UserRow {
 /** `release_manager`: granted by the admin CLI alone; staff are not release managers (docs/rules.md). */
 export type Role = 'user' | 'featured' | 'staff' | 'release_manager';
 
+/** Support staff, either kind. */
+export const isStaff = (user: UserRow): boolean => user.isStaff || user.isStaffMo;
+
 function hasRole(user: UserRow, role: Role): boolean {
-  if (role === 'staff') return user.isStaff || user.isStaffMo;
+  if (role === 'staff') return isStaff(user);
   if (role === 'release_manager') return user.isReleaseManager;
   return user.type === role;
 }
@@ -33,12 +36,22 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 }
 guardCodes.set(requireUser, ['unauthorized']);
 
-/** onRequest guard: a signed-in user holding one of the roles (fan `user`, creator `featured`, `staff`). */
+/**
+ * onRequest guard: a signed-in user holding one of the roles (fan `user`, creator `featured`, `staff`).
+ * Staff routes also need a session that passed the second factor (docs/rules.md, Second factor).
+ */
 export function requireRole(...roles: Role[]) {
+  const staffRoute = roles.includes('staff');
   const guard = async (request: FastifyRequest): Promise<void> => {
     const user = currentUser(request);
-    if (!roles.some((r) => hasRole(user, r))) throw fail('forbidden');
+    const held = roles.filter((r) => hasRole(user, r));
+    if (held.length === 0) throw fail('forbidden');
+    if (held.every((r) => r === 'staff') && !request.session?.factorPassed)
+      throw fail('factor_setup_required');
   };
-  guardCodes.set(guard, ['unauthorized', 'forbidden']);
+  guardCodes.set(
+    guard,
+    staffRoute ? ['unauthorized', 'forbidden', 'factor_setup_required'] : ['unauthorized', 'forbidden'],
+  );
   return guard;
 }

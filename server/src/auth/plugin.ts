@@ -1,7 +1,7 @@
 import { accessTokenHeader } from '@cove/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sessionForToken } from './tokens';
+import { sessionForToken, touchSession } from './tokens';
 import type { UserRow } from '../db/schema';
 
 declare module 'fastify' {
@@ -11,6 +11,8 @@ declare module 'fastify' {
     /** The signed-in user's credit balance, read with the user. */
     credits: number;
     accessToken: string | null;
+    /** The token's row: which session this is, and whether it passed the second factor. */
+    session: { id: string; factorPassed: boolean } | null;
   }
 }
 
@@ -30,15 +32,19 @@ export const auth = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('credits', 0);
     app.decorateRequest('accessToken', null);
+    app.decorateRequest('session', null);
     app.addHook('onRequest', async (request) => {
       const token = tokenOf(request);
       if (!token) return;
       const session = await sessionForToken(app.db, token);
-      if (session) {
-        request.user = session.user;
-        request.credits = session.credits;
-        request.accessToken = token;
-      }
+      // A session stopped after the magic link is no session here: every route that needs a signed-in
+      // user refuses it; only `POST /v1/auth/second-step` takes its token (docs/rules.md, Second factor).
+      if (!session || session.secondStep) return;
+      request.accessToken = token;
+      request.session = { id: session.tokenId, factorPassed: session.factorPassed };
+      await touchSession(app.db, session);
+      request.user = session.user;
+      request.credits = session.credits;
     });
   },
   { name: 'auth', decorators: { fastify: ['db'] } },

@@ -12,16 +12,34 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function issueAccessToken(db: Db, userId: string): Promise<string> {
+/** How far a new session got: `secondStep` stopped after the magic link, `factorPassed` passed the factor too. */
+export interface TokenStage {
+  secondStep?: boolean;
+  factorPassed?: boolean;
+  userAgent?: string | undefined;
+}
+
+export async function issueAccessToken(db: Db, userId: string, stage: TokenStage = {}): Promise<string> {
   const token = newToken();
-  await db.insert(accessTokens).values({ userId, tokenHash: hashToken(token) });
+  await db.insert(accessTokens).values({
+    userId,
+    tokenHash: hashToken(token),
+    secondStep: stage.secondStep ?? false,
+    factorPassedAt: stage.factorPassed ? new Date() : null,
+    userAgent: stage.userAgent?.slice(0, 512) ?? null,
+  });
   return token;
 }
 
-/** A signed-in request's user, with their credit balance (the same statement reads both). */
+/** A signed-in request's user, with their credit balance (the same statement reads both), and its token's row. */
 export interface Session {
   user: UserRow;
   credits: number;
+  tokenId: string;
+  /** Stopped after the magic link: only the second step may use this session. */
+  secondStep: boolean;
+  factorPassed: boolean;
+  lastUsedAt: Date;
 }
 
 /**
@@ -33,6 +51,10 @@ function sessionStatement(db: Db) {
   return db
     .select({
       user: users,
+      tokenId: accessTokens.id,
+      secondStep: accessTokens.secondStep,
+      factorPassedAt: accessTokens.factorPassedAt,
+      lastUsedAt: accessTokens.lastUsedAt,
       credits: sql<number>`case when ${ledgerAccounts.cachedBalance} then ${ledgerAccounts.balance}
         else coalesce((select sum(e.amount) from ledger_entries e where e.account_id = ${ledgerAccounts.id}), 0) end`.mapWith(
         Number,
@@ -60,7 +82,24 @@ export async function sessionForToken(db: Db, token: string): Promise<Session | 
   let statement = statements.get(db);
   if (!statement) statements.set(db, (statement = sessionStatement(db)));
   const [row] = await statement.execute({ hash: hashToken(token) });
-  return row ? { user: row.user, credits: row.credits ?? 0 } : null;
+  if (!row) return null;
+  return {
+    user: row.user,
+    credits: row.credits ?? 0,
+    tokenId: row.tokenId,
+    secondStep: row.secondStep,
+    factorPassed: row.factorPassedAt !== null,
+    lastUsedAt: row.lastUsedAt,
+  };
+}
+
+/** How stale `last_used_at` may get: the sessions list shows it to the minute, and most requests write nothing. */
+const LAST_USED_GRAIN_MS = 5 * 60 * 1000;
+
+/** Records that a session was used, at most once in five minutes. */
+export async function touchSession(db: Db, session: Session, now = new Date()): Promise<void> {
+  if (now.getTime() - session.lastUsedAt.getTime() < LAST_USED_GRAIN_MS) return;
+  await db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, session.tokenId));
 }
 
 export async function revokeAccessToken(db: Db, token: string): Promise<void> {

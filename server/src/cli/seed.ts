@@ -7,6 +7,8 @@ import { migrationsFolder } from '../paths';
 import { seedBulk } from '../seed/bulk';
 import { seedBulkMessages } from '../seed/bulk-messages';
 import { seedDemoWorld } from '../seed/demo-world';
+import { seedDemoSecondFactor } from '../seed/demo-second-factor';
+import { factorBoxFor } from '../second-factor/secret-box';
 
 const help = `Usage: npm run seed -- [options]
 
@@ -48,12 +50,11 @@ async function main(): Promise<void> {
   try {
     await database.migrate();
     const mediaDir = join(config.dataDir, 'media');
-    if (values.demo)
-      process.stdout.write(
-        (await seedDemoWorld(database.db, mediaDir))
-          ? 'Demo world created.\n'
-          : 'Demo world already there.\n',
-      );
+    if (values.demo) {
+      const created = await seedDemoWorld(database.db, mediaDir);
+      if (created) await seedDemoSecondFactor(database.db, factorBoxFor(config));
+      process.stdout.write(created ? 'Demo world created.\n' : 'Demo world already there.\n');
+    }
     if (creators + fans > 0) {
       await seedBulk(database.db, {
         creators,

@@ -6,11 +6,12 @@ import { allowedMethods, assertCreator } from './creator';
 import { maskEmail } from './method-checks';
 import { savedMethodOf, toPayoutMethodDto } from './payout-methods';
 import { AML_THRESHOLD } from './rules';
+import { hasFactor } from '../second-factor/factor';
 
 /** `GET /v1/account/info`: the saved method, the allowed ones, where codes go, and the AML state. */
 export async function accountInfo(db: Db, me: UserRow): Promise<AccountInfo> {
   assertCreator(me);
-  const [method, allowed, [form], [sums]] = await Promise.all([
+  const [method, allowed, [form], [sums], factor] = await Promise.all([
     savedMethodOf(db, me.id),
     allowedMethods(db, me),
     db.select({ id: amlSubmissions.userId }).from(amlSubmissions).where(eq(amlSubmissions.userId, me.id)),
@@ -21,11 +22,13 @@ export async function accountInfo(db: Db, me: UserRow): Promise<AccountInfo> {
       })
       .from(payouts)
       .where(and(eq(payouts.creatorId, me.id), inArray(payouts.status, ['on_hold', 'pending', 'completed']))),
+    hasFactor(db, me.id),
   ]);
   return {
     payout_method: method ? toPayoutMethodDto(method) : null,
     allowed_methods: allowed,
     email: maskEmail(me.email),
+    second_factor: factor,
     aml: {
       threshold: AML_THRESHOLD,
       cumulative: Number(sums?.cumulative ?? 0),

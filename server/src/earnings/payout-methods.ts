@@ -6,6 +6,7 @@ import { type PayoutMethodRow, payoutMethods, type UserRow } from '../db/schema'
 import { fail } from '../errors';
 import { assertCreator, assertMethodAllowed } from './creator';
 import { checkMethod } from './method-checks';
+import { confirmWithFactor, factorCodeCodes, type FactorContext } from '../second-factor/factor';
 
 /** What setting a payout method may be refused with, the emailed code included. */
 export const payoutMethodCodes = [
@@ -18,6 +19,8 @@ export const payoutMethodCodes = [
   'wrong_code',
   'code_expired',
   'code_locked',
+  'factor_code_needed',
+  ...factorCodeCodes,
 ] as const satisfies readonly ErrorCode[];
 
 export const toPayoutMethodDto = (row: PayoutMethodRow): PayoutMethod => ({
@@ -34,20 +37,24 @@ export async function savedMethodOf(db: Db, userId: string): Promise<PayoutMetho
 /**
  * `PATCH /v2/account/defaults?verification_code=`: the creator's payout method. Everything about the
  * method is checked before the code is spent, so a typo does not cost a code; then the code mailed
- * for `action` must come back (docs/rules.md, Changing a method).
+ * for `action` must come back, or, with a second factor on, a code from the authenticator app in its
+ * place (docs/rules.md, Changing a method; Second factor).
  */
 export async function setPayoutMethod(
-  db: Db,
+  factor: FactorContext,
   me: UserRow,
   input: PayoutMethodBody,
   code: string | undefined,
 ): Promise<PayoutMethod> {
+  const { db } = factor;
   assertCreator(me);
   const body = payoutMethodBody.parse(input);
   await assertMethodAllowed(db, me, body.method);
   const checked = checkMethod(body);
-  if (!code) throw fail('verification_required');
-  await consumeCode(db, me.id, ['action'], code);
+  if (!(await confirmWithFactor(factor, me, code))) {
+    if (!code) throw fail('verification_required');
+    await consumeCode(db, me.id, ['action'], code);
+  }
   const values = { ...checked, updatedAt: new Date() };
   const [row] = await db
     .insert(payoutMethods)

@@ -18,6 +18,7 @@ import { savedMethodOf } from './payout-methods';
 import { queuePayout } from './payout-queue';
 import { AML_THRESHOLD, MINIMUM_PAYOUT, payoutKinds } from './rules';
 import { availableOf, balanceOf } from './totals';
+import { confirmWithFactor, factorCodeCodes, type FactorContext } from '../second-factor/factor';
 
 /** What a payout request may be refused with. */
 export const requestPayoutCodes = [
@@ -27,6 +28,8 @@ export const requestPayoutCodes = [
   'payout_too_small',
   'payout_too_large',
   'payout_key_reused',
+  'factor_code_needed',
+  ...factorCodeCodes,
 ] as const satisfies readonly ErrorCode[];
 
 export interface PayoutDeps extends EventDeps {
@@ -77,6 +80,7 @@ export async function requestPayout(
   deps: PayoutDeps,
   me: UserRow,
   input: PayoutRequestBody,
+  factor: FactorContext,
 ): Promise<Payout> {
   assertCreator(me);
   const body = payoutRequestBody.parse(input);
@@ -86,6 +90,8 @@ export async function requestPayout(
   const first = await payoutByKey(deps.db, me.id, body.idempotency_key);
   if (first) return repeatOf(first, body.amount);
   if (body.amount < MINIMUM_PAYOUT) throw fail('payout_too_small', formatMoney(MINIMUM_PAYOUT));
+  // A new payout (not a repeat of one made) is confirmed with the second factor when it is on.
+  await confirmWithFactor(factor, me, body.factor_code);
 
   const made = await retryConflicts(() =>
     withEvents(deps, async (tx, emit) => {

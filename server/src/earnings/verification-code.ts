@@ -5,6 +5,8 @@ import type { Mailer } from '../mail/mailer';
 import { codeMail } from '../mail/templates';
 import { assertCreator } from './creator';
 import { maskEmail } from './method-checks';
+import { fail } from '../errors';
+import { hasFactor } from '../second-factor/factor';
 import type { ErrorCode } from '@cove/contracts';
 
 /** What asking for a payout-method code may be refused with. */
@@ -12,6 +14,7 @@ export const actionCodeCodes = [
   'creators_only',
   'code_cooldown',
   'code_limit',
+  'use_authenticator',
 ] as const satisfies readonly ErrorCode[];
 
 /**
@@ -24,6 +27,8 @@ export async function sendActionCode(
   now = new Date(),
 ): Promise<{ email: string; expires_at: string }> {
   assertCreator(me);
+  // With a second factor on, the app confirms the change: a code by email would only tell a mailbox's holder to try.
+  if (await hasFactor(deps.db, me.id)) throw fail('use_authenticator');
   const code = await issueCode(deps.db, me.id, me.email, 'action', now);
   await deps.mailer.send(codeMail(me.email, code, 'action'));
   return { email: maskEmail(me.email), expires_at: new Date(now.getTime() + CODE_TTL_MS).toISOString() };

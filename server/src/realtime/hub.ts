@@ -44,6 +44,8 @@ const BEAT_BATCH = 1_000;
  */
 export class RealtimeHub {
   private readonly byUser = new Map<string, Set<Connection>>();
+  /** Which session (access token row) opened each socket, so signing one session out closes only its sockets. */
+  private readonly sessionOf = new WeakMap<Connection, string>();
   private readonly unsubscribes: (() => Promise<void>)[] = [];
   private beatTimer: NodeJS.Timeout | undefined;
   private pingTimer: NodeJS.Timeout | undefined;
@@ -129,6 +131,12 @@ export class RealtimeHub {
     await this.notices.disconnectUser(userId, reason, code);
   }
 
+  /** Closes the sockets of some of a user's sessions on every instance (those sessions were signed out). */
+  async disconnectSessions(userId: string, sessionIds: string[], reason: string): Promise<void> {
+    if (sessionIds.length > 0)
+      await this.notices.disconnectUser(userId, reason, closeCodes.unauthorized, sessionIds);
+  }
+
   async sendEphemeral(userIds: string[], message: EphemeralMessage): Promise<void> {
     if (userIds.length > 0) await this.notices.sendEphemeral(userIds, message);
   }
@@ -145,7 +153,12 @@ export class RealtimeHub {
    * closed meanwhile: its close event has passed unheard, so taking it over would keep it, and its
    * user online, for as long as the process runs.
    */
-  async attach(userId: string, socket: WebSocket, since: number | undefined): Promise<Connection | null> {
+  async attach(
+    userId: string,
+    socket: WebSocket,
+    since: number | undefined,
+    sessionId?: string,
+  ): Promise<Connection | null> {
     const last = await lastSeqOf(this.db, userId);
     const start = Math.min(since ?? last, last);
     const fresh = start < last && ((await firstKeptSeq(this.db, userId)) ?? last + 1) > start + 1;
@@ -154,6 +167,7 @@ export class RealtimeHub {
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(conn);
+    if (sessionId) this.sessionOf.set(conn, sessionId);
     socket.on('pong', () => (conn.alive = true));
     socket.on('close', () => this.detach(conn));
     conn.send({
@@ -212,8 +226,9 @@ export class RealtimeHub {
     }
   }
 
-  private async closeLocal({ userId, code, reason }: DisconnectNotice): Promise<void> {
+  private async closeLocal({ userId, code, reason, sessionIds }: DisconnectNotice): Promise<void> {
     for (const c of this.byUser.get(userId) ?? []) {
+      if (sessionIds && !sessionIds.includes(this.sessionOf.get(c) ?? '')) continue;
       await c.flush().catch(() => undefined);
       c.socket.close(code, reason);
     }

@@ -20,6 +20,8 @@ export interface DisconnectNotice {
   userId: string;
   code: number;
   reason: string;
+  /** Only the sockets of these sessions (access token rows); all of the user's when absent. */
+  sessionIds?: string[];
 }
 export interface EphemeralNotice {
   userIds: string[];
@@ -31,8 +33,13 @@ export function busNotifier(bus: Bus) {
   return {
     notify: (userIds: string[], events?: AppendedEvent[]) =>
       bus.publish(channels.events, (events ? { userIds, events } : { userIds }) satisfies EventsNotice),
-    disconnectUser: (userId: string, reason: string, code: number) =>
-      bus.publish(channels.disconnect, { userId, code, reason } satisfies DisconnectNotice),
+    disconnectUser: (userId: string, reason: string, code: number, sessionIds?: string[]) =>
+      bus.publish(
+        channels.disconnect,
+        (sessionIds
+          ? { userId, code, reason, sessionIds }
+          : { userId, code, reason }) satisfies DisconnectNotice,
+      ),
     sendEphemeral: (userIds: string[], message: EphemeralMessage) =>
       bus.publish(channels.ephemeral, { userIds, message } satisfies EphemeralNotice),
   };

@@ -1,4 +1,11 @@
-import { authBody, authResponse, messageResponse, signInBody } from '@cove/contracts';
+import {
+  authBody,
+  authResponse,
+  linkResponse,
+  messageResponse,
+  secondStepBody,
+  signInBody,
+} from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from '../zod';
 import { botCheckCodes, checkHuman } from '../accounts/bot-check';
@@ -14,10 +21,12 @@ import {
   signInCodes,
 } from '../accounts/sign-in';
 import { currentUser, requireUser } from '../auth/guards';
-import { revokeAccessToken } from '../auth/tokens';
+import { revokeAccessToken, sessionForToken } from '../auth/tokens';
 import { signInMail } from '../mail/templates';
 import { userDto } from '../users/load-user';
 import { withErrors } from './with-errors';
+import { fail } from '../errors';
+import { factorCodeCodes, finishSecondStep } from '../second-factor/factor';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -46,13 +55,45 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/auth',
-    { schema: { body: authBody, response: withErrors({ 200: authResponse }, redeemCodes) } },
+    { schema: { body: authBody, response: withErrors({ 200: linkResponse }, redeemCodes) } },
     async (request) => {
-      const { user, accessToken } = await redeemSignInLink(app.db, request.body.token);
+      const { user, accessToken, secondStep } = await redeemSignInLink(
+        app.db,
+        request.body.token,
+        request.headers['user-agent'],
+      );
+      // Nothing about the account goes to a holder of the link alone (docs/rules.md, Second factor).
+      if (secondStep) return { second_step_token: accessToken, second_step: true as const };
       // A fan who has not verified their address gets a code now: the app asks for it next.
       if (user.type === 'user' && !user.emailVerified)
         await sendVerificationCode(app, user).catch(() => undefined);
       return { token: accessToken, user: await userDto(app.db, user) };
+    },
+  );
+
+  // The second step of a sign-in, with the limited token `POST /v1/auth` gave; nothing else takes it.
+  app.post(
+    '/v1/auth/second-step',
+    {
+      schema: {
+        body: secondStepBody,
+        response: withErrors({ 200: authResponse }, ['unauthorized', ...factorCodeCodes]),
+      },
+    },
+    async (request) => {
+      const session = await sessionForToken(app.db, request.body.second_step_token);
+      if (!session?.secondStep) throw fail('unauthorized');
+      const { user } = session;
+      const token = await finishSecondStep(
+        { db: app.db, box: app.factorBox, sessionId: session.tokenId },
+        user,
+        request.body.code,
+        request.headers['user-agent'],
+      );
+      // As after a link without a factor: an unverified fan is mailed a code, which the app asks for next.
+      if (user.type === 'user' && !user.emailVerified)
+        await sendVerificationCode(app, user).catch(() => undefined);
+      return { token, user: await userDto(app.db, user) };
     },
   );
 

@@ -19,6 +19,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../auth/guards';
 import { withErrors } from './with-errors';
+import type { FactorContext } from '../second-factor/factor';
+import { fail } from '../errors';
 import { accountInfo } from '../earnings/account-info';
 import { amlCodes, submitAml } from '../earnings/aml';
 import { assertCreator, creatorCodes } from '../earnings/creator';
@@ -41,6 +43,11 @@ function creator(request: FastifyRequest) {
 export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = { onRequest: requireUser };
   const holdDays = app.config.earnings.holdDays;
+  /** The session's second-factor context: payout changes and requests are confirmed with it when it is on. */
+  const factorOf = (request: FastifyRequest): FactorContext => {
+    if (!request.session) throw fail('unauthorized');
+    return { db: app.db, box: app.factorBox, sessionId: request.session.id };
+  };
   const payoutDeps = () => ({
     db: app.db,
     realtime: app.realtime,
@@ -106,7 +113,9 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: withErrors({ 200: payoutEnvelope }, requestPayoutCodes),
       },
     },
-    async (request) => ({ data: await requestPayout(payoutDeps(), currentUser(request), request.body) }),
+    async (request) => ({
+      data: await requestPayout(payoutDeps(), currentUser(request), request.body, factorOf(request)),
+    }),
   );
 
   app.post(
@@ -137,7 +146,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = currentUser(request);
-      await setPayoutMethod(app.db, me, request.body, request.query.verification_code);
+      await setPayoutMethod(factorOf(request), me, request.body, request.query.verification_code);
       return { data: await accountInfo(app.db, me) };
     },
   );

@@ -49,7 +49,7 @@ export const socketRoute: FastifyPluginAsync = async (app) => {
     socket.on('message', buffer);
     // Made on the first typing message: most sockets never send one.
     let typing: TypingRelay | undefined;
-    const conn = await app.realtime.attach(userId, socket, since);
+    const conn = await app.realtime.attach(userId, socket, since, request.session?.id);
     if (!conn) return;
     const handle = (raw: Buffer) => {
       let parsed: unknown;

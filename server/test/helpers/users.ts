@@ -15,8 +15,8 @@ export async function createUser(db: Db, values: NewUser = {}): Promise<UserRow>
   return row;
 }
 
-/** A user with a live access token, as sign-in would leave them. */
+/** A user with a live access token, as a finished sign-in would leave them (the second factor passed). */
 export async function signedInUser(db: Db, values: NewUser = {}): Promise<{ user: UserRow; token: string }> {
   const user = await createUser(db, values);
-  return { user, token: await issueAccessToken(db, user.id) };
+  return { user, token: await issueAccessToken(db, user.id, { factorPassed: true }) };
 }

@@ -335,7 +335,7 @@ describe('the demo world', () => {
       .from(users)
       .where(eq(users.email, demoEmail(demoStaff)));
     expect(staffRow?.isStaff).toBe(true);
-    const token = await issueAccessToken(t.db, staffRow?.id ?? '');
+    const token = await issueAccessToken(t.db, staffRow?.id ?? '', { factorPassed: true });
     const list = (await as(t.app, token).get('/v1/admin/applications')).json().applications;
     expect(list).toContainEqual(
       expect.objectContaining({ username: demoApplicant, identity_check: 'verified', country: 'PT' }),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { gender, notificationSettings, user } from './entities/user';
+import { secondStepResponse } from './security';
 
 const email = z.string().check(z.trim(), z.maxLength(254));
 
@@ -15,6 +16,8 @@ export const signInBody = z.object({
 
 export const authBody = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) });
 export const authResponse = z.object({ token: z.string(), user });
+/** `POST /v1/auth`: signed in, or (with a second factor on) a limited token for the second step. */
+export const linkResponse = z.union([authResponse, secondStepResponse]);
 
 export const messageResponse = z.object({ message: z.string() });
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { factorCode } from './security';
 
 /**
  * Earnings and payouts (spec: account document, payout and account entities, the calls under
@@ -95,7 +96,8 @@ export const payoutMethodBody = z.discriminatedUnion('method', [
 ]);
 export type PayoutMethodBody = z.infer<typeof payoutMethodBody>;
 export const payoutDefaultsQuery = z.object({
-  verification_code: z.optional(z.string().check(z.regex(/^\d{4}$/))),
+  /** The emailed 4-digit code; with a second factor on, a code from the app or a recovery code. */
+  verification_code: z.optional(z.string().check(z.regex(/^(\d{4}|\d{6}|[A-Za-z0-9]{4}-?[A-Za-z0-9]{4})$/))),
 });
 
 /** A saved method as its owner sees it: never the full account number or address. */
@@ -114,6 +116,8 @@ export const accountInfo = z.object({
   allowed_methods: z.array(payoutMethodKind),
   /** Where the email code goes (masked). */
   email: z.string(),
+  /** True when the authenticator app, not an emailed code, confirms payout changes and requests. */
+  second_factor: z.optional(z.boolean()),
   aml: z.object({
     /** Cumulative payouts above which the form is needed. */
     threshold: credits,
@@ -155,6 +159,8 @@ export const payoutEnvelope = z.object({ data: payout });
 export const payoutRequestBody = z.object({
   amount: z.int().check(z.positive(), z.lte(100_000_000)),
   idempotency_key: z.string().check(z.minLength(1), z.maxLength(100)),
+  /** With a second factor on: a code from the authenticator app, or a recovery code. */
+  factor_code: z.optional(factorCode),
 });
 export type PayoutRequestBody = z.infer<typeof payoutRequestBody>;
 

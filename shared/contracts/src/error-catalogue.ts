@@ -67,6 +67,26 @@ export const errorCatalogue = {
   wrong_code: { status: 400, message: messages.wrongCode },
   code_expired: { status: 400, message: 'This code has expired. Please ask for a new one.' },
   code_locked: { status: 429, message: 'Too many wrong codes. Please ask for a new one.' },
+  // The second factor (docs/rules.md, Second factor)
+  wrong_factor_code: {
+    status: 400,
+    message: 'That code is not right. Check your authenticator app (or a recovery code) and try again.',
+  },
+  factor_code_used: { status: 400, message: 'This code was already used. Please wait for the next one.' },
+  factor_locked: { status: 429, message: 'Too many wrong codes. Please sign in again.' },
+  factor_code_needed: { status: 400, message: 'Enter the code from your authenticator app.' },
+  factor_setup_required: {
+    status: 403,
+    message: 'Staff accounts need an authenticator app. Set one up in Account › Security first.',
+  },
+  factor_already_on: { status: 409, message: 'Your authenticator app is already set up.' },
+  factor_not_started: { status: 409, message: 'Start setting up your authenticator app again.' },
+  factor_off: { status: 409, message: 'Set up an authenticator app first.' },
+  factor_staff_keeps: { status: 409, message: 'Staff accounts keep their authenticator app.' },
+  use_authenticator: {
+    status: 409,
+    message: 'Your payout method is confirmed with your authenticator app: no email code is needed.',
+  },
   code_cooldown: {
     status: 429,
     message: (seconds: number) => `Please wait ${seconds} seconds before asking for a new code.`,

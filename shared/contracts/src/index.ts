@@ -12,6 +12,7 @@ export * from './popups';
 export * from './host';
 export * from './username-rules';
 export * from './account';
+export * from './security';
 export * from './realtime';
 export * from './chat';
 export * from './message';

@@ -13,6 +13,7 @@ import { PushPrompt } from '../push/PushPrompt';
 import { applyReferralCode, keepReferralCode } from '../session/referral-code';
 import { keepOutboxOpen } from '../session/outbox';
 import { reactToServerEvents } from '../session/server-reactions';
+import { StaffFactorGate } from '../session/StaffFactorGate';
 import styles from './App.module.css';
 import { AppRoutes } from './routes';
 import { ShellContext, useShell, type ShellServices } from '../services/shell-context';
@@ -67,6 +68,7 @@ export function App({ services }: { services: ShellServices }) {
       <BrowserRouter>
         <RouterBridge />
         <BootLoader />
+        <StaffFactorGate />
         <div className={styles.app}>
           <a href="#main" className={styles.skip}>
             Skip to content

@@ -6,8 +6,12 @@ export type EndReason = 'logout' | 'expired' | 'banned';
 export interface ShellAccount extends HostAccount {
   /** At boot: the provider config, and the user when a token is stored. */
   boot(signal: AbortSignal): Promise<void>;
-  /** Redeems a sign-in link's token; resolves with where to go next. */
+  /** Redeems a sign-in link's token; resolves with where to go next (the second step, with a factor on). */
   redeemLink(linkToken: string): Promise<string>;
+  /** Whether a sign-in waits for its second step in this tab. */
+  hasSecondStep(): boolean;
+  /** Finishes the second step with a code from the app or a recovery code; resolves with where to go next. */
+  finishSecondStep(code: string): Promise<string>;
   /** `sentWith` is the token the config was asked with (the current one when omitted). */
   applyConfig(config: ProviderConfig, sentWith?: string | null): void;
   /** Ends the session here (the server already refused it). */

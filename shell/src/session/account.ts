@@ -1,6 +1,7 @@
 import {
   authResponse,
   hasCode,
+  linkResponse,
   messages,
   providerConfig,
   user as userSchema,
@@ -24,6 +25,9 @@ import { landingAfterSignIn } from './landing';
 import { afterSignIn, bannedFlag } from './stored-flags';
 import { codeWasSent } from './verification-state';
 
+/** Where a sign-in that needs its second step goes after the link. */
+export const secondStepPath = '/login?step=code';
+
 /** The spec's wait before leaving for `/` after a ban. */
 export const bannedRedirectMs = 200;
 export const sessionEndedNotice = 'Your session has ended. Please sign in again.';
@@ -45,6 +49,19 @@ export function createAccount(deps: AccountDeps): ShellAccount {
   const schedule = deps.schedule ?? ((fn, ms) => window.setTimeout(fn, ms));
 
   const announce = () => bus.emit({ type: 'session.changed', status: session.status });
+  /** The limited token of a sign-in waiting for its second step: kept in memory only, never stored. */
+  let secondStepToken: string | null = null;
+
+  /** Signs in with a full session's token and user; where to go next. */
+  function signedIn(answer: { token: string; user: User }): string {
+    tokens.set(answer.token);
+    bannedFlag.clear();
+    // The server mails an unverified fan a code as the link is redeemed.
+    if (answer.user.type === 'user' && !answer.user.email_verified) codeWasSent();
+    start(answer.user);
+    void loadConfig();
+    return landingAfterSignIn(answer.user, afterSignIn.take());
+  }
 
   function start(user: User) {
     const wasSignedIn = session.status === 'signed-in';
@@ -91,14 +108,31 @@ export function createAccount(deps: AccountDeps): ShellAccount {
     },
 
     async redeemLink(linkToken) {
-      const answer = await api.post('/v1/auth', { token: linkToken }, { schema: authResponse });
-      tokens.set(answer.token);
-      bannedFlag.clear();
-      // The server mails an unverified fan a code as the link is redeemed.
-      if (answer.user.type === 'user' && !answer.user.email_verified) codeWasSent();
-      start(answer.user);
-      void loadConfig();
-      return landingAfterSignIn(answer.user, afterSignIn.take());
+      const answer = await api.post('/v1/auth', { token: linkToken }, { schema: linkResponse });
+      if ('second_step' in answer) {
+        secondStepToken = answer.second_step_token;
+        return secondStepPath;
+      }
+      return signedIn(answer);
+    },
+
+    hasSecondStep: () => secondStepToken !== null,
+
+    async finishSecondStep(code) {
+      if (!secondStepToken) throw new ApiError(401, messages.signIn);
+      try {
+        const answer = await api.post(
+          '/v1/auth/second-step',
+          { second_step_token: secondStepToken, code },
+          { schema: authResponse },
+        );
+        secondStepToken = null;
+        return signedIn(answer);
+      } catch (err) {
+        // Too many wrong codes, or the limited token expired: this sign-in is over.
+        if (isApiError(err) && (err.status === 401 || hasCode(err, 'factor_locked'))) secondStepToken = null;
+        throw err;
+      }
     },
 
     applyConfig(config, sentWith = tokens.get()) {

@@ -8,6 +8,7 @@ export function accountNav(isCreator: boolean, isStaff = false, isReleaseManager
   const items: NavItem[] = [
     { to: '/account', label: 'Overview', end: true },
     { to: '/account/settings', label: 'Settings' },
+    { to: '/account/security', label: 'Security' },
     { to: '/account/edit-profile', label: 'Edit profile' },
     { to: '/account/get-credits', label: 'Get credits' },
     { to: '/account/cards', label: 'Saved cards' },

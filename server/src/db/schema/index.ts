@@ -19,3 +19,4 @@ export * from './creator-applications';
 export * from './bundles';
 export * from './fan-lists';
 export * from './notifications';
+export * from './second-factor';

@@ -1,5 +1,6 @@
 import { formatMoney, useSession } from '@cove/runtime';
 import styles from './Overview.module.css';
+import { SecurityOffer } from './SecurityOffer';
 
 /** `/account`: who you are signed in as, from the shell's session. */
 export function Overview() {
@@ -8,6 +9,7 @@ export function Overview() {
   const name = user.username ?? user.email;
   return (
     <div>
+      {user.type === 'featured' && <SecurityOffer />}
       <div className={styles.card}>
         {user.avatar_url ? (
           <img className={styles.avatar} src={user.avatar_url} alt="" />

@@ -141,3 +141,35 @@ describe('payout method', () => {
     ).toEqual(['paypal_transfer', 'crypto_transfer']);
   });
 });
+
+describe('payout method with an authenticator app on', () => {
+  it('asks for the app’s code instead of emailing one, and saves with it', async () => {
+    const fake = renderMethod(
+      (call) =>
+        (call.query as { verification_code?: string }).verification_code === '000000'
+          ? failWith(
+              400,
+              'That code is not right. Check your authenticator app (or a recovery code) and try again.',
+              {
+                code: 'wrong_factor_code',
+              },
+            )
+          : undefined,
+      testInfo({ payout_method: null, second_factor: true }),
+    );
+    const form = await fillBank('DE89 3704 0044 0532 0130 00');
+    expect(within(form).queryByRole('button', { name: 'Send code' })).toBeNull();
+    const field = within(form).getByRole('textbox', { name: 'Code from your authenticator app' });
+    fireEvent.change(field, { target: { value: '000000' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save payout method' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('That code is not right.');
+    fireEvent.change(field, { target: { value: '123456' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save payout method' }));
+    expect(await screen.findByText('Bank · DE89 •••• 3000')).toBeInTheDocument();
+    expect(callsTo(fake.calls, '/v1/users/send-verification-code')).toEqual([]);
+    expect(callsTo(fake.calls, '/v2/account/defaults').map((c) => c.query)).toEqual([
+      { verification_code: '000000' },
+      { verification_code: '123456' },
+    ]);
+  });
+});

@@ -20,7 +20,7 @@ const isCodeRefusal = (err: unknown) =>
 
 /**
  * Choosing a method and its details, then the email code: the form sends the code first, and saves
- * only with it. The server's refusals (a wrong or expired code, a bad IBAN) are shown as it words them.
+ * only with it (with an authenticator app on, its code instead, and no email). The server's refusals (a wrong or expired code, a bad IBAN) are shown as it words them.
  */
 export function MethodForm({ info, onSaved }: { info: AccountInfo; onSaved(): void }) {
   const id = useId();
@@ -37,6 +37,9 @@ export function MethodForm({ info, onSaved }: { info: AccountInfo; onSaved(): vo
   const save = useSavePayoutMethod();
   const errors = tried ? checkDetails(kind, details) : {};
   const sent = sendCode.data;
+  // With a second factor on, a code from the app confirms the change in place of the emailed one.
+  const byApp = info.second_factor === true;
+  const [appCode, setAppCode] = useState('');
 
   function askForCode() {
     if (sendCode.isPending) return;
@@ -52,6 +55,7 @@ export function MethodForm({ info, onSaved }: { info: AccountInfo; onSaved(): vo
         onSuccess: onSaved,
         onError: (err) => {
           if (isCodeRefusal(err)) setDigits(emptyCode());
+          setAppCode('');
         },
       },
     );
@@ -59,6 +63,11 @@ export function MethodForm({ info, onSaved }: { info: AccountInfo; onSaved(): vo
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    if (byApp) {
+      setTried(true);
+      if (appCode.trim()) saveWith(appCode.trim());
+      return;
+    }
     if (sent) {
       if (digits.every((d) => d !== '')) saveWith(digits.join(''));
       return;
@@ -95,7 +104,25 @@ export function MethodForm({ info, onSaved }: { info: AccountInfo; onSaved(): vo
           {errorMessage(sendCode.error)}
         </p>
       )}
-      {sent ? (
+      {byApp ? (
+        <div className={shared.actions}>
+          <label className={kit.field}>
+            Code from your authenticator app
+            <input
+              className={`${kit.input} ${kit.compactInput}`}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={appCode}
+              onChange={(e) => setAppCode(e.target.value)}
+              aria-invalid={tried && !appCode.trim() ? true : undefined}
+            />
+          </label>
+          <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save payout method'}
+          </Button>
+          <p className={kit.hint}>To keep your money safe, confirm the change with a code from your app.</p>
+        </div>
+      ) : sent ? (
         <CodeStep
           sentTo={sent.email}
           expiresAt={sent.expires_at}

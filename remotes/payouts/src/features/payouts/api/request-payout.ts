@@ -15,11 +15,11 @@ export function useRequestPayout() {
   const run = useAttempt();
   const sending = useRef(false);
   const mutation = useMutation({
-    mutationFn: (amount: number) =>
+    mutationFn: ({ amount, factorCode }: { amount: number; factorCode?: string }) =>
       run(String(amount), async (current) => {
         const answer = await api.post(
           '/v2/account/payout',
-          { amount, idempotency_key: current.key },
+          { amount, idempotency_key: current.key, ...(factorCode ? { factor_code: factorCode } : {}) },
           { schema: payoutEnvelope },
         );
         return answer.data;
@@ -31,12 +31,15 @@ export function useRequestPayout() {
   });
   return {
     mutation,
-    /** Asks for `amount` credits unless a request is on its way; `onRequested` runs once it is made. */
-    request(amount: number, onRequested: () => void) {
+    /**
+     * Asks for `amount` credits unless a request is on its way, with the authenticator code when the
+     * creator has one on; `onRequested` runs once it is made.
+     */
+    request(amount: number, factorCode: string | undefined, onRequested: () => void) {
       if (sending.current) return;
       sending.current = true;
       mutation.reset();
-      mutation.mutate(amount, { onSuccess: onRequested });
+      mutation.mutate({ amount, factorCode }, { onSuccess: onRequested });
     },
   };
 }

@@ -104,3 +104,27 @@ describe('request payout', () => {
     expect(within(form).getByRole('button', { name: 'Request payout' })).toBeDisabled();
   });
 });
+
+describe('request payout with an authenticator app on', () => {
+  it('asks for the app’s code and sends it with the request', async () => {
+    const fake = renderForm(
+      () => ({ data: testPayout(9, { status: 'pending', amount: 300, completed_at: null }) }),
+      testInfo({ second_factor: true }),
+    );
+    const form = await screen.findByRole('form', { name: 'Request a payout' });
+    fireEvent.change(within(form).getByLabelText('Amount in dollars'), { target: { value: '30' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Request payout' }));
+    expect(form).toHaveTextContent('Enter the code from your authenticator app.');
+    expect(payoutCalls(fake.calls)).toHaveLength(0);
+    fireEvent.change(within(form).getByLabelText('Code from your authenticator app'), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Request payout' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('Payout of $30.00 requested');
+    expect(payoutCalls(fake.calls)[0]?.body).toEqual({
+      amount: 300,
+      idempotency_key: expect.any(String),
+      factor_code: '123456',
+    });
+  });
+});

@@ -22,6 +22,9 @@ export function RequestPayout({ totals, info }: { totals: AccountTotals; info: A
   const id = useId();
   const [text, setText] = useState('');
   const [tried, setTried] = useState(false);
+  // With a second factor on, each new payout is confirmed with a code from the app (docs/rules.md).
+  const [factorCode, setFactorCode] = useState('');
+  const needsCode = info.second_factor === true;
   const { mutation, request } = useRequestPayout();
   const amount = creditsFromDollars(text);
   const problem = amount.error ?? limitError(amount.credits, totals);
@@ -35,9 +38,10 @@ export function RequestPayout({ totals, info }: { totals: AccountTotals; info: A
   function submit(e: FormEvent) {
     e.preventDefault();
     setTried(true);
-    if (!canRequest || problem || amount.credits === undefined) return;
-    request(amount.credits, () => {
+    if (!canRequest || problem || amount.credits === undefined || (needsCode && !factorCode.trim())) return;
+    request(amount.credits, needsCode ? factorCode.trim() : undefined, () => {
       setText('');
+      setFactorCode('');
       setTried(false);
     });
   }
@@ -109,6 +113,26 @@ export function RequestPayout({ totals, info }: { totals: AccountTotals; info: A
           Payouts over {formatMoney(aml.threshold)} in all need your details: this one waits until you send
           them.
         </p>
+      )}
+      {needsCode && (
+        <div className={kit.field}>
+          <label className={kit.label} htmlFor={`${id}-factor`}>
+            Code from your authenticator app
+          </label>
+          <input
+            id={`${id}-factor`}
+            className={`${kit.input} ${kit.compactInput}`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={factorCode}
+            onChange={(e) => setFactorCode(e.target.value)}
+            aria-invalid={tried && !factorCode.trim() ? true : undefined}
+            disabled={!canRequest}
+          />
+          {tried && !factorCode.trim() && (
+            <p className={kit.fieldError}>Enter the code from your authenticator app.</p>
+          )}
+        </div>
       )}
       {mutation.isError && (
         <p className={kit.alert} role="alert">
