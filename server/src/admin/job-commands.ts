@@ -6,7 +6,7 @@ import { newBoss } from '../jobs/jobs';
 import { deadLetters, queueCounts } from '../jobs/job-tables';
 import { isMediaQueue } from '../media/job-lanes';
 import { retryMediaJob } from '../media/job-retry';
-import { AdminCommandError } from './commands';
+import { AdminCommandError, defaultReason } from './commands';
 
 /** Support commands on the background jobs (pg-boss's queues), not on one account. */
 export const jobCommands = {
@@ -72,7 +72,13 @@ export async function runJobCommand(db: Db, req: JobRequest): Promise<string> {
       const row = await retryMediaJob(db, newBoss(bossDb(db)), letter, async (tx, m) => {
         await tx
           .insert(adminActions)
-          .values({ actor: req.actor, command: req.command, targetUserId: m.ownerId, args: req.args });
+          .values({
+            actor: req.actor,
+            command: req.command,
+            targetUserId: m.ownerId,
+            args: req.args,
+            reason: defaultReason,
+          });
       });
       if (!row)
         throw new AdminCommandError(

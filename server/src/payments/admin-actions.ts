@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as z from '../zod';
+import { defaultReason } from '../admin/commands';
 import { adminActions, payments } from '../db/schema';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
@@ -40,7 +41,13 @@ export async function runPaymentAction(app: FastifyInstance, req: PaymentAction)
     );
   await app.db
     .insert(adminActions)
-    .values({ actor: req.actor, command: req.action, targetUserId: p.userId, args: [p.id] });
+    .values({
+      actor: req.actor,
+      command: req.action,
+      targetUserId: p.userId,
+      args: [p.id],
+      reason: defaultReason,
+    });
   return req.action === 'refund'
     ? `Refund of payment ${p.id} asked; the credits go back when the provider confirms.`
     : `Chargeback of payment ${p.id} opened in the sandbox.`;
