@@ -82,11 +82,15 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
       .select()
       .from(users)
       .where(
-        'email' in req ? eq(sql`lower(${users.email})`, req.email.trim().toLowerCase()) : eq(users.id, req.userId),
+        'email' in req
+          ? eq(sql`lower(${users.email})`, req.email.trim().toLowerCase())
+          : eq(users.id, req.userId),
       )
       .for('update');
     if (!user) {
-      throw new AdminCommandError('email' in req ? `No account with the email ${req.email}.` : 'No such account.');
+      throw new AdminCommandError(
+        'email' in req ? `No account with the email ${req.email}.` : 'No such account.',
+      );
     }
     const email = user.email;
     await req.within?.(tx, user);

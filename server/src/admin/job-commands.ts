@@ -70,15 +70,13 @@ export async function runJobCommand(db: Db, req: JobRequest): Promise<string> {
       if (!isMediaQueue(letter.queue))
         throw new AdminCommandError(`Jobs of ${letter.queue} cannot be retried.`);
       const row = await retryMediaJob(db, newBoss(bossDb(db)), letter, async (tx, m) => {
-        await tx
-          .insert(adminActions)
-          .values({
-            actor: req.actor,
-            command: req.command,
-            targetUserId: m.ownerId,
-            args: req.args,
-            reason: defaultReason,
-          });
+        await tx.insert(adminActions).values({
+          actor: req.actor,
+          command: req.command,
+          targetUserId: m.ownerId,
+          args: req.args,
+          reason: defaultReason,
+        });
       });
       if (!row)
         throw new AdminCommandError(

@@ -39,15 +39,13 @@ export async function runPaymentAction(app: FastifyInstance, req: PaymentAction)
       'bad_request',
       'Chargebacks come from the card holder\u2019s bank; only the sandbox can make one.',
     );
-  await app.db
-    .insert(adminActions)
-    .values({
-      actor: req.actor,
-      command: req.action,
-      targetUserId: p.userId,
-      args: [p.id],
-      reason: defaultReason,
-    });
+  await app.db.insert(adminActions).values({
+    actor: req.actor,
+    command: req.action,
+    targetUserId: p.userId,
+    args: [p.id],
+    reason: defaultReason,
+  });
   return req.action === 'refund'
     ? `Refund of payment ${p.id} asked; the credits go back when the provider confirms.`
     : `Chargeback of payment ${p.id} opened in the sandbox.`;

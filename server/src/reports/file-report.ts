@@ -57,7 +57,9 @@ async function postEvidence(tx: Tx, postId: string, creatorId: string): Promise<
     .from(feedPosts)
     .where(and(eq(feedPosts.id, postId), eq(feedPosts.creatorId, creatorId), isNull(feedPosts.deletedAt)));
   if (!post) throw fail('post_not_found_for_report');
-  return [{ kind: 'post', id: post.id, type: post.type, text: post.text, created_at: post.createdAt.toISOString() }];
+  return [
+    { kind: 'post', id: post.id, type: post.type, text: post.text, created_at: post.createdAt.toISOString() },
+  ];
 }
 
 /** The chat a report names: the reporter's own chat with the reported person, or 404. */
@@ -85,7 +87,12 @@ async function checkRate(tx: Tx, reporterId: string, now: Date): Promise<void> {
  * `POST /v1/users/:id/report`: files a report for staff with its reason, note and evidence. A person
  * with an open report on the same person updates it instead of adding another. Staff hear of it live.
  */
-export async function report(deps: EventDeps, me: UserRow, otherId: string, body: ReportBody): Promise<string> {
+export async function report(
+  deps: EventDeps,
+  me: UserRow,
+  otherId: string,
+  body: ReportBody,
+): Promise<string> {
   const other = await otherUser(deps.db, otherId);
   if (other.id === me.id) throw fail('own_report');
   const { category, note } = categoryAndNote(body);
@@ -99,7 +106,9 @@ export async function report(deps: EventDeps, me: UserRow, otherId: string, body
     if (body.post_id) {
       evidence = await postEvidence(tx, body.post_id, other.id);
     } else {
-      const chat = body.chat_id ? await reportedChat(tx, body.chat_id, me, other) : await chatBetween(tx, me.id, other.id);
+      const chat = body.chat_id
+        ? await reportedChat(tx, body.chat_id, me, other)
+        : await chatBetween(tx, me.id, other.id);
       if (chat) {
         chatId = chat.id;
         evidence = await messageEvidence(tx, chat.id, other.id);

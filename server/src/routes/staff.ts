@@ -17,7 +17,13 @@ import { staffActCodes } from '../staff/act';
 import { auditLog } from '../staff/audit';
 import { actOnPerson } from '../staff/person-actions';
 import { personView } from '../staff/person-view';
-import { assignReport, oneReport, reportQueue, reportQueueCodes, resolveReport } from '../staff/reports-queue';
+import {
+  assignReport,
+  oneReport,
+  reportQueue,
+  reportQueueCodes,
+  resolveReport,
+} from '../staff/reports-queue';
 import { withErrors } from './with-errors';
 
 const idParams = z.object({ id: z.uuid() });
@@ -92,7 +98,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      message: await actOnPerson(deps, currentUser(request), request.params.id, request.params.action, request.body),
+      message: await actOnPerson(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.params.action,
+        request.body,
+      ),
     }),
   );
 

@@ -9,7 +9,8 @@ function argsOf(action: StaffAction, body: StaffActionBody): string[] {
     case 'warn':
       return [body.kind ?? 'global', ...(body.message ? [body.message] : [])];
     case 'grant-credits':
-      if (body.amount === undefined) throw new InvalidField('amount', 'how many credits to grant is required');
+      if (body.amount === undefined)
+        throw new InvalidField('amount', 'how many credits to grant is required');
       return [String(body.amount)];
     default:
       return [];

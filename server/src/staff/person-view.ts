@@ -8,7 +8,6 @@ import { creditsOf } from '../ledger/ledger';
 import { effectiveFeatures } from '../provider/provider-config';
 import { staffReports } from './reports-queue';
 
-
 /**
  * `GET /v1/admin/users/:id`: one person as staff see them. Message text appears only as evidence a
  * report attached, never from their chats directly.
@@ -20,11 +19,17 @@ export async function personView(db: Db, id: string): Promise<StaffPersonView> {
     db.select().from(providerSettings),
     creditsOf(db, user.id),
     db
-      .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${payments.credits}), 0)::bigint` })
+      .select({
+        count: sql<number>`count(*)::int`,
+        total: sql<string>`coalesce(sum(${payments.credits}), 0)::bigint`,
+      })
       .from(payments)
       .where(and(eq(payments.userId, user.id), eq(payments.status, 'succeeded'))),
     db
-      .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${payouts.amount}), 0)::bigint` })
+      .select({
+        count: sql<number>`count(*)::int`,
+        total: sql<string>`coalesce(sum(${payouts.amount}), 0)::bigint`,
+      })
       .from(payouts)
       .where(and(eq(payouts.creatorId, user.id), eq(payouts.status, 'completed'))),
     staffReports(db, eq(reports.reportedId, user.id), true),

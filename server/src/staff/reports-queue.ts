@@ -22,7 +22,11 @@ const person = (u: { id: string; email: string; username: string | null }) => ({
 });
 
 /** Reports as staff read them, with the people named; `order` is the queue's oldest first by default. */
-export async function staffReports(db: Queryable, where: SQL | undefined, newestFirst = false): Promise<StaffReport[]> {
+export async function staffReports(
+  db: Queryable,
+  where: SQL | undefined,
+  newestFirst = false,
+): Promise<StaffReport[]> {
   const rows = await db
     .select({ r: reports, reporter, reported, assignee })
     .from(reports)
@@ -101,7 +105,13 @@ export async function resolveReport(
     args: command === 'warn' ? [body.warning ?? 'global'] : command === 'dismiss-report' ? [id] : [],
     reason: body.reason,
     within: (tx, user) =>
-      closeReport(tx, { reportId: id, reportedId: user.id, resolution: body.action, note: body.reason, staffId: staff.id }),
+      closeReport(tx, {
+        reportId: id,
+        reportedId: user.id,
+        resolution: body.action,
+        note: body.reason,
+        staffId: staff.id,
+      }),
   });
   return oneReport(deps.db, id);
 }

@@ -151,7 +151,9 @@ describe('staff decisions', () => {
     const { user, api } = await applicant();
     expect((await api.get('/v1/admin/applications')).statusCode).toBe(403);
     const id = await applicationId(user.id);
-    expect((await api.post(`/v1/admin/applications/${id}/approve`, { reason: 'checked the ID' })).statusCode).toBe(403);
+    expect(
+      (await api.post(`/v1/admin/applications/${id}/approve`, { reason: 'checked the ID' })).statusCode,
+    ).toBe(403);
     expect((await as(t.app, 'nobody').get('/v1/admin/applications')).statusCode).toBe(401);
   });
 
@@ -169,7 +171,9 @@ describe('staff decisions', () => {
       country: 'NL',
       identity_check: 'verified',
     });
-    expect((await boss.post(`/v1/admin/applications/${id}/approve`, { reason: 'checked the ID' })).json()).toEqual({
+    expect(
+      (await boss.post(`/v1/admin/applications/${id}/approve`, { reason: 'checked the ID' })).json(),
+    ).toEqual({
       id,
       status: 'approved',
     });
@@ -199,7 +203,10 @@ describe('staff decisions', () => {
   it('rejects for good: the event, and no second application', async () => {
     const { user, api, username } = await applicant();
     const id = await applicationId(user.id);
-    expect((await (await staff()).post(`/v1/admin/applications/${id}/reject`, { reason: 'checked the ID' })).statusCode).toBe(200);
+    expect(
+      (await (await staff()).post(`/v1/admin/applications/${id}/reject`, { reason: 'checked the ID' }))
+        .statusCode,
+    ).toBe(200);
     expect(await row(user.id)).toMatchObject({
       type: 'user',
       idVerificationStatus: 'rejected',

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const reportsBy = (reporterId: string) => t.db.select().from(reports).where(eq(reports.reporterId, reporterId));
+const reportsBy = (reporterId: string) =>
+  t.db.select().from(reports).where(eq(reports.reporterId, reporterId));
 
 describe('reporting someone', () => {
   it('files the reason, the note and the reported person\u2019s messages, kept after they delete one', async () => {
@@ -41,14 +42,19 @@ describe('reporting someone', () => {
 
   it('keeps free text from older clients as the note of a report for "other"', async () => {
     const { fan, creator } = await fanAndCreator(t);
-    expect((await fan.api.post(`/v1/users/${creator.user.id}/report`, { reason: 'rude to me' })).statusCode).toBe(200);
+    expect(
+      (await fan.api.post(`/v1/users/${creator.user.id}/report`, { reason: 'rude to me' })).statusCode,
+    ).toBe(200);
     expect((await reportsBy(fan.user.id))[0]).toMatchObject({ category: 'other', reason: 'rude to me' });
   });
 
   it('updates an open report on the same person instead of adding another', async () => {
     const { fan, creator } = await fanAndCreator(t);
     const first = await fan.api.post(`/v1/users/${creator.user.id}/report`, { reason: 'spam' });
-    const again = await fan.api.post(`/v1/users/${creator.user.id}/report`, { reason: 'harassment', note: 'again' });
+    const again = await fan.api.post(`/v1/users/${creator.user.id}/report`, {
+      reason: 'harassment',
+      note: 'again',
+    });
     expect(again.json().report_id).toBe(first.json().report_id);
     const rows = await reportsBy(fan.user.id);
     expect(rows).toHaveLength(1);
@@ -59,13 +65,23 @@ describe('reporting someone', () => {
     const fan = await person(t);
     const creator = await person(t, { type: 'featured' });
     const other = await person(t, { type: 'featured' });
-    const post = await creator.api.post('/v1/feed', { type: 'text', text: 'stolen photo set', send_id: 'post-1' });
+    const post = await creator.api.post('/v1/feed', {
+      type: 'text',
+      text: 'stolen photo set',
+      send_id: 'post-1',
+    });
     expect(post.statusCode).toBe(200);
     const postId = post.json().data._id as string;
-    const wrong = await fan.api.post(`/v1/users/${other.user.id}/report`, { reason: 'stolen_content', post_id: postId });
+    const wrong = await fan.api.post(`/v1/users/${other.user.id}/report`, {
+      reason: 'stolen_content',
+      post_id: postId,
+    });
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json().message).toBe('That post is not one of this person\u2019s posts.');
-    const res = await fan.api.post(`/v1/users/${creator.user.id}/report`, { reason: 'stolen_content', post_id: postId });
+    const res = await fan.api.post(`/v1/users/${creator.user.id}/report`, {
+      reason: 'stolen_content',
+      post_id: postId,
+    });
     expect(res.statusCode).toBe(200);
     expect((await reportsBy(fan.user.id))[0]?.evidence).toEqual([
       expect.objectContaining({ kind: 'post', id: postId, text: 'stolen photo set' }),
@@ -77,9 +93,14 @@ describe('reporting someone', () => {
     const stranger = await person(t);
     const self = await fan.api.post(`/v1/users/${fan.user.id}/report`, { reason: 'spam' });
     expect([self.statusCode, self.json().message]).toEqual([400, 'You can not report yourself.']);
-    const missing = await fan.api.post('/v1/users/00000000-0000-4000-8000-000000000000/report', { reason: 'spam' });
+    const missing = await fan.api.post('/v1/users/00000000-0000-4000-8000-000000000000/report', {
+      reason: 'spam',
+    });
     expect(missing.statusCode).toBe(404);
-    const notTheirs = await stranger.api.post(`/v1/users/${creator.user.id}/report`, { reason: 'spam', chat_id: chatId });
+    const notTheirs = await stranger.api.post(`/v1/users/${creator.user.id}/report`, {
+      reason: 'spam',
+      chat_id: chatId,
+    });
     expect(notTheirs.statusCode).toBe(404);
     expect(await reportsBy(fan.user.id)).toHaveLength(0);
     expect(await reportsBy(stranger.user.id)).toHaveLength(0);
@@ -89,12 +110,16 @@ describe('reporting someone', () => {
     const fan = await person(t);
     for (let i = 0; i < REPORTS_PER_HOUR; i++) {
       const target = await person(t);
-      expect((await fan.api.post(`/v1/users/${target.user.id}/report`, { reason: 'spam' })).statusCode).toBe(200);
+      expect((await fan.api.post(`/v1/users/${target.user.id}/report`, { reason: 'spam' })).statusCode).toBe(
+        200,
+      );
     }
     const target = await person(t);
     const res = await fan.api.post(`/v1/users/${target.user.id}/report`, { reason: 'spam' });
     expect(res.statusCode).toBe(429);
-    expect(res.json().message).toBe('You have sent many reports in the last hour. Please try again in 60 minutes.');
+    expect(res.json().message).toBe(
+      'You have sent many reports in the last hour. Please try again in 60 minutes.',
+    );
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(3500);
     expect(await reportsBy(fan.user.id)).toHaveLength(REPORTS_PER_HOUR);
   });

@@ -104,7 +104,15 @@ export const resolveReportBody = z.object({
 });
 
 /** The actions on a person from the console (`POST /v1/admin/users/:id/actions/:action`). */
-export const staffActions = ['warn', 'freeze', 'unfreeze', 'ban', 'unban', 'terminate', 'grant-credits'] as const;
+export const staffActions = [
+  'warn',
+  'freeze',
+  'unfreeze',
+  'ban',
+  'unban',
+  'terminate',
+  'grant-credits',
+] as const;
 export const staffAction = z.enum(staffActions);
 export type StaffAction = z.infer<typeof staffAction>;
 

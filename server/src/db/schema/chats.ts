@@ -1,10 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  type MessageNotice,
-  type ReportEvidence,
-  reportCategories,
-  reportStatuses,
-} from '@cove/contracts';
+import { type MessageNotice, type ReportEvidence, reportCategories, reportStatuses } from '@cove/contracts';
 import {
   boolean,
   check,
