@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { blocks, chatMembers, chats, type UserRow } from '../db/schema';
 import { fail } from '../errors';
 import { addSystemMessage } from '../messages/system-messages';
-import type { Db } from '../db/client';
 import { withEvents, type EventDeps } from '../realtime/with-events';
 import { endSubscriptionForBlock } from '../subscriptions/end-for-block';
 import { chatBetween, chatForMember } from './chat-store';
