@@ -93,12 +93,15 @@ export function createAccount(deps: AccountDeps): ShellAccount {
     async redeemLink(linkToken) {
       const answer = await api.post('/v1/auth', { token: linkToken }, { schema: authResponse });
       tokens.set(answer.token);
+      // Still marked banned in this browser, yet signed in: staff lifted the ban. /clear-token says so.
+      const unbanned = bannedFlag.get();
       bannedFlag.clear();
       // The server mails an unverified fan a code as the link is redeemed.
       if (answer.user.type === 'user' && !answer.user.email_verified) codeWasSent();
       start(answer.user);
       void loadConfig();
-      return landingAfterSignIn(answer.user, afterSignIn.take());
+      const landing = landingAfterSignIn(answer.user, afterSignIn.take());
+      return unbanned ? '/clear-token' : landing;
     },
 
     applyConfig(config, sentWith = tokens.get()) {
