@@ -1,10 +1,10 @@
-import type { RemoteAppProps } from '@cove/contracts';
+import { isStaffMember, type RemoteAppProps } from '@cove/contracts';
 import { useSession } from '@cove/runtime';
 import { QueryRoot } from '@cove/runtime/query';
-import { EmptyState, Page, RemoteRoot, SignInGate, SplitLayout } from '@cove/ui';
+import { EmptyState, Page, RemoteRoot, SignInGate, Spinner, SplitLayout } from '@cove/ui';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from '@cove/router';
 import { accountNav, accountSectionTitle } from './features/account-nav';
-import { Applications } from './features/applications/Applications';
 import { Apply } from './features/apply/Apply';
 import { AutoMessages } from './features/auto-messages/AutoMessages';
 import { Cards } from './features/cards/Cards';
@@ -24,6 +24,9 @@ import { Vault } from './features/vault/Vault';
  */
 export { builtWith } from '@cove/contracts';
 
+/** The staff console is for staff only: its code loads when one opens it. */
+const StaffConsole = lazy(() => import('./features/staff/StaffConsole'));
+
 function AccountArea() {
   const { user } = useSession();
   const { pathname } = useLocation();
@@ -40,7 +43,7 @@ function AccountArea() {
       >
         <SplitLayout
           label="Account sections"
-          items={accountNav(user?.type === 'featured', user?.is_staff === true || user?.is_staff_mo === true)}
+          items={accountNav(user?.type === 'featured', user ? isStaffMember(user) : false)}
         >
           <Routes>
             <Route index element={<Overview />} />
@@ -57,7 +60,15 @@ function AccountArea() {
             <Route path="auto-messages" element={<AutoMessages />} />
             <Route path="auto-messages/:category" element={<AutoMessages />} />
             <Route path="apply" element={<Apply />} />
-            <Route path="applications" element={<Applications />} />
+            <Route path="applications" element={<Navigate to="/account/staff/applications" replace />} />
+            <Route
+              path="staff/*"
+              element={
+                <Suspense fallback={<Spinner size={50} />}>
+                  <StaffConsole />
+                </Suspense>
+              }
+            />
             <Route
               path="*"
               element={
