@@ -17,7 +17,8 @@ export async function seedDemoReports(app: FastifyInstance): Promise<void> {
   const { idOf, call, done } = await demoActors(app, people, 'demo reports');
   const report = async (by: string, about: string, body: object) =>
     (await call(by, 'POST', `/v1/users/${idOf(about)}/report`, body)).report_id as string;
-  const resolve = (id: string, body: object) => call(demoStaff, 'POST', `/v1/admin/reports/${id}/resolve`, body);
+  const resolve = (id: string, body: object) =>
+    call(demoStaff, 'POST', `/v1/admin/reports/${id}/resolve`, body);
 
   const scam = await report('nova-lake', pushyFan, {
     reason: 'scam',
