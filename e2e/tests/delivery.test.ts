@@ -3,7 +3,11 @@ import { ShellPage } from '../pages/shell-page';
 import { expect, test } from '../support/fixtures';
 
 // A new visitor on a phone, as Lighthouse's mobile run loads the site.
-test.use({ serverOptions: { name: 'delivery' }, viewport: { width: 390, height: 844 }, isMobile: true });
+test.use({
+  serverOptions: { name: 'delivery', env: { MAILBOX: 'true' } },
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+});
 
 /** Files the build leaves uncompressed because a copy would save nearly nothing. */
 const tinyBytes = 256;
@@ -71,5 +75,38 @@ test.describe('static delivery', () => {
       expect.arrayContaining([`/mf/chat/${version}/mf-manifest.json`, `/mf/chat/${version}/remoteEntry.js`]),
     );
     expect(requested.map((r) => r.path)).not.toContain('/mf/registry.json');
+  });
+
+  test('a return visit asks for its first screen’s data with the page, once, and the screen shows it', async ({
+    page,
+    server,
+    session,
+  }) => {
+    await session.signIn(page, 'returning-fan@e2e.cove.test');
+    const shell = new ShellPage(page, server.baseUrl);
+    await shell.open('/chats');
+    await shell.heading('Chats').waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const reads: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/v1/') && req.method() === 'GET') reads.push(url.pathname + url.search);
+    });
+    await page.reload();
+    await shell.heading('Chats').waitFor();
+    await page.waitForLoadState('networkidle');
+    // The page's script started what the last visit's first screen read, before the shell's scripts ran…
+    const started = await page.evaluate(() =>
+      Object.keys(
+        (window as unknown as { __coveFirstReads?: { reads: object } }).__coveFirstReads?.reads ?? {},
+      ),
+    );
+    expect(started).toEqual(expect.arrayContaining(['/v1/users/me', '/v1/provider/config?platform=react']));
+    // …the chat list's first page among them, which the list then took instead of asking again.
+    const listPage = '/v1/chats?v=2&limit=20&offset=0';
+    expect(started).toContain(listPage);
+    expect(reads.filter((url) => url === listPage)).toHaveLength(1);
+    await expect(shell.heading('Chats')).toBeVisible();
   });
 });

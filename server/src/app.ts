@@ -33,6 +33,7 @@ import { authRoutes } from './routes/auth';
 import { chatRoutes } from './routes/chats';
 import { clientErrorRoutes } from './routes/client-errors';
 import { releaseHealthRoutes } from './routes/release-health';
+import { releaseRoutes, type ReleaseRoutesOptions } from './routes/releases';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { devRemotesRoutes } from './routes/dev-remotes';
 import { shellPageRoutes } from './routes/shell-page';
@@ -85,6 +86,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Realtime timings and limits other than the defaults (tests shorten them). */
   realtime?: Partial<RealtimeSettings>;
+  /** The release page's workspace and smoke test other than the defaults (tests give small ones). */
+  releases?: ReleaseRoutesOptions;
 }
 
 /** Builds the whole app without listening: external plugins, then the app's own, then one module per resource. */
@@ -172,6 +175,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(identitySandboxRoutes);
   await app.register(clientErrorRoutes);
   await app.register(releaseHealthRoutes);
+  await app.register(releaseRoutes, opts.releases ?? {});
   await app.register(devMailboxRoutes);
   await app.register(devRemotesRoutes);
   await app.register(shellPageRoutes, { shellDir, mfDir });

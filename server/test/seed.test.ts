@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { chatMembers, chats, messages, users } from '../src/db/schema';
 import { seedBulk } from '../src/seed/bulk';
 import { seedBulkMessages } from '../src/seed/bulk-messages';
+import { demoReleaseManager } from '../src/seed/demo-releases';
 import { demoCreators, demoEmail, demoFans, seedDemoWorld } from '../src/seed/demo-world';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -59,6 +60,10 @@ describe('the first-run data', () => {
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
     }
+
+    // The release page has its demo release manager; staff are not release managers.
+    const managers = await t.db.select().from(users).where(eq(users.isReleaseManager, true));
+    expect(managers.map((u) => u.email)).toEqual([demoEmail(demoReleaseManager)]);
 
     expect(await seedDemoWorld(t.db, mediaDir)).toBe(false);
     const again = await t.db.select().from(users).where(eq(users.type, 'featured'));

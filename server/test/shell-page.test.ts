@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,6 +121,20 @@ describe('the shell page', () => {
     expect(res.body.indexOf('rel="preload"')).toBeLessThan(res.body.indexOf('</head>'));
   });
 
+  it('starts a return visit’s first reads with a script its own content security policy allows, and no other', async () => {
+    const res = await open('/discover');
+    const inline = [...res.body.matchAll(/<script>(.*?)<\/script>/g)].map((m) => m[1] ?? '');
+    expect(inline).toHaveLength(1);
+    const hash = createHash('sha256')
+      .update(inline[0] ?? '')
+      .digest('base64');
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.startsWith('script-src '));
+    expect(scriptSrc?.split(' ')).toContain(`'sha256-${hash}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+  });
+
   it.each([
     ['/discover', 'discover-1'],
     ['/', 'discover-1'],
@@ -201,10 +216,12 @@ describe('canary and rollback', () => {
     expect(inlinedRegistry(page).remotes.chat?.current).toBe('chat-0');
   });
 
-  it('sends the page as built when the registry cannot be read, so the shell fetches it', async () => {
+  it('sends the page without registry or preloads when the registry cannot be read, so the shell fetches it', async () => {
     writeFileSync(join(mfDir, 'registry.json'), '{ not json');
     const res = await open('/chats');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(template);
+    expect(res.body).not.toContain('cove-registry');
+    expect(preloadedUrls(res.body)).toEqual([]);
+    expect(res.body.replace(/<script>.*?<\/script>/, '')).toBe(template);
   });
 });

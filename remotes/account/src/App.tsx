@@ -18,6 +18,9 @@ import { Settings } from './features/settings/Settings';
 import { Subscriptions } from './features/subscriptions/Subscriptions';
 import { Vault } from './features/vault/Vault';
 
+/** The release page is for a few release managers: its code loads when one opens it. */
+const Releases = lazy(() => import('./features/releases/Releases'));
+
 /**
  * What this remote was built against: the shell refuses to run it on a page of other versions.
  * @public read by the shell from the federated module, not imported
@@ -43,7 +46,11 @@ function AccountArea() {
       >
         <SplitLayout
           label="Account sections"
-          items={accountNav(user?.type === 'featured', user ? isStaffMember(user) : false)}
+          items={accountNav(
+            user?.type === 'featured',
+            user ? isStaffMember(user) : false,
+            user?.is_release_manager === true,
+          )}
         >
           <Routes>
             <Route index element={<Overview />} />
@@ -66,6 +73,14 @@ function AccountArea() {
               element={
                 <Suspense fallback={<Spinner size={50} />}>
                   <StaffConsole />
+                </Suspense>
+              }
+            />
+            <Route
+              path="releases"
+              element={
+                <Suspense fallback={<Spinner size={50} />}>
+                  <Releases />
                 </Suspense>
               }
             />

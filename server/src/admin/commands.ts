@@ -29,6 +29,8 @@ export const adminCommands = {
   report: 'warn the account that it was reported and may be terminated (sends reported)',
   warn: '<global|payment> [message]  open the warning popup for the person (sends warned)',
   'grant-staff': 'make the account support staff',
+  'grant-release-manager': 'let the account publish and roll back remotes at /account/releases',
+  'revoke-release-manager': 'take the release manager role away',
   'grant-credits': '<amount>  add promotional credits, recorded in the ledger',
   feature: '<name> <on|off>  set one of the account\u2019s feature permissions',
   'dismiss-report': '<report id>  close a report on the account without acting on it',
@@ -181,6 +183,13 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
         await update(tx, user, { isStaff: true });
         message = `${email} is now staff.`;
         break;
+      case 'grant-release-manager':
+      case 'revoke-release-manager': {
+        const granted = req.command === 'grant-release-manager';
+        await update(tx, user, { isReleaseManager: granted });
+        message = `${email} ${granted ? 'is now' : 'is no longer'} a release manager.`;
+        break;
+      }
       case 'grant-credits': {
         const amount = Number(req.args[0]);
         if (!Number.isInteger(amount) || amount <= 0 || amount > 1_000_000) {

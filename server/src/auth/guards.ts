@@ -9,10 +9,12 @@ export function currentUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-export type Role = 'user' | 'featured' | 'staff';
+/** `release_manager`: granted by the admin CLI alone; staff are not release managers (docs/rules.md). */
+export type Role = 'user' | 'featured' | 'staff' | 'release_manager';
 
 function hasRole(user: UserRow, role: Role): boolean {
   if (role === 'staff') return user.isStaff || user.isStaffMo;
+  if (role === 'release_manager') return user.isReleaseManager;
   return user.type === role;
 }
 

@@ -1,3 +1,4 @@
+import { accessTokenHeader } from '@cove/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessionForToken } from './tokens';
@@ -15,7 +16,7 @@ declare module 'fastify' {
 
 /** The access token rides in the `access-token` header; the websocket, which cannot set headers, uses `?token=`. */
 function tokenOf(request: FastifyRequest): string | null {
-  const header = request.headers['access-token'];
+  const header = request.headers[accessTokenHeader];
   if (typeof header === 'string' && header) return header;
   if (request.url.startsWith('/ws')) {
     const token = (request.query as { token?: unknown } | undefined)?.token;

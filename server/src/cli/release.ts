@@ -33,6 +33,7 @@ Commands:
 Remotes: chat, discover, account, payouts
 Options:
   --data-dir <dir>   the server's data folder (default: DATA_DIR, else ./.data at the workspace root)
+  --reason <text>    why, kept in the release audit log beside who ran it
   --json             print the answer as JSON
 `;
 
@@ -86,7 +87,8 @@ function changeLine(e: AuditEntry): string {
     ? ` (canary ${percent(e.figures.canary.rate)} of ${e.figures.canary.sessions}, stable ${percent(e.figures.stable.rate)} of ${e.figures.stable.sessions})`
     : '';
   const share = e.percent !== undefined ? ` at ${e.percent}%` : '';
-  return `\n          ${e.at} ${e.action} ${e.from ?? '(none)'} -> ${e.to}${share} by ${e.by}${figures}`;
+  const why = e.reason ? `: ${e.reason}` : '';
+  return `\n          ${e.at} ${e.action} ${e.from ?? '(none)'} -> ${e.to}${share} by ${e.by}${figures}${why}`;
 }
 
 /** The release CLI, the one writer of the registry. Returns the process exit code. */
@@ -102,6 +104,7 @@ export async function main(argv: string[], io: Io = consoleIo): Promise<number> 
         'no-build': { type: 'boolean', default: false },
         dir: { type: 'string' },
         canary: { type: 'string' },
+        reason: { type: 'string' },
         'skip-checks': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -123,6 +126,7 @@ export async function main(argv: string[], io: Io = consoleIo): Promise<number> 
     repoRoot,
     dataDir: resolveDataDir(repoRoot, values['data-dir'] ?? process.env.DATA_DIR),
     log: io.err,
+    ...(values.reason ? { reason: values.reason } : {}),
   };
   const print = (value: unknown, text: string) => io.out(values.json ? JSON.stringify(value, null, 2) : text);
 
@@ -142,7 +146,7 @@ export async function main(argv: string[], io: Io = consoleIo): Promise<number> 
           .map((r) => {
             const byVersion = new Map(health?.[r.remote]?.map((h) => [h.version, h]));
             const canary = r.canary ? `  canary: ${r.canary.version} at ${r.canary.percent}%` : '';
-            const older = r.versions.filter((v) => v !== r.current && v !== r.canary?.version);
+            const older = r.stored.map((v) => v.version);
             return `${r.remote.padEnd(9)} ${r.current ?? '(not released)'}${canary}${
               r.current ? healthLine('stable', byVersion.get(r.current)) : ''
             }${r.canary ? healthLine('canary', byVersion.get(r.canary.version)) : ''}${(

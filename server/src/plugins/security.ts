@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { RouteCodes } from '../errors';
+import { pageScriptHash } from '../inline-script';
 
 export interface SecurityOptions {
   rateLimitPerMinute: number;
@@ -32,7 +33,7 @@ export const security = fp(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...(opts.turnstile ? [TURNSTILE] : []), ...dev],
+          scriptSrc: ["'self'", pageScriptHash, ...(opts.turnstile ? [TURNSTILE] : []), ...dev],
           frameSrc: ["'self'", ...(opts.turnstile ? [TURNSTILE] : [])],
           // Remotes inject their CSS modules as <style> elements at runtime.
           styleSrc: ["'self'", "'unsafe-inline'", ...dev],

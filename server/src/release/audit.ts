@@ -14,8 +14,10 @@ export interface AuditEntry {
   remote: RemoteName;
   from: string | null;
   to: string;
-  /** Who ran it: the OS user, when known, or the server for an automatic rollback. */
+  /** Who ran it: the OS user, when known, `web:<email>` from the release page, or the server for an automatic rollback. */
   by: string;
+  /** Why, as the person who made the change gave it (the release page requires it). */
+  reason?: string;
   /** A canary's share of browsers, when one started or changed. */
   percent?: number;
   /** Why an automatic rollback happened. */

@@ -2,11 +2,13 @@ import type { PublishedVersion, Registry, RegistryAction, RegistryRemote, Remote
 import { appendAudit, type HealthFigures } from './audit';
 import { withFileLock } from './lock';
 import type { ReleasePaths } from './paths';
-import { actor, entryOf, ReleaseError } from './registry-entry';
+import { auditSource, entryOf, ReleaseError } from './registry-entry';
 import { readRegistry, writeRegistry } from './registry-store';
 
 interface CanaryContext {
   now?: () => Date;
+  by?: string;
+  reason?: string;
 }
 
 export interface CanaryResult {
@@ -62,7 +64,7 @@ async function change(
       remote,
       from,
       to,
-      by: audit.by ?? actor(),
+      ...auditSource({ by: audit.by ?? ctx.by, reason: ctx.reason }),
       ...(percent !== null ? { percent } : {}),
       ...(audit.figures ? { figures: audit.figures } : {}),
     });

@@ -1,5 +1,6 @@
 import { userInfo } from 'node:os';
 import type { Registry, RegistryRemote, RemoteName } from '@cove/contracts';
+import type { AuditEntry } from './audit';
 
 export class ReleaseError extends Error {
   override readonly name = 'ReleaseError';
@@ -10,10 +11,15 @@ export function entryOf(reg: Registry, remote: RemoteName): RegistryRemote {
 }
 
 /** Who runs a release command: the OS user, when known. */
-export function actor(): string {
+function actor(): string {
   try {
     return userInfo().username;
   } catch {
     return 'unknown';
   }
+}
+
+/** The audit entry's who and why for a change: the given actor (else the OS user) and reason. */
+export function auditSource(source: { by?: string; reason?: string }): Pick<AuditEntry, 'by' | 'reason'> {
+  return { by: source.by ?? actor(), ...(source.reason ? { reason: source.reason } : {}) };
 }

@@ -17,8 +17,8 @@ import { contentHash, versionName } from './content';
 import { withFileLock } from './lock';
 import { readManifest, readRemoteManifest } from './manifest';
 import { releasePaths, type ReleasePaths } from './paths';
-import { preflight } from './preflight';
-import { actor, entryOf, ReleaseError } from './registry-entry';
+import { preflight, type PreflightOptions } from './preflight';
+import { auditSource, entryOf, ReleaseError } from './registry-entry';
 import { readRegistry, writeRegistry } from './registry-store';
 
 export { ReleaseError };
@@ -28,6 +28,12 @@ export interface ReleaseContext {
   repoRoot: string;
   now?: () => Date;
   log?: (line: string) => void;
+  /** Who the audit log names (default: the OS user); the release page sends `web:<email>`. */
+  by?: string;
+  /** Why, in the audit log: the release page requires one, the CLI takes `--reason`. */
+  reason?: string;
+  /** The publish checks' smoke test (default: headless Chromium, `smoke-test.ts`). */
+  smoke?: PreflightOptions['smoke'];
 }
 
 export interface ReleaseResult {
@@ -95,7 +101,8 @@ async function pointTo(
       },
     };
     await writeRegistry(paths.registryFile, next);
-    if (from !== to) await appendAudit(paths.auditFile, { at, action, remote, from, to, by: actor() });
+    if (from !== to)
+      await appendAudit(paths.auditFile, { at, action, remote, from, to, ...auditSource(ctx) });
     return { remote, from, to, changed: from !== to };
   });
 }
@@ -166,7 +173,8 @@ export async function publish(
   const paths = releasePaths(ctx.dataDir, ctx.repoRoot);
   const from = async (dir: string) => {
     // The publish checks (./App, first-visit budget, smoke test) run before the registry may move.
-    if (opts.checks !== false) await preflight(ctx.repoRoot, remote, dir);
+    if (opts.checks !== false)
+      await preflight(ctx.repoRoot, remote, dir, ctx.smoke ? { smoke: ctx.smoke } : {});
     return opts.canary === undefined
       ? publishFromDir(ctx, remote, dir)
       : publishFromDir(ctx, remote, dir, opts.canary);
@@ -198,12 +206,8 @@ export async function rollback(
   const entry = entryOf(await readRegistry(paths.registryFile), remote);
   if (entry.canary && to === undefined) return endCanary(ctx, paths, remote, { action: 'canary-end' });
   if (!entry.current) throw new ReleaseError(`${remote} has never been released.`);
-  let target = to;
-  if (!target) {
-    const index = entry.versions.findIndex((v) => v.version === entry.current);
-    target = index > 0 ? entry.versions[index - 1]?.version : undefined;
-    if (!target) throw new ReleaseError(`${remote} has no version older than ${entry.current}.`);
-  }
+  const target = to ?? previousVersion(entry);
+  if (!target) throw new ReleaseError(`${remote} has no version older than ${entry.current}.`);
   if (!entry.versions.some((v) => v.version === target)) {
     throw new ReleaseError(`${remote} has no stored version ${target}. Run "release status" to list them.`);
   }
@@ -214,6 +218,26 @@ export async function rollback(
       throw new ReleaseError(`${remote}@${chosen} vanished.`);
     return { to: chosen };
   });
+}
+
+/** The version a rollback without `--to` returns to: the one stored just before the current one. */
+function previousVersion(entry: RegistryRemote): string | null {
+  const index = entry.versions.findIndex((v) => v.version === entry.current);
+  return (index > 0 ? entry.versions[index - 1]?.version : undefined) ?? null;
+}
+
+/**
+ * The folder of a stored version that is not the current one, to publish again (the release page's
+ * publish and canary, which go through `publish` with it as `dir`, checks and all).
+ */
+export async function storedBuild(ctx: ReleaseContext, remote: RemoteName, version: string): Promise<string> {
+  const paths = releasePaths(ctx.dataDir, ctx.repoRoot);
+  const entry = entryOf(await readRegistry(paths.registryFile), remote);
+  if (!entry.versions.some((v) => v.version === version)) {
+    throw new ReleaseError(`${remote} has no stored version ${version}. Run "release status" to list them.`);
+  }
+  if (entry.current === version) throw new ReleaseError(`${remote} already runs ${version}.`);
+  return paths.versionDir(remote, version);
 }
 
 /** `release promote <remote>`: the running canary becomes the version every browser runs. */
@@ -241,6 +265,10 @@ export interface RemoteStatus {
   publishedAt: string | null;
   canary: RegistryCanary | null;
   versions: string[];
+  /** Where `rollback` without `--to` goes. */
+  previous: string | null;
+  /** Stored versions that are neither current nor the canary, oldest first; `newer`: stored after current. */
+  stored: { version: string; publishedAt: string; newer: boolean }[];
   lastChange: { at: string; action: string; from: string | null; to: string } | null;
 }
 
@@ -249,12 +277,17 @@ export async function status(ctx: ReleaseContext): Promise<RemoteStatus[]> {
   const reg = await readRegistry(paths.registryFile);
   return remoteNames.map((remote) => {
     const entry = entryOf(reg, remote);
+    const currentAt = entry.versions.findIndex((v) => v.version === entry.current);
     return {
       remote,
       current: entry.current,
       publishedAt: entry.versions.find((v) => v.version === entry.current)?.publishedAt ?? null,
       canary: entry.canary ?? null,
       versions: entry.versions.map((v) => v.version),
+      previous: previousVersion(entry),
+      stored: entry.versions
+        .map(({ version, publishedAt }, i) => ({ version, publishedAt, newer: i > currentAt }))
+        .filter((v) => v.version !== entry.current && v.version !== entry.canary?.version),
       lastChange: entry.history[entry.history.length - 1] ?? null,
     };
   });

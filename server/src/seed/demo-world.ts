@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { generateAvatar } from './avatar';
 import { seedDemoApplications } from './demo-applications';
+import { seedDemoReleaseManager } from './demo-releases';
 
 interface DemoPerson {
   username: string;
@@ -59,5 +60,6 @@ export async function seedDemoWorld(db: Db, mediaDir: string): Promise<boolean> 
     .values([...creators, ...fans])
     .onConflictDoNothing();
   await seedDemoApplications(db, demoEmail);
+  await seedDemoReleaseManager(db, demoEmail);
   return true;
 }

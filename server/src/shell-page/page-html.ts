@@ -1,5 +1,6 @@
 import { registryElementId, type Registry } from '@cove/contracts';
 import { escapeHtml } from '../hosted-page';
+import { pageScript } from '../inline-script';
 import type { Preload } from './remote-preloads';
 
 /**
@@ -17,9 +18,9 @@ const linkTag = (p: Preload) =>
   `<link rel="preload" as="${p.as}" href="${escapeHtml(p.href)}"${p.crossorigin ? ' crossorigin' : ''}>`;
 
 /**
- * The shell page with what its first screen needs written in before `</head>`: preload links for the
- * route's remote and the registry. A template without `</head>` is sent as it is (the shell then
- * fetches the registry itself).
+ * The shell page with what its first screen needs written in before `</head>`: the script that starts
+ * a return visit's first reads, preload links for the route's remote and the registry. A template
+ * without `</head>` is sent as it is (the shell then fetches the registry itself and every read).
  */
 export function pageWithBootData(template: string, registry: Registry | null, preloads: Preload[]): string {
   const end = template.indexOf('</head>');
@@ -27,5 +28,6 @@ export function pageWithBootData(template: string, registry: Registry | null, pr
   const data = registry
     ? `<script type="application/json" id="${registryElementId}">${scriptSafeJson(registry)}</script>`
     : '';
-  return `${template.slice(0, end)}${preloads.map(linkTag).join('')}${data}${template.slice(end)}`;
+  const reads = `<script>${pageScript}</script>`;
+  return `${template.slice(0, end)}${reads}${preloads.map(linkTag).join('')}${data}${template.slice(end)}`;
 }

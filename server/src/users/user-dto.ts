@@ -50,6 +50,7 @@ export function toUserDto(u: UserRow, credits: number): User {
     credits,
     is_staff: u.isStaff,
     is_staff_mo: u.isStaffMo,
+    is_release_manager: u.isReleaseManager,
     frozen: u.frozen,
     restricted: isRestricted(u),
     last_online: u.lastOnline?.toISOString() ?? null,

@@ -26,10 +26,12 @@ export interface TestAppOptions {
   realtime?: AppOptions['realtime'];
   /** A logger to read what the server logs; none by default. */
   logger?: AppOptions['logger'];
+  /** The release page's workspace and smoke test. */
+  releases?: AppOptions['releases'];
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const { env = {}, shellDir, extend, realtime, logger = false } = opts;
+  const { env = {}, shellDir, extend, realtime, logger = false, releases } = opts;
   const dataDir = mkdtempSync(join(tmpdir(), 'cove-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -45,6 +47,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     database,
     logger,
     realtime,
+    ...(releases ? { releases } : {}),
     ...(shellDir ? { shellDir } : {}),
   });
   const undeclared = policeDeclaredResponses(app);

@@ -295,6 +295,8 @@ export const errorCatalogue = {
     status: 400,
     message: 'This release health token is not valid or has expired. Ask for a new one.',
   },
+  // The release page (docs/rules.md, Releases): a check or the registry refused the action, in its words.
+  release_refused: { status: 409, message: (detail: string) => detail },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

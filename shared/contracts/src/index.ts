@@ -33,4 +33,6 @@ export * from './onboarding';
 export * from './history';
 export * from './notifications';
 export * from './outbox';
+export * from './first-reads';
+export * from './releases';
 export * from './staff';

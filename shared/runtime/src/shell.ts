@@ -3,3 +3,4 @@ export { createBus, type OwnedBus, type ShellEvent } from './bus/bus';
 export { createSession, signIn, signOut, updateUser, setCredits, setProviderConfig } from './session/session';
 export { clearOutboxes } from './outbox/outbox-store';
 export { createOutbox, type ShellOutbox } from './outbox/outbox';
+export { pageFirstReads } from './api/first-reads';

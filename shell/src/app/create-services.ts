@@ -1,7 +1,7 @@
 import { getInstance, registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
 import { hostContractVersion, type HostContext } from '@cove/contracts';
 import { createApiClient, createStore, localTokenStore } from '@cove/runtime';
-import { createBus, createOutbox, createSession } from '@cove/runtime/shell';
+import { createBus, createOutbox, createSession, pageFirstReads } from '@cove/runtime/shell';
 import { canaryId } from '../federation/browser-ids';
 import { withDevRemotes, type DevRemotes } from '../federation/dev-remotes';
 import { createHealthReporter, watchClientErrors } from '../federation/health-report';
@@ -34,6 +34,7 @@ export function createServices(devRemotes: DevRemotes): ShellServices {
   let counts: ShellServices['counts'] | null = null;
   const api = createApiClient({
     tokens,
+    firstReads: pageFirstReads(),
     onMaintenance: () => host.navigate('/maintenance', { replace: true }),
     onServerFailure: (failure) => console.warn('API failure', failure),
     // A forbidden or locked answer clears popups, and may end the session (spec section 6).

@@ -2,10 +2,10 @@ import type { NavItem } from '@cove/ui';
 
 /**
  * The account area's sections; earnings belong to the payouts remote and are for creators, applying
- * to become one is for fans who are not staff, and the staff console (reports, audit log,
- * applications) for staff.
+ * to become one is for fans who are not staff, the staff console (reports, audit log, applications)
+ * for staff, and releases for release managers.
  */
-export function accountNav(isCreator: boolean, isStaff = false): NavItem[] {
+export function accountNav(isCreator: boolean, isStaff = false, isReleaseManager = false): NavItem[] {
   const items: NavItem[] = [
     { to: '/account', label: 'Overview', end: true },
     { to: '/account/settings', label: 'Settings' },
@@ -25,12 +25,13 @@ export function accountNav(isCreator: boolean, isStaff = false): NavItem[] {
     items.push({ to: '/account/apply', label: 'Become a creator' });
   }
   if (isStaff) items.push({ to: '/account/staff', label: 'Staff console' });
+  if (isReleaseManager) items.push({ to: '/account/releases', label: 'Releases' });
   return items;
 }
 
 /** The screen name a path under /account shows, for the tab's title: its section, else the account itself. */
 export function accountSectionTitle(pathname: string): string {
-  const section = [...accountNav(true, true), ...accountNav(false)].find(
+  const section = [...accountNav(true, true, true), ...accountNav(false)].find(
     (item) => !item.end && (pathname === item.to || pathname.startsWith(`${item.to}/`)),
   );
   return section?.label ?? 'Account';

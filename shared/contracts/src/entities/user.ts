@@ -72,6 +72,8 @@ export const user = z.object({
   credits: z.int(),
   is_staff: z.boolean(),
   is_staff_mo: z.boolean(),
+  /** May publish and roll back remotes at /account/releases (granted by the admin CLI). */
+  is_release_manager: z.boolean(),
   frozen: z.boolean(),
   restricted: z.boolean(),
   last_online: z.nullable(z.string()),

@@ -1,19 +1,21 @@
 import {
+  accessTokenHeader,
   errorBody,
   type ApiClient,
   type HttpMethod,
   type QueryValue,
   type SendOptions,
   type UploadOptions,
+  webTypeHeader,
 } from '@cove/contracts';
 import type { ZodMiniType } from 'zod/mini';
 import { ApiError, abortedError, genericError, networkError } from './api-error';
+import type { FirstReads } from './first-reads';
 import { describeMismatch } from './mismatch';
 import type { TokenStore } from './token-store';
 import { xhrUpload, type Answer } from './xhr-upload';
 
-/** Sent on every call so the server knows which client is talking (spec section 6). */
-export const webTypeHeader = { name: 'web-type', value: 'react' } as const;
+export { webTypeHeader };
 
 export interface ApiClientOptions {
   tokens: TokenStore;
@@ -29,6 +31,8 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Makes the request object uploads are sent with (tests give their own). */
   xhr?: () => XMLHttpRequest;
+  /** Reads the page started before the scripts ran, and what this page reads first, for next time. */
+  firstReads?: FirstReads;
 }
 
 export interface ServerFailure {
@@ -73,13 +77,13 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       Accept: 'application/json',
       [webTypeHeader.name]: webTypeHeader.value,
     };
-    if (token) headers['access-token'] = token;
+    if (token) headers[accessTokenHeader] = token;
     return headers;
   }
 
   async function fetchAnswer(
     method: HttpMethod,
-    path: string,
+    url: string,
     options: SendOptions,
     token: string | null,
   ): Promise<Answer> {
@@ -87,7 +91,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     const hasBody = options.body !== undefined;
     if (hasBody) headers['Content-Type'] = 'application/json';
     try {
-      const res = await doFetch(buildUrl(base, path, options.query), {
+      const res = await doFetch(url, {
         method,
         headers,
         body: hasBody ? JSON.stringify(options.body) : undefined,
@@ -156,8 +160,16 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     schema: ZodMiniType<T> | null,
   ): Promise<T | undefined> {
     const token = opts.tokens.get();
-    const res = await fetchAnswer(method, path, options, token);
-    return readAnswer(method, path, res, token, schema, options.signal);
+    const url = buildUrl(base, path, options.query);
+    const read = method === 'GET' && options.body === undefined;
+    const early = read ? opts.firstReads?.take(url, token) : undefined;
+    // An answer the page started is used as it is; if it failed, the call is made again.
+    const res = early
+      ? await early.then(fromResponse, () => fetchAnswer(method, url, options, token))
+      : await fetchAnswer(method, url, options, token);
+    const answer = await readAnswer(method, path, res, token, schema, options.signal);
+    if (read && res.ok) opts.firstReads?.record(url);
+    return answer;
   }
 
   async function upload<T>(url: string, form: FormData, options: UploadOptions<T>): Promise<T> {

@@ -1,5 +1,6 @@
-/** The access token lives in local storage under `auth-token` (spec section 7). */
-export const tokenKey = 'auth-token';
+import { tokenKey } from '@cove/contracts';
+
+export { tokenKey };
 
 export interface TokenStore {
   get(): string | null;

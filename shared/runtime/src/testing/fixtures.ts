@@ -68,6 +68,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     credits: 250,
     is_staff: false,
     is_staff_mo: false,
+    is_release_manager: false,
     frozen: false,
     restricted: false,
     last_online: null,

@@ -1,4 +1,3 @@
-import SparkMD5 from 'spark-md5';
 import { abortedError } from '../api/api-error';
 
 /** Read in slices so a 499 MB video is never held in memory whole. */
@@ -10,6 +9,8 @@ export async function md5OfFile(
   onProgress?: (done: number, total: number) => void,
   signal?: AbortSignal,
 ): Promise<string> {
+  // Loaded with the first upload: no first screen hashes a file.
+  const { default: SparkMD5 } = await import('spark-md5');
   const hash = new SparkMD5.ArrayBuffer();
   for (let offset = 0; offset < file.size; offset += sliceBytes) {
     if (signal?.aborted) throw abortedError();
