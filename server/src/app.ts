@@ -63,6 +63,7 @@ import { earningsRoutes } from './routes/earnings';
 import { autoMessageSender } from './auto-messages/plugin';
 import { autoMessageRoutes } from './routes/auto-messages';
 import { onboardingRoutes } from './routes/onboarding';
+import { staffRoutes } from './routes/staff';
 import { identitySandboxRoutes } from './routes/identity-sandbox';
 import { securityRoutes } from './routes/security';
 import { factorBoxFor, type SecretBox } from './second-factor/secret-box';
@@ -175,6 +176,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(autoMessageRoutes);
   await app.register(earningsRoutes);
   await app.register(onboardingRoutes);
+  await app.register(staffRoutes);
   await app.register(sandboxRoutes);
   await app.register(identitySandboxRoutes);
   await app.register(clientErrorRoutes);

@@ -45,7 +45,7 @@ export class InvalidField extends AppError {
   }
 }
 
-type WaitCode = 'sign_in_limited' | 'code_limit' | 'code_cooldown' | 'payments_limited';
+type WaitCode = 'sign_in_limited' | 'code_limit' | 'code_cooldown' | 'payments_limited' | 'reports_limited';
 
 /** A 429 that says when to come back: the error handler sends the wait as `Retry-After` (seconds). */
 export class TooManyRequests extends AppError {

@@ -19,6 +19,7 @@ import { seedDemoHomeFeed } from './seed/demo-home-feed';
 import { seedDemoHistory } from './seed/demo-history';
 import { seedDemoMoneyLines } from './seed/demo-money-lines';
 import { seedDemoNotifications } from './seed/demo-notifications';
+import { seedDemoReports } from './seed/demo-reports';
 import { seedDemoProfiles } from './seed/demo-profiles';
 import { seedDemoTips } from './seed/demo-tips';
 import { seedDemoWorld } from './seed/demo-world';
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
       await seedDemoMoneyLines(app);
       await seedDemoFans(app);
       await seedDemoHomeFeed(app);
+      await seedDemoReports(app);
       await seedDemoNotifications(app);
       await seedDemoSecondFactor(app.db, app.factorBox);
     }

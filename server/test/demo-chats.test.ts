@@ -11,8 +11,10 @@ import { seedDemoFans } from '../src/seed/demo-fans';
 import { seedDemoHomeFeed } from '../src/seed/demo-home-feed';
 import { seedDemoMoneyLines } from '../src/seed/demo-money-lines';
 import { seedDemoProfiles } from '../src/seed/demo-profiles';
+import { seedDemoReports } from '../src/seed/demo-reports';
 import { seedDemoTips } from '../src/seed/demo-tips';
 import { demoEmail, seedDemoWorld } from '../src/seed/demo-world';
+import { demoStaff } from '../src/seed/demo-applications';
 import { as, type Client } from './helpers/api';
 import { eventually } from './helpers/payments';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -42,6 +44,7 @@ beforeAll(async () => {
   await seedDemoMoneyLines(t.app);
   await seedDemoFans(t.app);
   await seedDemoHomeFeed(t.app);
+  await seedDemoReports(t.app);
   alex = as(t.app, await issueAccessToken(t.db, await idOf('alex-fan')));
   luna = as(t.app, await issueAccessToken(t.db, await idOf('luna-rivers')));
 });
@@ -312,5 +315,34 @@ describe('the demo fans', () => {
     expect(alexFigures.spent).toBeGreaterThan(120);
     expect(sam).toMatchObject({ spent: 120, vip: true });
     expect(jordan).toMatchObject({ spent: 0, vip: false });
+  });
+});
+
+describe('the demo reports', () => {
+  it('give the demo staff member open reports with evidence, and resolved ones in the audit log', async () => {
+    const staff = as(t.app, await issueAccessToken(t.db, await idOf(demoStaff)));
+    const open = (await staff.get('/v1/admin/reports')).json().reports as {
+      category: string;
+      reported: { username: string };
+      evidence: { kind: string; text: string }[];
+    }[];
+    expect(open.map((r) => [r.category, r.reported.username])).toEqual([
+      ['harassment', pushyFan],
+      ['stolen_content', 'theo-vance'],
+    ]);
+    expect(open[0]?.evidence).toContainEqual(
+      expect.objectContaining({ kind: 'message', text: 'Hey, answer me already. Why are you ignoring me??' }),
+    );
+    expect(open[1]?.evidence).toEqual([expect.objectContaining({ kind: 'post' })]);
+    const resolved = (await staff.get('/v1/admin/reports?status=resolved')).json().reports;
+    expect(resolved.map((r: { resolution: string }) => r.resolution)).toEqual(['warn', 'dismiss']);
+    const audit = (await staff.get(`/v1/admin/audit?target=${await idOf(pushyFan)}`)).json().entries;
+    expect(audit).toEqual([
+      expect.objectContaining({
+        actor: `staff:${demoEmail(demoStaff)}`,
+        command: 'warn',
+        reason: 'Asked a creator to be paid off Cove.',
+      }),
+    ]);
   });
 });

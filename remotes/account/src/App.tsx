@@ -1,11 +1,10 @@
-import type { RemoteAppProps } from '@cove/contracts';
+import { isStaffMember, type RemoteAppProps } from '@cove/contracts';
 import { useSession } from '@cove/runtime';
 import { QueryRoot } from '@cove/runtime/query';
 import { EmptyState, Page, RemoteRoot, SignInGate, Spinner, SplitLayout } from '@cove/ui';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from '@cove/router';
 import { accountNav, accountSectionTitle } from './features/account-nav';
-import { Applications } from './features/applications/Applications';
 import { Apply } from './features/apply/Apply';
 import { AutoMessages } from './features/auto-messages/AutoMessages';
 import { Cards } from './features/cards/Cards';
@@ -30,6 +29,9 @@ const Security = lazy(() => import('./features/security/Security'));
  */
 export { builtWith } from '@cove/contracts';
 
+/** The staff console is for staff only: its code loads when one opens it. */
+const StaffConsole = lazy(() => import('./features/staff/StaffConsole'));
+
 function AccountArea() {
   const { user } = useSession();
   const { pathname } = useLocation();
@@ -48,7 +50,7 @@ function AccountArea() {
           label="Account sections"
           items={accountNav(
             user?.type === 'featured',
-            user?.is_staff === true || user?.is_staff_mo === true,
+            user ? isStaffMember(user) : false,
             user?.is_release_manager === true,
           )}
         >
@@ -67,7 +69,15 @@ function AccountArea() {
             <Route path="auto-messages" element={<AutoMessages />} />
             <Route path="auto-messages/:category" element={<AutoMessages />} />
             <Route path="apply" element={<Apply />} />
-            <Route path="applications" element={<Applications />} />
+            <Route path="applications" element={<Navigate to="/account/staff/applications" replace />} />
+            <Route
+              path="staff/*"
+              element={
+                <Suspense fallback={<Spinner size={50} />}>
+                  <StaffConsole />
+                </Suspense>
+              }
+            />
             <Route
               path="releases"
               element={

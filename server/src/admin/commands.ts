@@ -7,6 +7,7 @@ import { approveCreator, rejectCreator } from '../onboarding/decide';
 import { setUserFeature } from '../onboarding/features';
 import { withEvents, type Emit, type EventNotifier } from '../realtime/with-events';
 import { addNotification } from '../notifications/add';
+import { closeReport } from '../reports/close-report';
 import type { Tx } from '../db/transaction';
 
 /** What an admin command needs from the realtime layer: tell sockets about news, or close them. */
@@ -23,24 +24,39 @@ export const adminCommands = {
   freeze: 'freeze the account: it cannot chat until unfrozen',
   unfreeze: 'lift a freeze',
   ban: 'ban the account: every token revoked, open sockets closed (sends banned)',
+  unban: 'lift a ban: the person may sign in again',
   terminate: 'terminate the account for good: every token revoked, open sockets closed (sends banned)',
   report: 'warn the account that it was reported and may be terminated (sends reported)',
+  warn: '<global|payment> [message]  open the warning popup for the person (sends warned)',
   'grant-staff': 'make the account support staff',
   'grant-release-manager': 'let the account publish and roll back remotes at /account/releases',
   'revoke-release-manager': 'take the release manager role away',
   'grant-credits': '<amount>  add promotional credits, recorded in the ledger',
   feature: '<name> <on|off>  set one of the account\u2019s feature permissions',
+  'dismiss-report': '<report id>  close a report on the account without acting on it',
 } as const;
 export type AdminCommand = keyof typeof adminCommands;
 
 export const isAdminCommand = (c: string): c is AdminCommand => Object.hasOwn(adminCommands, c);
 
-export interface AdminRequest {
+/** The reason recorded for a command run without one (the CLI without --reason). */
+export const defaultReason = 'from the command line';
+
+/** The warning each kind shows when staff give no text of their own. */
+export const standardWarnings = {
+  global: 'Cove reviewed a report about your account. Please keep to the community rules.',
+  payment: 'Cove noticed a problem with your payments. Please use only your own cards.',
+} as const;
+
+/** One support action: who runs it, on whom (by email or id), and why (kept in the audit log). */
+export type AdminRequest = {
   actor: string;
   command: AdminCommand;
-  email: string;
   args: string[];
-}
+  reason?: string;
+  /** More to do in the same transaction, after the account is locked (e.g. resolving the report acted on). */
+  within?: (tx: Tx, user: UserRow) => Promise<void>;
+} & ({ email: string } | { userId: string });
 
 /** What a moderation record tells the person staff did. */
 const MODERATION = {
@@ -49,6 +65,7 @@ const MODERATION = {
   banned: 'Your account was banned.',
   terminated: 'Your account was closed.',
   warned: 'Cove warned you about a report on your account.',
+  unbanned: 'Your account is no longer banned.',
 };
 
 async function update(tx: Tx, user: UserRow, set: Partial<typeof users.$inferInsert>): Promise<void> {
@@ -56,15 +73,29 @@ async function update(tx: Tx, user: UserRow, set: Partial<typeof users.$inferIns
 }
 
 /** Runs one support command in one transaction, logs who ran it, then tells the user's sockets. */
+/**
+ * Runs one support command in one transaction, logs who ran it and why, then tells the user's sockets.
+ * The CLI and the staff console both act through here, so every action lands in the audit log.
+ */
 export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: AdminRequest): Promise<string> {
-  const email = req.email.trim().toLowerCase();
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email));
-  if (!user) throw new AdminCommandError(`No account with the email ${email}.`);
-
+  const reason = (req.reason ?? defaultReason).trim() || defaultReason;
   const result = await withEvents({ db, realtime: notifier }, async (tx, emitFor) => {
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(
+        'email' in req
+          ? eq(sql`lower(${users.email})`, req.email.trim().toLowerCase())
+          : eq(users.id, req.userId),
+      )
+      .for('update');
+    if (!user) {
+      throw new AdminCommandError(
+        'email' in req ? `No account with the email ${req.email}.` : 'No such account.',
+      );
+    }
+    const email = user.email;
+    await req.within?.(tx, user);
     const emit = (event: LoggedEvent) => emitFor(user.id, event);
     // What staff did, in the person's notifications (docs/rules.md, "Notifications").
     const note = (detail: string, tell: Emit = emitFor) =>
@@ -112,10 +143,41 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
         message = `${email} is ${banned ? 'banned' : 'terminated'} and signed out everywhere.`;
         break;
       }
+      case 'unban':
+        if (!user.bannedAt) throw new AdminCommandError(`${email} is not banned.`);
+        if (user.terminatedAt) throw new AdminCommandError(`${email} was terminated; that cannot be lifted.`);
+        await update(tx, user, { bannedAt: null });
+        await note(MODERATION.unbanned, () => undefined);
+        message = `${email} is no longer banned and may sign in again.`;
+        break;
+      case 'warn': {
+        const kind = req.args[0] ?? 'global';
+        if (kind !== 'global' && kind !== 'payment') {
+          throw new AdminCommandError('warn takes global or payment, then the text to show (optional).');
+        }
+        const text = req.args.slice(1).join(' ').trim() || standardWarnings[kind];
+        emit({ type: 'warned', kind, message: text });
+        await note(MODERATION.warned);
+        message = `${email} was warned.`;
+        break;
+      }
       case 'report':
         emit({ type: 'reported' });
         await note(MODERATION.warned);
         message = `${email} was warned.`;
+        break;
+      case 'dismiss-report':
+        // From the console the report is closed by `within`; from the command line, here.
+        if (!req.within) {
+          await closeReport(tx, {
+            reportId: req.args[0] ?? '',
+            reportedId: user.id,
+            resolution: 'dismiss',
+            note: reason,
+            staffId: null,
+          });
+        }
+        message = `The report on ${email} is closed.`;
         break;
       case 'grant-staff':
         await update(tx, user, { isStaff: true });
@@ -161,10 +223,12 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
     }
     await tx
       .insert(adminActions)
-      .values({ actor: req.actor, command: req.command, targetUserId: user.id, args: req.args });
-    return message;
+      .values({ actor: req.actor, command: req.command, targetUserId: user.id, args: req.args, reason });
+    return { message, userId: user.id };
   });
 
-  if (req.command === 'ban' || req.command === 'terminate') await notifier.disconnectUser(user.id, 'banned');
-  return result;
+  if (req.command === 'ban' || req.command === 'terminate') {
+    await notifier.disconnectUser(result.userId, 'banned');
+  }
+  return result.message;
 }

@@ -6,7 +6,7 @@ import { newBoss } from '../jobs/jobs';
 import { deadLetters, queueCounts } from '../jobs/job-tables';
 import { isMediaQueue } from '../media/job-lanes';
 import { retryMediaJob } from '../media/job-retry';
-import { AdminCommandError } from './commands';
+import { AdminCommandError, defaultReason } from './commands';
 
 /** Support commands on the background jobs (pg-boss's queues), not on one account. */
 export const jobCommands = {
@@ -70,9 +70,13 @@ export async function runJobCommand(db: Db, req: JobRequest): Promise<string> {
       if (!isMediaQueue(letter.queue))
         throw new AdminCommandError(`Jobs of ${letter.queue} cannot be retried.`);
       const row = await retryMediaJob(db, newBoss(bossDb(db)), letter, async (tx, m) => {
-        await tx
-          .insert(adminActions)
-          .values({ actor: req.actor, command: req.command, targetUserId: m.ownerId, args: req.args });
+        await tx.insert(adminActions).values({
+          actor: req.actor,
+          command: req.command,
+          targetUserId: m.ownerId,
+          args: req.args,
+          reason: defaultReason,
+        });
       });
       if (!row)
         throw new AdminCommandError(

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { blocks, chatMembers, chats, reports, type UserRow } from '../db/schema';
+import { blocks, chatMembers, chats, type UserRow } from '../db/schema';
 import { fail } from '../errors';
 import { addSystemMessage } from '../messages/system-messages';
-import type { Db } from '../db/client';
 import { withEvents, type EventDeps } from '../realtime/with-events';
 import { endSubscriptionForBlock } from '../subscriptions/end-for-block';
 import { chatBetween, chatForMember } from './chat-store';
@@ -17,9 +16,6 @@ export const blockCodes = ['user_not_found', 'own_block'] as const satisfies rea
 
 /** What refusing a chat's media may be refused with. */
 export const blockMediaCodes = ['not_found'] as const satisfies readonly ErrorCode[];
-
-/** What reporting someone may be refused with. */
-export const reportCodes = ['user_not_found', 'own_report'] as const satisfies readonly ErrorCode[];
 
 /** A creator changes what a fan pays per message in one chat; both sides get a system message. */
 export async function changeRate(deps: EventDeps, me: UserRow, chatId: string, rate: number) {
@@ -88,10 +84,4 @@ export async function setMediaBlocked(
       .where(and(eq(chatMembers.chatId, chat.id), eq(chatMembers.userId, me.id)));
     for (const id of [me.id, other.userId]) emit(id, { type: 'chat_updated', chat_id: chat.id });
   });
-}
-
-export async function report(db: Db, me: UserRow, otherId: string, reason: string): Promise<void> {
-  const other = await otherUser(db, otherId);
-  if (other.id === me.id) throw fail('own_report');
-  await db.insert(reports).values({ reporterId: me.id, reportedId: other.id, reason });
 }

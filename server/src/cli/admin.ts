@@ -5,6 +5,7 @@ import {
   adminCommands,
   AdminCommandError,
   type AdminNotifier,
+  defaultReason,
   type AdminRequest,
   isAdminCommand,
   runAdminCommand,
@@ -31,7 +32,7 @@ const paymentCommands = {
 } as const;
 const isPaymentCommand = (c: string): c is keyof typeof paymentCommands => Object.hasOwn(paymentCommands, c);
 
-const help = `Usage: npm run admin -- <command> <email> [arguments] [--as <your name>]
+const help = `Usage: npm run admin -- <command> <email> [arguments] [--as <your name>] [--reason <why>]
        npm run admin -- <job command> [arguments] [--as <your name>]
 
 Support actions, run on the database (DATABASE_URL, or the embedded one under DATA_DIR: a running
@@ -47,7 +48,8 @@ ${list(jobCommands)}
 Commands on one payment (through the running server, which talks to the payment provider):
 ${list(paymentCommands)}
 
-Every action is recorded with who ran it (--as, or your login on this machine).
+Every action is recorded with who ran it (--as, or your login on this machine) and why (--reason,
+or "${defaultReason}").
 `;
 
 /** Tells the server running on this data folder, so its open sockets hear of the change at once. */
@@ -85,7 +87,7 @@ async function run(body: AdminRequest | JobRequest): Promise<string> {
   const notifier = server && !config.redisUrl ? serverNotifier(server) : busAdminNotifier(bus);
   try {
     await database.migrate();
-    return 'email' in body
+    return 'email' in body || 'userId' in body
       ? await runAdminCommand(database.db, notifier, body)
       : await runJobCommand(database.db, body);
   } finally {
@@ -123,7 +125,7 @@ export async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { as: { type: 'string' }, help: { type: 'boolean' } },
+    options: { as: { type: 'string' }, reason: { type: 'string' }, help: { type: 'boolean' } },
   });
   const [command, ...rest] = positionals;
   if (values.help || !command) {
@@ -135,7 +137,7 @@ export async function main(argv: string[]): Promise<number> {
   if (isPaymentCommand(command)) return runPaymentCommand(command, rest[0], actor);
   let body: AdminRequest | JobRequest;
   if (isJobCommand(command)) body = { actor, command, args: rest };
-  else if (isAdminCommand(command) && email) body = { actor, command, email, args };
+  else if (isAdminCommand(command) && email) body = { actor, command, email, args, reason: values.reason };
   else {
     process.stderr.write(
       `${isAdminCommand(command) ? 'An email is required.' : `Unknown command "${command}".`}\n\n${help}`,

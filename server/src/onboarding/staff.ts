@@ -1,14 +1,14 @@
 import type { AdminApplication, ErrorCode, FeatureName, Features } from '@cove/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { adminActions, creatorApplications, type UserRow, users } from '../db/schema';
+import { creatorApplications, type UserRow, users } from '../db/schema';
 import { fail } from '../errors';
-import { type EventDeps, withEvents } from '../realtime/with-events';
-import { approveCreator, rejectCreator } from './decide';
-import { setUserFeature } from './features';
+import { actAsStaff, staffActCodes, type StaffDeps } from '../staff/act';
+import { personView } from '../staff/person-view';
 
 /** What a staff decision on an application may be refused with. */
 export const decideCodes = [
+  ...staffActCodes,
   'not_found',
   'no_application',
   'already_creator',
@@ -17,10 +17,7 @@ export const decideCodes = [
 ] as const satisfies readonly ErrorCode[];
 
 /** What setting a feature may be refused with. */
-export const setFeatureCodes = ['not_found'] as const satisfies readonly ErrorCode[];
-
-/** How a staff member's actions from the app are recorded beside the CLI's (admin_actions.actor). */
-const staffActor = (staff: UserRow) => `staff:${staff.email}`;
+export const setFeatureCodes = staffActCodes;
 
 /** `GET /v1/admin/applications`: the applications waiting for a decision, oldest first. */
 export async function pendingApplications(db: Db): Promise<AdminApplication[]> {
@@ -46,49 +43,33 @@ export async function pendingApplications(db: Db): Promise<AdminApplication[]> {
 
 /**
  * `POST /v1/admin/applications/:id/approve|reject`: the same decision as the CLI's approve and reject,
- * recorded in admin_actions with the staff member as actor.
+ * taken through the staff console's one way to act (recorded in the audit log with the reason).
  */
 export async function decideApplication(
-  deps: EventDeps,
+  deps: StaffDeps,
   staff: UserRow,
   applicationId: string,
   decision: 'approve' | 'reject',
+  reason: string,
 ): Promise<void> {
-  await withEvents(deps, async (tx, emit) => {
-    const [application] = await tx
-      .select()
-      .from(creatorApplications)
-      .where(eq(creatorApplications.id, applicationId));
-    if (!application) throw fail('not_found');
-    const [user] = await tx.select().from(users).where(eq(users.id, application.userId)).for('update');
-    if (!user) throw fail('not_found');
-    const decider = { actor: staffActor(staff), emit };
-    if (decision === 'approve') await approveCreator(tx, user, decider);
-    else await rejectCreator(tx, user, decider);
-    await tx
-      .insert(adminActions)
-      .values({ actor: decider.actor, command: decision, targetUserId: user.id, args: [] });
-  });
+  const [application] = await deps.db
+    .select()
+    .from(creatorApplications)
+    .where(eq(creatorApplications.id, applicationId));
+  if (!application) throw fail('not_found');
+  await actAsStaff(deps, staff, application.userId, decision, { reason });
 }
 
 /** `PUT /v1/admin/users/:id/features/:name`: the CLI's `feature` command, for staff in the app. */
 export async function setFeatureAsStaff(
-  deps: EventDeps,
+  deps: StaffDeps,
   staff: UserRow,
   userId: string,
-  name: FeatureName,
-  enabled: boolean,
+  change: { name: FeatureName; enabled: boolean; reason: string },
 ): Promise<Features> {
-  return withEvents(deps, async (tx, emit) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    if (!user) throw fail('not_found');
-    const features = await setUserFeature(tx, emit, user, name, enabled);
-    await tx.insert(adminActions).values({
-      actor: staffActor(staff),
-      command: 'feature',
-      targetUserId: user.id,
-      args: [name, enabled ? 'on' : 'off'],
-    });
-    return features;
+  await actAsStaff(deps, staff, userId, 'feature', {
+    args: [change.name, change.enabled ? 'on' : 'off'],
+    reason: change.reason,
   });
+  return (await personView(deps.db, userId)).features;
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as z from '../zod';
+import { defaultReason } from '../admin/commands';
 import { adminActions, payments } from '../db/schema';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
@@ -38,9 +39,13 @@ export async function runPaymentAction(app: FastifyInstance, req: PaymentAction)
       'bad_request',
       'Chargebacks come from the card holder\u2019s bank; only the sandbox can make one.',
     );
-  await app.db
-    .insert(adminActions)
-    .values({ actor: req.actor, command: req.action, targetUserId: p.userId, args: [p.id] });
+  await app.db.insert(adminActions).values({
+    actor: req.actor,
+    command: req.action,
+    targetUserId: p.userId,
+    args: [p.id],
+    reason: defaultReason,
+  });
   return req.action === 'refund'
     ? `Refund of payment ${p.id} asked; the credits go back when the provider confirms.`
     : `Chargeback of payment ${p.id} opened in the sandbox.`;

@@ -19,8 +19,6 @@ import {
   blockMediaCodes,
   changeRate,
   changeRateCodes,
-  report,
-  reportCodes,
   setBlocked,
   setMediaBlocked,
 } from '../chats/chat-settings';
@@ -28,6 +26,7 @@ import { chatWith, chatWithCodes } from '../chats/chat-with';
 import { chatTotals as totalsOf } from '../chats/chat-totals';
 import { listChats } from '../chats/list-chats';
 import { openChat, openChatCodes, otherUser } from '../chats/open-chat';
+import { report, reportCodes } from '../reports/file-report';
 import { assertRegionAllows, regionCodes } from '../region/guard';
 import { withErrors } from './with-errors';
 
@@ -35,6 +34,7 @@ const done = z.object({ ok: z.literal(true) });
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = { onRequest: requireUser };
+  const deps = { db: app.db, realtime: app.realtime };
 
   app.get(
     '/v1/chats',
@@ -142,12 +142,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: userParams,
         body: reportBody,
-        response: withErrors({ 200: done }, reportCodes),
+        response: withErrors({ 200: z.object({ ok: z.literal(true), report_id: z.uuid() }) }, reportCodes),
       },
     },
-    async (request) => {
-      await report(app.db, currentUser(request), request.params.id, request.body.reason);
-      return { ok: true as const };
-    },
+    async (request) => ({
+      ok: true as const,
+      report_id: await report(deps, currentUser(request), request.params.id, request.body),
+    }),
   );
 };

@@ -5,6 +5,7 @@ import {
   featureName,
   features,
   idVerificationResponse,
+  staffReason,
 } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from '../zod';
@@ -69,12 +70,13 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staffOnly,
       schema: {
         params: z.object({ id: z.uuid(), decision: z.enum(['approve', 'reject']) }),
+        body: z.object({ reason: staffReason }),
         response: withErrors({ 200: applicationDecisionResponse }, decideCodes),
       },
     },
     async (request) => {
       const { id, decision } = request.params;
-      await decideApplication(deps, currentUser(request), id, decision);
+      await decideApplication(deps, currentUser(request), id, decision, request.body.reason);
       return { id, status: decision === 'approve' ? ('approved' as const) : ('rejected' as const) };
     },
   );
@@ -84,18 +86,15 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staffOnly,
       schema: {
         params: z.object({ id: z.uuid(), name: featureName }),
-        body: z.object({ enabled: z.boolean() }),
+        body: z.object({ enabled: z.boolean(), reason: staffReason }),
         response: withErrors({ 200: z.object({ features }) }, setFeatureCodes),
       },
     },
     async (request) => ({
-      features: await setFeatureAsStaff(
-        deps,
-        currentUser(request),
-        request.params.id,
-        request.params.name,
-        request.body.enabled,
-      ),
+      features: await setFeatureAsStaff(deps, currentUser(request), request.params.id, {
+        name: request.params.name,
+        ...request.body,
+      }),
     }),
   );
 };

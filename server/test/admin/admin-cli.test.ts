@@ -8,7 +8,7 @@ import { closeCodes } from '@cove/contracts';
 import { main } from '../../src/cli/admin';
 import { openDatabase } from '../../src/db/client';
 import { toolDatabase } from '../../src/db/database-source';
-import { users } from '../../src/db/schema';
+import { adminActions, users } from '../../src/db/schema';
 import { migrationsFolder } from '../../src/paths';
 import { writeServerFile } from '../../src/server-file';
 import { createTestApp } from '../helpers/test-app';
@@ -108,6 +108,19 @@ describe('npm run admin', () => {
     expect(heard[1]?.credits).toBe(40);
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.bannedAt).not.toBeNull();
+
+    // Unbanned with a reason; every command of this run is in the audit log with why.
+    const unban = await quietly(['unban', 'live@example.com', '--as', 'ops', '--reason', 'appeal accepted']);
+    expect(unban).toMatchObject({
+      code: 0,
+      out: 'live@example.com is no longer banned and may sign in again.\n',
+    });
+    const log = await t.db.select().from(adminActions).where(eq(adminActions.targetUserId, user.id));
+    expect(log.map((a) => [a.command, a.reason])).toEqual([
+      ['grant-credits', 'from the command line'],
+      ['ban', 'from the command line'],
+      ['unban', 'appeal accepted'],
+    ]);
     remove();
     await t.close();
   });

@@ -151,7 +151,9 @@ describe('staff decisions', () => {
     const { user, api } = await applicant();
     expect((await api.get('/v1/admin/applications')).statusCode).toBe(403);
     const id = await applicationId(user.id);
-    expect((await api.post(`/v1/admin/applications/${id}/approve`)).statusCode).toBe(403);
+    expect(
+      (await api.post(`/v1/admin/applications/${id}/approve`, { reason: 'checked the ID' })).statusCode,
+    ).toBe(403);
     expect((await as(t.app, 'nobody').get('/v1/admin/applications')).statusCode).toBe(401);
   });
 
@@ -159,7 +161,7 @@ describe('staff decisions', () => {
     const { user, api, username } = await applicant();
     const id = await applicationId(user.id);
     const boss = await staff();
-    const early = await boss.post(`/v1/admin/applications/${id}/approve`);
+    const early = await boss.post(`/v1/admin/applications/${id}/approve`, { reason: 'checked the ID' });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('The identity check has not passed yet.');
     await takeCheck(api, 'verified');
@@ -169,7 +171,9 @@ describe('staff decisions', () => {
       country: 'NL',
       identity_check: 'verified',
     });
-    expect((await boss.post(`/v1/admin/applications/${id}/approve`)).json()).toEqual({
+    expect(
+      (await boss.post(`/v1/admin/applications/${id}/approve`, { reason: 'checked the ID' })).json(),
+    ).toEqual({
       id,
       status: 'approved',
     });
@@ -199,7 +203,10 @@ describe('staff decisions', () => {
   it('rejects for good: the event, and no second application', async () => {
     const { user, api, username } = await applicant();
     const id = await applicationId(user.id);
-    expect((await (await staff()).post(`/v1/admin/applications/${id}/reject`)).statusCode).toBe(200);
+    expect(
+      (await (await staff()).post(`/v1/admin/applications/${id}/reject`, { reason: 'checked the ID' }))
+        .statusCode,
+    ).toBe(200);
     expect(await row(user.id)).toMatchObject({
       type: 'user',
       idVerificationStatus: 'rejected',
@@ -305,7 +312,7 @@ describe('feature permissions', () => {
           method: 'PUT',
           url,
           headers: { 'access-token': token },
-          payload: { enabled: false },
+          payload: { enabled: false, reason: 'broadcast misuse' },
         })
       ).statusCode,
     ).toBe(403);
@@ -314,7 +321,7 @@ describe('feature permissions', () => {
       method: 'PUT',
       url,
       headers: { 'access-token': staffToken },
-      payload: { enabled: false },
+      payload: { enabled: false, reason: 'broadcast misuse' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().features.broadcast).toBe(false);

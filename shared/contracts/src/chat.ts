@@ -157,4 +157,3 @@ export const noteBody = z.object({
 /** The answer to adding or editing a note. */
 export const noteResponse = z.object({ data: note });
 export const noteTextBody = z.object({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)) });
-export const reportBody = z.object({ reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(1000)) });

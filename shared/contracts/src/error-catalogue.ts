@@ -127,6 +127,19 @@ export const errorCatalogue = {
   },
   own_block: { status: 400, message: 'You can not block yourself.' },
   own_report: { status: 400, message: 'You can not report yourself.' },
+  reports_limited: {
+    status: 429,
+    message: (wait: string) => `You have sent many reports in the last hour. Please try again in ${wait}.`,
+  },
+  post_not_found_for_report: { status: 404, message: 'That post is not one of this person\u2019s posts.' },
+
+  // The staff console
+  moderator_not_allowed: {
+    status: 403,
+    message: 'Moderators may not do this. Please ask a staff member.',
+  },
+  staff_action_refused: { status: 409, message: (detail: string) => detail },
+  report_resolved: { status: 409, message: 'This report is already resolved.' },
 
   // Fans and lists
   fan_lists_full: { status: 409, message: `You can have at most ${FAN_LISTS_MAX} lists.` },

@@ -36,3 +36,4 @@ export * from './notifications';
 export * from './outbox';
 export * from './first-reads';
 export * from './releases';
+export * from './staff';

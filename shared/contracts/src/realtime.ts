@@ -5,6 +5,7 @@ import { message } from './message';
 import { notification } from './notifications';
 import { creditsTopUp, paymentStatus } from './payments';
 import { features } from './provider-config';
+import { warningKind } from './staff';
 
 /**
  * Websocket protocol at `/ws?token=...&since=<seq>`. Every message is a JSON object discriminated by
@@ -24,6 +25,11 @@ export const loggedEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('onboarding_rejected') }),
   z.object({ type: z.literal('banned') }),
   z.object({ type: z.literal('reported') }),
+  /** Staff warned the person (docs/rules.md, Reports and the staff console): the shell opens the spec's
+   * global-warning popup, or payment-user-warning for a payment warning. */
+  z.object({ type: z.literal('warned'), kind: warningKind, message: z.string() }),
+  /** For staff: a report was made or updated; the console's queue refetches. */
+  z.object({ type: z.literal('report_filed'), report_id: z.string() }),
   z.object({ type: z.literal('frozen'), frozen: z.boolean() }),
   z.object({ type: z.literal('deletion-scheduled'), delete_at: z.nullable(z.string()) }),
   z.object({ type: z.literal('provider_features_update'), features }),

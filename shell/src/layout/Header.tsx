@@ -1,4 +1,5 @@
 import { formatMoney, useStore } from '@cove/runtime';
+import { isStaffMember } from '@cove/contracts';
 import { Button, ButtonLink } from '@cove/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from '@cove/router';
@@ -75,7 +76,7 @@ export function Header() {
                 <span className={styles.credits} title="Your available earnings">
                   {earnings === null ? '…' : formatMoney(earnings)}
                 </span>
-              ) : (
+              ) : session.user && isStaffMember(session.user) ? null : (
                 <span className={styles.credits} title="Your balance">
                   {formatMoney(session.credits)}
                 </span>

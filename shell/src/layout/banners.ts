@@ -1,4 +1,5 @@
 import type { ConnectionStatus, User } from '@cove/contracts';
+import { isFan } from '../onboarding/onboarding';
 import { codePending } from '../session/verification-state';
 
 /** The banners the spec lists that the shell owns, each with what its button does. */
@@ -14,6 +15,8 @@ export function bannersFor(input: {
   user: Pick<
     User,
     | 'type'
+    | 'is_staff'
+    | 'is_staff_mo'
     | 'email_verified'
     | 'username'
     | 'gender'
@@ -32,12 +35,12 @@ export function bannersFor(input: {
   if (input.connection === 'disconnected') list.push({ kind: 'disconnected' });
   if (user.deleted_scheduled) list.push({ kind: 'deletion-scheduled', deleteAt: user.delete_at });
   // Email verification prompts are for fans only (spec section 6).
-  if (user.type === 'user' && !user.email_verified) {
+  if (isFan(user) && !user.email_verified) {
     list.push({
       kind: 'verify-email',
       variant: codePending(input.codeSentAt, input.now) ? 'code-sent' : 'send-code',
     });
-  } else if (user.type === 'user' && (!user.username || !user.gender)) {
+  } else if (isFan(user) && (!user.username || !user.gender)) {
     list.push({ kind: 'complete-profile', missing: user.username ? 'gender' : 'username' });
   }
   // A creator's profile is complete with an avatar and a bio (docs/rules.md, "Complete profile").

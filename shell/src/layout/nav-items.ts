@@ -1,4 +1,4 @@
-import type { HostSession } from '@cove/contracts';
+import { type HostSession, isStaffMember } from '@cove/contracts';
 
 export interface HeaderLink {
   to: string;
@@ -9,9 +9,12 @@ export interface HeaderLink {
 
 export const chatsPath = '/chats';
 
-/** The header's destinations; a creator's own profile and earnings are for creators only. */
+/** Where the staff console starts (the account remote's /account/staff pages). */
+export const staffPath = '/account/staff/reports';
+
+/** The header's destinations; a creator's own profile and earnings are for creators only, the console for staff. */
 export function headerLinks(session: {
-  readonly user: Pick<NonNullable<HostSession['user']>, 'type' | '_id'> | null;
+  readonly user: Pick<NonNullable<HostSession['user']>, 'type' | '_id' | 'is_staff' | 'is_staff_mo'> | null;
 }): HeaderLink[] {
   const links: HeaderLink[] = [
     { to: '/discover', label: 'Discover' },
@@ -24,6 +27,8 @@ export function headerLinks(session: {
       { to: `/creators/${session.user._id}`, label: 'My profile' },
       { to: '/account/earnings/summary', label: 'Earnings', section: '/account/earnings' },
     );
+  if (session.user && isStaffMember(session.user))
+    links.push({ to: staffPath, label: 'Staff', section: '/account/staff' });
   return links;
 }
 

@@ -18,6 +18,8 @@ describe('onboarding rules', () => {
     expect(onboardingSteps(fan)).toEqual(['verify-email', 'username', 'gender']);
     expect(onboardingSteps({ ...fan, email_verified: true, username: 'x' })).toEqual(['gender']);
     expect(onboardingSteps({ ...fan, type: 'featured' })).toEqual([]);
+    expect(onboardingSteps({ ...fan, is_staff: true })).toEqual([]);
+    expect(onboardingSteps({ ...fan, is_staff_mo: true })).toEqual([]);
   });
 
   it('greets fans once, never creators or holders of invite code tiger1', () => {
@@ -25,6 +27,7 @@ describe('onboarding rules', () => {
     expect(greetingDue({ ...fan, code_used: 'tiger1' })).toBe(false);
     expect(greetingDue({ ...fan, code_used: 'TIGER1' })).toBe(false);
     expect(greetingDue({ ...fan, type: 'featured' })).toBe(false);
+    expect(greetingDue({ ...fan, is_staff_mo: true })).toBe(false);
     greeted.set(fan._id);
     expect(greetingDue(fan)).toBe(false);
   });

@@ -1,4 +1,4 @@
-import type { PopupSpec, User } from '@cove/contracts';
+import { isStaffMember, type PopupSpec, type User } from '@cove/contracts';
 import type { ShellHost } from '../services/shell-context';
 import { greeted } from '../session/stored-flags';
 
@@ -7,14 +7,18 @@ export type OnboardingStep = 'verify-email' | 'username' | 'gender';
 /** Invite code whose holders skip the onboarding greeting (spec section 6). */
 export const noGreetingInviteCode = 'tiger1';
 
+/** Fans only: creators and staff (docs/rules.md, Reports and the staff console) skip fan onboarding. */
+export const isFan = (user: Pick<User, 'type' | 'is_staff' | 'is_staff_mo'>) =>
+  user.type === 'user' && !isStaffMember(user);
+
 /**
  * What a signed-in person still has to do, in order (spec: verify popup, verified, essential info).
  * Onboarding and email-verification prompts apply to fans only.
  */
 export function onboardingSteps(
-  user: Pick<User, 'type' | 'email_verified' | 'username' | 'gender'>,
+  user: Pick<User, 'type' | 'is_staff' | 'is_staff_mo' | 'email_verified' | 'username' | 'gender'>,
 ): OnboardingStep[] {
-  if (user.type !== 'user') return [];
+  if (!isFan(user)) return [];
   const steps: OnboardingStep[] = [];
   if (!user.email_verified) steps.push('verify-email');
   if (!user.username) steps.push('username');
@@ -23,8 +27,10 @@ export function onboardingSteps(
 }
 
 /** The greeting: fans only, never for invite code tiger1, once per account in this browser. */
-export function greetingDue(user: Pick<User, '_id' | 'type' | 'code_used'>): boolean {
-  if (user.type !== 'user') return false;
+export function greetingDue(
+  user: Pick<User, '_id' | 'type' | 'is_staff' | 'is_staff_mo' | 'code_used'>,
+): boolean {
+  if (!isFan(user)) return false;
   if (user.code_used?.trim().toLowerCase() === noGreetingInviteCode) return false;
   return !greeted.has(user._id);
 }

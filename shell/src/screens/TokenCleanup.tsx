@@ -17,8 +17,9 @@ export function TokenCleanup({ onDone = () => window.location.assign('/') }: { o
 
   useEffect(() => {
     try {
+      // Reached from a ban, the stored token is dead; reached after signing in once unbanned, it is new.
+      if (window.localStorage.getItem(bannedFlagKey) === 'true') window.localStorage.removeItem(tokenKey);
       window.localStorage.removeItem(bannedFlagKey);
-      window.localStorage.removeItem(tokenKey);
     } catch {
       // Storage may be blocked; there is then nothing stored to clear.
     }

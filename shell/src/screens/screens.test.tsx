@@ -33,6 +33,14 @@ describe('banned-token cleanup', () => {
     act(() => void jest.advanceTimersByTime(1000));
     expect(onDone).toHaveBeenCalledTimes(1);
   });
+
+  it('keeps the token of a sign-in made after the ban was lifted', () => {
+    window.localStorage.setItem(tokenKey, 'new');
+    render(<TokenCleanup onDone={jest.fn()} />);
+    act(() => void jest.advanceTimersByTime(400));
+    expect(screen.getByRole('heading', { name: 'You have been successfully unbanned.' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(tokenKey)).toBe('new');
+  });
 });
 
 describe('3-D Secure return', () => {

@@ -37,13 +37,23 @@ describe('session', () => {
     expect(s.realtime.start).toHaveBeenCalled();
   });
 
-  it('redeems a sign-in link: stores the token, clears a ban flag, and goes where the person was heading', async () => {
+  it('redeems a sign-in link: stores the token and goes where the person was heading', async () => {
     const s = setup();
-    bannedFlag.set();
     window.localStorage.setItem('cove:after-sign-in', '/chats/u-9');
     s.answer('POST', '/v1/auth', { token: 'fresh', user: testUser() });
     s.respond(() => config(false));
     await expect(s.account.redeemLink('link-token')).resolves.toBe('/chats/u-9');
+    expect(s.calls).toContainEqual(call('POST', '/v1/auth', { token: 'link-token' }));
+    expect(window.localStorage.getItem(tokenKey)).toBe('fresh');
+    expect(s.session.status).toBe('signed-in');
+  });
+
+  it('leads a person signing in after their ban was lifted through /clear-token, and clears the flag', async () => {
+    const s = setup();
+    bannedFlag.set();
+    s.answer('POST', '/v1/auth', { token: 'fresh', user: testUser() });
+    s.respond(() => config(false));
+    await expect(s.account.redeemLink('link-token')).resolves.toBe('/clear-token');
     expect(s.calls).toContainEqual(call('POST', '/v1/auth', { token: 'link-token' }));
     expect(window.localStorage.getItem(tokenKey)).toBe('fresh');
     expect(bannedFlag.get()).toBe(false);

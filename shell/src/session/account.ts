@@ -55,12 +55,15 @@ export function createAccount(deps: AccountDeps): ShellAccount {
   /** Signs in with a full session's token and user; where to go next. */
   function signedIn(answer: { token: string; user: User }): string {
     tokens.set(answer.token);
+    // Still marked banned in this browser, yet signed in: staff lifted the ban. /clear-token says so.
+    const unbanned = bannedFlag.get();
     bannedFlag.clear();
     // The server mails an unverified fan a code as the link is redeemed.
     if (answer.user.type === 'user' && !answer.user.email_verified) codeWasSent();
     start(answer.user);
     void loadConfig();
-    return landingAfterSignIn(answer.user, afterSignIn.take());
+    const landing = landingAfterSignIn(answer.user, afterSignIn.take());
+    return unbanned ? '/clear-token' : landing;
   }
 
   function start(user: User) {

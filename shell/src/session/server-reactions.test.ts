@@ -14,7 +14,7 @@ function setup() {
   signIn(host.session, testUser({ email_verified: false }));
   const subscription = reactToServerEvents(host, account);
   const kinds = () => fake.services.popupStore.snapshot().map((p) => p.spec.kind);
-  return { ...fake, host, bus: fake.services.bus, subscription, kinds };
+  return { ...fake, host, bus: fake.services.bus, popupStore: fake.services.popupStore, subscription, kinds };
 }
 
 describe('shell reactions to server events', () => {
@@ -43,6 +43,16 @@ describe('shell reactions to server events', () => {
     s.bus.pushServerEvent({ type: 'banned', ...at });
     expect(s.kinds()).toEqual(['account-terminated']);
     expect(s.host.session.status).toBe('signed-out');
+  });
+
+  it('warned: the spec\u2019s global warning or payment warning, with staff\u2019s words', () => {
+    const s = setup();
+    s.bus.pushServerEvent({ type: 'warned', kind: 'global', message: 'Stop spamming fans.', ...at });
+    s.bus.pushServerEvent({ type: 'warned', kind: 'payment', message: 'Use your own card.', ...at });
+    expect(s.popupStore.snapshot().map((p) => p.spec)).toEqual([
+      expect.objectContaining({ kind: 'global-warning', message: 'Stop spamming fans.' }),
+      expect.objectContaining({ kind: 'payment-user-warning', message: 'Use your own card.' }),
+    ]);
   });
 
   it('keeps the session in step: credits, frozen, deletion, features, email verified', () => {

@@ -6,7 +6,7 @@ import type { ShellAccount } from '../services/shell-account';
 
 /**
  * What the shell itself does with server events (spec section 4): approved shows the account
- * verified popup and reloads the user, onboarding_rejected the rejection; banned runs the banned flow; reported warns of termination;
+ * verified popup and reloads the user, onboarding_rejected the rejection; banned runs the banned flow; reported warns of termination; warned shows staff's warning;
  * credits_top_up shows what a crypto top-up brought; payout_completed says a payout reached the creator;
  * the rest keep the session in step. Remotes subscribe to the same streams for their own needs.
  * The returned subscription ends them all.
@@ -28,6 +28,16 @@ export function reactToServerEvents(host: ShellHost, account: ShellAccount): Sub
   });
   on('banned', () => account.banned());
   on('reported', () => void popups.open({ kind: 'account-termination', id: 'account-termination' }));
+  // Staff warned the person: the spec's general warning, or the one about payments.
+  on(
+    'warned',
+    ({ kind, message }) =>
+      void popups.open(
+        kind === 'payment'
+          ? { kind: 'payment-user-warning', id: 'payment-user-warning', message }
+          : { kind: 'global-warning', id: 'global-warning', title: 'A warning from Cove', message },
+      ),
+  );
   on('frozen', ({ frozen }) => {
     updateUser(session, { frozen });
     if (frozen) popups.open({ kind: 'account-frozen', id: 'account-frozen' });

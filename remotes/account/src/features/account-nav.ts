@@ -2,7 +2,8 @@ import type { NavItem } from '@cove/ui';
 
 /**
  * The account area's sections; earnings belong to the payouts remote and are for creators, applying
- * to become one is for fans, reviewing applications for staff, and releases for release managers.
+ * to become one is for fans who are not staff, the staff console (reports, audit log, applications)
+ * for staff, and releases for release managers.
  */
 export function accountNav(isCreator: boolean, isStaff = false, isReleaseManager = false): NavItem[] {
   const items: NavItem[] = [
@@ -21,10 +22,10 @@ export function accountNav(isCreator: boolean, isStaff = false, isReleaseManager
       { to: '/account/auto-messages', label: 'Auto-messages' },
       { to: '/account/earnings/summary', label: 'Earnings' },
     );
-  } else {
+  } else if (!isStaff) {
     items.push({ to: '/account/apply', label: 'Become a creator' });
   }
-  if (isStaff) items.push({ to: '/account/applications', label: 'Applications' });
+  if (isStaff) items.push({ to: '/account/staff', label: 'Staff console' });
   if (isReleaseManager) items.push({ to: '/account/releases', label: 'Releases' });
   return items;
 }

@@ -10,6 +10,7 @@ import { useBuyPost } from './buy-post';
 import { useDeletePost } from './delete-post';
 import { isShortOfCredits } from './short-of-credits';
 import { postGives, readsOn } from './charges';
+import { PostReport } from './PostReport';
 import { PostTip } from './PostTip';
 import { profilePath } from './profile-path';
 import styles from './Posts.module.css';
@@ -175,6 +176,7 @@ export function PostCard({
         {!post.unlocked && <Unlock post={post} unlockers={unlockers} />}
       </div>
       {canTip && <PostTip post={post} />}
+      {user && !own && <PostReport post={post} />}
       {saved && !editing && (
         <p className={styles.saved} role="status">
           Saved

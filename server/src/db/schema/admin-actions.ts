@@ -9,5 +9,7 @@ export const adminActions = pgTable('admin_actions', {
   command: text('command').notNull(),
   targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
   args: jsonb('args').$type<string[]>().notNull().default([]),
+  /** Why (migration 0043); the table refuses UPDATE and DELETE, so the log only grows. */
+  reason: text('reason').notNull(),
   createdAt: createdAt(),
 });

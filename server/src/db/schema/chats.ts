@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { MessageNotice } from '@cove/contracts';
+import { type MessageNotice, type ReportEvidence, reportCategories, reportStatuses } from '@cove/contracts';
 import {
   boolean,
   check,
@@ -117,13 +117,28 @@ export const blocks = pgTable(
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
 );
 
+/**
+ * A report on a person (migration 0043): its reason from the list, the reporter's note (`reason`,
+ * possibly empty), evidence copied when it was made, and where staff stand with it.
+ */
 export const reports = pgTable('reports', {
   id: uuidPrimaryKey(),
   reporterId: userRef('reporter_id'),
   reportedId: userRef('reported_id'),
   reason: text('reason').notNull(),
+  category: text('category', { enum: reportCategories }).notNull().default('other'),
+  chatId: uuid('chat_id'),
+  postId: uuid('post_id'),
+  evidence: jsonb('evidence').$type<ReportEvidence[]>().notNull().default([]),
+  status: text('status', { enum: reportStatuses }).notNull().default('open'),
+  assignedTo: uuid('assigned_to').references(() => users.id),
+  resolution: text('resolution'),
+  resolutionNote: text('resolution_note'),
+  resolvedAt: timestamptz('resolved_at'),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
+export type ReportRow = typeof reports.$inferSelect;
 
 /** A creator's private notes on a chat; the other person never sees them. */
 export const notes = pgTable(

@@ -81,3 +81,6 @@ export const user = z.object({
   notification_settings: notificationSettings,
 });
 export type User = z.infer<typeof user>;
+
+/** Staff or a moderator: they get the staff console, not a fan's onboarding or balance. */
+export const isStaffMember = (u: Pick<User, 'is_staff' | 'is_staff_mo'>) => u.is_staff || u.is_staff_mo;

@@ -1,5 +1,5 @@
-import type { ApiClient } from '@cove/contracts';
+import type { ApiClient, ReportBody } from '@cove/contracts';
 
-/** `POST /v1/users/{id}/report`, with the reporter's words. */
-export const reportUser = (api: ApiClient, userId: string, reason: string) =>
-  api.send('POST', `/v1/users/${encodeURIComponent(userId)}/report`, { body: { reason } });
+/** `POST /v1/users/{id}/report`: the reason from the list, the reporter's note, and the chat as evidence. */
+export const reportUser = (api: ApiClient, userId: string, body: ReportBody) =>
+  api.send('POST', `/v1/users/${encodeURIComponent(userId)}/report`, { body });

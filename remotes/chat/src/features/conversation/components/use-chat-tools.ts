@@ -1,4 +1,4 @@
-import type { Chat, ChatAction, ChatResponse } from '@cove/contracts';
+import type { Chat, ChatAction, ChatResponse, ReportCategory } from '@cove/contracts';
 import { errorMessage, useHost } from '@cove/runtime';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -76,9 +76,10 @@ export function useChatTools(chat: Chat, name: string, isCreator: boolean) {
         await refresh();
         return on ? 'Photos, videos and GIFs from them are blocked.' : 'Media from them is allowed again.';
       }),
-    report: (reason: string, then: () => void) =>
+    /** The chat goes with the report: the server copies their recent messages in it as evidence. */
+    report: (reason: ReportCategory, note: string, then: () => void) =>
       run(async () => {
-        await reportUser(api, otherId, reason);
+        await reportUser(api, otherId, { reason, ...(note ? { note } : {}), chat_id: chat.chat_id });
         return 'Thank you. Our team will look at this chat.';
       }, then),
     changeRate: (rate: number, then: () => void) =>

@@ -1,14 +1,17 @@
 import type { AdminApplication } from '@cove/contracts';
 import { errorMessage } from '@cove/runtime';
 import { Button } from '@cove/ui';
+import { useState } from 'react';
 import { useDecideApplication } from '../api/decide-application';
-import styles from '../Applications.module.css';
+import { ReasonDialog } from './ReasonDialog';
+import styles from './Applications.module.css';
 
 const identityText = { in_progress: 'Check under way', verified: 'ID verified', retake: 'Asked to retake' };
 
 /** One application, approved (once its identity check passed) or rejected here. */
 export function ApplicationRow({ application: a }: { application: AdminApplication }) {
   const decide = useDecideApplication(a);
+  const [decision, setDecision] = useState<'approve' | 'reject' | null>(null);
   const name = a.username ?? a.email;
   const verified = a.identity_check === 'verified';
   return (
@@ -28,14 +31,14 @@ export function ApplicationRow({ application: a }: { application: AdminApplicati
         <dt>Applied</dt>
         <dd>{new Date(a.created_at).toLocaleDateString()}</dd>
       </dl>
-      {decide.isError && (
+      {decide.isError && !decision && (
         <p className={styles.error} role="alert">
           {errorMessage(decide.error)}
         </p>
       )}
       <div className={styles.actions}>
         <Button
-          onClick={() => decide.mutate('approve')}
+          onClick={() => setDecision('approve')}
           disabled={decide.isPending || !verified}
           aria-label={`Approve ${name}`}
         >
@@ -43,7 +46,7 @@ export function ApplicationRow({ application: a }: { application: AdminApplicati
         </Button>
         <Button
           variant="secondary"
-          onClick={() => decide.mutate('reject')}
+          onClick={() => setDecision('reject')}
           disabled={decide.isPending}
           aria-label={`Reject ${name}`}
         >
@@ -51,6 +54,16 @@ export function ApplicationRow({ application: a }: { application: AdminApplicati
         </Button>
         {!verified && <span className={styles.muted}>Approve once the identity check has passed.</span>}
       </div>
+      {decision && (
+        <ReasonDialog
+          title={`${decision === 'approve' ? 'Approve' : 'Reject'} ${name}`}
+          confirmLabel={decision === 'approve' ? 'Approve' : 'Reject'}
+          pending={decide.isPending}
+          error={decide.isError ? errorMessage(decide.error) : null}
+          onCancel={() => setDecision(null)}
+          onConfirm={(reason) => decide.mutate({ decision, reason }, { onSettled: () => setDecision(null) })}
+        />
+      )}
     </li>
   );
 }

@@ -3,15 +3,15 @@ import { useHost } from '@cove/runtime';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { applicationsKey } from './applications';
 
-/** `POST /v1/admin/applications/{id}/approve|reject`; a decided application leaves the list. */
+/** `POST /v1/admin/applications/{id}/approve|reject` with staff's reason; a decided application leaves the list. */
 export function useDecideApplication(application: AdminApplication) {
   const { api } = useHost();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (decision: 'approve' | 'reject') =>
+    mutationFn: ({ decision, reason }: { decision: 'approve' | 'reject'; reason: string }) =>
       api.post(
         `/v1/admin/applications/${application.id}/${decision}`,
-        {},
+        { reason },
         { schema: applicationDecisionResponse },
       ),
     onSuccess: () =>

@@ -20,8 +20,15 @@ const application = (id: string, over: Partial<AdminApplication> = {}): AdminApp
 
 function renderPage(respond: (call: RecordedCall) => unknown, staff = true) {
   const fake = fakeHost({ user: testUser({ is_staff: staff }), respond });
-  renderAccount('/account/applications', fake.host);
+  renderAccount('/account/staff/applications', fake.host);
   return fake;
+}
+
+/** The reason dialog every staff decision opens: type why, then confirm. */
+async function confirmWith(reason: string) {
+  const dialog = await screen.findByRole('dialog');
+  await userEvent.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), reason);
+  await userEvent.click(within(dialog).getByRole('button', { name: /^(Approve|Reject)$/ }));
 }
 
 describe('the staff applications page', () => {
@@ -39,13 +46,19 @@ describe('the staff applications page', () => {
     expect(within(second).getByRole('button', { name: 'Approve star-a2' })).toBeDisabled();
     expect(second).toHaveTextContent('Check under way');
     await userEvent.click(screen.getByRole('button', { name: 'Approve star-a1' }));
+    await confirmWith('ID matches');
     expect(await screen.findByRole('listitem', { name: 'star-a2' })).toBeInTheDocument();
     expect(screen.queryByRole('listitem', { name: 'star-a1' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Reject star-a2' }));
+    await confirmWith('no ID check');
     expect(await screen.findByText('No applications waiting')).toBeInTheDocument();
     expect(fake.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
       `/v1/admin/applications/${uuid(1)}/approve`,
       `/v1/admin/applications/${uuid(2)}/reject`,
+    ]);
+    expect(fake.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { reason: 'ID matches' },
+      { reason: 'no ID check' },
     ]);
   });
 
@@ -55,6 +68,7 @@ describe('the staff applications page', () => {
       return failWith(409, 'The identity check has not passed yet.', { code: 'identity_not_verified' });
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Approve star-a1' }));
+    await confirmWith('looks fine');
     expect(await screen.findByRole('alert')).toHaveTextContent('The identity check has not passed yet.');
   });
 

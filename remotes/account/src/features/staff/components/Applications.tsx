@@ -1,24 +1,12 @@
-import { requestState, useSession } from '@cove/runtime';
+import { requestState } from '@cove/runtime';
 import { EmptyState, kit, RequestView } from '@cove/ui';
 import { useId } from 'react';
-import { useApplications } from './api/applications';
-import { ApplicationRow } from './components/ApplicationRow';
+import { useApplications } from '../api/applications';
+import { ApplicationRow } from './ApplicationRow';
 import styles from './Applications.module.css';
 
-/** `/account/applications`, for staff: the applications waiting for a decision, each approved or rejected here. */
+/** `/account/staff/applications`: the applications waiting for a decision, each approved or rejected here. */
 export function Applications() {
-  const { user } = useSession();
-  if (!user?.is_staff && !user?.is_staff_mo) {
-    return (
-      <EmptyState icon="🔒" title="This page is for staff">
-        Creator applications are reviewed by Cove’s team.
-      </EmptyState>
-    );
-  }
-  return <PendingApplications />;
-}
-
-function PendingApplications() {
   const headingId = useId();
   const query = useApplications();
   return (

@@ -1,0 +1,173 @@
+import type { StaffPersonView, StaffReport } from '@cove/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { act } from 'react';
+import { fakeHost, testConfig, testUser, type RecordedCall } from '@cove/runtime/testing';
+import { renderAccount } from '../../testing/render-account';
+
+const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+const person = (n: number, name: string) => ({ id: id(n), email: `${name}@example.com`, username: name });
+const report = (n: number, over: Partial<StaffReport> = {}): StaffReport => ({
+  id: id(n),
+  category: 'scam',
+  note: 'asked me to pay outside Cove',
+  status: 'open',
+  reporter: person(7, 'fan'),
+  reported: person(8, 'lena'),
+  chat_id: id(9),
+  post_id: null,
+  evidence: [
+    {
+      kind: 'message',
+      id: '41',
+      type: 'text',
+      text: 'send money here',
+      created_at: '2026-01-01T10:00:00.000Z',
+    },
+  ],
+  assigned_to: null,
+  resolution: null,
+  resolution_note: null,
+  created_at: '2026-01-01T10:05:00.000Z',
+  updated_at: '2026-01-01T10:05:00.000Z',
+  resolved_at: null,
+  ...over,
+});
+const view: StaffPersonView = {
+  person: {
+    id: id(8),
+    email: 'lena@example.com',
+    username: 'lena',
+    type: 'featured',
+    is_staff: false,
+    is_staff_mo: false,
+    frozen: false,
+    banned: false,
+    terminated: false,
+    created_at: '2025-06-01T00:00:00.000Z',
+    balance: '$12.50',
+  },
+  features: { ...testConfig().features, vault: false },
+  payments: { count: 0, total: '$0.00' },
+  payouts: { count: 2, total: '$340.00' },
+  reports_about: [report(1)],
+  reports_by: [],
+  applications: [],
+};
+
+function open(
+  path: string,
+  role: { is_staff?: boolean; is_staff_mo?: boolean },
+  respond: (c: RecordedCall) => unknown,
+) {
+  const fake = fakeHost({ user: testUser({ _id: id(5), ...role }), respond });
+  renderAccount(path, fake.host);
+  return fake;
+}
+
+describe('the reports queue', () => {
+  it('lists reports with their reason and evidence count, and shows a new one without a reload', async () => {
+    let reports = [report(1)];
+    const fake = open('/account/staff/reports', { is_staff_mo: true }, (c) =>
+      c.path === '/v1/admin/reports' ? { reports } : undefined,
+    );
+    const queue = await screen.findByRole('list', { name: 'Reports queue' });
+    expect(within(queue).getByRole('link', { name: 'Scam or fraud: lena' })).toHaveAttribute(
+      'href',
+      `/account/staff/reports/${id(1)}`,
+    );
+    expect(queue).toHaveTextContent('1 item of evidence');
+    reports = [report(1), report(2, { category: 'harassment', reported: person(6, 'max') })];
+    act(() => fake.bus.pushServerEvent({ type: 'report_filed', report_id: id(2), seq: 2, created_at: '' }));
+    expect(await screen.findByRole('link', { name: 'Harassment or bullying: max' })).toBeInTheDocument();
+  });
+
+  it('says when there is nothing to do, and is closed to fans', async () => {
+    open('/account/staff/reports', { is_staff: true }, () => ({ reports: [] }));
+    expect(await screen.findByText('No reports here')).toBeInTheDocument();
+  });
+
+  it('is closed to a fan, who never reaches the staff API', async () => {
+    const fake = open('/account/staff/reports', {}, () => ({ reports: [] }));
+    expect(await screen.findByText('This page is for staff')).toBeInTheDocument();
+    expect(fake.calls.some((c) => c.path.startsWith('/v1/admin'))).toBe(false);
+  });
+});
+
+describe('a report', () => {
+  it('shows the evidence; a moderator warns with a reason and resolves it, but cannot ban', async () => {
+    let current = report(1);
+    const fake = open(`/account/staff/reports/${id(1)}`, { is_staff_mo: true }, (c) => {
+      if (c.path.endsWith('/resolve'))
+        current = report(1, {
+          status: 'resolved',
+          resolution: 'warn',
+          resolution_note: 'off-platform payment',
+        });
+      return c.path.startsWith(`/v1/admin/reports/${id(1)}`) ? { report: current } : undefined;
+    });
+    expect(await screen.findByRole('list', { name: 'Evidence' })).toHaveTextContent('send money here');
+    const actions = screen.getByLabelText('Resolve');
+    expect(within(actions).queryByRole('button', { name: 'Ban' })).toBeNull();
+    await userEvent.click(within(actions).getByRole('button', { name: 'Warn' }));
+    const dialog = screen.getByRole('dialog', { name: 'Warn: lena' });
+    const confirm = within(dialog).getByRole('button', { name: 'Warn and resolve' });
+    expect(confirm).toBeDisabled();
+    await userEvent.click(within(dialog).getByLabelText('About payments'));
+    await userEvent.type(
+      within(dialog).getByLabelText('Reason (kept in the audit log)'),
+      'off-platform payment',
+    );
+    await userEvent.click(confirm);
+    expect(await screen.findByText('Warn: off-platform payment', { exact: false })).toBeInTheDocument();
+    expect(fake.calls.find((c) => c.path.endsWith('/resolve'))?.body).toEqual({
+      action: 'warn',
+      reason: 'off-platform payment',
+      warning: 'payment',
+    });
+  });
+});
+
+describe('the person view', () => {
+  it('gives staff every action, and asks why before banning', async () => {
+    const fake = open(`/account/staff/people/${id(8)}`, { is_staff: true }, (c) => {
+      if (c.path === `/v1/admin/users/${id(8)}`) return view;
+      if (c.path.includes('/actions/'))
+        return { message: 'lena@example.com is banned and signed out everywhere.' };
+      if (c.path === '/v1/admin/audit') return { entries: [], next_before: null };
+      return undefined;
+    });
+    expect(await screen.findByRole('heading', { name: 'lena' })).toBeInTheDocument();
+    expect(screen.getByText('2 ($340.00)')).toBeInTheDocument();
+    expect(screen.getByText('vault')).toBeInTheDocument();
+    const actions = screen.getByLabelText('Actions');
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Warn', 'Freeze', 'Ban', 'Terminate', 'Grant credits']);
+    await userEvent.click(within(actions).getByRole('button', { name: 'Ban' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ban: lena' });
+    await userEvent.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'fraud ring');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('lena@example.com is banned');
+    expect(fake.calls.find((c) => c.path.includes('/actions/'))).toMatchObject({
+      path: `/v1/admin/users/${id(8)}/actions/ban`,
+      body: { reason: 'fraud ring' },
+    });
+  });
+
+  it('gives a moderator only warn and freeze', async () => {
+    open(`/account/staff/people/${id(8)}`, { is_staff_mo: true }, (c) => {
+      if (c.path === `/v1/admin/users/${id(8)}`) return view;
+      if (c.path === '/v1/admin/audit') return { entries: [], next_before: null };
+      return undefined;
+    });
+    const actions = await screen.findByLabelText('Actions');
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Warn', 'Freeze']);
+  });
+});

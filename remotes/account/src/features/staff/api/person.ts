@@ -1,0 +1,38 @@
+import {
+  type StaffAction,
+  staffActionResponse,
+  type StaffActionBody,
+  staffPersonView,
+} from '@cove/contracts';
+import { useHost } from '@cove/runtime';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { auditKey } from './audit';
+import { reportsKey } from './reports';
+
+const personKey = (id: string) => ['staff', 'person', id];
+
+/** `GET /v1/admin/users/:id`: one person as staff see them. */
+export function usePerson(id: string) {
+  const { api } = useHost();
+  return useQuery({
+    queryKey: personKey(id),
+    queryFn: ({ signal }) =>
+      api.get(`/v1/admin/users/${encodeURIComponent(id)}`, { schema: staffPersonView, signal }),
+  });
+}
+
+/** `POST /v1/admin/users/:id/actions/:action`; the person, the queue and the log are read again. */
+export function usePersonAction(id: string) {
+  const { api } = useHost();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, body }: { action: StaffAction; body: StaffActionBody }) =>
+      api.post(`/v1/admin/users/${encodeURIComponent(id)}/actions/${action}`, body, {
+        schema: staffActionResponse,
+      }),
+    onSuccess: () => {
+      for (const queryKey of [personKey(id), reportsKey, auditKey])
+        void client.invalidateQueries({ queryKey });
+    },
+  });
+}
