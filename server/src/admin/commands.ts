@@ -8,6 +8,8 @@ import { setUserFeature } from '../onboarding/features';
 import { withEvents, type Emit, type EventNotifier } from '../realtime/with-events';
 import { addNotification } from '../notifications/add';
 import type { Tx } from '../db/transaction';
+import { type LoggedRow, notifyLogged } from '../messages/db-call';
+import { openSupportChat } from '../support/support-chat';
 
 /** What an admin command needs from the realtime layer: tell sockets about news, or close them. */
 export interface AdminNotifier extends EventNotifier {
@@ -62,6 +64,7 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
     .where(eq(sql`lower(${users.email})`, email));
   if (!user) throw new AdminCommandError(`No account with the email ${email}.`);
 
+  let supportEvents: LoggedRow[] = [];
   const result = await withEvents({ db, realtime: notifier }, async (tx, emitFor) => {
     const emit = (event: LoggedEvent) => emitFor(user.id, event);
     // What staff did, in the person's notifications (docs/rules.md, "Notifications").
@@ -91,6 +94,8 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
         const frozen = req.command === 'freeze';
         await update(tx, user, { frozen });
         emit({ type: 'frozen', frozen });
+        // A frozen person may talk to support only: freezing opens that chat with support's first word.
+        if (frozen && !user.frozen) supportEvents = await openSupportChat(tx, user);
         await note(frozen ? MODERATION.frozen : MODERATION.unfrozen);
         message = `${email} is ${frozen ? 'frozen' : 'no longer frozen'}.`;
         break;
@@ -156,6 +161,7 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
     return message;
   });
 
+  await notifyLogged(notifier, supportEvents);
   if (req.command === 'ban' || req.command === 'terminate') await notifier.disconnectUser(user.id, 'banned');
   return result;
 }

@@ -2,7 +2,7 @@ import { type BroadcastSendBody, broadcastSendBody, type ErrorCode, messagePrevi
 import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type * as z from '../zod';
-import { frozenError } from '../chats/pair-rules';
+import { assertNotFrozen } from '../chats/pair-rules';
 import { ownList } from '../fans/fan-lists';
 import type { Db } from '../db/client';
 import { broadcasts, media, type UserRow } from '../db/schema';
@@ -48,7 +48,7 @@ export async function assertMayBroadcast(db: Db, me: UserRow): Promise<void> {
 
 /** The checks a single send makes of a message, for the one message every recipient gets. */
 async function assertSendable(db: Db, me: UserRow, body: Body): Promise<void> {
-  if (me.frozen) throw frozenError();
+  assertNotFrozen(me);
   if (body.type === 'text' && !body.text.trim()) throw fail('empty_text');
   if (checkText(body.text, await providerConfigFor(db, me)).kind === 'blocked') throw fail('text_blocked');
   if (body.type === 'text') {

@@ -33,3 +33,4 @@ export * from './onboarding';
 export * from './history';
 export * from './notifications';
 export * from './outbox';
+export * from './trust';
