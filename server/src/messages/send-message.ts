@@ -1,3 +1,4 @@
+import { assertPriceAllowed } from '../provider/price-cap';
 import { type ErrorCode, messagePreview, type SendMessageBody } from '@cove/contracts';
 import { assertNotFrozen } from '../chats/pair-rules';
 import { supportUserId } from '../support/support-account';
@@ -26,6 +27,7 @@ export const sendMessageCodes = [
   'empty_text',
   'media_required',
   'price_not_allowed',
+  'price_above_cap',
   'creator_under_review',
   'text_blocked',
   'text_warned',
@@ -97,6 +99,7 @@ async function refusalOf(
       throw fail('validation', 'type: a bundle is sent as image or video, the kind of its first item');
     if (body.price > 0 && me.type !== 'featured') throw fail('price_not_allowed');
     if (body.price > 0 && isRestricted(me)) throw fail('creator_under_review');
+    await assertPriceAllowed(deps.db, me, body.price);
     const verdict = checkText(body.text, await providerConfigFor(deps.db, me));
     if (verdict.kind === 'blocked') throw fail('text_blocked');
     if (verdict.kind === 'warn' && !warned) throw fail('text_warned');
