@@ -1,7 +1,8 @@
 import type { RemoteAppProps } from '@cove/contracts';
-import { useSession } from '@cove/runtime';
+import { useFeature, useSession } from '@cove/runtime';
 import { QueryRoot } from '@cove/runtime/query';
-import { EmptyState, Page, RemoteRoot, SignInGate, SplitLayout } from '@cove/ui';
+import { EmptyState, Page, RemoteRoot, SignInGate, Spinner, SplitLayout } from '@cove/ui';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from '@cove/router';
 import { accountNav, accountSectionTitle } from './features/account-nav';
 import { Applications } from './features/applications/Applications';
@@ -18,6 +19,11 @@ import { Settings } from './features/settings/Settings';
 import { Subscriptions } from './features/subscriptions/Subscriptions';
 import { Vault } from './features/vault/Vault';
 
+// Staff only: loaded when a staff member opens it, so nobody else downloads it.
+const StaffSupport = lazy(() =>
+  import('./features/staff-support/StaffSupport').then((m) => ({ default: m.StaffSupport })),
+);
+
 /**
  * What this remote was built against: the shell refuses to run it on a page of other versions.
  * @public read by the shell from the federated module, not imported
@@ -27,6 +33,8 @@ export { builtWith } from '@cove/contracts';
 function AccountArea() {
   const { user } = useSession();
   const { pathname } = useLocation();
+  const hasVault = useFeature('vault', true);
+  const isStaff = user?.is_staff === true || user?.is_staff_mo === true;
   return (
     <Page
       title="Account"
@@ -40,7 +48,7 @@ function AccountArea() {
       >
         <SplitLayout
           label="Account sections"
-          items={accountNav(user?.type === 'featured', user?.is_staff === true || user?.is_staff_mo === true)}
+          items={accountNav(user?.type === 'featured', isStaff, hasVault)}
         >
           <Routes>
             <Route index element={<Overview />} />
@@ -58,6 +66,16 @@ function AccountArea() {
             <Route path="auto-messages/:category" element={<AutoMessages />} />
             <Route path="apply" element={<Apply />} />
             <Route path="applications" element={<Applications />} />
+            {isStaff && (
+              <Route
+                path="staff/support/*"
+                element={
+                  <Suspense fallback={<Spinner size={50} />}>
+                    <StaffSupport />
+                  </Suspense>
+                }
+              />
+            )}
             <Route
               path="*"
               element={

@@ -1,10 +1,8 @@
+import { SUPPORT_USERNAME } from '@cove/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Queryable } from '../db/transaction';
 import { type UserRow, users } from '../db/schema';
-
-/** The account Cove's support speaks as (spec: "Support and info accounts exist"; migration 0002). */
-export const SUPPORT_USERNAME = 'support';
 
 /** Whether a user is the support account. */
 export const isSupport = (u: Pick<UserRow, 'username'>) => u.username === SUPPORT_USERNAME;

@@ -2,6 +2,9 @@ import * as z from 'zod/mini';
 import { publicProfile } from './entities/user';
 import { MAX_TEXT_LENGTH, message } from './message';
 
+/** The account Cove's support speaks as (spec: "Support and info accounts exist"); a frozen person may talk to it only. */
+export const SUPPORT_USERNAME = 'support';
+
 /** One person the caller blocked, as `GET /v1/users/blocked` lists them, newest block first. */
 export const blockedPerson = z.object({
   user: publicProfile,
@@ -30,9 +33,7 @@ export type SupportChatsPage = z.infer<typeof supportChatsPage>;
 
 /** `POST /v1/admin/support/chats/:id/messages`: staff answer as the support account. */
 export const supportReplyBody = z.object({
-  text: z
-    .string()
-    .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(MAX_TEXT_LENGTH)),
+  text: z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(MAX_TEXT_LENGTH)),
   send_id: z.string().check(z.minLength(1), z.maxLength(100)),
 });
 export type SupportReplyBody = z.infer<typeof supportReplyBody>;

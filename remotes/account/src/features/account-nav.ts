@@ -1,10 +1,11 @@
 import type { NavItem } from '@cove/ui';
 
 /**
- * The account area's sections; earnings belong to the payouts remote and are for creators, applying
- * to become one is for fans, and reviewing applications for staff.
+ * The account area's sections; earnings belong to the payouts remote and are for creators (the vault
+ * only with its permission), applying to become one is for fans, and reviewing applications and
+ * answering support chats for staff.
  */
-export function accountNav(isCreator: boolean, isStaff = false): NavItem[] {
+export function accountNav(isCreator: boolean, isStaff = false, hasVault = true): NavItem[] {
   const items: NavItem[] = [
     { to: '/account', label: 'Overview', end: true },
     { to: '/account/settings', label: 'Settings' },
@@ -15,15 +16,19 @@ export function accountNav(isCreator: boolean, isStaff = false): NavItem[] {
     { to: '/account/history', label: 'Spending history' },
   ];
   if (isCreator) {
+    if (hasVault) items.push({ to: '/account/vault', label: 'Vault' });
     items.push(
-      { to: '/account/vault', label: 'Vault' },
       { to: '/account/auto-messages', label: 'Auto-messages' },
       { to: '/account/earnings/summary', label: 'Earnings' },
     );
   } else {
     items.push({ to: '/account/apply', label: 'Become a creator' });
   }
-  if (isStaff) items.push({ to: '/account/applications', label: 'Applications' });
+  if (isStaff)
+    items.push(
+      { to: '/account/applications', label: 'Applications' },
+      { to: '/account/staff/support', label: 'Support chats' },
+    );
   return items;
 }
 
