@@ -21,6 +21,7 @@ import { seedDemoMoneyLines } from './seed/demo-money-lines';
 import { seedDemoNotifications } from './seed/demo-notifications';
 import { seedDemoProfiles } from './seed/demo-profiles';
 import { seedDemoTips } from './seed/demo-tips';
+import { seedDemoTrust } from './seed/demo-trust';
 import { seedDemoWorld } from './seed/demo-world';
 import { writeServerFile } from './server-file';
 
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
       await seedDemoFans(app);
       await seedDemoHomeFeed(app);
       await seedDemoNotifications(app);
+      await seedDemoTrust(app);
     }
     // A fresh data folder gets the remotes as built. In production later versions come only through
     // the release CLI; elsewhere a build never published before is served at start.
