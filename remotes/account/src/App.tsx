@@ -16,6 +16,7 @@ import { Overview } from './features/overview/Overview';
 import { History } from './features/history/History';
 import { Receipt } from './features/history/Receipt';
 import { Settings } from './features/settings/Settings';
+import { BlockedPeople } from './features/settings/components/BlockedPeople';
 import { Subscriptions } from './features/subscriptions/Subscriptions';
 import { Vault } from './features/vault/Vault';
 
@@ -54,6 +55,7 @@ function AccountArea() {
             <Route index element={<Overview />} />
             <Route path="settings" element={<Settings section="all" />} />
             <Route path="settings/privacy" element={<Settings section="privacy" />} />
+            <Route path="settings/blocked" element={<BlockedPeople />} />
             <Route path="edit-profile" element={<EditProfile />} />
             <Route path="vault" element={<Vault />} />
             <Route path="get-credits" element={<GetCredits />} />

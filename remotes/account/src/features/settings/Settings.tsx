@@ -2,7 +2,7 @@ import type { HostSession, UserPatch } from '@cove/contracts';
 import { errorMessage, useHost, useSession } from '@cove/runtime';
 import { useMutation } from '@tanstack/react-query';
 import { BlockedCountries } from './components/BlockedCountries';
-import { BlockedPeople } from './components/BlockedPeople';
+import { Link } from '@cove/router';
 import { DangerZone } from './components/DangerZone';
 import { notificationSettings, profileSettings, type SettingKey } from './model/settings-fields';
 import styles from './Settings.module.css';
@@ -76,7 +76,12 @@ export function Settings({ section }: { section: 'all' | 'privacy' }) {
       {user.type === 'featured' && <BlockedCountries />}
       {section === 'all' && (
         <>
-          <BlockedPeople />
+          <section className={styles.group} aria-label="Blocked people">
+            <h2>Blocked people</h2>
+            <p className={styles.hint}>
+              <Link to="/account/settings/blocked">See and unblock the people you blocked</Link>
+            </p>
+          </section>
           <section className={styles.group} aria-label="Notifications">
             <h2>Notifications</h2>
             {notificationSettings.map((s) => (

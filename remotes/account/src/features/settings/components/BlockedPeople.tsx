@@ -5,7 +5,7 @@ import { useBlockedPeople, useUnblock } from '../api/blocked-people';
 import styles from '../Settings.module.css';
 
 /**
- * Whom the person blocked (docs/rules.md, Blocked people), newest first, page by page; unblocking asks
+ * `/account/settings/blocked`: whom the person blocked (docs/rules.md, Blocked people), newest first, page by page; unblocking asks
  * first, then uses the chat's own unblock. A block made in a chat shows here at once.
  */
 export function BlockedPeople() {
