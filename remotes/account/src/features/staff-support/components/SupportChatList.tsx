@@ -1,6 +1,6 @@
 import type { SupportChat } from '@cove/contracts';
 import { timeAgo } from '@cove/runtime';
-import { Avatar, EmptyState, PagedView } from '@cove/ui';
+import { Avatar, EmptyState, kit, PagedView } from '@cove/ui';
 import { Link } from '@cove/router';
 import type { useSupportChats } from '../api/support-chats';
 import styles from '../StaffSupport.module.css';
@@ -41,7 +41,6 @@ function ChatRow({ chat, open }: { chat: SupportChat; open: boolean }) {
         to={`/account/staff/support/${chat.chat_id}`}
         className={styles.chat}
         aria-current={open ? 'page' : undefined}
-        aria-label={`${name}${chat.unread > 0 ? `, ${chat.unread} unread` : ''}${chat.frozen ? ', frozen' : ''}`}
       >
         <Avatar name={name} url={chat.user.avatar_url} size={36} />
         <span className={styles.chatText}>
@@ -54,8 +53,9 @@ function ChatRow({ chat, open }: { chat: SupportChat; open: boolean }) {
         <span className={styles.meta}>
           {chat.last_message_at && <span>{timeAgo(chat.last_message_at)}</span>}
           {chat.unread > 0 && (
-            <span className={styles.unread} aria-hidden="true">
+            <span className={styles.unread}>
               {chat.unread}
+              <span className={kit.srOnly}> unread</span>
             </span>
           )}
         </span>
