@@ -23,7 +23,9 @@ export async function blockedPeople(
     .offset(page.offset);
   const more = rows.length > page.limit;
   return {
-    data: rows.slice(0, page.limit).map((r) => ({ user: toPublicUser(r.person), blocked_at: r.at.toISOString() })),
+    data: rows
+      .slice(0, page.limit)
+      .map((r) => ({ user: toPublicUser(r.person), blocked_at: r.at.toISOString() })),
     next: more
       ? `/v1/users/blocked?${new URLSearchParams({ limit: String(page.limit), offset: String(page.offset + page.limit) })}`
       : null,

@@ -51,7 +51,10 @@ export async function revokePackageCommission(tx: Tx, emit: Emit, p: PaymentRow)
     .select({ reference: ledgerTransactions.reference })
     .from(ledgerTransactions)
     .where(eq(ledgerTransactions.idempotencyKey, commissionKey(p.id)));
-  const { creator_id: creatorId, amount } = (paid?.reference ?? {}) as { creator_id?: string; amount?: number };
+  const { creator_id: creatorId, amount } = (paid?.reference ?? {}) as {
+    creator_id?: string;
+    amount?: number;
+  };
   if (!creatorId || !amount) return;
   const movement = await postMovement(tx, {
     kind: 'package_commission_revoked',

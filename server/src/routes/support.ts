@@ -46,10 +46,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: chatParams,
         body: supportReplyBody,
-        response: withErrors({ 200: supportReplyResponse }, [
-          ...listMessagesCodes,
-          ...sendMessageCodes,
-        ]),
+        response: withErrors({ 200: supportReplyResponse }, [...listMessagesCodes, ...sendMessageCodes]),
       },
     },
     async (request) => answerAsSupport(app, request.params.id, request.body),

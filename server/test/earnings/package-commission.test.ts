@@ -14,13 +14,17 @@ afterAll(() => t.close());
 async function setFeature(id: string, on: boolean) {
   const [row] = await t.db.select().from(users).where(eq(users.id, id));
   if (!row) throw new Error('no user');
-  await t.db.transaction((tx) => setUserFeature(tx, () => undefined, row, 'credit_package_sales_commissions', on));
+  await t.db.transaction((tx) =>
+    setUserFeature(tx, () => undefined, row, 'credit_package_sales_commissions', on),
+  );
 }
 
 /** A fan who signed up with the creator's code buys a package; the creator's referral earnings after it. */
 async function referredFanBuys(creator: Awaited<ReturnType<typeof person>>) {
   const fan = await person(t);
-  expect((await fan.api.patch(`/v1/users/${fan.user.id}`, { code_used: creator.user.username })).statusCode).toBe(200);
+  expect(
+    (await fan.api.patch(`/v1/users/${fan.user.id}`, { code_used: creator.user.username })).statusCode,
+  ).toBe(200);
   const paid = await payWithCard(t.app, fan.api, CARDS.visa, { amount: 500 });
   expect(paid.statusCode).toBe(200);
   return { fan, paymentId: paid.json().payment_id as string };
@@ -39,14 +43,24 @@ describe('credit_package_sales_commissions', () => {
 
     await setFeature(creator.user.id, true);
     await referredFanBuys(creator);
-    expect(await eventually(() => referrals(creator), (n) => n === 50)).toBe(50);
+    expect(
+      await eventually(
+        () => referrals(creator),
+        (n) => n === 50,
+      ),
+    ).toBe(50);
   });
 
   it('takes the commission back when the package is refunded', async () => {
     const creator = await person(t, { type: 'featured' });
     await setFeature(creator.user.id, true);
     const { paymentId } = await referredFanBuys(creator);
-    expect(await eventually(() => referrals(creator), (n) => n === 50)).toBe(50);
+    expect(
+      await eventually(
+        () => referrals(creator),
+        (n) => n === 50,
+      ),
+    ).toBe(50);
     const refund = await t.app.inject({
       method: 'POST',
       url: '/internal/payments',
@@ -54,6 +68,11 @@ describe('credit_package_sales_commissions', () => {
       payload: { action: 'refund', paymentId, actor: 'test' },
     });
     expect(refund.statusCode).toBe(200);
-    expect(await eventually(() => referrals(creator), (n) => n === 0)).toBe(0);
+    expect(
+      await eventually(
+        () => referrals(creator),
+        (n) => n === 0,
+      ),
+    ).toBe(0);
   });
 });

@@ -19,7 +19,12 @@ describe('private_feed', () => {
   it("shows the creator's posts to her subscribers only, on every route that lists or opens them", async () => {
     const { creator, follower, subscriber, stranger } = await feedWorld(t);
     const photo = await readyPhoto(t, creator);
-    const item = await post(creator, { type: 'image', text: 'For everyone', media_id: photo.media_id, audience: 'user' });
+    const item = await post(creator, {
+      type: 'image',
+      text: 'For everyone',
+      media_id: photo.media_id,
+      audience: 'user',
+    });
     const row = await mediaById(t.db, photo.media_id);
     if (!row) throw new Error('no media row');
 
@@ -36,7 +41,11 @@ describe('private_feed', () => {
     };
 
     // Off: a post for everyone is open to everyone signed in.
-    expect(await seen(stranger)).toMatchObject({ profile: true, one: [true, null, 'For everyone'], media: 'full' });
+    expect(await seen(stranger)).toMatchObject({
+      profile: true,
+      one: [true, null, 'For everyone'],
+      media: 'full',
+    });
     expect((await seen(follower)).home).toBe(true);
 
     await setPrivate(creator.user.id, true);
@@ -44,7 +53,11 @@ describe('private_feed', () => {
       expect(await seen(p)).toMatchObject({ profile: false, one: [false, 'subscribe', ''], media: 'locked' });
     }
     expect((await seen(follower)).home).toBe(false);
-    expect(await seen(subscriber)).toMatchObject({ profile: true, one: [true, null, 'For everyone'], media: 'full' });
+    expect(await seen(subscriber)).toMatchObject({
+      profile: true,
+      one: [true, null, 'For everyone'],
+      media: 'full',
+    });
     expect((await seen(creator)).one[0]).toBe(true);
 
     // Turning it off opens the post again as it was.

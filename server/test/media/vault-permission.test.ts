@@ -25,7 +25,10 @@ describe('the vault permission', () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, creator.user.id));
     if (!row) throw new Error('no user');
     await t.db.transaction((tx) => setUserFeature(tx, () => undefined, row, 'vault', false));
-    for (const refused of [await creator.api.get('/v1/media'), await creator.api.delete('/v1/media', { ids: [id] })]) {
+    for (const refused of [
+      await creator.api.get('/v1/media'),
+      await creator.api.delete('/v1/media', { ids: [id] }),
+    ]) {
       expect([refused.statusCode, refused.json().message]).toEqual([403, 'Forbidden']);
     }
     await t.db.transaction((tx) => setUserFeature(tx, () => undefined, row, 'vault', true));

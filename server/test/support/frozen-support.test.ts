@@ -89,7 +89,10 @@ describe('a frozen account and support', () => {
     for (const res of [
       await fan.api.get('/v1/admin/support/chats'),
       await fan.api.get(`/v1/admin/support/chats/${chat._id}/messages`),
-      await fan.api.post(`/v1/admin/support/chats/${chat._id}/messages`, { text: 'x', send_id: randomUUID() }),
+      await fan.api.post(`/v1/admin/support/chats/${chat._id}/messages`, {
+        text: 'x',
+        send_id: randomUUID(),
+      }),
     ])
       expect(res.statusCode).toBe(403);
     // A chat that is not support's is not found, and an empty reply changes nothing.

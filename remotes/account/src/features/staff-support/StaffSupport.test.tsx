@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeHost, testConfig, testMessage, testUser, type RecordedCall } from '@cove/runtime/testing';
+import { fakeHost, testMessage, testUser, type RecordedCall } from '@cove/runtime/testing';
 import { renderAccount } from '../../testing/render-account';
 
 const supportId = 'u-support';
