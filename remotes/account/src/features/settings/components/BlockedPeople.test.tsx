@@ -54,7 +54,9 @@ describe('blocked people', () => {
         person('c-2', 'mira-kent', '2026-01-02T10:00:00.000Z'),
         person('c-3', 'theo-vance', '2026-01-01T10:00:00.000Z'),
       ]),
-      popupOutcome: (spec) => ({ action: spec.confirmLabel === 'Unblock' ? 'confirm' : 'dismiss' }),
+      popupOutcome: (spec) => ({
+        action: spec.kind === 'generic' && spec.confirmLabel === 'Unblock' ? 'confirm' : 'dismiss',
+      }),
     });
     renderAccount('/account/settings/blocked', fake.host);
     const box = await section();
