@@ -43,6 +43,7 @@ import { gifRoutes } from './routes/gifs';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
+import { supportRoutes } from './routes/support';
 import { noteRoutes } from './routes/notes';
 import { notificationRoutes } from './routes/notifications';
 import { fanRoutes } from './routes/fans';
@@ -163,6 +164,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(feedRoutes);
   await app.register(chatRoutes);
   await app.register(messageRoutes);
+  await app.register(supportRoutes);
   await app.register(noteRoutes);
   await app.register(fanRoutes);
   await app.register(gifRoutes);

@@ -22,6 +22,7 @@ import { seedDemoNotifications } from './seed/demo-notifications';
 import { seedDemoReports } from './seed/demo-reports';
 import { seedDemoProfiles } from './seed/demo-profiles';
 import { seedDemoTips } from './seed/demo-tips';
+import { seedDemoTrust } from './seed/demo-trust';
 import { seedDemoWorld } from './seed/demo-world';
 import { seedDemoSecondFactor } from './seed/demo-second-factor';
 import { writeServerFile } from './server-file';
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
       await seedDemoReports(app);
       await seedDemoNotifications(app);
       await seedDemoSecondFactor(app.db, app.factorBox);
+      await seedDemoTrust(app);
     }
     // A fresh data folder gets the remotes as built. In production later versions come only through
     // the release CLI; elsewhere a build never published before is served at start.

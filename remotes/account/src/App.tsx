@@ -1,5 +1,5 @@
 import { isStaffMember, type RemoteAppProps } from '@cove/contracts';
-import { useSession } from '@cove/runtime';
+import { useFeature, useSession } from '@cove/runtime';
 import { QueryRoot } from '@cove/runtime/query';
 import { EmptyState, Page, RemoteRoot, SignInGate, Spinner, SplitLayout } from '@cove/ui';
 import { lazy, Suspense } from 'react';
@@ -15,6 +15,7 @@ import { Overview } from './features/overview/Overview';
 import { History } from './features/history/History';
 import { Receipt } from './features/history/Receipt';
 import { Settings } from './features/settings/Settings';
+import { BlockedPeople } from './features/settings/components/BlockedPeople';
 import { Subscriptions } from './features/subscriptions/Subscriptions';
 import { Vault } from './features/vault/Vault';
 
@@ -22,6 +23,10 @@ import { Vault } from './features/vault/Vault';
 const Releases = lazy(() => import('./features/releases/Releases'));
 /** The security screen is loaded when first opened: most visits never need it. */
 const Security = lazy(() => import('./features/security/Security'));
+// Staff only: loaded when a staff member opens it, so nobody else downloads it.
+const StaffSupport = lazy(() =>
+  import('./features/staff-support/StaffSupport').then((m) => ({ default: m.StaffSupport })),
+);
 
 /**
  * What this remote was built against: the shell refuses to run it on a page of other versions.
@@ -35,6 +40,8 @@ const StaffConsole = lazy(() => import('./features/staff/StaffConsole'));
 function AccountArea() {
   const { user } = useSession();
   const { pathname } = useLocation();
+  const hasVault = useFeature('vault', true);
+  const isStaff = user ? isStaffMember(user) : false;
   return (
     <Page
       title="Account"
@@ -48,16 +55,18 @@ function AccountArea() {
       >
         <SplitLayout
           label="Account sections"
-          items={accountNav(
-            user?.type === 'featured',
-            user ? isStaffMember(user) : false,
-            user?.is_release_manager === true,
-          )}
+          items={accountNav({
+            isCreator: user?.type === 'featured',
+            isStaff,
+            isReleaseManager: user?.is_release_manager === true,
+            hasVault,
+          })}
         >
           <Routes>
             <Route index element={<Overview />} />
             <Route path="settings" element={<Settings section="all" />} />
             <Route path="settings/privacy" element={<Settings section="privacy" />} />
+            <Route path="settings/blocked" element={<BlockedPeople />} />
             <Route path="edit-profile" element={<EditProfile />} />
             <Route path="vault" element={<Vault />} />
             <Route path="get-credits" element={<GetCredits />} />
@@ -94,6 +103,16 @@ function AccountArea() {
                 </Suspense>
               }
             />
+            {isStaff && (
+              <Route
+                path="support-chats/*"
+                element={
+                  <Suspense fallback={<Spinner size={50} />}>
+                    <StaffSupport />
+                  </Suspense>
+                }
+              />
+            )}
             <Route
               path="*"
               element={

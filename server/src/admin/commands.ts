@@ -9,6 +9,8 @@ import { withEvents, type Emit, type EventNotifier } from '../realtime/with-even
 import { addNotification } from '../notifications/add';
 import { closeReport } from '../reports/close-report';
 import type { Tx } from '../db/transaction';
+import { type LoggedRow, notifyLogged } from '../messages/db-call';
+import { openSupportChat } from '../support/support-chat';
 
 /** What an admin command needs from the realtime layer: tell sockets about news, or close them. */
 export interface AdminNotifier extends EventNotifier {
@@ -79,6 +81,8 @@ async function update(tx: Tx, user: UserRow, set: Partial<typeof users.$inferIns
  */
 export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: AdminRequest): Promise<string> {
   const reason = (req.reason ?? defaultReason).trim() || defaultReason;
+  // Support's first message to a person being frozen: sent after the commit, with the rest.
+  let supportEvents: LoggedRow[] = [];
   const result = await withEvents({ db, realtime: notifier }, async (tx, emitFor) => {
     const [user] = await tx
       .select()
@@ -124,6 +128,8 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
         const frozen = req.command === 'freeze';
         await update(tx, user, { frozen });
         emit({ type: 'frozen', frozen });
+        // A frozen person may talk to support only: freezing opens that chat with support's first word.
+        if (frozen && !user.frozen) supportEvents = await openSupportChat(tx, user);
         await note(frozen ? MODERATION.frozen : MODERATION.unfrozen);
         message = `${email} is ${frozen ? 'frozen' : 'no longer frozen'}.`;
         break;
@@ -227,6 +233,7 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
     return { message, userId: user.id };
   });
 
+  await notifyLogged(notifier, supportEvents);
   if (req.command === 'ban' || req.command === 'terminate') {
     await notifier.disconnectUser(result.userId, 'banned');
   }

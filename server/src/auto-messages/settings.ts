@@ -1,3 +1,4 @@
+import { assertPriceAllowed } from '../provider/price-cap';
 import {
   autoMessageCategory,
   type AutoMessageCategory,
@@ -26,6 +27,7 @@ export const autoMessageSettingsCodes = [
   'empty_text',
   'text_blocked',
   'media_required',
+  'price_above_cap',
 ] as const satisfies readonly ErrorCode[];
 
 export interface SettingsDeps {
@@ -45,6 +47,7 @@ const usable = (row: MediaRow | undefined, ownerId: string): row is MediaRow =>
 /** The messages as they will be stored, after the checks a send would make of each. */
 async function checkedMessages(db: Db, me: UserRow, body: ReturnType<typeof putAutoMessagesBody.parse>) {
   const config = await providerConfigFor(db, me);
+  for (const m of body.auto_messages) await assertPriceAllowed(db, me, m.price);
   const picks = body.auto_messages.map((m) => (m.type === 'media' ? bundlePick(m.media_items) : null));
   const ids = body.auto_messages.flatMap((m, i) =>
     m.type !== 'media' ? [] : (picks[i]?.map((p) => p.media_id) ?? (m.media_id ? [m.media_id] : [])),

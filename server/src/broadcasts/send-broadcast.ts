@@ -1,8 +1,9 @@
+import { assertPriceAllowed } from '../provider/price-cap';
 import { type BroadcastSendBody, broadcastSendBody, type ErrorCode, messagePreview } from '@cove/contracts';
 import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type * as z from '../zod';
-import { frozenError } from '../chats/pair-rules';
+import { assertNotFrozen } from '../chats/pair-rules';
 import { ownList } from '../fans/fan-lists';
 import type { Db } from '../db/client';
 import { broadcasts, media, type UserRow } from '../db/schema';
@@ -33,6 +34,7 @@ export const sendBroadcastCodes = [
   'media_kind',
   'bad_request',
   'not_found',
+  'price_above_cap',
 ] as const satisfies readonly ErrorCode[];
 
 type Body = z.output<typeof broadcastSendBody>;
@@ -48,7 +50,8 @@ export async function assertMayBroadcast(db: Db, me: UserRow): Promise<void> {
 
 /** The checks a single send makes of a message, for the one message every recipient gets. */
 async function assertSendable(db: Db, me: UserRow, body: Body): Promise<void> {
-  if (me.frozen) throw frozenError();
+  assertNotFrozen(me);
+  await assertPriceAllowed(db, me, body.price);
   if (body.type === 'text' && !body.text.trim()) throw fail('empty_text');
   if (checkText(body.text, await providerConfigFor(db, me)).kind === 'blocked') throw fail('text_blocked');
   if (body.type === 'text') {

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { chatMembers, chats, type notes as notesTable, userCounters, users } from '../db/schema';
 import { toChatDto, toChatUser } from './chat-dto';
 import { conditionOf } from './chat-filters';
+import { supportUserId } from '../support/support-account';
 
 export interface ListQuery {
   limit: number;
@@ -25,17 +26,6 @@ export function tabSql(userId: string, type: ChatFilter, search?: string) {
   const shown = type === 'hidden' || search ? sql`` : sql`and not m.hidden`;
   return sql`from chat_members m join users o on o.id = m.other_id
     where m.user_id = ${userId} and m.listed ${shown} and ${conditionOf(type)} ${searchSql}`;
-}
-
-const supportIds = new WeakMap<Db, string | null>();
-
-/** The support account's id, looked up once per database. */
-async function supportUserId(db: Db): Promise<string | null> {
-  if (!supportIds.has(db)) {
-    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'support'));
-    supportIds.set(db, row?.id ?? null);
-  }
-  return supportIds.get(db) ?? null;
 }
 
 const otherMember = alias(chatMembers, 'other_member');

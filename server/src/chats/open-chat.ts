@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@cove/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { Tx } from '../db/transaction';
 import { chatMembers, chats, type UserRow, users } from '../db/schema';
 import { fail } from '../errors';
 import { chatBetween, type ChatRow, isBlockedEitherWay, userRow } from './chat-store';
@@ -53,6 +54,30 @@ export async function otherUser(db: Db, id: string): Promise<UserRow> {
 }
 
 /**
+ * Writes a new chat between `me` and another user with both members (listed for `me`; for the other
+ * once a message comes), or null when the pair already has one.
+ */
+export async function insertChat(
+  tx: Tx,
+  meId: string,
+  otherId: string,
+  values: { creditRate: number; isIntro: boolean },
+): Promise<ChatRow | null> {
+  const [low, high] = meId < otherId ? [meId, otherId] : [otherId, meId];
+  const [row] = await tx
+    .insert(chats)
+    .values({ userLow: low, userHigh: high, ...values })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return null;
+  await tx.insert(chatMembers).values([
+    { chatId: row.id, userId: meId, otherId },
+    { chatId: row.id, userId: otherId, otherId: meId, listed: false },
+  ]);
+  return row;
+}
+
+/**
  * Opens the chat between `me` and another user, or returns the one they already share. A new
  * chat takes the creator's current rate; see docs/rules.md for the pair, free-chat and intro rules.
  */
@@ -80,20 +105,7 @@ export async function openChat(
   }
   const isIntro = Boolean(fan && creator?.introEnabled && rate > 0 && (await canIntro(db, fan.id)));
 
-  const chat = await db.transaction(async (tx) => {
-    const [low, high] = me.id < other.id ? [me.id, other.id] : [other.id, me.id];
-    const [row] = await tx
-      .insert(chats)
-      .values({ userLow: low, userHigh: high, creditRate: rate, isIntro })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) return null;
-    await tx.insert(chatMembers).values([
-      { chatId: row.id, userId: me.id, otherId: other.id },
-      { chatId: row.id, userId: other.id, otherId: me.id, listed: false },
-    ]);
-    return row;
-  });
+  const chat = await db.transaction((tx) => insertChat(tx, me.id, other.id, { creditRate: rate, isIntro }));
   // Someone else opened the same chat a moment earlier: theirs is the chat.
   if (!chat) return { chat: (await chatBetween(db, me.id, other.id)) as ChatRow, created: false };
   return { chat, created: true };

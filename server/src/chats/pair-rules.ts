@@ -1,10 +1,19 @@
 import type { UserRow } from '../db/schema';
 import { fail } from '../errors';
+import { isSupport } from '../support/support-account';
 
 export const cannotChat = () => fail('chat_refused');
-export const frozenError = () => fail('frozen');
+const frozenError = () => fail('frozen');
 
 const isStaff = (u: UserRow) => u.isStaff || u.isStaffMo;
+
+/**
+ * A frozen account may talk to the support account only (docs/rules.md, Frozen accounts): every other
+ * open, send, tip, unlock and subscription answers the spec's frozen text.
+ */
+export function assertNotFrozen(me: UserRow, toSupport = false): void {
+  if (me.frozen && !toSupport) throw frozenError();
+}
 
 /**
  * Whether the account is gone for others: banned, terminated, deleted, or past its scheduled deletion.
@@ -27,7 +36,7 @@ export function isGone(u: UserRow, now = new Date()): boolean {
 export function assertPairAllowed(me: UserRow, other: UserRow): void {
   if (me.id === other.id) throw fail('own_chat');
   if (isGone(other)) throw fail('gone');
-  if (me.frozen) throw frozenError();
+  assertNotFrozen(me, isSupport(other));
   if (isStaff(me) || isStaff(other)) return;
   if (me.type === other.type) throw cannotChat();
 }

@@ -19,10 +19,13 @@ export const sourceOfKind: Record<string, EarningsSource> = {
   subscription: 'subscriptions',
   subscription_refund: 'subscriptions',
   referral: 'referrals',
+  // A creator's commission on credit packages her referred fans buy (package-commission.ts).
+  package_commission: 'referrals',
+  package_commission_revoked: 'referrals',
 };
 
-/** Sales: what a referrer's share is taken from (not the referred creator's own referral earnings). */
-export const saleKinds = Object.keys(sourceOfKind).filter((k) => k !== 'referral');
+/** Sales: what a referrer's share is taken from (not the referred creator's own referral earnings or commissions). */
+export const saleKinds = Object.keys(sourceOfKind).filter((k) => sourceOfKind[k] !== 'referrals');
 export const earningKinds = Object.keys(sourceOfKind);
 
 /** Ledger transaction kinds of a payout's life. */

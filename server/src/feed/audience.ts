@@ -51,12 +51,22 @@ export const paidSql = (viewerId: string, creatorId: SQL) => sql`(
       and ca.owner_id = ${creatorId} and ca.kind = 'earnings'))`;
 
 /**
+ * A post's audience as it applies now (docs/rules.md, Private feed): a creator with `private_feed` on
+ * shows every post to her subscribers only, so one for everyone or for followers narrows to
+ * `subscriber`; the post keeps its own audience for when she turns it off.
+ */
+export const effectiveAudienceSql = (audience: SQL, creatorId: SQL) => sql`(case
+  when ${audience} in ('user', 'follower')
+    and (select u.private_feed from users u where u.id = ${creatorId}) then 'subscriber'
+  else ${audience} end)`;
+
+/**
  * Whether the viewer is in the audience of a post, given SQL for its audience and creator columns.
  * The creator is in every audience of their own posts. Each relation is only evaluated for the
  * audience that needs it.
  */
 export const inAudienceSql = (viewerId: string, audience: SQL, creatorId: SQL) => sql`(
-  ${creatorId} = ${viewerId} or case ${audience}
+  ${creatorId} = ${viewerId} or case ${effectiveAudienceSql(audience, creatorId)}
     when 'user' then true
     when 'follower' then ${followsSql(viewerId, creatorId)} or ${subscribesSql(viewerId, creatorId)}
     when 'subscriber' then ${subscribesSql(viewerId, creatorId)}

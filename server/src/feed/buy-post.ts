@@ -11,7 +11,8 @@ import { CREATOR_SHARE, notEnoughCredits } from '../messages/charges';
 import { type Emit, type EventDeps, withEvents } from '../realtime/with-events';
 import { addNotification } from '../notifications/add';
 import type { Queryable, Tx } from '../db/transaction';
-import { inAudienceSql, missingFor } from './audience';
+import { effectiveAudienceSql, inAudienceSql, missingFor } from './audience';
+import { assertNotFrozen } from '../chats/pair-rules';
 import { feedItemById } from './feed-item';
 import type { PurchaseDeps } from '../auto-messages/plugin';
 
@@ -23,6 +24,7 @@ export const buyPostCodes = [
   'already_unlocked',
   'creator_unavailable',
   'not_enough_credits',
+  'frozen',
 ] as const satisfies readonly ErrorCode[];
 
 /** A post as one buyer may buy it: whose it is and what it costs now. */
@@ -39,6 +41,7 @@ export interface PostForSale {
  */
 export async function postForSale(db: Queryable, me: UserRow, postId: string): Promise<PostForSale> {
   if (!isUuid(postId)) throw fail('not_found', 'Post');
+  assertNotFrozen(me);
   const [state] = rowsOf<{
     creator_id: string;
     price: number;
@@ -48,7 +51,8 @@ export async function postForSale(db: Queryable, me: UserRow, postId: string): P
     bought: boolean;
   }>(
     await db.execute(sql`
-      select p.creator_id, p.price, p.audience, p.deleted_at is null as live,
+      select p.creator_id, p.price, p.deleted_at is null as live,
+        ${effectiveAudienceSql(sql`p.audience`, sql`p.creator_id`)} as audience,
         ${inAudienceSql(me.id, sql`p.audience`, sql`p.creator_id`)} as in_audience,
         exists (select 1 from feed_purchases fp where fp.post_id = p.id and fp.buyer_id = ${me.id}) as bought
       from feed_posts p where p.id = ${postId}`),

@@ -1,3 +1,4 @@
+import { assertPriceAllowed } from '../provider/price-cap';
 import type { ErrorCode, newFeedBody } from '@cove/contracts';
 import { and, eq } from 'drizzle-orm';
 import type * as z from '../zod';
@@ -20,6 +21,7 @@ export const createPostCodes = [
   'media_not_usable',
   'media_kind',
   'send_id_reused',
+  'price_above_cap',
 ] as const satisfies readonly ErrorCode[];
 
 type NewPost = z.infer<typeof newFeedBody>;
@@ -74,6 +76,7 @@ export async function createPost(deps: PostDeps, me: UserRow, body: NewPost): Pr
       return earlier.id;
     }
     await assertMediaUsable(tx, me, body);
+    await assertPriceAllowed(deps.db, me, body.price);
     const [created] = await tx
       .insert(feedPosts)
       .values({

@@ -5,7 +5,7 @@ import { rowsOf } from '../db/rows';
 import { media, type MediaRow } from '../db/schema';
 import { describeMedia } from '../media/descriptor';
 import type { MediaContext } from '../media';
-import { boughtSql, inAudienceSql, missingFor, tippedSql } from './audience';
+import { boughtSql, effectiveAudienceSql, inAudienceSql, missingFor, tippedSql } from './audience';
 import { teaserOf, wordsIn } from './teaser';
 
 type Queryable = Pick<Db, 'execute'>;
@@ -45,7 +45,8 @@ export async function postViews(
         order by p.created_at desc, p.id desc
         limit ${page.limit} offset ${page.offset}
       )
-      select page.id, page.creator_id, page.type, page.text, page.media_id, page.audience, page.price,
+      select page.id, page.creator_id, page.type, page.text, page.media_id, page.price,
+        ${effectiveAudienceSql(sql`page.audience`, sql`page.creator_id`)} as audience,
         page.created_at, u.username, u.avatar_url,
         ${inAudienceSql(viewerId, sql`page.audience`, sql`page.creator_id`)} as in_audience,
         ${boughtSql(viewerId, sql`page.id`)} as bought,

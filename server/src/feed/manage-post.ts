@@ -1,9 +1,10 @@
+import { assertPriceAllowed } from '../provider/price-cap';
 import type { ErrorCode, feedPatchBody } from '@cove/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type * as z from '../zod';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { feedPosts } from '../db/schema';
+import { feedPosts, type UserRow } from '../db/schema';
 import { transactionBetween } from '../db/transaction';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
@@ -13,7 +14,7 @@ import { takeBackFanout } from './fanout';
 import { feedFanoutQueue } from './fanout-queue';
 
 /** What editing a post may be refused with. */
-export const editPostCodes = ['not_found'] as const satisfies readonly ErrorCode[];
+export const editPostCodes = ['not_found', 'price_above_cap'] as const satisfies readonly ErrorCode[];
 
 /** What deleting a post may be refused with: it is gone, or subscribers still count on it. */
 export const deletePostCodes = [
@@ -31,11 +32,12 @@ const ownLivePost = (creatorId: string, postId: string) =>
 /** `PATCH /v1/feed/:id`: the creator changes their post's text, audience or price; 404 for anyone else. */
 export async function editPost(
   db: Db,
-  creatorId: string,
+  creator: UserRow,
   postId: string,
   patch: z.infer<typeof feedPatchBody>,
 ): Promise<void> {
   if (!isUuid(postId)) throw fail('not_found', 'Post');
+  if (patch.price !== undefined) await assertPriceAllowed(db, creator, patch.price);
   const changed = await db
     .update(feedPosts)
     .set({
@@ -43,7 +45,7 @@ export async function editPost(
       ...(patch.audience !== undefined ? { audience: patch.audience } : {}),
       ...(patch.price !== undefined ? { price: patch.price } : {}),
     })
-    .where(ownLivePost(creatorId, postId))
+    .where(ownLivePost(creator.id, postId))
     .returning({ id: feedPosts.id });
   if (changed.length === 0) throw fail('not_found', 'Post');
 }

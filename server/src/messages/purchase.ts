@@ -10,6 +10,7 @@ import { toDtos } from './list-messages';
 import { messageFromJson } from './message-dto';
 import { SELF_DESTRUCT_MS } from './read';
 import type { ErrorCode } from '@cove/contracts';
+import { assertNotFrozen } from '../chats/pair-rules';
 import type { CallPurchaseDeps } from '../auto-messages/plugin';
 
 /** What buying a paid message may be refused with. */
@@ -19,6 +20,7 @@ export const buyMessageCodes = [
   'already_purchased',
   'blocked',
   'not_enough_credits',
+  'frozen',
 ] as const satisfies readonly ErrorCode[];
 
 /** Every answer of `buy_message` (src/db/functions/messages); `message` is the bought row. */
@@ -61,6 +63,7 @@ export async function buyMessage(
   me: UserRow,
   messageId: number,
 ) {
+  assertNotFrozen(me);
   let queued = false;
   const thank = await deps.autoMessages.mayThank(
     me.id,

@@ -1,5 +1,7 @@
+import { assertPriceAllowed } from '../provider/price-cap';
 import { type ErrorCode, messagePreview, type SendMessageBody } from '@cove/contracts';
-import { frozenError } from '../chats/pair-rules';
+import { assertNotFrozen } from '../chats/pair-rules';
+import { supportUserId } from '../support/support-account';
 import type { UserRow } from '../db/schema';
 import { AppError, fail } from '../errors';
 import { isUuid } from '../ids';
@@ -25,6 +27,7 @@ export const sendMessageCodes = [
   'empty_text',
   'media_required',
   'price_not_allowed',
+  'price_above_cap',
   'creator_under_review',
   'text_blocked',
   'text_warned',
@@ -88,7 +91,7 @@ async function refusalOf(
 ): Promise<AppError | null> {
   try {
     if (body.recipient_id === me.id) throw fail('own_message');
-    if (me.frozen) throw frozenError();
+    if (me.frozen) assertNotFrozen(me, body.recipient_id === (await supportUserId(deps.db)));
     if (body.type === 'text' && !body.text.trim()) throw fail('empty_text');
     if (body.type === 'gif') assertAllowedGif(body.gif_url, deps.config.gifHosts);
     if (isMedia(body.type) && !draft.mediaId) throw fail('media_required');
@@ -96,6 +99,7 @@ async function refusalOf(
       throw fail('validation', 'type: a bundle is sent as image or video, the kind of its first item');
     if (body.price > 0 && me.type !== 'featured') throw fail('price_not_allowed');
     if (body.price > 0 && isRestricted(me)) throw fail('creator_under_review');
+    await assertPriceAllowed(deps.db, me, body.price);
     const verdict = checkText(body.text, await providerConfigFor(deps.db, me));
     if (verdict.kind === 'blocked') throw fail('text_blocked');
     if (verdict.kind === 'warn' && !warned) throw fail('text_warned');
@@ -114,7 +118,7 @@ const uuidOr = (id: string | null) => (id === null || isUuid(id) ? id : NO_ID);
 
 /** The send as `send_one` takes it, with each side's event showing the message as their thread would. */
 function itemOf(
-  signer: MediaContext['signer'],
+  signer: MediaContext['signer'] | null,
   me: UserRow,
   draft: MessageRow,
   body: SendMessageBody,
@@ -140,6 +144,23 @@ function itemOf(
     recipient_view: viewMessage(signer, draft, draft.recipientId, false, held),
     ...(me.type === 'featured' ? { intro_end: introNotices(me.id, draft.recipientId) } : {}),
   };
+}
+
+/**
+ * A plain text message as `send_one` takes it, for a message the server writes itself inside its own
+ * transaction (support's first word to a frozen account, src/support/support-chat.ts).
+ */
+export function textSendItem(me: UserRow, recipientId: string, chatId: string, text: string, sendId: string) {
+  const body: SendMessageBody = {
+    type: 'text',
+    chat_id: chatId,
+    recipient_id: recipientId,
+    text,
+    price: 0,
+    self_destruct: false,
+    send_id: sendId,
+  };
+  return itemOf(null, me, draftOf(me, body, null), body, null, { single: null, items: null });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { creditPackageCommission, revokePackageCommission } from '../earnings/package-commission';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { messages, type PaymentRow, paymentEvents, payments, savedCards, users } from '../db/schema';
 import { isUuid } from '../ids';
@@ -83,6 +84,7 @@ async function succeed(tx: Tx, emit: Emit, p: PaymentRow, provider: string, e: S
     })
     .where(eq(payments.id, p.id));
   await tx.update(users).set({ isCustomer: true, boughtCreditPackage: true }).where(eq(users.id, p.userId));
+  await creditPackageCommission(tx, emit, p);
   emit(p.userId, { type: 'credits_update', credits: await creditsOf(tx, p.userId), amount: added });
   if (crypto) emit(p.userId, { type: 'credits_top_up', ...crypto, credits, payment_id: p.id });
   emit(p.userId, { type: 'payment_updated', payment_id: p.id, status: 'succeeded' });
@@ -93,6 +95,7 @@ async function reverse(tx: Tx, emit: Emit, p: PaymentRow, kind: 'refund' | 'char
   // The creator's header and earnings pages re-read what the chargeback took from them.
   if (kind === 'chargeback')
     for (const creatorId of await revokeBought(tx, emit, p)) emit(creatorId, { type: 'earnings_updated' });
+  await revokePackageCommission(tx, emit, p);
   const { transactionId, takenBack } = await reversePayment(tx, p, kind);
   const status = kind === 'refund' ? 'refunded' : 'charged_back';
   await tx

@@ -1,6 +1,7 @@
-import { type Features, featureNames, type ProviderConfig } from '@cove/contracts';
+import { type FeatureName, type Features, featureNames, type ProviderConfig } from '@cove/contracts';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
+import { fail } from '../errors';
 import type { Db } from '../db/client';
 import { providerSettings, type UserRow } from '../db/schema';
 
@@ -48,4 +49,10 @@ export async function providerConfigFor(
       site_key: botCheck.mode === 'turnstile' ? (botCheck.siteKey ?? null) : null,
     },
   };
+}
+
+/** Refuses with 403 'Forbidden' what a feature permission the user lacks would open (docs/rules.md, Features). */
+export async function assertFeature(db: Db, user: UserRow, name: FeatureName): Promise<void> {
+  const { features } = await providerConfigFor(db, user);
+  if (!features[name]) throw fail('forbidden');
 }

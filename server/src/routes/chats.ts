@@ -1,4 +1,5 @@
 import {
+  blockedPage,
   changeRateBody,
   chatQuery,
   chatResponse,
@@ -7,12 +8,14 @@ import {
   chatTotals,
   createChatBody,
   patchChatsBody,
+  pageQuery,
   patchChatsResponse,
   reportBody,
 } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from '../zod';
 import { currentUser, requireRole, requireUser } from '../auth/guards';
+import { blockedPeople } from '../chats/blocked-list';
 import { bulkUpdate } from '../chats/bulk-update';
 import {
   blockCodes,
@@ -100,6 +103,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       await changeRate(app, currentUser(request), request.body.chat_id, request.body.rate);
       return { ok: true as const };
     },
+  );
+
+  app.get(
+    '/v1/users/blocked',
+    { ...guarded, schema: { querystring: pageQuery, response: withErrors({ 200: blockedPage }) } },
+    async (request) => blockedPeople(app.db, currentUser(request).id, request.query),
   );
 
   const userParams = z.object({ id: z.string() });

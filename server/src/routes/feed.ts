@@ -101,7 +101,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = currentUser(request);
-      await editPost(app.db, me.id, request.params.id, request.body);
+      await editPost(app.db, me, request.params.id, request.body);
       return answer(me.id, request.params.id);
     },
   );

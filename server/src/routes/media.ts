@@ -23,6 +23,7 @@ import { uploadCodes } from '../media/upload-errors';
 import { watchUploadPace } from '../media/upload-pace';
 import { vaultCodes, vaultPage } from '../media/vault';
 import { withErrors } from './with-errors';
+import { assertFeature } from '../provider/provider-config';
 
 /** How long an upload's answer waits for processing before answering `processing` (images are ready by then). */
 const UPLOAD_WAIT_MS = 10_000;
@@ -95,18 +96,32 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/media',
     {
       ...guarded,
-      schema: { querystring: vaultQuery, response: withErrors({ 200: vaultPageSchema }, vaultCodes) },
+      schema: {
+        querystring: vaultQuery,
+        response: withErrors({ 200: vaultPageSchema }, [...vaultCodes, 'forbidden']),
+      },
     },
-    async (request) => vaultPage(m.db, m.signer, currentUser(request).id, request.query),
+    async (request) => {
+      const me = currentUser(request);
+      await assertFeature(m.db, me, 'vault');
+      return vaultPage(m.db, m.signer, me.id, request.query);
+    },
   );
 
   app.delete(
     '/v1/media',
     {
       ...guarded,
-      schema: { body: vaultDeleteBody, response: withErrors({ 200: vaultDeleteResponse }, callerMediaCodes) },
+      schema: {
+        body: vaultDeleteBody,
+        response: withErrors({ 200: vaultDeleteResponse }, [...callerMediaCodes, 'forbidden']),
+      },
     },
-    async (request) => ({ deleted: await deleteVaultMedia(m.db, currentUser(request).id, request.body.ids) }),
+    async (request) => {
+      const me = currentUser(request);
+      await assertFeature(m.db, me, 'vault');
+      return { deleted: await deleteVaultMedia(m.db, me.id, request.body.ids) };
+    },
   );
 
   // The uploader's status check while a video is processing.

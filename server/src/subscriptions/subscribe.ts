@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type ErrorCode, formatMoney, type Subscription } from '@cove/contracts';
 import { and, eq } from 'drizzle-orm';
 import { isBlockedEitherWay, userRow } from '../chats/chat-store';
-import { cannotChat, frozenError, isGone } from '../chats/pair-rules';
+import { assertNotFrozen, cannotChat, isGone } from '../chats/pair-rules';
 import { subscriptions, type SubscriptionRow, type UserRow, users } from '../db/schema';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
@@ -62,7 +62,7 @@ export async function creatorToSubscribe(
   const creator = creatorId ? await userRow(db, creatorId) : undefined;
   if (!creator || creator.type !== 'featured' || isGone(creator)) throw fail('user_not_found');
   if (isRestricted(creator)) throw fail('creator_unavailable');
-  if (me.frozen) throw frozenError();
+  assertNotFrozen(me);
   if (await isBlockedEitherWay(db, me.id, creator.id)) throw cannotChat();
   if (creator.subscriptionPrice === 0) throw fail('no_subscriptions');
   const [current] = await db

@@ -72,9 +72,12 @@ describe('support commands', () => {
       idVerificationStatus: 'rejected',
       discoverStatus: 'denied',
     });
-    // Each decision with its record in the person's notifications.
+    // Each decision with its record in the person's notifications; freezing also brings support's message.
     expect(await eventsOf(user.id)).toEqual([
       'onboarding_rejected',
+      'notification',
+      'new_message',
+      'unread_messages',
       'notification',
       'frozen',
       'notification',

@@ -152,6 +152,10 @@ export const errorCatalogue = {
   media_kind: { status: 400, message: (kind: MediaKind) => `This file is not a ${kindWord(kind)}.` },
   media_not_usable: { status: 400, message: mediaMessages.notUsable },
   price_not_allowed: { status: 400, message: 'Only creators can send paid messages.' },
+  price_above_cap: {
+    status: 403,
+    message: (max: string) => `Prices above ${max} need staff approval: ask support to allow higher prices.`,
+  },
   bad_parent: { status: 400, message: 'The message you reply to is not in this chat.' },
   bad_gif: { status: 400, message: 'This GIF cannot be sent.' },
   text_blocked: { status: 422, message: 'This message breaks the rules of Cove and cannot be sent.' },

@@ -37,3 +37,4 @@ export * from './outbox';
 export * from './first-reads';
 export * from './releases';
 export * from './staff';
+export * from './trust';

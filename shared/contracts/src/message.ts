@@ -6,6 +6,11 @@ import { messageNotice } from './system-line';
 
 /** The highest price in credits a paid message, broadcast, post or auto-message may carry (docs/rules.md, Paid messages). */
 export const PAID_PRICE_MAX = 100_000;
+/** The highest price without the `usd_content` permission: $100 (docs/rules.md, Premium prices). */
+export const STANDARD_PRICE_MAX = 1_000;
+/** The highest price a creator may set, by her feature permissions. */
+export const priceCapOf = (features: { usd_content: boolean }) =>
+  features.usd_content ? PAID_PRICE_MAX : STANDARD_PRICE_MAX;
 
 /** A tip's bounds in credits, $0.10 to $500, and its message's length (docs/rules.md, Tips). */
 export const TIP_MIN = 1;
@@ -14,11 +19,11 @@ export const TIP_NOTE_MAX = 200;
 /** What a tip may carry beside its amount: a message for the creator. */
 export const tipNote = z.optional(z.string().check(z.trim(), z.maxLength(TIP_NOTE_MAX)));
 
-/** A price as typed in dollars, in credits: empty is free; null when it is not a price or above the range. */
-export function typedPriceCredits(text: string): number | null {
+/** A price as typed in dollars, in credits: empty is free; null when it is not a price or above `max`. */
+export function typedPriceCredits(text: string, max = PAID_PRICE_MAX): number | null {
   if (!text.trim()) return 0;
   const credits = dollarsToCredits(text);
-  return credits !== null && credits <= PAID_PRICE_MAX ? credits : null;
+  return credits !== null && credits <= max ? credits : null;
 }
 
 /** Every kind of message a chat can hold: what people send, and what Cove writes (system messages). */

@@ -1,10 +1,16 @@
-import { formatMoney, PAID_PRICE_MAX } from '@cove/contracts';
+import { formatMoney, priceCapOf } from '@cove/contracts';
+import { useFeature } from '@cove/runtime';
+
+/** The highest price the signed-in creator may set: $100, or the whole range with `usd_content`. */
+export function usePriceCap(): number {
+  return priceCapOf({ usd_content: useFeature('usd_content') });
+}
 
 /**
  * What a price typed for paid media says under its field, in dollars (`credits` from
- * `typedPriceCredits`: null when the text is not a price).
+ * `typedPriceCredits`: null when the text is not a price or above `cap`).
  */
-export function priceHint(credits: number | null): string {
-  if (credits === null) return `Enter a price from ${formatMoney(0)} to ${formatMoney(PAID_PRICE_MAX)}.`;
+export function priceHint(credits: number | null, cap: number): string {
+  if (credits === null) return `Enter a price from ${formatMoney(0)} to ${formatMoney(cap)}.`;
   return credits > 0 ? `Fans pay ${formatMoney(credits)} to see it.` : 'Free to see.';
 }

@@ -2,6 +2,7 @@ import type { HostSession, UserPatch } from '@cove/contracts';
 import { errorMessage, useHost, useSession } from '@cove/runtime';
 import { useMutation } from '@tanstack/react-query';
 import { BlockedCountries } from './components/BlockedCountries';
+import { Link } from '@cove/router';
 import { DangerZone } from './components/DangerZone';
 import { notificationSettings, profileSettings, type SettingKey } from './model/settings-fields';
 import styles from './Settings.module.css';
@@ -9,7 +10,9 @@ import styles from './Settings.module.css';
 type SignedInUser = NonNullable<HostSession['user']>;
 
 function valueOf(user: SignedInUser, key: SettingKey): boolean {
-  return key === 'invisible' || key === 'intro_enabled' ? user[key] : user.notification_settings[key];
+  return key === 'invisible' || key === 'intro_enabled' || key === 'private_feed'
+    ? user[key]
+    : user.notification_settings[key];
 }
 
 /**
@@ -59,8 +62,9 @@ export function Settings({ section }: { section: 'all' | 'privacy' }) {
   const { user } = useSession();
   if (!user) return null;
 
-  const shownProfile =
-    section === 'privacy' ? profileSettings.filter((s) => s.key === 'invisible') : profileSettings;
+  // A private feed is about posts, which only creators make.
+  const ownSettings = profileSettings.filter((s) => s.key !== 'private_feed' || user.type === 'featured');
+  const shownProfile = section === 'privacy' ? ownSettings.filter((s) => s.key === 'invisible') : ownSettings;
   return (
     <div>
       <section className={styles.group} aria-label="Profile">
@@ -72,6 +76,12 @@ export function Settings({ section }: { section: 'all' | 'privacy' }) {
       {user.type === 'featured' && <BlockedCountries />}
       {section === 'all' && (
         <>
+          <section className={styles.group} aria-label="Blocked people">
+            <h2>Blocked people</h2>
+            <p className={styles.hint}>
+              <Link to="/account/settings/blocked">See and unblock the people you blocked</Link>
+            </p>
+          </section>
           <section className={styles.group} aria-label="Notifications">
             <h2>Notifications</h2>
             {notificationSettings.map((s) => (

@@ -1,6 +1,7 @@
 import type { VaultItem } from '@cove/contracts';
 import {
   errorMessage,
+  useFeature,
   useHost,
   useServerEvent,
   useSession,
@@ -30,10 +31,19 @@ import styles from './Vault.module.css';
 /** `/account/vault`: a creator's uploaded photos and videos, with upload and delete. */
 export function Vault() {
   const { user } = useSession();
+  const hasVault = useFeature('vault', true);
   if (user?.type !== 'featured') {
     return (
       <EmptyState icon="🗄️" title="The vault is for creators">
         Creators keep the photos and videos they send in chats here.
+      </EmptyState>
+    );
+  }
+  if (!hasVault) {
+    return (
+      <EmptyState icon="🗄️" title="Your vault is turned off">
+        Photos and videos you send still reach your fans, and what they bought stays theirs. Ask support to
+        turn the vault on again.
       </EmptyState>
     );
   }

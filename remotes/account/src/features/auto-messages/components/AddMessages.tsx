@@ -1,5 +1,6 @@
 import { AUTO_MESSAGE_LIMIT, BUNDLE_MAX_ITEMS, type VaultItem } from '@cove/contracts';
 import { Button, FileButton, VaultPicker } from '@cove/ui';
+import { useFeature } from '@cove/runtime';
 import { useState, type ChangeEvent } from 'react';
 import { useVault } from '../../../common/vault';
 import { bundleMessage, mediaMessage } from '../model/draft';
@@ -12,6 +13,7 @@ import styles from '../AutoMessages.module.css';
  */
 export function AddMessages({ editor }: { editor: CategoryEditorState }) {
   const [picking, setPicking] = useState(false);
+  const hasVault = useFeature('vault', true);
   const [bundle, setBundle] = useState<VaultItem[] | null>(null);
   const vault = useVault(picking || bundle !== null);
   const full = editor.room <= 0;
@@ -39,29 +41,33 @@ export function AddMessages({ editor }: { editor: CategoryEditorState }) {
         <FileButton accept="image/*,video/*" multiple disabled={full} onChange={choose}>
           Upload photo or video
         </FileButton>
-        <Button
-          variant="secondary"
-          disabled={full}
-          onClick={() => setPicking((p) => !p)}
-          aria-expanded={picking}
-        >
-          Choose from vault
-        </Button>
-        <Button
-          variant="secondary"
-          disabled={full}
-          onClick={() => setBundle((b) => (b ? null : []))}
-          aria-expanded={bundle !== null}
-        >
-          Bundle from vault
-        </Button>
+        {hasVault && (
+          <>
+            <Button
+              variant="secondary"
+              disabled={full}
+              onClick={() => setPicking((p) => !p)}
+              aria-expanded={picking}
+            >
+              Choose from vault
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={full}
+              onClick={() => setBundle((b) => (b ? null : []))}
+              aria-expanded={bundle !== null}
+            >
+              Bundle from vault
+            </Button>
+          </>
+        )}
         <span className={styles.muted}>
           {full
             ? `A category holds up to ${AUTO_MESSAGE_LIMIT} messages.`
             : `Up to ${AUTO_MESSAGE_LIMIT} messages.`}
         </span>
       </div>
-      {picking && (
+      {hasVault && picking && (
         <VaultPicker
           list={vault}
           verb="Add"
@@ -73,7 +79,7 @@ export function AddMessages({ editor }: { editor: CategoryEditorState }) {
           }}
         />
       )}
-      {bundle && (
+      {hasVault && bundle && (
         <>
           <VaultPicker
             list={vault}

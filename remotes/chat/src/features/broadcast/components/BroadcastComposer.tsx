@@ -1,18 +1,12 @@
-import {
-  BUNDLE_MAX_ITEMS,
-  dollarsOf,
-  PAID_PRICE_MAX,
-  typedPriceCredits,
-  type VaultItem,
-} from '@cove/contracts';
-import { useHost, type Uploads } from '@cove/runtime';
+import { BUNDLE_MAX_ITEMS, dollarsOf, typedPriceCredits, type VaultItem } from '@cove/contracts';
+import { useFeature, useHost, type Uploads } from '@cove/runtime';
 import { useVaultList } from '@cove/runtime/query';
 import { Button, kit, UploadQueue, VaultPicker } from '@cove/ui';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { draftItems, withItems, type BroadcastDraft, type BroadcastMedia } from '../model/broadcast-draft';
 import styles from './Broadcast.module.css';
 import { PickMediaButton } from '../../../common/PickMediaButton';
-import { priceHint } from '../../../common/price-hint';
+import { priceHint, usePriceCap } from '../../../common/price-hint';
 
 /** A vault item as the draft's media: sent as it is, nothing uploaded. */
 function asBroadcastMedia(item: VaultItem, position: number): BroadcastMedia {
@@ -54,7 +48,9 @@ export function BroadcastComposer({
   const items = draftItems(draft);
   const full = items.length >= BUNDLE_MAX_ITEMS;
   const vaultList = useVaultList(api, ['broadcast-vault'], vault);
-  const credits = typedPriceCredits(draft.price);
+  const priceCap = usePriceCap();
+  const hasVault = useFeature('vault', true);
+  const credits = typedPriceCredits(draft.price, priceCap);
   const uploading = uploads.items.some((i) => i.error === null);
   const canAttach = !full && !uploading && !disabled;
   const picked = useMemo(() => new Set(items.map((i) => i.media_id)), [items]);
@@ -126,17 +122,19 @@ export function BroadcastComposer({
           <PickMediaButton variant="secondary" disabled={!canAttach} onPick={onPickFile}>
             Add a photo or video
           </PickMediaButton>
-          <Button
-            variant="secondary"
-            disabled={!canAttach}
-            aria-expanded={vault}
-            onClick={() => setVault(!vault)}
-          >
-            Choose from vault
-          </Button>
+          {hasVault && (
+            <Button
+              variant="secondary"
+              disabled={!canAttach}
+              aria-expanded={vault}
+              onClick={() => setVault(!vault)}
+            >
+              Choose from vault
+            </Button>
+          )}
         </div>
       )}
-      {vault && (
+      {hasVault && vault && (
         <VaultPicker
           list={vaultList}
           verb="Use"
@@ -155,7 +153,7 @@ export function BroadcastComposer({
             className={styles.input}
             type="number"
             min={0}
-            max={dollarsOf(PAID_PRICE_MAX)}
+            max={dollarsOf(priceCap)}
             step={0.1}
             inputMode="decimal"
             placeholder="Free"
@@ -165,7 +163,7 @@ export function BroadcastComposer({
             onChange={(e) => onChange({ ...draft, price: e.target.value })}
           />
           <span id={`${priceId}-hint`} className={styles.muted}>
-            {priceHint(credits)}
+            {priceHint(credits, priceCap)}
           </span>
         </div>
       )}

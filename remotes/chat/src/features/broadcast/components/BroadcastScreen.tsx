@@ -1,4 +1,5 @@
 import { errorText, typedPriceCredits } from '@cove/contracts';
+import { usePriceCap } from '../../../common/price-hint';
 import { useSession, useUploads, type UploadedMedia } from '@cove/runtime';
 import { Button, ButtonLink, EmptyState, kit, useDocumentTitle } from '@cove/ui';
 import { useCallback, useId, useState, type FormEvent } from 'react';
@@ -92,7 +93,7 @@ function Composer() {
       ? Math.round((running.progress.loaded / running.progress.total) * 100)
       : 0
     : null;
-  const credits = typedPriceCredits(draft.price);
+  const credits = typedPriceCredits(draft.price, usePriceCap());
   const schedule = later ? scheduleTime(when) : null;
   const scheduleProblem = schedule && 'problem' in schedule ? schedule.problem : null;
   const hasContent = draft.text.trim().length > 0 || draft.media !== null;

@@ -1,4 +1,4 @@
-import { BUNDLE_MAX_ITEMS, dollarsOf, PAID_PRICE_MAX } from '@cove/contracts';
+import { BUNDLE_MAX_ITEMS, dollarsOf } from '@cove/contracts';
 import { formatDuration } from '@cove/runtime';
 import { Button, kit } from '@cove/ui';
 import { useEffect, useId, useMemo } from 'react';
@@ -86,7 +86,7 @@ export function Attachments({ state, canPrice }: { state: MessageComposerState; 
             <input
               type="number"
               min={0}
-              max={dollarsOf(PAID_PRICE_MAX)}
+              max={dollarsOf(state.priceCap)}
               step={0.1}
               inputMode="decimal"
               value={state.price}
@@ -99,7 +99,7 @@ export function Attachments({ state, canPrice }: { state: MessageComposerState; 
         )}
         {canPrice && (
           <p id={hintId} className={styles.priceHint} aria-live="polite">
-            {priceHint(state.credits)}
+            {priceHint(state.credits, state.priceCap)}
           </p>
         )}
       </div>

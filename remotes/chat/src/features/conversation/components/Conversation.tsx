@@ -4,8 +4,17 @@ import {
   type Chat,
   type ChatUser,
   type Message,
+  SUPPORT_USERNAME,
 } from '@cove/contracts';
-import { chatPath, errorMessage, isApiError, useHost, useSession, useTypingChats } from '@cove/runtime';
+import {
+  chatPath,
+  errorMessage,
+  isApiError,
+  useFeature,
+  useHost,
+  useSession,
+  useTypingChats,
+} from '@cove/runtime';
 import { Avatar, Button, ButtonLink, EmptyState, SignInGate, Spinner, useDocumentTitle } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -85,6 +94,7 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
   const closePanel = () => setPanel(null);
   const tipsOn =
     isFan && user.type === 'featured' && session.config?.features.tips !== false && !isBlockedChat(chat);
+  const hasVault = useFeature('vault', true);
   // The fan panel starts open where it fits beside the conversation.
   const [fanOpen, setFanOpen] = useState(() => isCreator && wideScreen());
 
@@ -168,11 +178,11 @@ function Thread({ chat, user, onRead }: { chat: Chat; user: ChatUser; onRead(cha
             chat={chat}
             isFan={isFan}
             canPrice={isCreator && me?.restricted !== true}
-            hasVault={isCreator}
+            hasVault={isCreator && hasVault}
             queue={queue}
             replyTo={replyTo}
             onCancelReply={() => setReplyTo(null)}
-            frozen={me?.frozen === true}
+            frozen={me?.frozen === true && user.username !== SUPPORT_USERNAME}
             hasWritten={
               queue.outgoing.length > 0 ||
               (list.state.status === 'fetched' &&

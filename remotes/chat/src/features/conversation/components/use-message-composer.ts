@@ -1,4 +1,5 @@
 import { typedPriceCredits, type Message, type VaultItem } from '@cove/contracts';
+import { usePriceCap } from '../../../common/price-hint';
 import { checkFile, useHost } from '@cove/runtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
@@ -58,7 +59,8 @@ export function useMessageComposer({
   useEffect(() => {
     if (wideScreen()) box.current?.focus();
   }, [box]);
-  const credits = typedPriceCredits(price);
+  const priceCap = usePriceCap();
+  const credits = typedPriceCredits(price, priceCap);
   const priceValid = credits !== null;
   const body = trimMessage(text);
   const canSend = (body.length > 0 || attachments.length > 0) && priceValid;
@@ -168,8 +170,10 @@ export function useMessageComposer({
     choosePreview: (key: string | null) => setPreviewKey(key),
     price,
     setPrice,
-    /** The typed price in credits, null when it is not one. */
+    /** The typed price in credits, null when it is not one or above `priceCap`. */
     credits,
+    /** The highest price this creator may set (docs/rules.md, Premium prices). */
+    priceCap,
     priceValid,
     selfDestruct,
     setSelfDestruct,
