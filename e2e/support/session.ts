@@ -2,16 +2,25 @@ import type { Browser, Page } from '@playwright/test';
 import { LoginPage } from '../pages/login-page';
 import { MailboxPage } from '../pages/mailbox-page';
 import type { RunningServer } from './server';
+import { codeAt, stepNow } from './totp';
 
 /** Signing people in through the local mailbox, and calling the API as them, on one server. */
 export function sessions(server: RunningServer, browser: Browser) {
-  /** Signs `email` in on `page` through the emailed link; answers their access token. */
-  async function signIn(page: Page, email: string): Promise<string> {
+  /**
+   * Signs `email` in on `page` through the emailed link, and with the code of their authenticator
+   * app when they have one (`totpSecret`); answers their access token.
+   */
+  async function signIn(page: Page, email: string, totpSecret?: string): Promise<string> {
     const login = new LoginPage(page, server.baseUrl);
     await login.open();
     await login.requestLink(email);
     const mailbox = new MailboxPage(await page.context().newPage(), server.baseUrl);
     await page.goto(await mailbox.signInLink(email));
+    if (totpSecret) {
+      await login.heading('Enter your sign-in code').waitFor();
+      await page.getByRole('textbox', { name: 'Authenticator code' }).fill(codeAt(totpSecret, stepNow()));
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    }
     await page.waitForFunction(() => window.localStorage.getItem('auth-token') !== null);
     await mailbox.page.close();
     return (await page.evaluate(() => window.localStorage.getItem('auth-token'))) ?? '';

@@ -87,6 +87,10 @@ test.describe('becoming a creator', () => {
       const entry = staffPage.getByRole('listitem', { name: applicant });
       await entry.getByText('ID verified').waitFor();
       await entry.getByRole('button', { name: `Approve ${applicant}` }).click();
+      // Every staff decision asks why, for the audit log.
+      const decision = staffPage.getByRole('dialog', { name: `Approve ${applicant}` });
+      await decision.getByLabel('Reason (kept in the audit log)').fill('ID matches the selfie.');
+      await decision.getByRole('button', { name: 'Approve' }).click();
       await entry.waitFor({ state: 'detached' });
     } finally {
       await staffContext.close();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { ChatPage } from '../pages/chat-page';
 import { seriousAccessibilityProblems } from '../support/axe';
 import { expect, test } from '../support/fixtures';
+import { demoStaffTotpSecret } from '../support/demo';
 
 test.use({ serverOptions: { name: 'staff', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
@@ -32,7 +33,7 @@ test.describe('the staff console', () => {
     const staffPage = await staffContext.newPage();
     await session.signIn(fanPage, fanEmail);
     await session.signIn(creatorPage, creatorEmail);
-    await session.signIn(staffPage, staffEmail);
+    await session.signIn(staffPage, staffEmail, demoStaffTotpSecret);
     const creatorId = await myId(creatorPage);
 
     // Staff have the console open on the queue, with the demo world's open reports.

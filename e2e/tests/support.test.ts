@@ -4,6 +4,7 @@ import { OnboardingPopups } from '../pages/onboarding-popups';
 import { admin } from '../support/admin';
 import { seriousAccessibilityProblems } from '../support/axe';
 import { expect, test } from '../support/fixtures';
+import { demoStaffTotpSecret } from '../support/demo';
 
 test.use({ serverOptions: { name: 'support', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
@@ -70,7 +71,7 @@ test.describe('support for a frozen account', () => {
     const staffContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const staffPage = await staffContext.newPage();
     // The demo staff member has not told her gender yet: the onboarding would ask first.
-    const staffToken = await session.signIn(staffPage, staffEmail);
+    const staffToken = await session.signIn(staffPage, staffEmail, demoStaffTotpSecret);
     const staffId = (await session.api<{ _id: string }>(staffToken, 'GET', '/v1/users/me'))._id;
     await session.api(staffToken, 'PATCH', `/v1/users/${staffId}`, { gender: 'female' });
     await staffPage.goto(`${server.baseUrl}/account`);

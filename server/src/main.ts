@@ -68,9 +68,10 @@ async function main(): Promise<void> {
       await seedDemoMoneyLines(app);
       await seedDemoFans(app);
       await seedDemoHomeFeed(app);
+      // Staff act with a second factor: cove-staff's is set up before the reports staff handled.
+      await seedDemoSecondFactor(app.db, app.factorBox);
       await seedDemoReports(app);
       await seedDemoNotifications(app);
-      await seedDemoSecondFactor(app.db, app.factorBox);
       await seedDemoTrust(app);
     }
     // A fresh data folder gets the remotes as built. In production later versions come only through

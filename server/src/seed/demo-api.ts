@@ -38,7 +38,10 @@ export async function demoActors(app: FastifyInstance, names: string[], what: st
     return row.id;
   };
   const tokens = new Map<string, string>();
-  for (const name of names) tokens.set(name, await issueAccessToken(app.db, idOf(name)));
+  // Sessions the seed opens on the server itself, revoked when it is done: as if each person had
+  // passed their second factor (staff routes require one).
+  for (const name of names)
+    tokens.set(name, await issueAccessToken(app.db, idOf(name), { factorPassed: true }));
   const tokenOf = (name: string) => tokens.get(name) ?? '';
 
   const call = async (
