@@ -64,7 +64,7 @@ export const users = pgTable(
     privateFeed: flag('private_feed'),
     isStaff: flag('is_staff'),
     isStaffMo: flag('is_staff_mo'),
-    /** May publish, canary, promote and roll back remotes from the browser (migration 0046). */
+    /** May publish, canary, promote and roll back remotes from the browser (migration 0045). */
     isReleaseManager: flag('is_release_manager'),
     frozen: flag('frozen'),
     bannedAt: timestamptz('banned_at'),
