@@ -16,6 +16,7 @@ const creditScreens = [
   'shell/src/screens/ThreeDsCallback.tsx', // what a card payment added
   'shell/src/popups/popup-content.tsx', // not-enough-credits, 'Buy Credits', a crypto top-up (the spec's)
   'shell/src/screens/legal/', // the terms say what credits are
+  'remotes/account/src/features/staff/', // staff grant promotional credits, the unit a grant is in
 ];
 
 /** Anywhere, a way to the credit packages may say what it leads to ('Get credits', 'Buy Credits'). */
