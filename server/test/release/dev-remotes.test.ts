@@ -1,4 +1,13 @@
+import { pageScriptHash } from '../../src/inline-script';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+
+/** The page's `script-src` sources, in order. */
+const scriptSources = (csp: string) =>
+  csp
+    .split(';')
+    .find((d) => d.startsWith('script-src '))
+    ?.split(' ')
+    .slice(1);
 
 describe('dev remotes (npm run dev)', () => {
   describe('allowed (outside production by default)', () => {
@@ -14,7 +23,12 @@ describe('dev remotes (npm run dev)', () => {
       expect(res.json()).toEqual({ allowed: true });
       const page = await t.app.inject({ url: '/' });
       const csp = String(page.headers['content-security-policy']);
-      expect(csp).toContain("script-src 'self' http://localhost:* http://127.0.0.1:*");
+      expect(scriptSources(csp)).toEqual([
+        "'self'",
+        pageScriptHash,
+        'http://localhost:*',
+        'http://127.0.0.1:*',
+      ]);
       expect(csp).toContain("connect-src 'self' ws: wss: http://localhost:* http://127.0.0.1:*");
     });
   });
@@ -26,11 +40,11 @@ describe('dev remotes (npm run dev)', () => {
     });
     afterAll(() => t.close());
 
-    it('has no such route and lets the page load scripts from its own origin only', async () => {
+    it('has no such route and lets the page load scripts from its own origin only (and its one inline script)', async () => {
       expect((await t.app.inject({ url: '/dev/remotes' })).statusCode).toBe(404);
       const page = await t.app.inject({ url: '/' });
       const csp = String(page.headers['content-security-policy']);
-      expect(csp).toMatch(/script-src 'self'(;|$)/);
+      expect(scriptSources(csp)).toEqual(["'self'", pageScriptHash]);
       expect(csp).not.toContain('localhost');
     });
   });
