@@ -236,9 +236,20 @@ describe('the demo money lines', () => {
         },
       ]),
     );
-    expect(await linesOf(luna, 'jordan-fan')).toEqual([
-      { type: 'for_model_rate_changed', text: '', notice: { kind: 'rate_changed', amount: 15 } },
+    expect(await linesOf(luna, 'jordan-fan')).toEqual(
+      expect.arrayContaining([
+        { type: 'for_model_rate_changed', text: '', notice: { kind: 'rate_changed', amount: 15 } },
+      ]),
+    );
+  });
+
+  it('open every demo chat with a creator as an intro, told to each side', async () => {
+    const kinds = async (who: Client, other: string) =>
+      (await linesOf(who, other)).filter((l) => (l.notice as { kind: string }).kind === 'intro_started');
+    expect(await kinds(alex, 'luna-rivers')).toEqual([
+      { type: 'for_user_intro', text: '', notice: { kind: 'intro_started', amount: expect.any(Number) } },
     ]);
+    expect((await kinds(luna, 'alex-fan')).map((l) => l.type)).toEqual(['for_model_intro']);
   });
 });
 

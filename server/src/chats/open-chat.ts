@@ -1,6 +1,8 @@
 import type { ErrorCode } from '@cove/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { writeIntroStarted } from '../messages/intro';
+import { type EventDeps, withEvents } from '../realtime/with-events';
 import type { Tx } from '../db/transaction';
 import { chatMembers, chats, type UserRow, users } from '../db/schema';
 import { fail } from '../errors';
@@ -80,12 +82,14 @@ export async function insertChat(
 /**
  * Opens the chat between `me` and another user, or returns the one they already share. A new
  * chat takes the creator's current rate; see docs/rules.md for the pair, free-chat and intro rules.
+ * An intro tells both members so in the chat as it opens.
  */
 export async function openChat(
-  db: Db,
+  deps: EventDeps,
   me: UserRow,
   other: UserRow,
 ): Promise<{ chat: ChatRow; created: boolean }> {
+  const { db } = deps;
   assertPairAllowed(me, other);
   const existing = await chatBetween(db, me.id, other.id);
   if (existing) {
@@ -105,7 +109,11 @@ export async function openChat(
   }
   const isIntro = Boolean(fan && creator?.introEnabled && rate > 0 && (await canIntro(db, fan.id)));
 
-  const chat = await db.transaction((tx) => insertChat(tx, me.id, other.id, { creditRate: rate, isIntro }));
+  const chat = await withEvents(deps, async (tx, emit) => {
+    const row = await insertChat(tx, me.id, other.id, { creditRate: rate, isIntro });
+    if (row && isIntro && fan && creator) await writeIntroStarted(tx, emit, row, fan.id, creator.id);
+    return row;
+  });
   // Someone else opened the same chat a moment earlier: theirs is the chat.
   if (!chat) return { chat: (await chatBetween(db, me.id, other.id)) as ChatRow, created: false };
   return { chat, created: true };

@@ -59,6 +59,6 @@ export async function tipPost(
   if (sent) return tip(deps, me, sent.chatId, body.amount, body.send_id, extras);
 
   const creatorId = await creatorToTip(deps.db, me, postId);
-  const { chat } = await openChat(deps.db, me, await otherUser(deps.db, creatorId));
+  const { chat } = await openChat(deps, me, await otherUser(deps.db, creatorId));
   return tip(deps, me, chat.id, body.amount, body.send_id, extras);
 }

@@ -79,7 +79,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(request);
       await assertRegionAllows(app, request, request.body.recipient_id);
       const other = await otherUser(app.db, request.body.recipient_id);
-      await openChat(app.db, me, other);
+      await openChat(app, me, other);
       return chatWith(app, me, request.body.recipient_id);
     },
   );

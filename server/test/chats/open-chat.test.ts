@@ -139,4 +139,27 @@ describe('opening a chat', () => {
     expect(fanView).toContain('intro_ended');
     expect(fanView).not.toContain('intro_ended_model');
   });
+
+  it('tells each member that the chat is an intro in their own copy, with the price in credits', async () => {
+    const { fan, creator, chatId } = await fanAndCreator(t, {
+      credits: 100,
+      rate: 15,
+      creator: { introEnabled: true },
+    });
+    await fan.api.post('/v1/messages', text(creator.user.id, 'Hello', { send_id: 'intro-notice' }));
+    const lines = async (who: typeof fan) =>
+      (await who.api.get(`/v1/chats/${chatId}/messages`))
+        .json()
+        .data.filter((m: { system: boolean }) => m.system)
+        .map((m: { type: string; notice: unknown }) => [m.type, m.notice]);
+    const notice = { kind: 'intro_started', amount: 15 };
+    expect(await lines(fan)).toEqual([['for_user_intro', notice]]);
+    expect(await lines(creator)).toEqual([['for_model_intro', notice]]);
+  });
+
+  it('writes no intro notice in a chat that is not an intro', async () => {
+    const { fan, chatId } = await fanAndCreator(t, { credits: 100, rate: 15 });
+    const got = (await fan.api.get(`/v1/chats/${chatId}/messages`)).json().data;
+    expect(got.filter((m: { system: boolean }) => m.system)).toEqual([]);
+  });
 });

@@ -27,7 +27,9 @@ describe('intro price under concurrency', () => {
     const costs = await t.db
       .select({ cost: messages.cost })
       .from(messages)
-      .where(and(eq(messages.chatId, chatId), eq(messages.senderId, fan.user.id)));
+      .where(
+        and(eq(messages.chatId, chatId), eq(messages.senderId, fan.user.id), eq(messages.system, false)),
+      );
     // The rule: only the fan's first message of an intro is free.
     expect(costs.filter((m) => m.cost === 0)).toHaveLength(1);
     expect(costs.filter((m) => m.cost === RATE)).toHaveLength(n - 1);

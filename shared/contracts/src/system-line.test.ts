@@ -27,6 +27,16 @@ describe('system lines', () => {
     );
   });
 
+  it('words the start of an intro for each side', () => {
+    const intro = { kind: 'intro_started', amount: 15 } as const;
+    expect(systemLineText(line('for_user_intro', intro), 'luna-rivers')).toBe(
+      'This is an intro: your first message to luna-rivers is free. Once they reply, messages cost $1.50 each.',
+    );
+    expect(systemLineText(line('for_model_intro', intro), 'sam-fan')).toBe(
+      'sam-fan started an intro: their first message is free, and your reply starts the paid chat at $1.50 per message.',
+    );
+  });
+
   it('words subscriptions and a failed renewal, large amounts grouped', () => {
     const subscribed = { kind: 'subscribed', amount: 12_345 } as const;
     expect(systemLineText(line('for_user_subscription', subscribed), 'luna-rivers')).toBe(

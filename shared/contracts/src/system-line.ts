@@ -10,6 +10,7 @@ import { formatMoney } from './money';
 export const noticeKinds = [
   'tip',
   'rate_changed',
+  'intro_started',
   'intro_ended',
   'subscribed',
   'renewal_failed',
@@ -34,6 +35,12 @@ const lines: Record<NoticeKind, Partial<Record<string, Words>>> = {
   rate_changed: {
     for_model_rate_changed: (money) => `You changed the rate to ${money} per message.`,
     for_user_rate_changed: (money) => `Messages in this chat now cost ${money} each.`,
+  },
+  intro_started: {
+    for_user_intro: (money, name) =>
+      `This is an intro: your first message to ${name ?? 'this creator'} is free. Once they reply, messages cost ${money} each.`,
+    for_model_intro: (money, name) =>
+      `${name ?? 'A fan'} started an intro: their first message is free, and your reply starts the paid chat at ${money} per message.`,
   },
   intro_ended: {
     intro_ended: (money) => `Your intro is over: messages now cost ${money} each.`,
