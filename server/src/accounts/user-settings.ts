@@ -62,6 +62,7 @@ export async function applyUserPatch(
   if (patch.invisible !== undefined) set.invisible = patch.invisible;
   if (patch.intro_enabled !== undefined) set.introEnabled = patch.intro_enabled;
   if (patch.private_feed !== undefined) set.privateFeed = patch.private_feed;
+  if (patch.utc_offset !== undefined) set.utcOffset = patch.utc_offset;
   const n = patch.notification_settings;
   if (n?.marketing !== undefined) set.notifyMarketing = n.marketing;
   if (n?.notifications !== undefined) set.notifyNotifications = n.notifications;

@@ -1,5 +1,5 @@
 import { type DiscoverProfile, gender } from '@cove/contracts';
-import { and, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type UserRow, users } from '../db/schema';
 import { discoverOrder, featuredCreator, followedBy, listedCreator } from './visibility';
@@ -12,11 +12,14 @@ export interface DiscoverQuery {
   limit: number;
   featured: boolean;
   q?: string | undefined;
-  /** `near`: Cove keeps no locations, so it is the same list (docs/rules.md "Nearby"). */
+  /** `near`: creators whose local time is close to the viewer's (docs/rules.md "Nearby"). */
   type?: 'near' | undefined;
   gender?: string | undefined;
   code_used?: string | undefined;
 }
+
+/** How far apart, in minutes of UTC offset, the Nearby tab reaches (docs/rules.md "Nearby"). */
+export const NEARBY_MINUTES = 120;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -24,33 +27,62 @@ export function toDiscoverProfile(u: UserRow, isFollowee: boolean): DiscoverProf
   return { ...toPublicCreator(u), is_followee: isFollowee };
 }
 
-/**
- * Creators a person can discover (docs/rules.md "Discovery", "Discover order", "Discover
- * visibility"), in one query with whether the viewer follows each. A referral code (the creator's
- * username) puts that creator first when they are listed at all.
- */
-export async function discover(db: Db, viewerId: string, q: DiscoverQuery) {
+/** Who the query lists, whatever the order (docs/rules.md "Discovery" and its tabs). */
+function listedFor(viewer: UserRow, q: DiscoverQuery): SQL | undefined {
   const wanted = (q.gender?.split(',') ?? []).filter((g): g is Gender =>
     (gender.options as readonly string[]).includes(g),
   );
   const search = q.q ? `%${escapeLike(q.q)}%` : undefined;
-  const conditions: (SQL | undefined)[] = [
+  const offset = viewer.utcOffset;
+  return and(
     listedCreator,
-    ne(users.id, viewerId),
+    ne(users.id, viewer.id),
     q.featured ? featuredCreator : undefined,
+    q.type === 'near' && offset !== null
+      ? and(isNotNull(users.utcOffset), sql`abs(${users.utcOffset} - ${offset}) <= ${NEARBY_MINUTES}`)
+      : undefined,
     search ? or(ilike(users.username, search), ilike(users.bio, search)) : undefined,
     q.gender !== undefined ? inArray(users.gender, wanted.length ? wanted : ['none' as Gender]) : undefined,
+  );
+}
+
+/** Nearby lists the closest time first; every tab then follows the discover order. */
+function orderFor(viewer: UserRow, q: DiscoverQuery): SQL[] {
+  const near = q.type === 'near' && viewer.utcOffset !== null;
+  return [
+    ...(near ? [sql`abs(${users.utcOffset} - ${viewer.utcOffset}) asc`] : []),
+    ...discoverOrder,
+    sql`${users.id}`,
   ];
-  const referred = q.code_used
-    ? [sql`(lower(${users.username}) = ${q.code_used.toLowerCase()}) is true desc`]
+}
+
+const selection = (viewerId: string) => ({ user: users, isFollowee: followedBy(viewerId) });
+
+/**
+ * Creators a person can discover (docs/rules.md "Discovery", "Discover order", "Discover
+ * visibility"), in one query with whether the viewer follows each. A referral code (the creator's
+ * username) puts that creator first when the query lists them at all; everyone else follows in order,
+ * so later pages start one place earlier. The order is an index's (`discover_rank`): a page costs the
+ * same with ten creators or a hundred thousand.
+ */
+export async function discover(db: Db, viewer: UserRow, q: DiscoverQuery) {
+  const where = listedFor(viewer, q);
+  const [referred] = q.code_used
+    ? await db
+        .select(selection(viewer.id))
+        .from(users)
+        .where(and(where, eq(sql`lower(${users.username})`, q.code_used.toLowerCase())))
+        .limit(1)
     : [];
+  const first = referred && q.offset === 0 ? [referred] : [];
   const rows = await db
-    .select({ user: users, isFollowee: followedBy(viewerId) })
+    .select(selection(viewer.id))
     .from(users)
-    .where(and(...conditions))
-    .orderBy(...referred, ...discoverOrder, sql`${users.id}`)
-    .limit(q.limit)
-    .offset(q.offset);
+    .where(referred ? and(where, ne(users.id, referred.user.id)) : where)
+    .orderBy(...orderFor(viewer, q))
+    .limit(q.limit - first.length)
+    .offset(referred ? Math.max(q.offset - 1, 0) : q.offset);
+  const page = [...first, ...rows];
   const next = new URLSearchParams({
     offset: String(q.offset + q.limit),
     limit: String(q.limit),
@@ -61,7 +93,7 @@ export async function discover(db: Db, viewerId: string, q: DiscoverQuery) {
   if (q.gender !== undefined) next.set('gender', q.gender);
   if (q.code_used) next.set('code_used', q.code_used);
   return {
-    data: rows.map((r) => toDiscoverProfile(r.user, r.isFollowee)),
-    next: rows.length === q.limit ? `/v1/users/discover?${next}` : null,
+    data: page.map((r) => toDiscoverProfile(r.user, r.isFollowee)),
+    next: page.length === q.limit ? `/v1/users/discover?${next}` : null,
   };
 }

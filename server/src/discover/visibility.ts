@@ -33,17 +33,12 @@ export const listedCreator: SQL = sql`(${users.type} = 'featured'
 export const featuredCreator: SQL = sql`(${users.discoverStatus} = 'featured' or ${users.forceDiscover})`;
 
 /**
- * Discover order (docs/rules.md): online now; seen within 72 hours; most active (feed posts and
- * messages sent in the last 7 days); most recently seen; username.
+ * Discover order (docs/rules.md): the database keeps each creator's place as `discover_rank`
+ * (functions/discover/discover-rank.sql: online now; seen within 72 hours; most active; most recently
+ * seen), and the users_discover indexes keep it in order; ties by username.
  */
 export const discoverOrder: SQL[] = [
-  sql`${users.isOnline} desc`,
-  sql`(${users.lastOnline} > now() - interval '72 hours') is true desc`,
-  sql`((select count(*) from feed_posts p where p.creator_id = ${outerUserId}
-          and p.deleted_at is null and p.created_at > now() - interval '7 days')
-     + (select count(*) from messages m where m.sender_id = ${outerUserId}
-          and not m.system and m.created_at > now() - interval '7 days')) desc`,
-  sql`${users.lastOnline} desc nulls last`,
+  sql`${sql.identifier('users')}.discover_rank desc`,
   sql`${users.username} asc`,
 ];
 

@@ -13,7 +13,7 @@ export const discoverRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: { querystring: discoverQuery, response: withErrors({ 200: discoverPage }) },
     },
-    async (request) => discover(app.db, currentUser(request).id, request.query),
+    async (request) => discover(app.db, currentUser(request), request.query),
   );
 
   app.get(

@@ -9,21 +9,25 @@ interface DemoPerson {
   username: string;
   gender: 'male' | 'female' | 'trans';
   tags?: string[];
+  /** Minutes east of UTC, as their browser would say (the Nearby tab). */
+  utcOffset: number;
+  /** Staff featured them; the others are on the Everyone tab only. */
+  featured?: boolean;
 }
 
 /** The small demo world every fresh install starts with; README.md lists these sign-in emails. */
 export const demoCreators: DemoPerson[] = [
-  { username: 'luna-rivers', gender: 'female', tags: ['music', 'travel'] },
-  { username: 'mira-kent', gender: 'female', tags: ['fitness'] },
-  { username: 'sasha-noir', gender: 'trans', tags: ['art', 'fashion'] },
-  { username: 'nova-lake', gender: 'female', tags: ['gaming'] },
-  { username: 'theo-vance', gender: 'male', tags: ['cooking'] },
-  { username: 'ivy-moon', gender: 'female', tags: ['photography'] },
+  { username: 'luna-rivers', gender: 'female', tags: ['music', 'travel'], utcOffset: -300, featured: true },
+  { username: 'mira-kent', gender: 'female', tags: ['fitness'], utcOffset: -480, featured: true },
+  { username: 'sasha-noir', gender: 'trans', tags: ['art', 'fashion'], utcOffset: 60, featured: true },
+  { username: 'nova-lake', gender: 'female', tags: ['gaming'], utcOffset: 0, featured: true },
+  { username: 'theo-vance', gender: 'male', tags: ['cooking'], utcOffset: 600 },
+  { username: 'ivy-moon', gender: 'female', tags: ['photography'], utcOffset: 60 },
 ];
 export const demoFans: DemoPerson[] = [
-  { username: 'alex-fan', gender: 'male' },
-  { username: 'sam-fan', gender: 'male' },
-  { username: 'jordan-fan', gender: 'female' },
+  { username: 'alex-fan', gender: 'male', utcOffset: -300 },
+  { username: 'sam-fan', gender: 'male', utcOffset: 0 },
+  { username: 'jordan-fan', gender: 'female', utcOffset: 60 },
 ];
 export const demoEmail = (username: string) => `${username}@demo.cove.test`;
 
@@ -44,7 +48,8 @@ export async function seedDemoWorld(db: Db, mediaDir: string): Promise<boolean> 
       emailVerified: true,
       idVerified: true,
       idVerificationStatus: 'verified' as const,
-      discoverStatus: 'featured' as const,
+      discoverStatus: p.featured ? ('featured' as const) : ('hidden' as const),
+      utcOffset: p.utcOffset,
       introEnabled: true,
     })),
   );
@@ -53,6 +58,7 @@ export async function seedDemoWorld(db: Db, mediaDir: string): Promise<boolean> 
     username: p.username,
     type: 'user' as const,
     gender: p.gender,
+    utcOffset: p.utcOffset,
     emailVerified: true,
   }));
   await db

@@ -54,6 +54,7 @@ export function toUserDto(u: UserRow, credits: number): User {
     frozen: u.frozen,
     restricted: isRestricted(u),
     last_online: u.lastOnline?.toISOString() ?? null,
+    utc_offset: u.utcOffset,
     created_at: u.createdAt.toISOString(),
     notification_settings: {
       marketing: u.notifyMarketing,

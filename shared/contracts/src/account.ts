@@ -38,6 +38,8 @@ export const userPatchBody = z.partial(
     invisible: z.boolean(),
     intro_enabled: z.boolean(),
     private_feed: z.boolean(),
+    /** Minutes east of UTC, as the person's browser says: the Nearby tab (docs/rules.md). */
+    utc_offset: z.int().check(z.gte(-720), z.lte(840)),
     notification_settings: z.partial(notificationSettings),
     /** An invite code, accepted once: a code already set is never replaced. */
     code_used: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),

@@ -11,7 +11,7 @@ export const discoverQuery = z.object({
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(50)), 20),
   featured: z._default(flag, true),
   q: z.optional(z.string().check(z.trim(), z.maxLength(50))),
-  /** `near` asks for nearby creators; Cove keeps no locations, so it lists everyone (docs/rules.md). */
+  /** `near` asks for creators whose UTC offset is close to the viewer's (docs/rules.md, Nearby). */
   type: z.optional(z.enum(['near'])),
   /** Comma-joined genders to include: male, female, trans. All when absent. */
   gender: z.optional(z.string().check(z.maxLength(40))),

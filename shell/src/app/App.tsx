@@ -11,6 +11,7 @@ import { runOnboarding } from '../onboarding/onboarding';
 import { PopupLayer } from '../popups/PopupLayer';
 import { PushPrompt } from '../push/PushPrompt';
 import { applyReferralCode, keepReferralCode } from '../session/referral-code';
+import { applyUtcOffset } from '../session/utc-offset';
 import { keepOutboxOpen } from '../session/outbox';
 import { reactToServerEvents } from '../session/server-reactions';
 import { StaffFactorGate } from '../session/StaffFactorGate';
@@ -44,7 +45,10 @@ function BootLoader() {
     const signIns = bus.shell$.subscribe((e) => {
       if (e.type !== 'session.changed' || e.status !== 'signed-in') return;
       void runOnboarding(host);
-      if (host.session.user) void applyReferralCode(host.session.user, account);
+      const user = host.session.user;
+      if (!user) return;
+      // One after the other, so the session ends with the answer that holds both.
+      void applyReferralCode(user, account).then(() => applyUtcOffset(user, account));
     });
     const controller = new AbortController();
     void account.boot(controller.signal);

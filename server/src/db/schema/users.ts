@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -89,6 +90,14 @@ export const users = pgTable(
     isOnline: flag('is_online'),
     /** A creator's rate for new chats: credits a fan pays per message. */
     creditRate: integer('credit_rate').notNull().default(10),
+    /**
+     * A creator's posts and messages of the last 7 days, kept by the activity job (discover/activity.ts).
+     * With presence it makes `discover_rank`, a column the database keeps (functions/discover) and
+     * Discover orders by; it is left out here since only SQL reads it.
+     */
+    recentActivity: zeroInt('recent_activity'),
+    /** Minutes east of UTC, as the person's browser last said: the Nearby tab. */
+    utcOffset: smallint('utc_offset'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -77,6 +77,8 @@ export const user = z.object({
   frozen: z.boolean(),
   restricted: z.boolean(),
   last_online: z.nullable(z.string()),
+  /** Minutes east of UTC, as the person's browser last said; null until it has. */
+  utc_offset: z.nullable(z.int()),
   created_at: z.string(),
   notification_settings: notificationSettings,
 });

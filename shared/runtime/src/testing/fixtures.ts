@@ -72,6 +72,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     frozen: false,
     restricted: false,
     last_online: null,
+    utc_offset: null,
     created_at: '2026-01-01T00:00:00.000Z',
     notification_settings: { marketing: false, notifications: true, payments: true, payouts: true },
     ...overrides,
