@@ -1,4 +1,4 @@
-import { fakeHost, testConfig, testUser, type RecordedCall } from '@cove/runtime/testing';
+import { fakeHost, testConfig, testProfile, testUser, type RecordedCall } from '@cove/runtime/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testCard, testMedia, testPost } from '../../testing/fixtures';
@@ -17,7 +17,11 @@ const cards = [
 
 function serve(call: RecordedCall) {
   if (call.path === '/v1/discover/cards') return { data: cards };
-  if (call.path === '/v1/users/discover') return { data: [], next: null };
+  if (call.path === '/v1/users/discover') {
+    // A search finds one creator; browsing finds three.
+    const found = call.query.q ? ['ana'] : ['ana', 'ben', 'cy'];
+    return { data: found.map((u) => testProfile({ _id: `p-${u}`, username: u })), next: null };
+  }
   if (call.path.endsWith('/follow')) return { is_followee: true, followers: 1 };
   return undefined;
 }
@@ -66,18 +70,30 @@ describe('discover cards', () => {
     // The creators have answered; the list still shows as loading while the suggestion is asked for.
     await waitFor(() => expect(fake.calls.some((c) => c.path === '/v1/users/discover')).toBe(true));
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'No creators match' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Creators' })).toBeNull();
     answerCards();
     const card = await screen.findByRole('article', { name: 'Suggested creator maya' });
-    expect(card).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'No creators match' })).toBeInTheDocument();
+    // In the page's order the first row of creators comes first (a phone shows them before the card).
+    const order = Array.from(screen.getByRole('list', { name: 'Creators' }).children).map((item) =>
+      item.contains(card) ? 'card' : item.textContent?.match(/ana|ben|cy/)?.[0],
+    );
+    expect(order).toEqual(['ana', 'ben', 'card', 'cy']);
+  });
+
+  it('leaves a search’s results to themselves', async () => {
+    const fake = fakeHost({ user: testUser({ type: 'user', gender: 'male' }), respond: serve });
+    fake.session.config = testConfig();
+    renderAt('/discover?q=ana', fake.host);
+    const list = await screen.findByRole('list', { name: 'Creators' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: 'Suggested for you' })).toBeNull();
   });
 
   it('asks nothing for people the cards are not for', async () => {
     const fake = fakeHost({ user: testUser({ type: 'user', gender: 'female' }), respond: serve });
     fake.session.config = testConfig();
     renderAt('/discover', fake.host);
-    await screen.findByRole('heading', { name: 'No creators match' });
+    await screen.findByRole('list', { name: 'Creators' });
     expect(fake.calls.some((c) => c.path === '/v1/discover/cards')).toBe(false);
   });
 });

@@ -74,6 +74,27 @@ describe('discover cards in the grid', () => {
     );
   });
 
+  it('searches as the person types, once they pause, and keeps one entry in the history', async () => {
+    const { host, calls } = fakeHost({ user: testUser(), respond: () => ({ data: [], next: null }) });
+    renderAt('/discover', host);
+    await screen.findByRole('heading', { name: 'No creators match' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search creators' }), 'luna');
+    expect(await screen.findByText(/Nobody matches “luna”/)).toBeInTheDocument();
+    // One request for the words typed, none for each letter.
+    expect(calls.map((c) => c.query.q)).toEqual([undefined, 'luna']);
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search creators' }));
+    expect(await screen.findByText('Try another tab or switch more genders on.')).toBeInTheDocument();
+  });
+
+  it('says what Nearby means, and what to try when nobody is near', async () => {
+    const { host } = fakeHost({ user: testUser(), respond: () => ({ data: [], next: null }) });
+    renderAt('/discover?tab=nearby', host);
+    expect(
+      await screen.findByText('Nobody is in a time zone near yours yet. Try Everyone.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Creators whose local time is within two hours of yours.')).toBeInTheDocument();
+  });
+
   it('says what went wrong and tries again', async () => {
     let fail = true;
     const { host } = fakeHost({

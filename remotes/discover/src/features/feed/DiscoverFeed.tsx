@@ -11,9 +11,10 @@ import {
   useAutoLoad,
 } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useSearchParams } from '@cove/router';
 import { CreatorCard } from './components/CreatorCard';
+import { SearchBox } from './components/SearchBox';
 import { creatorsKey, useCreators } from './api/creators';
 import {
   discoverTabs,
@@ -28,9 +29,30 @@ import styles from './Discover.module.css';
 
 /** The cards a wide window shows before any scroll (one row of four; two rows of two on a phone). */
 const firstScreenCards = 4;
+/** Cards in a row on a phone. */
+const phoneRowCards = 2;
 
-/** The creators found; `held` keeps them loading (their request runs) while what is above them is not known. */
-function Results({ filters, held }: { filters: DiscoverFilters; held: boolean }) {
+/** What the empty list says, by what was asked. */
+function emptyText(filters: DiscoverFilters): string {
+  if (filters.query) return `Nobody matches “${filters.query}”. Try another name or clear your search.`;
+  if (filters.tab === 'nearby') return 'Nobody is in a time zone near yours yet. Try Everyone.';
+  return 'Try another tab or switch more genders on.';
+}
+
+/**
+ * The creators found; `held` keeps them loading (their request runs) while what is above them is not
+ * known. `suggestion` (the discover card) shows only over results that are browsed, not searched: on
+ * a wide screen above the grid, on a phone after its first row, so the first creators show first.
+ */
+function Results({
+  filters,
+  held,
+  suggestion,
+}: {
+  filters: DiscoverFilters;
+  held: boolean;
+  suggestion?: ReactNode;
+}) {
   const creators = useCreators(filters);
   const sentinel = useAutoLoad(creators);
   return (
@@ -38,15 +60,18 @@ function Results({ filters, held }: { filters: DiscoverFilters; held: boolean })
       {(profiles) =>
         profiles.length === 0 ? (
           <EmptyState icon="🔎" title="No creators match">
-            {filters.query
-              ? `Nobody matches “${filters.query}”. Try another name or clear your search.`
-              : 'Try another tab or switch more genders on.'}
+            {emptyText(filters)}
           </EmptyState>
         ) : (
           <>
             <ul className={styles.grid} aria-label="Creators">
               {profiles.map((p, i) => (
-                <CreatorCard key={p._id} profile={p} firstScreen={i < firstScreenCards} />
+                <Fragment key={p._id}>
+                  <CreatorCard profile={p} firstScreen={i < firstScreenCards} />
+                  {i === Math.min(phoneRowCards, profiles.length) - 1 && suggestion && !filters.query && (
+                    <li className={styles.suggestion}>{suggestion}</li>
+                  )}
+                </Fragment>
               ))}
             </ul>
             <div ref={sentinel} />
@@ -63,8 +88,8 @@ const parseTab = (value: string | null): DiscoverTab =>
 
 /**
  * `/discover`: creators to follow and chat with, filtered by tab, search and gender. `above` is what
- * the app puts over the list (the discover cards); until `aboveSettled`, the list shows as loading, so
- * nothing appears above it once it shows.
+ * the app puts with the list (the discover cards); until `aboveSettled`, the list shows as loading, so
+ * nothing moves the list once it shows.
  */
 export function DiscoverFeed({ above, aboveSettled = true }: { above?: ReactNode; aboveSettled?: boolean }) {
   const { user } = useSession();
@@ -110,20 +135,14 @@ export function DiscoverFeed({ above, aboveSettled = true }: { above?: ReactNode
     >
       <Tabs label="Discover filters" items={tabs} />
       <div className={styles.toolbar}>
-        <input
-          key={query}
-          className={styles.search}
-          type="search"
-          aria-label="Search creators"
-          placeholder="Search by name or bio"
-          defaultValue={query}
-          onKeyDown={(e) => {
-            if (e.key !== 'Enter') return;
+        <SearchBox
+          query={query}
+          onSearch={(q) => {
             const next = new URLSearchParams(params);
-            const q = e.currentTarget.value.trim();
             if (q) next.set('q', q);
             else next.delete('q');
-            setParams(next);
+            // Each pause in typing is not a page of its own: Back leaves the search.
+            setParams(next, { replace: true });
           }}
         />
         <div className={styles.chips} role="group" aria-label="Show">
@@ -145,8 +164,10 @@ export function DiscoverFeed({ above, aboveSettled = true }: { above?: ReactNode
         title="Sign in to discover creators"
         reason="Follow creators, see who's online and chat one to one."
       >
-        {aboveSettled && above}
-        <Results filters={{ tab, query, genders }} held={!aboveSettled} />
+        {tab === 'nearby' && (
+          <p className={styles.hint}>Creators whose local time is within two hours of yours.</p>
+        )}
+        <Results filters={{ tab, query, genders }} held={!aboveSettled} suggestion={above} />
       </SignInGate>
     </Page>
   );
