@@ -1,5 +1,6 @@
 import { discoverPage } from '@cove/contracts';
 import { feedPosts, messages, providerSettings } from '../../src/db/schema';
+import { refreshDiscoverActivity } from '../../src/discover/activity';
 import { fanAndCreator, person, type Party } from '../helpers/chats';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -60,6 +61,8 @@ describe('discover order', () => {
       type: 'text',
       text: 'hi',
     });
+    // Activity counts once the job has run (test/profiles/discover-rank.test.ts).
+    await refreshDiscoverActivity(t.db);
 
     expect(await names(fan, 'q=ord-&featured=false')).toEqual([
       'ord-a',
