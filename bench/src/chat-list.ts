@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type ListQuery, listStatements } from '../../server/src/chats/list-chats';
 import { rowsOf } from '../../server/src/db/rows';
-import { ms, round, summarise } from './stats';
+import { ms, round, timeSideBySide } from './stats';
 import type { Cove } from './system';
 
 export interface ListSize {
@@ -57,20 +57,6 @@ async function seedWorld(cove: Cove, creatorId: string, size: ListSize) {
   await cove.db.execute(sql`vacuum analyze`);
   // The seed's writes leave the disk busy for a while; timing starts after they are flushed.
   await cove.db.execute(sql`checkpoint`);
-}
-
-async function timed(job: () => Promise<unknown>, samples: number[]) {
-  const start = process.hrtime.bigint();
-  await job();
-  samples.push(ms(start));
-}
-
-/** Jobs timed in alternation after a few untimed runs each, so all see the same machine. */
-async function timeSideBySide(runs: number, ...jobs: (() => Promise<unknown>)[]) {
-  for (let i = 0; i < 5; i++) for (const job of jobs) await job();
-  const samples = jobs.map(() => [] as number[]);
-  for (let i = 0; i < runs; i++) for (const [k, job] of jobs.entries()) await timed(job, samples[k] ?? []);
-  return samples.map(summarise);
 }
 
 interface PgPool {

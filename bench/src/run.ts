@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { broadcastBench } from './broadcast/measure';
 import { chatListQuery } from './chat-list';
+import { discoverPageBench } from './discover-page';
 import { notificationsPageBench } from './notifications-page';
 import { idleSocketMemory } from './sockets/memory';
 import { usersMeThroughput } from './users-me/throughput';
@@ -23,13 +24,15 @@ async function main() {
   });
   const runs = (part: string) => !values.only || values.only === part;
   // Other bundles' parts (`--only chat-screen`) start nothing here and leave these results alone.
-  if (!['sends', 'tips', 'list', 'notifications', 'sockets', 'me', 'broadcast'].some(runs)) return;
+  if (!['sends', 'tips', 'list', 'discover', 'notifications', 'sockets', 'me', 'broadcast'].some(runs))
+    return;
   const small = values.small;
   const size = small
     ? {
         load: { fans: 20, creators: 2, rates: [100, 200], seconds: 2 },
         tips: { fans: 20, creators: 2, calls: 500, connections: 16 },
         list: { chats: 10_000, inbox: 5_000, runs: 50 },
+        discover: { creators: 10_000, runs: 50 },
         notifications: { records: 10_000, runs: 50, rounds: 3 },
         broadcast: { chats: 5_000, online: 100, chatters: 10, rate: 50, limitS: 60 },
       }
@@ -37,6 +40,7 @@ async function main() {
         load: { fans: 200, creators: 10, rates: [250, 500, 1_000, 2_000, 4_000], seconds: 5 },
         tips: { fans: 200, creators: 10, calls: 5_000, connections: 16 },
         list: { chats: 1_000_000, inbox: 100_000, runs: 200 },
+        discover: { creators: 100_000, runs: 200 },
         notifications: { records: 100_000, runs: 200, rounds: 5 },
         broadcast: { chats: 100_000, online: 1_000, chatters: 20, rate: 100, limitS: 90 },
       };
@@ -71,6 +75,15 @@ async function main() {
         `chat list of a creator with ${size.list.inbox} of ${size.list.chats} chats: first page through the API vs its two statements through pg; tab totals`,
       );
       console.table(tabs);
+      console.table([summary]);
+    }
+    if (runs('discover')) {
+      const { summary, rows } = await discoverPageBench(cove, size.discover);
+      results.discover = { ...summary, tabs: rows };
+      console.log(
+        `discover's first page among ${size.discover.creators} creators, per tab, through the API vs the bare index query through pg`,
+      );
+      console.table(rows);
       console.table([summary]);
     }
     if (runs('notifications')) {

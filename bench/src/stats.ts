@@ -21,3 +21,17 @@ export function spread(xs: number[], digits = 2) {
     max: round(sorted.at(-1) ?? NaN, digits),
   };
 }
+
+async function timed(job: () => Promise<unknown>, samples: number[]) {
+  const start = process.hrtime.bigint();
+  await job();
+  samples.push(ms(start));
+}
+
+/** Jobs timed in alternation after a few untimed runs each, so all see the same machine. */
+export async function timeSideBySide(runs: number, ...jobs: (() => Promise<unknown>)[]) {
+  for (let i = 0; i < 5; i++) for (const job of jobs) await job();
+  const samples = jobs.map(() => [] as number[]);
+  for (let i = 0; i < runs; i++) for (const [k, job] of jobs.entries()) await timed(job, samples[k] ?? []);
+  return samples.map(summarise);
+}
