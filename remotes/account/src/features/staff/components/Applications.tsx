@@ -1,5 +1,5 @@
 import { requestState } from '@cove/runtime';
-import { EmptyState, kit, RequestView } from '@cove/ui';
+import { EmptyState, RequestView } from '@cove/ui';
 import { useId } from 'react';
 import { useApplications } from '../api/applications';
 import { ApplicationRow } from './ApplicationRow';
