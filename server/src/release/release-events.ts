@@ -7,7 +7,7 @@ import { whenChanged } from '../shell-page/changed-file';
 const WATCH_MS = 1_000;
 
 /** Tells every release manager's open pages that the registry moved: the release page reads again. */
-export async function announceReleaseChange(deps: EventDeps): Promise<void> {
+async function announceReleaseChange(deps: EventDeps): Promise<void> {
   await withEvents(deps, async (tx, emit) => {
     const managers = await tx
       .select({ id: users.id })
