@@ -20,12 +20,16 @@ export const sourceOfKind: Record<string, EarningsSource> = {
   subscription_refund: 'subscriptions',
   referral: 'referrals',
   // A creator's commission on credit packages her referred fans buy (package-commission.ts).
-  package_commission: 'referrals',
-  package_commission_revoked: 'referrals',
+  package_commission: 'commissions',
+  package_commission_revoked: 'commissions',
 };
 
+/** What the platform pays a creator for others' activity, not a sale of her own. */
+const notSales: readonly EarningsSource[] = ['referrals', 'commissions'];
 /** Sales: what a referrer's share is taken from (not the referred creator's own referral earnings or commissions). */
-export const saleKinds = Object.keys(sourceOfKind).filter((k) => sourceOfKind[k] !== 'referrals');
+export const saleKinds = Object.entries(sourceOfKind)
+  .filter(([, source]) => !notSales.includes(source))
+  .map(([kind]) => kind);
 export const earningKinds = Object.keys(sourceOfKind);
 
 /** Ledger transaction kinds of a payout's life. */

@@ -13,6 +13,7 @@ const emptySums = (): Record<EarningsSource, number> => ({
   tips: 0,
   subscriptions: 0,
   referrals: 0,
+  commissions: 0,
 });
 
 /** `GET /v1/account/stats?days=`: the last `days` UTC days up to today, every day present, per source. */

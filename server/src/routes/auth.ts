@@ -27,6 +27,7 @@ import { userDto } from '../users/load-user';
 import { withErrors } from './with-errors';
 import { fail } from '../errors';
 import { factorCodeCodes, finishSecondStep } from '../second-factor/factor';
+import { announceSessionsChange } from '../second-factor/sessions';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -64,6 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       // Nothing about the account goes to a holder of the link alone (docs/rules.md, Second factor).
       if (secondStep) return { second_step_token: accessToken, second_step: true as const };
+      await announceSessionsChange(app, user.id);
       // A fan who has not verified their address gets a code now: the app asks for it next.
       if (user.type === 'user' && !user.emailVerified)
         await sendVerificationCode(app, user).catch(() => undefined);
@@ -90,6 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.code,
         request.headers['user-agent'],
       );
+      await announceSessionsChange(app, user.id);
       // As after a link without a factor: an unverified fan is mailed a code, which the app asks for next.
       if (user.type === 'user' && !user.emailVerified)
         await sendVerificationCode(app, user).catch(() => undefined);
@@ -101,8 +104,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/auth',
     { onRequest: requireUser, schema: { response: withErrors({ 204: z.null() }) } },
     async (request, reply) => {
-      currentUser(request);
+      const user = currentUser(request);
       if (request.accessToken) await revokeAccessToken(app.db, request.accessToken);
+      await announceSessionsChange(app, user.id);
       return reply.code(204).send(null);
     },
   );

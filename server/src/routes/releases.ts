@@ -21,6 +21,8 @@ import {
   runReleaseAction,
   type ReleaseAction,
 } from '../release/release-page';
+import { releasePaths } from '../release/paths';
+import { watchReleases } from '../release/release-events';
 import type { ReleaseContext } from '../release/releases';
 import { withErrors } from './with-errors';
 
@@ -47,6 +49,13 @@ export const releaseRoutes: FastifyPluginAsyncZod<ReleaseRoutesOptions> = async 
       ? { by: `web:${currentUser(request).email}`, reason, log: (line) => request.log.info(line) }
       : {}),
   });
+
+  // Live release page: any change to the registry, from here, the CLI or an automatic rollback.
+  const { auditFile } = releasePaths(app.config.dataDir, opts.repoRoot ?? workspaceRoot);
+  const stopWatching = watchReleases({ db: app.db, realtime: app.realtime }, auditFile, (err) =>
+    app.log.warn({ err }, 'could not announce a release change'),
+  );
+  app.addHook('onClose', async () => stopWatching());
 
   app.get(
     '/v1/admin/releases',

@@ -19,7 +19,12 @@ import {
   securityStatus,
   startEnrolment,
 } from '../second-factor/factor';
-import { listSessions, revokeOtherSessions, revokeSession } from '../second-factor/sessions';
+import {
+  announceSessionsChange,
+  listSessions,
+  revokeOtherSessions,
+  revokeSession,
+} from '../second-factor/sessions';
 import { withErrors } from './with-errors';
 
 /** `/account/security`: the second factor, recovery codes, and the person's sessions (docs/rules.md, Second factor). */
@@ -35,8 +40,11 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     return { user, session, ctx };
   }
 
-  const closeSockets = (userId: string, sessionIds: string[]) =>
-    app.realtime.disconnectSessions(userId, sessionIds, 'signed_out');
+  /** Closes the signed-out sessions' sockets and tells the person's other pages. */
+  const closeSockets = async (userId: string, sessionIds: string[]) => {
+    await app.realtime.disconnectSessions(userId, sessionIds, 'signed_out');
+    if (sessionIds.length > 0) await announceSessionsChange(app, userId);
+  };
 
   app.get(
     '/v1/account/security',

@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { accessTokens } from '../db/schema';
 import type { Queryable } from '../db/transaction';
+import { type EventDeps, withEvents } from '../realtime/with-events';
 import { deviceName } from './user-agent';
 
 /** The person's live sessions, the most recently used first (a session stopped at the second step is not one). */
@@ -25,6 +26,11 @@ export async function listSessions(db: Db, userId: string, currentId: string): P
     last_used_at: row.lastUsedAt.toISOString(),
     current: row.id === currentId,
   }));
+}
+
+/** Tells the person's open pages that they signed in or out somewhere: the sessions list reads again. */
+export async function announceSessionsChange(deps: EventDeps, userId: string): Promise<void> {
+  await withEvents(deps, async (_tx, emit) => emit(userId, { type: 'sessions_updated' }));
 }
 
 /** Signs out one of the person's own sessions; false when it is not theirs or already out. */

@@ -103,6 +103,6 @@ it(`a creator's earnings are the sum of their share of every sale (EARNINGS_SEED
     expect([totals.lifetime, totals.pending + totals.available]).toEqual([expected, expected]);
     // Two days: a run that crosses midnight UTC splits its sales over both.
     const stats = (await c.party.api.get('/v1/account/stats?days=2')).json();
-    expect(stats.totals).toEqual({ ...c.bySource, referrals: 0 });
+    expect(stats.totals).toEqual({ ...c.bySource, referrals: 0, commissions: 0 });
   }
 });

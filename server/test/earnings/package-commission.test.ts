@@ -30,8 +30,12 @@ async function referredFanBuys(creator: Awaited<ReturnType<typeof person>>) {
   return { fan, paymentId: paid.json().payment_id as string };
 }
 
-const referrals = async (creator: Awaited<ReturnType<typeof person>>) =>
-  (await creator.api.get('/v1/account/stats?days=1')).json().totals.referrals as number;
+/** The creator's commissions today, on their own line; referrals stay for creators she referred. */
+const commissions = async (creator: Awaited<ReturnType<typeof person>>) => {
+  const { totals } = (await creator.api.get('/v1/account/stats?days=1')).json();
+  expect(totals.referrals).toBe(0);
+  return totals.commissions as number;
+};
 
 describe('credit_package_sales_commissions', () => {
   it('pays the referring creator 10% of a package only while she has the permission', async () => {
@@ -39,13 +43,13 @@ describe('credit_package_sales_commissions', () => {
     await referredFanBuys(creator);
     // Off (the default): nothing.
     await new Promise((r) => setTimeout(r, 500));
-    expect(await referrals(creator)).toBe(0);
+    expect(await commissions(creator)).toBe(0);
 
     await setFeature(creator.user.id, true);
     await referredFanBuys(creator);
     expect(
       await eventually(
-        () => referrals(creator),
+        () => commissions(creator),
         (n) => n === 50,
       ),
     ).toBe(50);
@@ -57,7 +61,7 @@ describe('credit_package_sales_commissions', () => {
     const { paymentId } = await referredFanBuys(creator);
     expect(
       await eventually(
-        () => referrals(creator),
+        () => commissions(creator),
         (n) => n === 50,
       ),
     ).toBe(50);
@@ -70,7 +74,7 @@ describe('credit_package_sales_commissions', () => {
     expect(refund.statusCode).toBe(200);
     expect(
       await eventually(
-        () => referrals(creator),
+        () => commissions(creator),
         (n) => n === 0,
       ),
     ).toBe(0);

@@ -8,7 +8,7 @@ import { backdateEarnings, payoutRequest, paypal, setMethod } from './helpers';
 const t = balancedAppForFile({ env: { PAYOUT_SETTLE_MS: '0' } });
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-const zero = { messages: 0, ppv: 0, tips: 0, subscriptions: 0, referrals: 0 };
+const zero = { messages: 0, ppv: 0, tips: 0, subscriptions: 0, referrals: 0, commissions: 0 };
 
 it('splits a creator’s real sales by source and day, pending for the hold and then available', async () => {
   const { fan, creator, chatId } = await fanAndCreator(t, {
@@ -26,7 +26,7 @@ it('splits a creator’s real sales by source and day, pending for the hold and 
   const sub = await fan.api.post('/v1/subscriptions', { model_id: creator.user.id, send_id: randomUUID() });
   expect(sub.statusCode).toBe(200);
 
-  const sales = { messages: 8, ppv: 40, tips: 20, subscriptions: 80, referrals: 0 };
+  const sales = { messages: 8, ppv: 40, tips: 20, subscriptions: 80, referrals: 0, commissions: 0 };
   expect((await creator.api.get('/v1/account/totals')).json()).toMatchObject({
     available: 0,
     pending: 148,

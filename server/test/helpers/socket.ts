@@ -53,3 +53,7 @@ export function openSocket(base: string, token: string, since?: number): TestSoc
 export async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
   while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 10));
 }
+
+/** How many messages of a type a socket has received so far (wait with `until(() => heard(...) === n)`). */
+export const heard = (socket: { seen: Received[] }, type: string): number =>
+  socket.seen.filter((m) => m.type === type).length;

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { runAdminCommand } from '../../src/admin/commands';
 import { main } from '../../src/cli/release';
-import { adminActions } from '../../src/db/schema';
+import { adminActions, userEvents } from '../../src/db/schema';
 import { readAudit } from '../../src/release/audit';
 import { recordHealth } from '../../src/release/health-store';
 import { ensureRemotesPublished, publishFromDir, rollback } from '../../src/release/releases';
 import { captureIo, inDirectory } from '../../src/release/test-harness';
 import { as } from '../helpers/api';
+import { heard, openSocket, wsBase } from '../helpers/socket';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { signedInUser } from '../helpers/users';
 
@@ -75,6 +76,7 @@ beforeAll(async () => {
         smokeFails ? Promise.reject(new Error('chat did not render its root route')) : Promise.resolve(),
     },
   });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
   const ctx = { dataDir: t.config.dataDir, repoRoot: root };
   await ensureRemotesPublished(ctx.dataDir, root, () => {});
   const build = join(root, 'builds', 'chat-v2');
@@ -87,8 +89,14 @@ afterAll(() => t.close());
 
 async function releaseManager() {
   const { user, token } = await signedInUser(t.db, { isReleaseManager: true });
-  return { user, api: as(t.app, token) };
+  return { user, token, api: as(t.app, token) };
 }
+
+/** How many `releases_updated` a person's log holds. */
+const releaseEvents = async (userId: string) =>
+  (await t.db.select().from(userEvents).where(eq(userEvents.userId, userId))).filter(
+    (e) => e.type === 'releases_updated',
+  ).length;
 
 const actions = () =>
   [
@@ -221,6 +229,30 @@ describe('the release API', () => {
     expect(await chat()).toMatchObject({ current: v2 });
     await api.post('/v1/admin/releases/chat/rollback', { reason: 'back to v1 for the next test' });
     expect((await chat()).current).toBe(v1);
+  });
+
+  it('tells release managers of every change at once, from the page or the CLI, and no one else', async () => {
+    const manager = await releaseManager();
+    const fan = await signedInUser(t.db);
+    const page = openSocket(wsBase(t.app), manager.token);
+    await page.until((m) => m.type === 'init');
+    const before = await releaseEvents(manager.user.id);
+
+    const cli = captureIo();
+    const code = await inDirectory(root, () =>
+      main(
+        ['rollback', 'chat', '--to', v2, '--reason', 'from the terminal', '--data-dir', t.config.dataDir],
+        cli.io,
+      ),
+    );
+    expect(code).toBe(0);
+    await page.until(() => heard(page, 'releases_updated') === 1);
+
+    await manager.api.post('/v1/admin/releases/chat/rollback', { to: v1, reason: 'back from the page' });
+    await page.until(() => heard(page, 'releases_updated') === 2);
+    expect(await releaseEvents(manager.user.id)).toBe(before + 2);
+    expect(await releaseEvents(fan.user.id)).toBe(0);
+    page.ws.close();
   });
 
   it('requires a reason and a valid request, changing nothing otherwise', async () => {

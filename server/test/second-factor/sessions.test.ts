@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
+import { userEvents } from '../../src/db/schema';
 import { as } from '../helpers/api';
 import { person } from '../helpers/chats';
-import { eventually, openSocket, wsBase } from '../helpers/socket';
+import { eventually, heard, openSocket, wsBase } from '../helpers/socket';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { redeemLink, ua } from './helpers';
 
@@ -80,3 +82,43 @@ it('signs out of every other device, keeping this one', async () => {
   expect((await p.api.get('/v1/users/me')).statusCode).toBe(200);
   await eventually(async () => (await p.api.get('/v1/account/sessions')).json().data.length === 1);
 });
+
+describe('the sessions list is live', () => {
+  it('tells the person’s open pages of a new sign-in and of each sign-out elsewhere', async () => {
+    const p = await person(t);
+    const page = openSocket(wsBase(t.app), p.token);
+    await page.until((m) => m.type === 'init');
+
+    const phone = await phoneSession(p.user.email);
+    await page.until(() => heard(page, 'sessions_updated') === 1);
+
+    // The phone signs itself out.
+    expect((await as(t.app, phone).delete('/v1/auth')).statusCode).toBe(204);
+    await page.until(() => heard(page, 'sessions_updated') === 2);
+
+    // A second phone, signed out from here.
+    await phoneSession(p.user.email);
+    await page.until(() => heard(page, 'sessions_updated') === 3);
+    expect((await p.api.post('/v1/account/sessions/sign-out-others')).json()).toEqual({ signed_out: 1 });
+    await page.until(() => heard(page, 'sessions_updated') === 4);
+    page.ws.close();
+  });
+
+  it('says nothing when nothing was signed out, and nothing to another person', async () => {
+    const p = await person(t);
+    const stranger = await person(t);
+    const before = await sessionEvents(stranger.user.id);
+    await phoneSession(p.user.email);
+    expect((await stranger.api.post('/v1/account/sessions/sign-out-others')).json()).toEqual({
+      signed_out: 0,
+    });
+    expect(await sessionEvents(stranger.user.id)).toBe(before);
+    expect(await sessionEvents(p.user.id)).toBeGreaterThan(0);
+  });
+});
+
+/** How many `sessions_updated` a person's log holds. */
+const sessionEvents = async (userId: string) =>
+  (await t.db.select().from(userEvents).where(eq(userEvents.userId, userId))).filter(
+    (e) => e.type === 'sessions_updated',
+  ).length;

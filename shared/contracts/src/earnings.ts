@@ -11,8 +11,18 @@ import { factorCode } from './security';
 
 const credits = z.int();
 
-/** What a creator earns from: the per-source split of the stats and the summary chart. */
-export const earningsSources = ['messages', 'ppv', 'tips', 'subscriptions', 'referrals'] as const;
+/**
+ * What a creator earns from: the per-source split of the stats and the summary chart. `commissions` is
+ * her 10% of credit packages her referred fans buy (`credit_package_sales_commissions`, docs/rules.md).
+ */
+export const earningsSources = [
+  'messages',
+  'ppv',
+  'tips',
+  'subscriptions',
+  'referrals',
+  'commissions',
+] as const;
 export const earningsSource = z.enum(earningsSources);
 export type EarningsSource = z.infer<typeof earningsSource>;
 
@@ -47,6 +57,8 @@ export const earningsDay = z.object({
   tips: credits,
   subscriptions: credits,
   referrals: credits,
+  /** Servers from before commissions had a line of their own counted them under referrals. */
+  commissions: z._default(credits, 0),
 });
 export type EarningsDay = z.infer<typeof earningsDay>;
 export const accountStats = z.object({

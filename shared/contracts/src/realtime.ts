@@ -101,6 +101,10 @@ export const loggedEvent = z.discriminatedUnion('type', [
   mediaStatusEvent,
   /** A notification record was made or gathered another event (the centre, the bell, sale alerts). */
   z.object({ type: z.literal('notification'), notification }),
+  /** The person signed in or out somewhere (a new session, one signed out here or on another device): the sessions list reads again. */
+  z.object({ type: z.literal('sessions_updated') }),
+  /** For release managers: the registry moved (a publish, canary, promote or rollback from the page, the CLI or the server): the release page reads again. */
+  z.object({ type: z.literal('releases_updated') }),
   /** Some of the user's notifications were read, here or on another device: the bell shows `unread`. */
   z.object({ type: z.literal('notifications_read'), unread: z.int() }),
 ]);

@@ -3,6 +3,7 @@ export { Subscription } from './bus/bus';
 export { createStore, useStore } from './store/store';
 export { HostProvider, useHost, useSession } from './host/host-context';
 export { useFeature } from './host/use-feature';
+export { aboveCapText, priceCapHint, usePriceCap } from './host/use-price-cap';
 export { confirmCharge } from './host/confirm-charge';
 export { requestState, type RequestState } from './request/request-state';
 export { useAttempt } from './request/attempt';

@@ -1,9 +1,9 @@
 import { type ChargeSummary, formatMoney } from '@cove/contracts';
 import { formatDate } from '@cove/runtime';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from './Button';
 import styles from './ConfirmCharge.module.css';
-import { useModalFocus } from './use-modal-focus';
+import { Sheet, SheetActions } from './sheet/Sheet';
 
 /** What the sheet asks and what its main button says, by what is being bought. */
 function wording(charge: ChargeSummary) {
@@ -35,8 +35,8 @@ interface ConfirmChargeProps {
 /**
  * The one sheet every charge is confirmed on (docs/rules.md, Confirm before every charge): what is
  * bought, its price in dollars, the balance before and after, a subscription's renewal and how to
- * cancel it. Short of credits, it says how much is missing and offers buying credits instead. A modal
- * dialog: focus moves in and stays, Escape or Cancel closes it, focus returns to the opener.
+ * cancel it. Short of credits, it says how much is missing and offers buying credits instead. Shown on
+ * the kit's `Sheet`: Escape or Cancel closes it.
  */
 export function ConfirmCharge({
   charge,
@@ -46,8 +46,6 @@ export function ConfirmCharge({
   onGetCredits,
   opener,
 }: ConfirmChargeProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  const titleId = useId();
   const descId = useId();
   // One answer per sheet: a double tap on the main button confirms once.
   const [answered, setAnswered] = useState(false);
@@ -56,72 +54,53 @@ export function ConfirmCharge({
     setAnswered(true);
     act();
   };
-  useModalFocus(ref, onCancel, opener);
   const { title, action } = wording(charge);
   const after = balance - charge.amount;
   const renewsOn = charge.renews ? formatDate(charge.renews.renews_at) : '';
   return (
-    // A click on the backdrop is a mouse shortcut for Cancel; keyboards have Escape and the button.
-    <div
-      className={styles.backdrop}
-      role="presentation"
-      onMouseDown={(e) => e.target === e.currentTarget && onCancel()}
-    >
-      <div
-        ref={ref}
-        className={styles.sheet}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={descId}
-        tabIndex={-1}
-      >
-        <h2 id={titleId} className={styles.title}>
-          {title}
-        </h2>
-        <p id={descId} className={styles.muted}>
-          {charge.item}
-          {charge.gives ? ` · ${charge.gives}` : ''}
+    <Sheet title={title} describedBy={descId} onClose={onCancel} opener={opener}>
+      <p id={descId} className={styles.muted}>
+        {charge.item}
+        {charge.gives ? ` · ${charge.gives}` : ''}
+      </p>
+      {charge.note && (
+        <blockquote className={styles.note} aria-label="Your message">
+          {charge.note}
+        </blockquote>
+      )}
+      <dl className={styles.figures}>
+        <dt>{charge.renews ? `Price every ${charge.renews.period_days} days` : 'Price'}</dt>
+        <dd>{formatMoney(charge.amount)}</dd>
+        <dt>Your balance</dt>
+        <dd>{formatMoney(balance)}</dd>
+        {after >= 0 && (
+          <>
+            <dt>Balance after</dt>
+            <dd>{formatMoney(after)}</dd>
+          </>
+        )}
+      </dl>
+      {charge.renews && (
+        <p className={styles.muted}>
+          Renews on {renewsOn} for {formatMoney(charge.amount)} unless you cancel. Cancel any time in Account
+          › Subscriptions; you keep access until the period ends.
         </p>
-        {charge.note && (
-          <blockquote className={styles.note} aria-label="Your message">
-            {charge.note}
-          </blockquote>
+      )}
+      {after < 0 && (
+        <p className={styles.short} role="alert">
+          You need {formatMoney(-after)} more. Buy credits and we will finish this for you.
+        </p>
+      )}
+      <SheetActions>
+        {after < 0 ? (
+          <Button onClick={once(onGetCredits)}>Buy credits</Button>
+        ) : (
+          <Button onClick={once(onConfirm)}>{action}</Button>
         )}
-        <dl className={styles.figures}>
-          <dt>{charge.renews ? `Price every ${charge.renews.period_days} days` : 'Price'}</dt>
-          <dd>{formatMoney(charge.amount)}</dd>
-          <dt>Your balance</dt>
-          <dd>{formatMoney(balance)}</dd>
-          {after >= 0 && (
-            <>
-              <dt>Balance after</dt>
-              <dd>{formatMoney(after)}</dd>
-            </>
-          )}
-        </dl>
-        {charge.renews && (
-          <p className={styles.muted}>
-            Renews on {renewsOn} for {formatMoney(charge.amount)} unless you cancel. Cancel any time in
-            Account › Subscriptions; you keep access until the period ends.
-          </p>
-        )}
-        {after < 0 && (
-          <p className={styles.short} role="alert">
-            You need {formatMoney(-after)} more. Buy credits and we will finish this for you.
-          </p>
-        )}
-        <div className={styles.actions}>
-          {after < 0 ? (
-            <Button onClick={once(onGetCredits)}>Buy credits</Button>
-          ) : (
-            <Button onClick={once(onConfirm)}>{action}</Button>
-          )}
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        </div>
-      </div>
-    </div>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </SheetActions>
+    </Sheet>
   );
 }

@@ -22,6 +22,7 @@ export { useCooldown } from './use-cooldown';
 export { UsernameField, usernameReady } from './UsernameField';
 export { useModalFocus } from './use-modal-focus';
 export { focusedElement } from './return-focus';
+export { Sheet, SheetActions, sheetTitle } from './sheet/Sheet';
 export { ConfirmCharge } from './ConfirmCharge';
 export { TipForm, type TipChoice } from './TipForm';
 export { MediaViewer, type ViewerItem } from './media-viewer/MediaViewer';

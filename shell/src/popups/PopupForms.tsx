@@ -1,6 +1,6 @@
 import type { HostContext, UserPatch } from '@cove/contracts';
 import { errorMessage, useUsernameCheck } from '@cove/runtime';
-import { Button, kit, UsernameField, usernameReady } from '@cove/ui';
+import { Button, kit, SheetActions, UsernameField, usernameReady } from '@cove/ui';
 import { useState, type FormEvent } from 'react';
 import styles from './Popup.module.css';
 
@@ -62,7 +62,7 @@ export function GenderForm({ host, onConfirm }: { host: HostContext; onConfirm: 
   const { busy, error, save } = useSave(host, onConfirm);
   return (
     <>
-      <div className={styles.actions} role="group" aria-label="Gender">
+      <SheetActions label="Gender">
         {genders.map(([value, label]) => (
           <Button
             key={value}
@@ -73,7 +73,7 @@ export function GenderForm({ host, onConfirm }: { host: HostContext; onConfirm: 
             {label}
           </Button>
         ))}
-      </div>
+      </SheetActions>
       <ErrorLine error={error} />
     </>
   );

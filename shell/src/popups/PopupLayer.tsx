@@ -1,6 +1,6 @@
 import type { BackTargetState, PopupOutcome } from '@cove/contracts';
-import { Button, useModalFocus } from '@cove/ui';
-import { useCallback, useRef, useSyncExternalStore } from 'react';
+import { Button, Sheet, SheetActions, sheetTitle } from '@cove/ui';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useShell } from '../services/shell-context';
 import { ChargeSheet } from './ChargeSheet';
 import { updateUser } from '@cove/runtime/shell';
@@ -15,13 +15,9 @@ type ShellPopup = OpenPopup & { spec: Exclude<OpenPopup['spec'], { kind: 'confir
 function Dialog({ popup, onFinish }: { popup: ShellPopup; onFinish(outcome: PopupOutcome): void }) {
   const { host } = useShell();
   const content = popupContent(popup.spec);
-  const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = `${popup.id}-title`;
   const dismiss = useCallback(() => onFinish({ action: 'dismiss' }), [onFinish]);
   const confirm = useCallback((value?: string) => onFinish({ action: 'confirm', value }), [onFinish]);
-
-  // Every popup has a Close button, so every one is dismissible and Escape closes it.
-  useModalFocus(dialogRef, dismiss, popup.opener);
 
   const act = (action: PopupAction, outcome: PopupOutcome) => () => {
     onFinish(outcome);
@@ -37,80 +33,64 @@ function Dialog({ popup, onFinish }: { popup: ShellPopup; onFinish(outcome: Popu
   const image = popup.spec.kind === 'generic' ? popup.spec.image : undefined;
 
   return (
-    // A click on the backdrop is a mouse shortcut for Close; keyboards have Escape and the Close button.
-    <div
-      className={styles.backdrop}
-      role="presentation"
-      onMouseDown={(e) => e.target === e.currentTarget && dismiss()}
-    >
-      <div
-        ref={dialogRef}
-        className={styles.dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
-        <button type="button" className={styles.close} aria-label="Close" onClick={dismiss}>
-          ×
-        </button>
-        {image ? (
-          <img className={styles.image} src={image} alt="" />
-        ) : (
-          content.icon && (
-            <span className={styles.icon} aria-hidden="true">
-              {content.icon}
-            </span>
-          )
-        )}
-        {popup.spec.kind === 'email-verification' ? (
-          <EmailVerification
-            spec={popup.spec}
-            host={host}
-            titleId={titleId}
-            onVerified={(user) => updateUser(host.session, user)}
-            onDone={confirm}
-          />
-        ) : (
-          <>
-            <h2 id={titleId} className={styles.title}>
-              {content.title}
-            </h2>
-            {content.body && <div className={styles.body}>{content.body}</div>}
-          </>
-        )}
-        {content.form === 'gender' && <GenderForm host={host} onConfirm={confirm} />}
-        {content.form === 'invite-code' && (
-          <TextValueForm
-            label="Invite code"
-            submitLabel="Add code"
-            validate={inviteCodeProblem}
-            onConfirm={confirm}
-          />
-        )}
-        {content.form === 'username' && <UsernameForm host={host} onConfirm={confirm} />}
-        {(content.primary || content.secondary) && (
-          <div className={styles.actions}>
-            {content.primary && (
-              <Button
-                variant={variant(content.primary)}
-                onClick={act(content.primary, { action: 'confirm' })}
-              >
-                {content.primary.label}
-              </Button>
-            )}
-            {content.secondary && (
-              <Button
-                variant={variant(content.secondary)}
-                onClick={act(content.secondary, { action: 'secondary' })}
-              >
-                {content.secondary.label}
-              </Button>
-            )}
-          </div>
-        )}
-      </div>
-    </div>
+    // Every popup has a Close button, so every one is dismissible and Escape closes it.
+    <Sheet titleId={titleId} onClose={dismiss} opener={popup.opener} className={styles.dialog}>
+      <button type="button" className={styles.close} aria-label="Close" onClick={dismiss}>
+        ×
+      </button>
+      {image ? (
+        <img className={styles.image} src={image} alt="" />
+      ) : (
+        content.icon && (
+          <span className={styles.icon} aria-hidden="true">
+            {content.icon}
+          </span>
+        )
+      )}
+      {popup.spec.kind === 'email-verification' ? (
+        <EmailVerification
+          spec={popup.spec}
+          host={host}
+          titleId={titleId}
+          onVerified={(user) => updateUser(host.session, user)}
+          onDone={confirm}
+        />
+      ) : (
+        <>
+          <h2 id={titleId} className={sheetTitle}>
+            {content.title}
+          </h2>
+          {content.body && <div className={styles.body}>{content.body}</div>}
+        </>
+      )}
+      {content.form === 'gender' && <GenderForm host={host} onConfirm={confirm} />}
+      {content.form === 'invite-code' && (
+        <TextValueForm
+          label="Invite code"
+          submitLabel="Add code"
+          validate={inviteCodeProblem}
+          onConfirm={confirm}
+        />
+      )}
+      {content.form === 'username' && <UsernameForm host={host} onConfirm={confirm} />}
+      {(content.primary || content.secondary) && (
+        <SheetActions>
+          {content.primary && (
+            <Button variant={variant(content.primary)} onClick={act(content.primary, { action: 'confirm' })}>
+              {content.primary.label}
+            </Button>
+          )}
+          {content.secondary && (
+            <Button
+              variant={variant(content.secondary)}
+              onClick={act(content.secondary, { action: 'secondary' })}
+            >
+              {content.secondary.label}
+            </Button>
+          )}
+        </SheetActions>
+      )}
+    </Sheet>
   );
 }
 

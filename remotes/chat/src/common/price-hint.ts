@@ -1,10 +1,4 @@
-import { formatMoney, priceCapOf } from '@cove/contracts';
-import { useFeature } from '@cove/runtime';
-
-/** The highest price the signed-in creator may set: $100, or the whole range with `usd_content`. */
-export function usePriceCap(): number {
-  return priceCapOf({ usd_content: useFeature('usd_content') });
-}
+import { formatMoney } from '@cove/contracts';
 
 /**
  * What a price typed for paid media says under its field, in dollars (`credits` from

@@ -1,5 +1,8 @@
 import type { Audience } from '@cove/contracts';
-import { audienceLabels, audiences, priceHint } from './post-fields';
+import { priceCapHint } from '@cove/runtime';
+import { kit } from '@cove/ui';
+import { useId } from 'react';
+import { audienceLabels, audiences } from './post-fields';
 import type { PostFields } from './use-post-fields';
 import styles from './Posts.module.css';
 
@@ -12,7 +15,8 @@ export function AudiencePriceFields({
   /** The id of the hint shown under the form while the price is not one. */
   priceErrorId: string;
 }) {
-  const invalid = fields.credits === null;
+  const invalid = fields.problem !== null;
+  const capId = useId();
   return (
     <>
       <label className={styles.field}>
@@ -25,26 +29,32 @@ export function AudiencePriceFields({
           ))}
         </select>
       </label>
-      <label className={styles.field}>
-        <span>Price ($, optional)</span>
-        <input
-          inputMode="decimal"
-          value={fields.price}
-          placeholder="Free"
-          aria-invalid={invalid}
-          aria-describedby={invalid ? priceErrorId : undefined}
-          onChange={(e) => fields.setPrice(e.target.value)}
-        />
-      </label>
+      <div className={kit.field}>
+        <label className={styles.field}>
+          <span>Price ($, optional)</span>
+          <input
+            inputMode="decimal"
+            value={fields.price}
+            placeholder="Free"
+            aria-invalid={invalid}
+            aria-describedby={invalid ? `${capId} ${priceErrorId}` : capId}
+            onChange={(e) => fields.setPrice(e.target.value)}
+          />
+        </label>
+        <small id={capId} className={kit.hint}>
+          {priceCapHint(fields.cap)}
+        </small>
+      </div>
     </>
   );
 }
 
-/** The price hint, shown while the price typed is not one. */
-export function PriceError({ id }: { id: string }) {
+/** What is wrong with the price typed, shown under the form while it cannot be sent. */
+export function PriceError({ id, fields }: { id: string; fields: PostFields }) {
+  if (fields.problem === null) return null;
   return (
     <p id={id} className={styles.error}>
-      {priceHint}
+      {fields.problem}
     </p>
   );
 }

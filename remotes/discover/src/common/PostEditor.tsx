@@ -38,7 +38,7 @@ export function PostEditor({ post, onDone }: { post: FeedItem; onDone(saved: boo
       <div className={styles.row}>
         <AudiencePriceFields fields={fields} priceErrorId={`${id}-price`} />
       </div>
-      {fields.credits === null && <PriceError id={`${id}-price`} />}
+      <PriceError id={`${id}-price`} fields={fields} />
       {save.isError && (
         <p className={styles.error} role="alert">
           {errorMessage(save.error)}

@@ -58,7 +58,7 @@ export function testPayout(n: number, overrides: Partial<Payout> = {}): Payout {
 
 /** 30 days from 2026-02-01 with nothing earned, but for the days `earned` names. */
 export function testStats(earned: Record<number, Partial<Omit<EarningsDay, 'date'>>> = {}): AccountStats {
-  const zero = { messages: 0, ppv: 0, tips: 0, subscriptions: 0, referrals: 0 };
+  const zero = { messages: 0, ppv: 0, tips: 0, subscriptions: 0, referrals: 0, commissions: 0 };
   const data = Array.from({ length: 30 }, (_, i) => ({
     date: new Date(Date.UTC(2026, 1, 1 + i)).toISOString().slice(0, 10),
     ...zero,

@@ -6,7 +6,7 @@ import {
   type User,
 } from '@cove/contracts';
 import { errorMessage, maskEmail, useStore } from '@cove/runtime';
-import { Button, CodeBoxes, emptyCode, kit, useCooldown } from '@cove/ui';
+import { Button, CodeBoxes, emptyCode, kit, SheetActions, sheetTitle, useCooldown } from '@cove/ui';
 import { useEffect, useState, type FormEvent } from 'react';
 import { DeliverabilityWarning, DidYouMean } from '../../email/AddressHints';
 import {
@@ -116,7 +116,7 @@ export function EmailVerification({
     setStage(next);
   };
   const heading = (
-    <h2 id={titleId} className={styles.title}>
+    <h2 id={titleId} className={sheetTitle}>
       {titles[stage]}
     </h2>
   );
@@ -157,7 +157,7 @@ export function EmailVerification({
         </p>
         <DeliverabilityWarning email={sentTo} />
         {feedback}
-        <div className={styles.actions}>
+        <SheetActions>
           <Button disabled={busy || !sentTo || cooldown > 0} onClick={() => void send('resend')}>
             {cooldown > 0 ? `Resend code in ${cooldown}s` : 'Resend code'}
           </Button>
@@ -167,7 +167,7 @@ export function EmailVerification({
           <button type="button" className={styles.linkButton} onClick={() => go('enter-code')}>
             Back to the code
           </button>
-        </div>
+        </SheetActions>
       </>
     );
   }

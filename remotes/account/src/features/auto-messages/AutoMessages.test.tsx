@@ -7,6 +7,7 @@ import {
   testMediaResponse,
   testUser,
   type RecordedCall,
+  testConfig,
 } from '@cove/runtime/testing';
 import { renderAccount } from '../../testing/render-account';
 
@@ -46,6 +47,8 @@ function renderEditor(
     list?: () => unknown;
     other?: (call: RecordedCall) => unknown;
     confirm?: boolean;
+    /** Without the `usd_content` permission: prices up to $100. */
+    standardPrices?: boolean;
   } = {},
 ) {
   let n = 0;
@@ -80,6 +83,8 @@ function renderEditor(
       return opts.other?.(call);
     },
   });
+  if (opts.standardPrices)
+    fake.session.config = testConfig({ features: { ...testConfig().features, usd_content: false } });
   renderAccount(path, fake.host);
   return fake;
 }
@@ -220,6 +225,23 @@ describe('auto-messages', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     fireEvent.change(price, { target: { value: '1.50' } });
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('shows the creator’s price limit and refuses a price above it in the server’s words', async () => {
+    const { calls } = renderEditor('/account/auto-messages/welcome', { standardPrices: true });
+    const price = await screen.findByLabelText('Price of message 1 in dollars');
+    expect(price).toHaveAccessibleDescription('Up to $100.00.');
+    fireEvent.change(price, { target: { value: '100.10' } });
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(price).toHaveAccessibleDescription(
+      'Up to $100.00. Prices above $100.00 need staff approval: ask support to allow higher prices.',
+    );
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    fireEvent.change(price, { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved.');
+    const [saved] = puts(calls) as { auto_messages: { price: number }[] }[];
+    expect(saved?.auto_messages[0]?.price).toBe(1_000);
   });
 
   it('resets to the last saved state', async () => {

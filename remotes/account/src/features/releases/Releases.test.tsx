@@ -1,5 +1,5 @@
 import type { ReleaseRemote, ReleasesResponse } from '@cove/contracts';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failWith, fakeHost, testUser, type RecordedCall } from '@cove/runtime/testing';
 import { renderAccount } from '../../testing/render-account';
@@ -85,6 +85,22 @@ describe('the release page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await within(await chatCard()).findByText('None stored')).toBeInTheDocument();
+  });
+
+  it('shows a change made elsewhere (the CLI, another browser) as soon as it is announced', async () => {
+    let published = false;
+    const fake = renderPage((call) =>
+      call.path === '/v1/admin/releases'
+        ? overview(published ? { current: v3, previous: v2 } : {})
+        : undefined,
+    );
+    const card = await chatCard();
+    expect(card).toHaveTextContent(`Current${v2}`);
+    published = true;
+    act(() =>
+      fake.bus.pushServerEvent({ type: 'releases_updated', seq: 2, created_at: '2026-11-29T10:00:00Z' }),
+    );
+    await waitFor(() => expect(card).toHaveTextContent(`Current${v3}Previous${v2}`));
   });
 
   it('starts a canary with the share chosen, and shows a refusal in the dialog', async () => {

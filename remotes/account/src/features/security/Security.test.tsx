@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failWith, fakeHost, testUser, type RecordedCall } from '@cove/runtime/testing';
 import { renderAccount } from '../../testing/render-account';
@@ -190,5 +190,31 @@ describe('the overview', () => {
     renderAccount('/account', fan.host);
     expect(screen.queryByRole('region', { name: 'Protect your earnings' })).toBeNull();
     expect(fan.calls.some((c) => c.path === '/v1/account/security')).toBe(false);
+  });
+});
+
+describe('the sessions list', () => {
+  it('shows a sign-in and a sign-out on another device as soon as they are announced', async () => {
+    let list = sessions.data.slice(0, 2);
+    const fake = renderSecurity(testUser(), (call) => {
+      if (call.path === '/v1/account/security') return off;
+      if (call.path === '/v1/account/sessions') return { data: list };
+      return undefined;
+    });
+    const shown = await screen.findByRole('list', { name: 'Sessions' });
+    expect(shown).toHaveTextContent('Safari on iOS');
+    expect(shown).not.toHaveTextContent('Firefox on Windows');
+
+    list = sessions.data;
+    act(() =>
+      fake.bus.pushServerEvent({ type: 'sessions_updated', seq: 2, created_at: '2026-11-29T10:00:00Z' }),
+    );
+    expect(await within(shown).findByText('Firefox on Windows')).toBeInTheDocument();
+
+    list = sessions.data.filter((s) => s.device !== 'Safari on iOS');
+    act(() =>
+      fake.bus.pushServerEvent({ type: 'sessions_updated', seq: 3, created_at: '2026-11-29T10:01:00Z' }),
+    );
+    await waitFor(() => expect(shown).not.toHaveTextContent('Safari on iOS'));
   });
 });

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useSupportChats } from './api/support-chats';
 import { SupportChatList } from './components/SupportChatList';
 import { SupportThread } from './components/SupportThread';
+import layout from '../../common/Console.module.css';
 import styles from './StaffSupport.module.css';
 
 /**
@@ -30,8 +31,8 @@ function SupportDesk() {
   const open =
     list.state.status === 'fetched' ? list.state.data.find((c) => c.chat_id === openId) : undefined;
   return (
-    <section className={styles.screen} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.title}>
+    <section className={layout.screen} aria-labelledby={headingId}>
+      <h2 id={headingId} className={layout.title}>
         Support chats
       </h2>
       <div className={styles.split}>

@@ -7,7 +7,7 @@ import { AuditLog, noAccess } from './components/AuditLog';
 import { PersonView } from './components/PersonView';
 import { ReportDetail } from './components/ReportDetail';
 import { ReportsQueue } from './components/ReportsQueue';
-import styles from './Staff.module.css';
+import styles from '../../common/Console.module.css';
 
 const sections = [
   { to: '/account/staff/reports', label: 'Reports' },

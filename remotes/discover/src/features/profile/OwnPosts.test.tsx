@@ -1,5 +1,5 @@
 import type { MediaConfig } from '@cove/contracts';
-import { failWith, fakeHost, noContent, testMediaResponse } from '@cove/runtime/testing';
+import { failWith, fakeHost, noContent, testConfig, testMediaResponse } from '@cove/runtime/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testMedia, testPost } from '../../testing/fixtures';
@@ -66,6 +66,24 @@ describe('the creator’s own posts', () => {
     expect(first).toHaveTextContent('Open studio on Sunday');
     expect(first).toHaveTextContent('Followers · $2.50');
     expect(within(region).getAllByRole('article')).toHaveLength(2);
+  });
+
+  it('shows the creator’s price limit and refuses a price above it in the server’s words', async () => {
+    const fake = fakeHost({ user: me, respond: server([]) });
+    fake.session.config = testConfig({ features: { ...testConfig().features, usd_content: false } });
+    renderAt('/creators/c-1', fake.host);
+    const form = await screen.findByRole('form', { name: 'New post' });
+    await userEvent.type(within(form).getByLabelText('New post'), 'Studio tour');
+    const price = within(form).getByLabelText('Price ($, optional)');
+    expect(price).toHaveAccessibleDescription('Up to $100.00.');
+    await userEvent.type(price, '150');
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByText(/^Prices above \$100\.00 need staff approval/)).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Post' })).toBeDisabled();
+    await userEvent.clear(price);
+    await userEvent.type(price, '100');
+    expect(price).toHaveAttribute('aria-invalid', 'false');
+    expect(within(form).getByRole('button', { name: 'Post' })).toBeEnabled();
   });
 
   it('posts a photo uploaded through the shared pipeline, with progress and cancel', async () => {

@@ -33,12 +33,32 @@ describe('summary', () => {
       within(feb4)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['$12.00', '$0.00', '$5.00', '$0.00', '$0.00', '$17.00']);
+    ).toEqual(['$12.00', '$0.00', '$5.00', '$0.00', '$0.00', '$0.00', '$17.00']);
     expect(within(table).getAllByRole('row')).toHaveLength(31);
-    expect(within(screen.getByRole('list', { name: 'Sources' })).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(screen.getByRole('list', { name: 'Sources' })).getAllByRole('listitem')).toHaveLength(6);
     expect(screen.getByText('Paid content', { selector: 'dt' }).parentElement).toHaveTextContent('$30.00');
     expect(screen.getByText('Total', { selector: 'dt' }).parentElement).toHaveTextContent('$55.50');
     expect(calls.find((c) => c.path === '/v1/account/stats')?.query).toEqual({ days: '30' });
+  });
+
+  it('shows credit-package commissions on a line of their own, apart from referrals', async () => {
+    renderEarnings('/account/earnings/summary', (call) => {
+      if (call.path === '/v1/account/totals') return testTotals();
+      if (call.path === '/v1/account/stats') return testStats({ 5: { referrals: 20, commissions: 50 } });
+      return undefined;
+    });
+    const line = await screen.findByText('Package commissions', { selector: 'dt' });
+    expect(line.parentElement).toHaveTextContent('$5.00');
+    expect(screen.getByText('Referrals', { selector: 'dt' }).parentElement).toHaveTextContent('$2.00');
+    expect(screen.getByText('Total', { selector: 'dt' }).parentElement).toHaveTextContent('$7.00');
+    const table = screen.getByRole('table', { name: 'Earnings per day, by source' });
+    expect(within(table).getByRole('columnheader', { name: 'Package commissions' })).toBeInTheDocument();
+    const feb6 = within(table).getByRole('row', { name: /^Feb 6/ });
+    expect(
+      within(feb6)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['$0.00', '$0.00', '$0.00', '$0.00', '$2.00', '$5.00', '$7.00']);
   });
 
   it('says when nothing was earned, and shows a failed read with a retry', async () => {

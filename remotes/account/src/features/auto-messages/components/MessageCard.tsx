@@ -1,7 +1,7 @@
-import { formatDuration, formatMoney } from '@cove/runtime';
+import { formatDuration, formatMoney, priceCapHint, usePriceCap } from '@cove/runtime';
 import { Button, kit } from '@cove/ui';
 import { useEffect, useId, useRef, useState } from 'react';
-import { maxPriceText, priceOf, priceText as textOfPrice } from '../model/price';
+import { checkPrice, priceText as textOfPrice } from '../model/price';
 import type { DraftMessage } from '../model/draft';
 import styles from '../AutoMessages.module.css';
 
@@ -89,9 +89,10 @@ export function MessageCard({
   const textId = useId();
   const priceId = useId();
   const [priceText, setPriceText] = useState(textOfPrice(m.price));
-  const credits = priceOf(priceText);
-  const priceError =
-    credits === null ? `Enter a price in dollars, up to ${maxPriceText}, in steps of 10 cents.` : null;
+  // The price the message had when it was shown stays allowed, even above a cap lowered since.
+  const [saved] = useState(m.price);
+  const cap = usePriceCap();
+  const { credits, problem: priceError } = checkPrice(priceText, cap, saved);
   const textBox = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     if (focus) textBox.current?.focus();
@@ -167,16 +168,19 @@ export function MessageCard({
             value={priceText}
             disabled={m.deleting}
             aria-invalid={priceError !== null}
-            aria-describedby={priceError ? `${priceId}-error` : undefined}
+            aria-describedby={priceError ? `${priceId}-cap ${priceId}-error` : `${priceId}-cap`}
             onChange={(e) => {
               const text = e.target.value;
               setPriceText(text);
-              const value = priceOf(text);
+              const { credits: value } = checkPrice(text, cap, saved);
               onPriceValid(value !== null);
               if (value !== null) onChange({ price: value });
             }}
           />
         </span>
+        <small id={`${priceId}-cap`} className={kit.hint}>
+          {priceCapHint(cap)}
+        </small>
       </div>
       {priceError ? (
         <p id={`${priceId}-error`} className={styles.error}>

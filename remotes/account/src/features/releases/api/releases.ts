@@ -1,19 +1,24 @@
 import { releaseActionResult, releasesResponse, type RemoteName } from '@cove/contracts';
 import { useHost } from '@cove/runtime';
+import { useRefreshOn } from '@cove/runtime/query';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReleasePlan } from '../model/release-plan';
 
 const releasesKey = ['admin-releases'];
-/** No event tells the page that the registry moved (the CLI or an automatic rollback may move it): it asks again. */
-const REFRESH_MS = 10_000;
+/** The error rates move with every page load everywhere, too often for an event each: they are asked for again. */
+const RATES_REFRESH_MS = 30_000;
 
-/** `GET /v1/admin/releases`: every remote's versions, canary, error rates and the recent release actions. */
+/**
+ * `GET /v1/admin/releases`: every remote's versions, canary, error rates and the recent release actions,
+ * read again at once when the registry moves (`releases_updated`: this page, the CLI, an automatic rollback).
+ */
 export function useReleases() {
   const { api } = useHost();
+  useRefreshOn(releasesKey, ['releases_updated']);
   return useQuery({
     queryKey: releasesKey,
     queryFn: ({ signal }) => api.get('/v1/admin/releases', { schema: releasesResponse, signal }),
-    refetchInterval: REFRESH_MS,
+    refetchInterval: RATES_REFRESH_MS,
   });
 }
 

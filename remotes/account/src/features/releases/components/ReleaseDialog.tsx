@@ -1,7 +1,7 @@
 import type { ReleaseRemote } from '@cove/contracts';
 import { errorMessage } from '@cove/runtime';
-import { Button, kit, Spinner, useModalFocus } from '@cove/ui';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { Button, kit, Sheet, SheetActions, Spinner } from '@cove/ui';
+import { useId, useState, type FormEvent } from 'react';
 import { useReleaseAction } from '../api/releases';
 import { describePlan, describeResult, type ReleasePlan } from '../model/release-plan';
 import styles from '../Releases.module.css';
@@ -10,7 +10,8 @@ const MIN_REASON = 3;
 
 /**
  * Confirms one release action: what will change, why (required, kept in the audit log), then the
- * action's progress and what the server did. A modal dialog: Escape or Cancel closes it unless it runs.
+ * action's progress and what the server did. On the kit's `Sheet`: Escape or Cancel closes it
+ * unless it runs.
  */
 export function ReleaseDialog({
   remote,
@@ -21,8 +22,6 @@ export function ReleaseDialog({
   plan: ReleasePlan;
   onClose(): void;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const titleId = useId();
   const changeId = useId();
   const reasonId = useId();
   const percentId = useId();
@@ -31,7 +30,6 @@ export function ReleaseDialog({
   const [tried, setTried] = useState(false);
   const action = useReleaseAction(remote.remote, plan);
   const running = action.isPending;
-  useModalFocus(ref, () => !running && onClose());
   const text = describePlan(remote, plan, percent);
   const reasonShort = reason.trim().length < MIN_REASON;
   const percentBad = plan.kind === 'canary' && !(Number.isInteger(percent) && percent >= 1 && percent <= 99);
@@ -44,102 +42,85 @@ export function ReleaseDialog({
   };
 
   return (
-    <div
-      className={styles.backdrop}
-      role="presentation"
-      onMouseDown={(e) => e.target === e.currentTarget && !running && onClose()}
-    >
-      <div
-        ref={ref}
-        className={styles.sheet}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={changeId}
-        tabIndex={-1}
-      >
-        <h2 id={titleId} className={styles.dialogTitle}>
-          {text.title}
-        </h2>
-        <p id={changeId} className={styles.muted}>
-          {text.change}
-        </p>
-        {action.isSuccess ? (
-          <>
-            <p className={kit.ok} role="status">
-              {describeResult(action.data)}
-            </p>
-            <div className={styles.actions}>
-              <Button onClick={onClose}>Done</Button>
-            </div>
-          </>
-        ) : (
-          <form className={kit.stack} onSubmit={submit} noValidate>
-            {plan.kind === 'canary' && (
-              <div className={kit.field}>
-                <label className={kit.label} htmlFor={percentId}>
-                  Share of browsers (%)
-                </label>
-                <input
-                  id={percentId}
-                  className={kit.input}
-                  type="number"
-                  min={1}
-                  max={99}
-                  value={Number.isNaN(percent) ? '' : percent}
-                  onChange={(e) => setPercent(e.target.valueAsNumber)}
-                  aria-invalid={tried && percentBad}
-                  disabled={running}
-                />
-                {tried && percentBad && <p className={kit.fieldError}>A whole percent from 1 to 99.</p>}
-              </div>
-            )}
+    <Sheet title={text.title} describedBy={changeId} onClose={() => !running && onClose()}>
+      <p id={changeId} className={styles.muted}>
+        {text.change}
+      </p>
+      {action.isSuccess ? (
+        <>
+          <p className={kit.ok} role="status">
+            {describeResult(action.data)}
+          </p>
+          <SheetActions>
+            <Button onClick={onClose}>Done</Button>
+          </SheetActions>
+        </>
+      ) : (
+        <form className={kit.stack} onSubmit={submit} noValidate>
+          {plan.kind === 'canary' && (
             <div className={kit.field}>
-              <label className={kit.label} htmlFor={reasonId}>
-                Reason
+              <label className={kit.label} htmlFor={percentId}>
+                Share of browsers (%)
               </label>
-              <textarea
-                id={reasonId}
+              <input
+                id={percentId}
                 className={kit.input}
-                rows={2}
-                maxLength={500}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                aria-invalid={tried && reasonShort}
-                aria-describedby={`${reasonId}-hint`}
+                type="number"
+                min={1}
+                max={99}
+                value={Number.isNaN(percent) ? '' : percent}
+                onChange={(e) => setPercent(e.target.valueAsNumber)}
+                aria-invalid={tried && percentBad}
                 disabled={running}
               />
-              <p id={`${reasonId}-hint`} className={tried && reasonShort ? kit.fieldError : kit.hint}>
-                {tried && reasonShort
-                  ? 'Say why, in a few words.'
-                  : 'Kept in the release audit log with your email.'}
-              </p>
+              {tried && percentBad && <p className={kit.fieldError}>A whole percent from 1 to 99.</p>}
             </div>
-            {running && (
-              <p className={styles.progress} role="status">
-                <Spinner size={20} /> Working: checks first, then the registry…
-              </p>
-            )}
-            {action.isError && (
-              <p className={kit.alert} role="alert">
-                {errorMessage(action.error)}
-              </p>
-            )}
-            <div className={styles.actions}>
-              <Button
-                type="submit"
-                disabled={running}
-                variant={plan.kind === 'rollback' ? 'danger' : 'primary'}
-              >
-                {text.action}
-              </Button>
-              <Button variant="secondary" onClick={onClose} disabled={running}>
-                Cancel
-              </Button>
-            </div>
-          </form>
-        )}
-      </div>
-    </div>
+          )}
+          <div className={kit.field}>
+            <label className={kit.label} htmlFor={reasonId}>
+              Reason
+            </label>
+            <textarea
+              id={reasonId}
+              className={kit.input}
+              rows={2}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={tried && reasonShort}
+              aria-describedby={`${reasonId}-hint`}
+              disabled={running}
+            />
+            <p id={`${reasonId}-hint`} className={tried && reasonShort ? kit.fieldError : kit.hint}>
+              {tried && reasonShort
+                ? 'Say why, in a few words.'
+                : 'Kept in the release audit log with your email.'}
+            </p>
+          </div>
+          {running && (
+            <p className={styles.progress} role="status">
+              <Spinner size={20} /> Working: checks first, then the registry…
+            </p>
+          )}
+          {action.isError && (
+            <p className={kit.alert} role="alert">
+              {errorMessage(action.error)}
+            </p>
+          )}
+          <SheetActions>
+            <Button
+              type="submit"
+              disabled={running}
+              variant={plan.kind === 'rollback' ? 'danger' : 'primary'}
+            >
+              {text.action}
+            </Button>
+            <Button variant="secondary" onClick={onClose} disabled={running}>
+              Cancel
+            </Button>
+          </SheetActions>
+        </form>
+      )}
+    </Sheet>
   );
 }

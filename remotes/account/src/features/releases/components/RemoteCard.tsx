@@ -3,6 +3,7 @@ import { formatDateTime } from '@cove/runtime';
 import { Button } from '@cove/ui';
 import { useId } from 'react';
 import { healthText, type ReleasePlan } from '../model/release-plan';
+import layout from '../../../common/Console.module.css';
 import styles from '../Releases.module.css';
 
 /** One remote: what runs, how it fares, the stored builds, and the actions a release manager can take. */
@@ -20,11 +21,11 @@ export function RemoteCard({
   const stableHealth = healthOf(r.current);
   const canaryHealth = healthOf(r.canary?.version);
   return (
-    <article className={styles.card} aria-labelledby={headingId}>
+    <article className={layout.card} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.remote}>
         {r.remote}
       </h3>
-      <dl className={styles.facts}>
+      <dl className={layout.facts}>
         <dt>Current</dt>
         <dd className={styles.version}>{r.current ?? 'Not released'}</dd>
         <dt>Previous</dt>
@@ -51,7 +52,7 @@ export function RemoteCard({
           )}
         </dd>
       </dl>
-      <div className={styles.actions}>
+      <div className={layout.actions}>
         {r.canary && <Button onClick={() => onPlan({ kind: 'promote' })}>Promote canary</Button>}
         {(r.canary ?? r.previous) && (
           <Button variant="danger" onClick={() => onPlan({ kind: 'rollback' })}>
@@ -67,7 +68,7 @@ export function RemoteCard({
               <li key={v.version} className={styles.build}>
                 <span className={styles.version}>{v.version}</span>
                 <span className={styles.muted}>newer, stored {formatDateTime(v.publishedAt)}</span>
-                <span className={styles.actions}>
+                <span className={layout.actions}>
                   <Button
                     variant="secondary"
                     disabled={Boolean(r.canary)}
@@ -90,7 +91,7 @@ export function RemoteCard({
               <li key={v.version} className={styles.build}>
                 <span className={styles.version}>{v.version}</span>
                 <span className={styles.muted}>older, stored {formatDateTime(v.publishedAt)}</span>
-                <span className={styles.actions}>
+                <span className={layout.actions}>
                   <Button
                     variant="secondary"
                     disabled={Boolean(r.canary)}

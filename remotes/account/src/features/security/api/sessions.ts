@@ -1,11 +1,13 @@
 import { sessionsList, signedOutCount } from '@cove/contracts';
 import { useHost } from '@cove/runtime';
+import { useRefreshOn } from '@cove/runtime/query';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { securityKeys } from '../../../common/security-status';
 
-/** `GET /v1/account/sessions`: where the person is signed in. */
+/** `GET /v1/account/sessions`: where the person is signed in, read again on each sign-in or sign-out anywhere. */
 export function useSessions() {
   const { api } = useHost();
+  useRefreshOn(securityKeys.sessions, ['sessions_updated']);
   return useQuery({
     queryKey: securityKeys.sessions,
     queryFn: ({ signal }) => api.get('/v1/account/sessions', { schema: sessionsList, signal }),

@@ -3,6 +3,7 @@ import { Button, kit, RequestView } from '@cove/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useAnswer } from '../api/answer';
 import { useSupportThread } from '../api/support-chats';
+import layout from '../../../common/Console.module.css';
 import styles from '../StaffSupport.module.css';
 
 /** One support chat: its messages, oldest first, and a box to answer as support. */
@@ -28,7 +29,7 @@ export function SupportThread({
   }
 
   return (
-    <section className={styles.thread} aria-label={`Support chat with ${name}`}>
+    <section className={layout.card} aria-label={`Support chat with ${name}`}>
       <h3 className={styles.threadTitle}>{name}</h3>
       <RequestView state={requestState(thread)} retry={() => void thread.refetch()}>
         {(messages) => (

@@ -1,9 +1,10 @@
 import type { AdminApplication } from '@cove/contracts';
 import { errorMessage } from '@cove/runtime';
-import { Button } from '@cove/ui';
+import { Button, kit } from '@cove/ui';
 import { useState } from 'react';
 import { useDecideApplication } from '../api/decide-application';
 import { ReasonDialog } from './ReasonDialog';
+import layout from '../../../common/Console.module.css';
 import styles from './Applications.module.css';
 
 const identityText = { in_progress: 'Check under way', verified: 'ID verified', retake: 'Asked to retake' };
@@ -15,13 +16,13 @@ export function ApplicationRow({ application: a }: { application: AdminApplicati
   const name = a.username ?? a.email;
   const verified = a.identity_check === 'verified';
   return (
-    <li className={styles.item} aria-label={name}>
+    <li className={layout.card} aria-label={name}>
       <div className={styles.who}>
         <strong>{name}</strong>
-        <span className={styles.muted}>{a.email}</span>
+        <span className={layout.muted}>{a.email}</span>
       </div>
       <p className={styles.bio}>{a.bio}</p>
-      <dl className={styles.facts}>
+      <dl className={layout.facts}>
         <dt>Born</dt>
         <dd>{a.date_of_birth}</dd>
         <dt>Country</dt>
@@ -32,11 +33,11 @@ export function ApplicationRow({ application: a }: { application: AdminApplicati
         <dd>{new Date(a.created_at).toLocaleDateString()}</dd>
       </dl>
       {decide.isError && !decision && (
-        <p className={styles.error} role="alert">
+        <p className={kit.error} role="alert">
           {errorMessage(decide.error)}
         </p>
       )}
-      <div className={styles.actions}>
+      <div className={layout.actions}>
         <Button
           onClick={() => setDecision('approve')}
           disabled={decide.isPending || !verified}
@@ -52,7 +53,7 @@ export function ApplicationRow({ application: a }: { application: AdminApplicati
         >
           Reject
         </Button>
-        {!verified && <span className={styles.muted}>Approve once the identity check has passed.</span>}
+        {!verified && <span className={layout.muted}>Approve once the identity check has passed.</span>}
       </div>
       {decision && (
         <ReasonDialog

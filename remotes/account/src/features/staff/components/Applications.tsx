@@ -1,17 +1,17 @@
 import { requestState } from '@cove/runtime';
-import { EmptyState, kit, RequestView } from '@cove/ui';
+import { EmptyState, RequestView } from '@cove/ui';
 import { useId } from 'react';
 import { useApplications } from '../api/applications';
 import { ApplicationRow } from './ApplicationRow';
-import styles from './Applications.module.css';
+import layout from '../../../common/Console.module.css';
 
 /** `/account/staff/applications`: the applications waiting for a decision, each approved or rejected here. */
 export function Applications() {
   const headingId = useId();
   const query = useApplications();
   return (
-    <section className={styles.screen} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.title}>
+    <section className={layout.screen} aria-labelledby={headingId}>
+      <h2 id={headingId} className={layout.title}>
         Creator applications
       </h2>
       <RequestView state={requestState(query)} retry={() => void query.refetch()}>
@@ -21,7 +21,7 @@ export function Applications() {
               New applications show here.
             </EmptyState>
           ) : (
-            <ul className={kit.stack} aria-label="Pending applications">
+            <ul className={layout.list} aria-label="Pending applications">
               {applications.map((a) => (
                 <ApplicationRow key={a.id} application={a} />
               ))}

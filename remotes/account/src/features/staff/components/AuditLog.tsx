@@ -2,7 +2,7 @@ import { EmptyState, PagedView } from '@cove/ui';
 import { Link } from '@cove/router';
 import { useAudit } from '../api/audit';
 import { when } from '../model/actions';
-import styles from '../Staff.module.css';
+import styles from '../../../common/Console.module.css';
 
 /** The audit log's rows, newest first, for one person or everyone. Nothing here edits them. */
 export function AuditList({ target }: { target?: string }) {

@@ -1,6 +1,6 @@
 import type { ReportEvidence } from '@cove/contracts';
 import { when } from '../model/actions';
-import styles from '../Staff.module.css';
+import styles from '../../../common/Console.module.css';
 
 /** What the report copied when it was made: the reported person's messages, or their post. */
 export function Evidence({ items }: { items: ReportEvidence[] }) {

@@ -11,7 +11,7 @@ import { Button, kit, RequestView } from '@cove/ui';
 import { useId, useState } from 'react';
 import { usePerson, usePersonAction } from '../api/person';
 import { mayDo, when } from '../model/actions';
-import styles from '../Staff.module.css';
+import styles from '../../../common/Console.module.css';
 import { AuditList } from './AuditLog';
 import { ReasonDialog } from './ReasonDialog';
 import { WarningChoice } from './ReportDetail';

@@ -1,6 +1,5 @@
-import { Button, kit, useModalFocus } from '@cove/ui';
-import { type ReactNode, useId, useRef, useState } from 'react';
-import styles from '../Staff.module.css';
+import { Button, kit, Sheet, SheetActions } from '@cove/ui';
+import { type ReactNode, useId, useState } from 'react';
 
 /**
  * Asks why before a staff action runs: the reason is required and kept in the audit log. `extra`
@@ -23,56 +22,46 @@ export function ReasonDialog({
   onConfirm(reason: string): void;
   onCancel(): void;
 }) {
-  const ref = useRef<HTMLFormElement>(null);
   const [reason, setReason] = useState('');
-  const titleId = useId();
   const reasonId = useId();
-  useModalFocus(ref, onCancel);
   return (
-    <>
-      <div className={styles.backdrop} aria-hidden="true" />
+    <Sheet title={title} onClose={onCancel}>
       <form
-        ref={ref}
-        className={styles.dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
+        className={kit.stack}
         onSubmit={(e) => {
           e.preventDefault();
           if (reason.trim()) onConfirm(reason.trim());
         }}
       >
-        <h3 id={titleId} className={styles.title}>
-          {title}
-        </h3>
         {extra}
-        <label className={kit.label} htmlFor={reasonId}>
-          Reason (kept in the audit log)
-        </label>
-        <textarea
-          id={reasonId}
-          className={kit.input}
-          value={reason}
-          maxLength={500}
-          required
-          rows={3}
-          onChange={(e) => setReason(e.target.value)}
-        />
+        <div className={kit.field}>
+          <label className={kit.label} htmlFor={reasonId}>
+            Reason (kept in the audit log)
+          </label>
+          <textarea
+            id={reasonId}
+            className={kit.input}
+            value={reason}
+            maxLength={500}
+            required
+            rows={3}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </div>
         {error && (
           <p className={kit.error} role="alert">
             {error}
           </p>
         )}
-        <div className={styles.actions}>
+        <SheetActions>
           <Button type="submit" variant="danger" disabled={!reason.trim() || pending}>
             {confirmLabel}
           </Button>
           <Button type="button" variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
-        </div>
+        </SheetActions>
       </form>
-    </>
+    </Sheet>
   );
 }

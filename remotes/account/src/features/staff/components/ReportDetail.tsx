@@ -11,7 +11,7 @@ import { Button, kit, RequestView } from '@cove/ui';
 import { useState } from 'react';
 import { useReport, useReportActions } from '../api/reports';
 import { mayDo, resolutionLabels, when } from '../model/actions';
-import styles from '../Staff.module.css';
+import styles from '../../../common/Console.module.css';
 import { Evidence } from './Evidence';
 import { ReasonDialog } from './ReasonDialog';
 

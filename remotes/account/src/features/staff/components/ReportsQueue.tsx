@@ -4,7 +4,7 @@ import { Link, useSearchParams } from '@cove/router';
 import { EmptyState, RequestView, TabList } from '@cove/ui';
 import { useReports } from '../api/reports';
 import { when } from '../model/actions';
-import styles from '../Staff.module.css';
+import styles from '../../../common/Console.module.css';
 
 const views: { show: ReportStatus | 'unresolved'; label: string }[] = [
   { show: 'unresolved', label: 'To do' },

@@ -1,12 +1,12 @@
 import { BUNDLE_MAX_ITEMS, dollarsOf, typedPriceCredits, type VaultItem } from '@cove/contracts';
-import { useFeature, useHost, type Uploads } from '@cove/runtime';
+import { useFeature, useHost, usePriceCap, type Uploads } from '@cove/runtime';
 import { useVaultList } from '@cove/runtime/query';
 import { Button, kit, UploadQueue, VaultPicker } from '@cove/ui';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { draftItems, withItems, type BroadcastDraft, type BroadcastMedia } from '../model/broadcast-draft';
 import styles from './Broadcast.module.css';
 import { PickMediaButton } from '../../../common/PickMediaButton';
-import { priceHint, usePriceCap } from '../../../common/price-hint';
+import { priceHint } from '../../../common/price-hint';
 
 /** A vault item as the draft's media: sent as it is, nothing uploaded. */
 function asBroadcastMedia(item: VaultItem, position: number): BroadcastMedia {

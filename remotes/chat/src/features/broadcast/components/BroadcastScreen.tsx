@@ -1,6 +1,5 @@
 import { errorText, typedPriceCredits } from '@cove/contracts';
-import { usePriceCap } from '../../../common/price-hint';
-import { useSession, useUploads, type UploadedMedia } from '@cove/runtime';
+import { usePriceCap, useSession, useUploads, type UploadedMedia } from '@cove/runtime';
 import { Button, ButtonLink, EmptyState, kit, useDocumentTitle } from '@cove/ui';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useCanBroadcast } from './use-can-broadcast';

@@ -1,6 +1,5 @@
 import { typedPriceCredits, type Message, type VaultItem } from '@cove/contracts';
-import { usePriceCap } from '../../../common/price-hint';
-import { checkFile, useHost } from '@cove/runtime';
+import { checkFile, useHost, usePriceCap } from '@cove/runtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { fetchMediaConfig } from '../api/get-media-config';

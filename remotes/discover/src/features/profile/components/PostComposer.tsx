@@ -95,7 +95,7 @@ export function PostComposer({ posting }: { posting: Posting }) {
           Post
         </Button>
       </div>
-      {fields.credits === null && <PriceError id={`${id}-price`} />}
+      <PriceError id={`${id}-price`} fields={fields} />
       {posting.error && (
         <p className={styles.error} role="alert">
           {posting.error}

@@ -1,12 +1,13 @@
 import { earningsSources, type EarningsDay, type EarningsSource } from '@cove/contracts';
 
-/** The five sources in the order they stack, bottom up, with the names people know them by. */
+/** The six sources in the order they stack, bottom up, with the names people know them by. */
 export const sourceLabels: Record<EarningsSource, string> = {
   messages: 'Messages',
   ppv: 'Paid content',
   tips: 'Tips',
   subscriptions: 'Subscriptions',
   referrals: 'Referrals',
+  commissions: 'Package commissions',
 };
 
 export const sources = earningsSources;
