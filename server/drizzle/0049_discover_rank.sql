@@ -26,4 +26,6 @@ INSERT INTO "creator_activity" ("creator_id", "day", "messages")
 INSERT INTO "discover_activity_mark" ("message_id") SELECT coalesce(max("id"), 0) FROM "messages";--> statement-breakpoint
 CREATE INDEX "users_discover_idx" ON "users" ("discover_rank" DESC, "username", "id") WHERE "type" = 'featured';--> statement-breakpoint
 CREATE INDEX "users_discover_featured_idx" ON "users" ("discover_rank" DESC, "username", "id")
-  WHERE "type" = 'featured' AND ("discover_status" = 'featured' OR "force_discover");
+  WHERE "type" = 'featured' AND ("discover_status" = 'featured' OR "force_discover");;--> statement-breakpoint
+-- Discover's search looks in bios as well as names: both through trigram indexes, never a scan.
+CREATE INDEX "users_bio_trgm_idx" ON "users" USING gin ("bio" gin_trgm_ops);

@@ -1,5 +1,5 @@
 import { type DiscoverProfile, gender } from '@cove/contracts';
-import { and, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, between, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type UserRow, users } from '../db/schema';
 import { discoverOrder, featuredCreator, followedBy, listedCreator } from './visibility';
@@ -39,22 +39,14 @@ function listedFor(viewer: UserRow, q: DiscoverQuery): SQL | undefined {
     ne(users.id, viewer.id),
     q.featured ? featuredCreator : undefined,
     q.type === 'near' && offset !== null
-      ? and(isNotNull(users.utcOffset), sql`abs(${users.utcOffset} - ${offset}) <= ${NEARBY_MINUTES}`)
+      ? between(users.utcOffset, offset - NEARBY_MINUTES, offset + NEARBY_MINUTES)
       : undefined,
     search ? or(ilike(users.username, search), ilike(users.bio, search)) : undefined,
     q.gender !== undefined ? inArray(users.gender, wanted.length ? wanted : ['none' as Gender]) : undefined,
   );
 }
 
-/** Nearby lists the closest time first; every tab then follows the discover order. */
-function orderFor(viewer: UserRow, q: DiscoverQuery): SQL[] {
-  const near = q.type === 'near' && viewer.utcOffset !== null;
-  return [
-    ...(near ? [sql`abs(${users.utcOffset} - ${viewer.utcOffset}) asc`] : []),
-    ...discoverOrder,
-    sql`${users.id}`,
-  ];
-}
+const order = [...discoverOrder, sql`${users.id}`];
 
 const selection = (viewerId: string) => ({ user: users, isFollowee: followedBy(viewerId) });
 
@@ -79,7 +71,7 @@ export async function discover(db: Db, viewer: UserRow, q: DiscoverQuery) {
     .select(selection(viewer.id))
     .from(users)
     .where(referred ? and(where, ne(users.id, referred.user.id)) : where)
-    .orderBy(...orderFor(viewer, q))
+    .orderBy(...order)
     .limit(q.limit - first.length)
     .offset(referred ? Math.max(q.offset - 1, 0) : q.offset);
   const page = [...first, ...rows];
