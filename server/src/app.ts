@@ -57,6 +57,7 @@ import { subscriptionRoutes } from './routes/subscriptions';
 import { userRoutes } from './routes/users';
 import { subscriptionRenewals } from './subscriptions/plugin';
 import { accountDeletions } from './accounts/deletion-plugin';
+import { idDocumentRetention } from './onboarding/id-document-sweep';
 import { broadcastWriter } from './broadcasts/plugin';
 import { feedFanoutWriter } from './feed/plugin';
 import { earnings } from './earnings/plugin';
@@ -143,6 +144,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(payments);
   await app.register(subscriptionRenewals);
   await app.register(accountDeletions);
+  await app.register(idDocumentRetention);
   await app.register(broadcastWriter);
   await app.register(feedFanoutWriter);
   await app.register(autoMessageSender);
