@@ -101,7 +101,10 @@ export async function eraseAccount(deps: EraseDeps, userId: string, now = new Da
           or(eq(subscriptions.fanId, user.id), eq(subscriptions.creatorId, user.id)),
         ),
       );
-    return { keys: [...(await retireMedia(tx, user.id, now)), ...idPhotos], profileImages: profileFiles(user) };
+    return {
+      keys: [...(await retireMedia(tx, user.id, now)), ...idPhotos],
+      profileImages: profileFiles(user),
+    };
   });
   if (!leftovers) return false;
   await deps.storage.delete(leftovers.keys);

@@ -18,7 +18,10 @@ export const paymentAction = z.object({
 export type PaymentAction = z.infer<typeof paymentAction>;
 
 /** What a refund or chargeback may be refused with. */
-export const paymentActionCodes = ['not_found', 'payment_not_reversible'] as const satisfies readonly ErrorCode[];
+export const paymentActionCodes = [
+  'not_found',
+  'payment_not_reversible',
+] as const satisfies readonly ErrorCode[];
 
 /** The payment, or 404 (a malformed id included). */
 export async function paymentById(db: Db, id: string): Promise<PaymentRow> {

@@ -39,7 +39,10 @@ export const identitySandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     (await documentSides(app.db, [applicationId])).get(applicationId) ?? [];
 
   app.get('/sandbox/identity/check.js', async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(identityCheckScript),
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(identityCheckScript),
   );
 
   app.get('/sandbox/identity/:id', { schema: { params } }, async (request, reply) => {
@@ -57,7 +60,12 @@ export const identitySandboxRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!applicationId) throw fail('not_found');
       const pace = watchUploadPace(request, reply, m.settings.uploadPace);
       const limit = m.maxBytes.image;
-      const { file } = await receiveUpload(request, m.stagingDir, { image: limit, video: limit }, pace.signal);
+      const { file } = await receiveUpload(
+        request,
+        m.stagingDir,
+        { image: limit, video: limit },
+        pace.signal,
+      );
       pace.stop();
       try {
         if (file.sniffed.kind !== 'image') throw uploadErrors.unsupported(file.sniffed.mime);

@@ -13,7 +13,12 @@ export const staffActor = (staff: UserRow) => `staff:${staff.email}`;
  * What a moderator (`is_staff_mo` without `is_staff`) may do (docs/rules.md, Reports and the staff
  * console): warn, freeze and unfreeze, and close reports. Everything else needs `is_staff`.
  */
-const moderatorMay: ReadonlySet<AdminCommand | PaymentCommand> = new Set(['warn', 'freeze', 'unfreeze', 'dismiss-report']);
+const moderatorMay: ReadonlySet<AdminCommand | PaymentCommand> = new Set([
+  'warn',
+  'freeze',
+  'unfreeze',
+  'dismiss-report',
+]);
 
 /** What a staff action may be refused with. */
 export const staffActCodes = [
