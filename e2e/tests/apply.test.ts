@@ -31,6 +31,10 @@ async function newFan(page: Page, baseUrl: string, email: string, username: stri
     .click();
 }
 
+/** The smallest real PNG (one red pixel): the identity page processes it like any photo. */
+const onePixelPng =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+
 test.describe('becoming a creator', () => {
   test('a new fan applies, passes the identity check, staff approve, and the open page turns creator live', async ({
     page,
@@ -53,11 +57,13 @@ test.describe('becoming a creator', () => {
 
     // The sandbox identity provider's page; its answer brings the person back to /apply.
     await page.getByRole('heading', { name: 'Verify your identity', level: 1 }).waitFor();
-    await page.getByLabel('Photo of your ID document').setInputFiles({
+    // The photo uploads as soon as it is chosen; "verified" needs it.
+    await page.getByLabel('Photo of your ID document (front)').setInputFiles({
       name: 'id.png',
       mimeType: 'image/png',
-      buffer: Buffer.from('sandbox'),
+      buffer: Buffer.from(onePixelPng, 'base64'),
     });
+    await page.getByText('Uploaded.').waitFor();
     // The page it comes back to opens its socket; once greeted, live events reach it.
     const greeted = page
       .waitForEvent('websocket')

@@ -94,4 +94,71 @@ test.describe('the staff console', () => {
     await creatorContext.close();
     await staffContext.close();
   });
+
+  test("staff see riley's ID photo in review, and refund one of alex's payments from the console", async ({
+    page,
+    browser,
+    server,
+    session,
+  }) => {
+    const fanPage = page;
+    const staffContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const staffPage = await staffContext.newPage();
+    await session.signIn(fanPage, fanEmail);
+    await session.signIn(staffPage, staffEmail, demoStaffTotpSecret);
+    const fanId = await myId(fanPage);
+
+    // The application waits with the photo riley took on the identity page; it shows when asked.
+    await staffPage.goto(`${server.baseUrl}/account/staff/applications`);
+    const application = staffPage.getByRole('listitem', { name: 'riley-applicant' });
+    await application.getByRole('button', { name: 'Show ID document' }).click();
+    const photo = application.getByRole('img', { name: 'ID document of riley-applicant' });
+    await expect(photo).toBeVisible();
+    expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(1000);
+    await expect(application).toContainText('This view is in the audit log.');
+    expect(await seriousAccessibilityProblems(staffPage)).toEqual([]);
+
+    // The look is in the audit log, with who looked.
+    await staffPage.getByRole('tab', { name: 'Audit log' }).click();
+    const log = staffPage.getByRole('list', { name: 'Audit log' });
+    await expect(log.getByRole('listitem').first()).toContainText('view_id_document');
+    await expect(log.getByRole('listitem').first()).toContainText('staff:cove-staff@demo.cove.test');
+
+    // Alex has his refunds and chargebacks open in his history.
+    await fanPage.goto(`${server.baseUrl}/account/history`);
+    await fanPage.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Refunds and chargebacks' });
+    const history = fanPage.getByRole('list', { name: 'Spending history' });
+    await expect(history.getByRole('listitem').first()).toBeVisible();
+    const before = await history.getByRole('listitem').count();
+
+    // Staff refund his newest paid package from his page, confirming the amount and saying why.
+    await staffPage.goto(`${server.baseUrl}/account/staff/people/${fanId}`);
+    const payments = staffPage.getByRole('list', { name: 'Payments' });
+    const refunded = payments.getByRole('listitem').filter({ hasText: /· refunded$/ });
+    await expect(payments.getByRole('listitem').first()).toBeVisible();
+    const refundedBefore = await refunded.count();
+    const refund = payments.getByRole('button', { name: /^Refund \$/ }).first();
+    const label = (await refund.getAttribute('aria-label')) ?? '';
+    const amount = /^Refund (\$[\d,.]+) /.exec(label)?.[1] ?? '';
+    expect(amount).not.toBe('');
+    await refund.click();
+    const dialog = staffPage.getByRole('dialog', { name: `Refund: ${amount}` });
+    await expect(dialog).toContainText(`${amount} goes back to the card`);
+    const confirm = dialog.getByRole('button', { name: `Refund ${amount}` });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel('Reason (kept in the audit log)').fill('Bought the wrong package.');
+    await confirm.click();
+    await expect(dialog).toBeHidden();
+    await expect(
+      staffPage.getByRole('status').filter({ hasText: 'asked; the credits go back' }),
+    ).toBeVisible();
+    // The provider confirms: the payment reads refunded on staff's page and in Alex's open history.
+    await expect(refunded).toHaveCount(refundedBefore + 1);
+    await expect(history.getByRole('listitem')).toHaveCount(before + 1);
+    const audit = staffPage.getByRole('list', { name: 'Audit log' });
+    await expect(audit.getByRole('listitem').first()).toContainText('refund');
+    await expect(audit.getByRole('listitem').first()).toContainText('Bought the wrong package.');
+
+    await staffContext.close();
+  });
 });

@@ -58,6 +58,7 @@ import { userRoutes } from './routes/users';
 import { subscriptionRenewals } from './subscriptions/plugin';
 import { accountDeletions } from './accounts/deletion-plugin';
 import { discoverActivity } from './discover/plugin';
+import { idDocumentRetention } from './onboarding/id-document-sweep';
 import { broadcastWriter } from './broadcasts/plugin';
 import { feedFanoutWriter } from './feed/plugin';
 import { earnings } from './earnings/plugin';
@@ -145,6 +146,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(subscriptionRenewals);
   await app.register(accountDeletions);
   await app.register(discoverActivity);
+  await app.register(idDocumentRetention);
   await app.register(broadcastWriter);
   await app.register(feedFanoutWriter);
   await app.register(autoMessageSender);

@@ -17,6 +17,7 @@ import { seedDemoEarnings } from './seed/demo-earnings';
 import { seedDemoFans } from './seed/demo-fans';
 import { seedDemoHomeFeed } from './seed/demo-home-feed';
 import { seedDemoHistory } from './seed/demo-history';
+import { seedDemoIdDocument } from './seed/demo-id-document';
 import { seedDemoMoneyLines } from './seed/demo-money-lines';
 import { seedDemoNotifications } from './seed/demo-notifications';
 import { seedDemoReports } from './seed/demo-reports';
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
       await seedDemoReports(app);
       await seedDemoNotifications(app);
       await seedDemoTrust(app);
+      await seedDemoIdDocument(app);
     }
     // A fresh data folder gets the remotes as built. In production later versions come only through
     // the release CLI; elsewhere a build never published before is served at start.

@@ -21,6 +21,7 @@ import {
 } from '../db/schema';
 import type { Storage } from '../storage';
 import type { Tx } from '../db/transaction';
+import { takeIdDocuments } from '../onboarding/id-documents';
 
 export interface EraseDeps {
   db: Db;
@@ -83,7 +84,9 @@ export async function eraseAccount(deps: EraseDeps, userId: string, now = new Da
     await tx.delete(savedCards).where(eq(savedCards.userId, user.id));
     await tx.delete(payoutMethods).where(eq(payoutMethods.userId, user.id));
     await tx.delete(autoMessageCategories).where(eq(autoMessageCategories.creatorId, user.id));
-    // Date of birth and country; the account can never apply again, so the decision goes with them.
+    // Date of birth and country; the account can never apply again, so the decision goes with them,
+    // and so do their ID photos (erased from storage once this commits).
+    const idPhotos = await takeIdDocuments(tx, user.id);
     await tx.delete(creatorApplications).where(eq(creatorApplications.userId, user.id));
     // What they wrote about the people they chatted with; the others' notes are the others' own.
     await tx.delete(notes).where(eq(notes.authorId, user.id));
@@ -98,7 +101,10 @@ export async function eraseAccount(deps: EraseDeps, userId: string, now = new Da
           or(eq(subscriptions.fanId, user.id), eq(subscriptions.creatorId, user.id)),
         ),
       );
-    return { keys: await retireMedia(tx, user.id, now), profileImages: profileFiles(user) };
+    return {
+      keys: [...(await retireMedia(tx, user.id, now)), ...idPhotos],
+      profileImages: profileFiles(user),
+    };
   });
   if (!leftovers) return false;
   await deps.storage.delete(leftovers.keys);

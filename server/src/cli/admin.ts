@@ -101,6 +101,7 @@ async function runPaymentCommand(
   action: 'refund' | 'chargeback',
   paymentId: string | undefined,
   actor: string,
+  reason: string | undefined,
 ) {
   const server = readServerFile(loadConfig().dataDir);
   if (!paymentId || !server) {
@@ -114,7 +115,7 @@ async function runPaymentCommand(
   const res = await fetch(`http://127.0.0.1:${server.port}/internal/payments`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-admin-secret': server.adminSecret },
-    body: JSON.stringify({ action, paymentId, actor }),
+    body: JSON.stringify({ action, paymentId, actor, reason }),
   });
   const answer = (await res.json()) as { message: string };
   (res.ok ? process.stdout : process.stderr).write(`${answer.message}\n`);
@@ -134,7 +135,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const actor = values.as ?? `${userInfo().username}@${hostname()}`;
   const [email, ...args] = rest;
-  if (isPaymentCommand(command)) return runPaymentCommand(command, rest[0], actor);
+  if (isPaymentCommand(command)) return runPaymentCommand(command, rest[0], actor, values.reason);
   let body: AdminRequest | JobRequest;
   if (isJobCommand(command)) body = { actor, command, args: rest };
   else if (isAdminCommand(command) && email) body = { actor, command, email, args, reason: values.reason };

@@ -53,3 +53,32 @@ export async function makeImageRenditions(
   }
   return { files, width: master.info.width, height: master.info.height };
 }
+
+/** ID photos are kept large enough to read a document's small print, and no larger. */
+const DOCUMENT_SIDE = 1600;
+
+/**
+ * One private still of an identity photo (docs/rules.md, "Becoming a creator"): decoded within the
+ * pixel budget like every upload, upright, flattened, in sRGB, at most 1600 px, and a baseline JPEG
+ * with no metadata (no EXIF, so no GPS). A broken or oversized photo is a `MediaInputError`.
+ */
+export async function makeDocumentImage(
+  source: string,
+  outPath: string,
+  budget: PixelBudget,
+): Promise<{ width: number; height: number; size: number }> {
+  try {
+    const info = await withinBudget(source, budget, () =>
+      openImage(source)
+        .rotate()
+        .flatten({ background: '#ffffff' })
+        .toColourspace('srgb')
+        .resize(DOCUMENT_SIDE, DOCUMENT_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 85 })
+        .toFile(outPath),
+    );
+    return { width: info.width, height: info.height, size: info.size };
+  } catch (err) {
+    throw imageFailure(err);
+  }
+}

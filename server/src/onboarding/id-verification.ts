@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { type CreatorApplicationRow, creatorApplications, type UserRow, users } from '../db/schema';
 import { fail } from '../errors';
 import { applicationOf } from './application-store';
+import { idDocumentOf } from './id-documents';
 
 /** What starting the identity check may be refused with. */
 export const identityCheckCodes = [
@@ -66,8 +67,9 @@ export async function startIdentityCheck(db: Db, me: UserRow): Promise<IdVerific
 
 /**
  * The identity provider's result for one check, as its webhook would bring it: `verified` leaves the
- * ID for staff to review with the application (status stays in_progress); `retake` asks for a new
- * check (status back to pending). Only the open check of a pending application counts; false otherwise.
+ * ID for staff to review with the application (status stays in_progress), and needs the photo of the
+ * ID document's front taken on the page; `retake` asks for a new check (status back to pending). Only
+ * the open check of a pending application counts; false otherwise.
  */
 export async function recordIdentityResult(
   db: Db,
@@ -83,6 +85,8 @@ export async function recordIdentityResult(
     if (application?.status !== 'pending') return false;
     const [user] = await tx.select().from(users).where(eq(users.id, application.userId)).for('update');
     if (user?.identityCheck !== 'in_progress') return false;
+    if (outcome === 'verified' && !(await idDocumentOf(tx, application.id, 'front')))
+      throw fail('id_document_required');
     await tx
       .update(users)
       .set(
@@ -95,12 +99,14 @@ export async function recordIdentityResult(
   });
 }
 
-/** Whether a sandbox check page is still open (its application pending and its check under way). */
-export async function openCheck(db: Db, checkId: string): Promise<boolean> {
+/**
+ * The application whose sandbox check page is still open (pending, its check under way), or null.
+ */
+export async function openCheck(db: Db, checkId: string): Promise<string | null> {
   const [row] = await db
-    .select({ status: creatorApplications.status, check: users.identityCheck })
+    .select({ id: creatorApplications.id, status: creatorApplications.status, check: users.identityCheck })
     .from(creatorApplications)
     .innerJoin(users, eq(users.id, creatorApplications.userId))
     .where(eq(creatorApplications.checkId, checkId));
-  return row?.status === 'pending' && row.check === 'in_progress';
+  return row?.status === 'pending' && row.check === 'in_progress' ? row.id : null;
 }

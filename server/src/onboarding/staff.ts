@@ -5,6 +5,7 @@ import { creatorApplications, type UserRow, users } from '../db/schema';
 import { fail } from '../errors';
 import { actAsStaff, staffActCodes, type StaffDeps } from '../staff/act';
 import { personView } from '../staff/person-view';
+import { documentSides } from './id-documents';
 
 /** What a staff decision on an application may be refused with. */
 export const decideCodes = [
@@ -28,6 +29,10 @@ export async function pendingApplications(db: Db): Promise<AdminApplication[]> {
     .where(eq(creatorApplications.status, 'pending'))
     .orderBy(asc(creatorApplications.createdAt))
     .limit(200);
+  const sides = await documentSides(
+    db,
+    rows.map((r) => r.application.id),
+  );
   return rows.map(({ application: a, user: u }) => ({
     id: a.id,
     user_id: u.id,
@@ -37,6 +42,7 @@ export async function pendingApplications(db: Db): Promise<AdminApplication[]> {
     date_of_birth: a.dateOfBirth,
     country: a.country,
     identity_check: u.identityCheck,
+    id_documents: sides.get(a.id) ?? [],
     created_at: a.createdAt.toISOString(),
   }));
 }

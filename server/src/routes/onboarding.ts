@@ -4,6 +4,8 @@ import {
   applyBody,
   featureName,
   features,
+  idDocumentResponse,
+  idDocumentSide,
   idVerificationResponse,
   staffReason,
 } from '@cove/contracts';
@@ -19,6 +21,7 @@ import {
   setFeatureAsStaff,
   setFeatureCodes,
 } from '../onboarding/staff';
+import { idDocumentCodes, viewIdDocument } from '../onboarding/id-document-review';
 import { withErrors } from './with-errors';
 
 /**
@@ -63,6 +66,22 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: withErrors({ 200: adminApplicationsResponse }) },
     },
     async () => ({ applications: await pendingApplications(app.db) }),
+  );
+  // The ID photo as a data URL: read with the staff session's header, never at a URL of its own.
+  app.get(
+    '/v1/admin/applications/:id/documents/:side',
+    {
+      onRequest: staffOnly,
+      schema: {
+        params: z.object({ id: z.uuid(), side: idDocumentSide }),
+        response: withErrors({ 200: idDocumentResponse }, idDocumentCodes),
+      },
+    },
+    async (request, reply) => {
+      const { id, side } = request.params;
+      void reply.header('cache-control', 'no-store');
+      return viewIdDocument({ db: app.db, storage: app.media.storage }, currentUser(request), id, side);
+    },
   );
   app.post(
     '/v1/admin/applications/:id/:decision',

@@ -6,6 +6,8 @@ import {
   staffAction,
   staffActionBody,
   staffActionResponse,
+  staffPaymentAction,
+  staffReason,
   staffPersonView,
   staffReportResponse,
   staffReportsResponse,
@@ -15,6 +17,7 @@ import * as z from '../zod';
 import { currentUser, requireRole } from '../auth/guards';
 import { staffActCodes } from '../staff/act';
 import { auditLog } from '../staff/audit';
+import { actOnPayment, staffPaymentCodes } from '../staff/payment-actions';
 import { actOnPerson } from '../staff/person-actions';
 import { personView } from '../staff/person-view';
 import {
@@ -104,6 +107,27 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.action,
         request.body,
+      ),
+    }),
+  );
+
+  app.post(
+    '/v1/admin/payments/:id/:action',
+    {
+      ...staffOnly,
+      schema: {
+        params: z.object({ id: z.uuid(), action: staffPaymentAction }),
+        body: z.object({ reason: staffReason }),
+        response: withErrors({ 200: staffActionResponse }, staffPaymentCodes),
+      },
+    },
+    async (request) => ({
+      message: await actOnPayment(
+        app,
+        currentUser(request),
+        request.params.id,
+        request.params.action,
+        request.body.reason,
       ),
     }),
   );

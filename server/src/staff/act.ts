@@ -13,7 +13,12 @@ export const staffActor = (staff: UserRow) => `staff:${staff.email}`;
  * What a moderator (`is_staff_mo` without `is_staff`) may do (docs/rules.md, Reports and the staff
  * console): warn, freeze and unfreeze, and close reports. Everything else needs `is_staff`.
  */
-const moderatorMay: ReadonlySet<AdminCommand> = new Set(['warn', 'freeze', 'unfreeze', 'dismiss-report']);
+const moderatorMay: ReadonlySet<AdminCommand | PaymentCommand> = new Set([
+  'warn',
+  'freeze',
+  'unfreeze',
+  'dismiss-report',
+]);
 
 /** What a staff action may be refused with. */
 export const staffActCodes = [
@@ -22,7 +27,10 @@ export const staffActCodes = [
   'staff_action_refused',
 ] as const satisfies readonly ErrorCode[];
 
-export function assertMay(staff: UserRow, command: AdminCommand): void {
+/** What staff do to one payment from the console (payments/admin-actions.ts runs it, as for the CLI). */
+export type PaymentCommand = 'refund' | 'chargeback';
+
+export function assertMay(staff: UserRow, command: AdminCommand | PaymentCommand): void {
   if (!staff.isStaff && !(staff.isStaffMo && moderatorMay.has(command))) throw fail('moderator_not_allowed');
 }
 

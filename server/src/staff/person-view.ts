@@ -1,12 +1,16 @@
 import { formatMoney, type StaffPersonView } from '@cove/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { userRow } from '../chats/chat-store';
 import type { Db } from '../db/client';
 import { creatorApplications, payments, payouts, providerSettings, reports } from '../db/schema';
 import { fail } from '../errors';
 import { creditsOf } from '../ledger/ledger';
+import { reversalsAsked, whyNotReversible } from '../payments/admin-actions';
 import { effectiveFeatures } from '../provider/provider-config';
 import { staffReports } from './reports-queue';
+
+/** The newest payments the person view lists, each with its refund and chargeback buttons. */
+const RECENT_PAYMENTS = 20;
 
 /**
  * `GET /v1/admin/users/:id`: one person as staff see them. Message text appears only as evidence a
@@ -15,7 +19,7 @@ import { staffReports } from './reports-queue';
 export async function personView(db: Db, id: string): Promise<StaffPersonView> {
   const user = await userRow(db, id);
   if (!user) throw fail('user_not_found');
-  const [[settings], balance, [paid], [paidOut], about, by, applications] = await Promise.all([
+  const [[settings], balance, [paid], [paidOut], about, by, applications, recent] = await Promise.all([
     db.select().from(providerSettings),
     creditsOf(db, user.id),
     db
@@ -39,7 +43,17 @@ export async function personView(db: Db, id: string): Promise<StaffPersonView> {
       .from(creatorApplications)
       .where(eq(creatorApplications.userId, user.id))
       .orderBy(asc(creatorApplications.createdAt)),
+    db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, user.id), ne(payments.status, 'pending')))
+      .orderBy(desc(payments.createdAt))
+      .limit(RECENT_PAYMENTS),
   ]);
+  const asked = await reversalsAsked(
+    db,
+    recent.map((p) => p.id),
+  );
   return {
     person: {
       id: user.id,
@@ -55,7 +69,21 @@ export async function personView(db: Db, id: string): Promise<StaffPersonView> {
       balance: formatMoney(balance),
     },
     features: effectiveFeatures(settings?.defaultFeatures ?? {}, user.features),
-    payments: { count: paid?.count ?? 0, total: formatMoney(Number(paid?.total ?? 0)) },
+    payments: {
+      count: paid?.count ?? 0,
+      total: formatMoney(Number(paid?.total ?? 0)),
+      recent: recent.map((p) => ({
+        id: p.id,
+        method: p.method,
+        amount: formatMoney(p.amount),
+        credits: p.credits,
+        status: p.status,
+        card: p.cardLast4 ? `${p.cardBrand ?? 'card'} ····${p.cardLast4}` : null,
+        reversal_asked: asked.has(p.id),
+        reversible: whyNotReversible(p, asked.has(p.id)) === null,
+        created_at: p.createdAt.toISOString(),
+      })),
+    },
     payouts: { count: paidOut?.count ?? 0, total: formatMoney(Number(paidOut?.total ?? 0)) },
     reports_about: about,
     reports_by: by,

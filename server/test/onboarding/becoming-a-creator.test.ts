@@ -9,6 +9,7 @@ import { demoEmail, seedDemoWorld } from '../../src/seed/demo-world';
 import { creditsOf } from '../../src/ledger/ledger';
 import { as } from '../helpers/api';
 import { fanAndCreator, text } from '../helpers/chats';
+import { idPhoto, uploadIdPhoto } from '../helpers/id-photos';
 import { CARDS, payWithCard } from '../helpers/payments';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { signedInUser } from '../helpers/users';
@@ -46,6 +47,10 @@ async function takeCheck(api: ReturnType<typeof as>, outcome: 'verified' | 'reta
   const page = await t.app.inject({ method: 'GET', url: started.check_url });
   expect(page.statusCode).toBe(200);
   expect(page.body).toContain('Verify your identity');
+  if (outcome === 'verified')
+    expect((await uploadIdPhoto(t.app, started.check_url, 'front', await idPhoto(800, 500))).statusCode).toBe(
+      200,
+    );
   const done = await t.app.inject({
     method: 'POST',
     url: started.check_url,

@@ -34,7 +34,7 @@ describe('support refunds (npm run admin -- refund)', () => {
     expect(action).toMatchObject({ actor: 'sam', command: 'refund', args: [id] });
 
     const twice = await ask({ action: 'refund', paymentId: id, actor: 'sam' });
-    expect(twice.statusCode).toBe(400);
+    expect(twice.statusCode).toBe(409);
   });
 
   it('refuses without the server secret, and unknown payments', async () => {

@@ -139,6 +139,7 @@ export const errorCatalogue = {
     message: 'Moderators may not do this. Please ask a staff member.',
   },
   staff_action_refused: { status: 409, message: (detail: string) => detail },
+  payment_not_reversible: { status: 409, message: (detail: string) => detail },
   report_resolved: { status: 409, message: 'This report is already resolved.' },
 
   // Fans and lists
@@ -290,6 +291,8 @@ export const errorCatalogue = {
   no_application: { status: 404, message: 'There is no application in review.' },
   identity_check_not_open: { status: 409, message: 'There is no identity check to take right now.' },
   identity_not_verified: { status: 409, message: 'The identity check has not passed yet.' },
+  id_document_required: { status: 409, message: 'Upload a photo of your ID document first.' },
+  id_document_not_found: { status: 404, message: 'No ID photo of this kind is kept for this application.' },
   creator_under_review: {
     status: 403,
     message: 'Your creator account is under review; you can do this once it is approved.',

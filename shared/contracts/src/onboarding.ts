@@ -37,6 +37,10 @@ export const idVerificationResponse = z.object({
 });
 export type IdVerification = z.infer<typeof idVerificationResponse>;
 
+/** The photos an identity check may take: the ID document's front, and a selfie. */
+export const idDocumentSide = z.enum(['front', 'selfie']);
+export type IdDocumentSide = z.infer<typeof idDocumentSide>;
+
 /** One pending application as staff see it (`GET /v1/admin/applications`). */
 export const adminApplication = z.object({
   id: z.uuid(),
@@ -47,6 +51,8 @@ export const adminApplication = z.object({
   date_of_birth: z.string(),
   country: z.string(),
   identity_check: z.nullable(identityCheck),
+  /** The ID photos the applicant uploaded; each is read (and its view logged) one at a time. */
+  id_documents: z.array(idDocumentSide),
   created_at: z.string(),
 });
 export type AdminApplication = z.infer<typeof adminApplication>;
@@ -57,3 +63,19 @@ export const applicationDecisionResponse = z.object({
   id: z.uuid(),
   status: z.enum(['approved', 'rejected']),
 });
+
+/**
+ * `GET /v1/admin/applications/:id/documents/:side`: one ID photo for staff, as a JPEG data URL (so it
+ * is read with the staff session's header and never has a URL of its own). Each read is in the audit log.
+ */
+export const idDocumentResponse = z.object({
+  side: idDocumentSide,
+  image: z.string(),
+  width: z.int(),
+  height: z.int(),
+  uploaded_at: z.string(),
+});
+export type IdDocumentImage = z.infer<typeof idDocumentResponse>;
+
+/** The sandbox identity page's upload answer. */
+export const idDocumentUploadResponse = z.object({ side: idDocumentSide, width: z.int(), height: z.int() });

@@ -133,6 +133,29 @@ export type StaffActionBody = z.input<typeof staffActionBody>;
 export const staffActionResponse = z.object({ message: z.string() });
 
 /** `GET /v1/admin/users/:id`: one person as staff see them. */
+/**
+ * One payment as staff see it in the person view. `reversal_asked`: a refund or chargeback was asked
+ * and the provider's confirmation has not arrived yet; `reversible`: staff may refund it or record a
+ * chargeback now (docs/rules.md, Refunds and chargebacks).
+ */
+export const staffPayment = z.object({
+  id: z.uuid(),
+  method: z.enum(['card', 'crypto']),
+  /** What was paid, in dollars. */
+  amount: z.string(),
+  credits: z.int(),
+  status: z.enum(['pending', 'succeeded', 'failed', 'refunded', 'charged_back']),
+  card: z.nullable(z.string()),
+  reversal_asked: z.boolean(),
+  reversible: z.boolean(),
+  created_at: z.string(),
+});
+export type StaffPayment = z.infer<typeof staffPayment>;
+
+/** `POST /v1/admin/payments/:id/refund|chargeback`: what staff may do to a payment. */
+export const staffPaymentAction = z.enum(['refund', 'chargeback']);
+export type StaffPaymentAction = z.infer<typeof staffPaymentAction>;
+
 export const staffPersonView = z.object({
   person: z.object({
     id: z.uuid(),
@@ -149,8 +172,8 @@ export const staffPersonView = z.object({
     balance: z.string(),
   }),
   features,
-  /** Succeeded payments and what they came to, in dollars. */
-  payments: z.object({ count: z.int(), total: z.string() }),
+  /** Succeeded payments and what they came to, in dollars; `recent`: the newest card and crypto payments. */
+  payments: z.object({ count: z.int(), total: z.string(), recent: z.array(staffPayment) }),
   /** Payouts made to the person, in dollars. */
   payouts: z.object({ count: z.int(), total: z.string() }),
   reports_about: z.array(staffReport),

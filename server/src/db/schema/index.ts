@@ -21,3 +21,4 @@ export * from './fan-lists';
 export * from './notifications';
 export * from './second-factor';
 export * from './discover-activity';
+export * from './id-documents';

@@ -288,7 +288,7 @@ export class SandboxProvider implements PaymentProvider {
           .from(sandboxPayments)
           .where(eq(sandboxPayments.id, id));
         throw fail(
-          'bad_request',
+          'payment_not_reversible',
           now
             ? `The provider's payment is ${now.status}, not succeeded; Cove updates it when the provider's event arrives.`
             : 'The provider has no such payment.',

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { act } from 'react';
 import { type HistoryReceipt, type HistoryRow, historyPage, historyReceiptResponse } from '@cove/contracts';
 import { failWith, fakeHost, type RecordedCall, testUser } from '@cove/runtime/testing';
 import { renderAccount } from '../../testing/render-account';
@@ -93,6 +94,28 @@ describe('spending history', () => {
       await within(list).findByRole('listitem', { name: 'Bought credits with VISA ending 4242, +$57.00' }),
     ).toBeInTheDocument();
     expect(calls[1]).toMatchObject({ path: '/v1/history', query: { limit: '20', before: '2' } });
+  });
+
+  it('reads the list again when a payment moves on (a refund by support), without a reload', async () => {
+    let rows = [bought];
+    const fake = renderHistory('/account/history', () => page(rows));
+    const list = await screen.findByRole('list', { name: 'Spending history' });
+    await within(list).findByRole('listitem', { name: 'Bought credits with VISA ending 4242, +$57.00' });
+    expect(list).not.toHaveTextContent('Refunded');
+    rows = [
+      row(5, { kind: 'refund', reason: 'refund', amount: -570, balance_after: 0, creator: null }),
+      { ...bought, payment: bought.payment && { ...bought.payment, status: 'refunded' } },
+    ];
+    act(() =>
+      fake.bus.pushServerEvent({
+        type: 'payment_updated',
+        payment_id: 'pay-1',
+        status: 'refunded',
+        seq: 9,
+        created_at: '',
+      }),
+    );
+    expect(await within(list).findByText('Refunded', { exact: false })).toBeInTheDocument();
   });
 
   it('filters by kind and days, asking the server for them', async () => {

@@ -14,6 +14,7 @@ const application = (id: string, over: Partial<AdminApplication> = {}): AdminApp
   date_of_birth: '1990-04-02',
   country: 'NL',
   identity_check: 'verified',
+  id_documents: [],
   created_at: '2026-01-01T00:00:00.000Z',
   ...over,
 });
@@ -76,5 +77,34 @@ describe('the staff applications page', () => {
     const fake = renderPage(() => undefined, false);
     expect(await screen.findByText('This page is for staff')).toBeInTheDocument();
     expect(fake.calls.some((c) => c.path === '/v1/admin/applications')).toBe(false);
+  });
+
+  it('shows an ID photo only when staff ask, one read per look', async () => {
+    const fake = renderPage((call) => {
+      if (call.path === '/v1/admin/applications')
+        return { applications: [application('a1', { id_documents: ['front'] }), application('a2')] };
+      if (call.path === `/v1/admin/applications/${uuid(1)}/documents/front`)
+        return {
+          side: 'front',
+          image: 'data:image/jpeg;base64,/9j/',
+          width: 1200,
+          height: 750,
+          uploaded_at: '2026-01-01T00:00:00.000Z',
+        };
+      return undefined;
+    });
+    const first = await screen.findByRole('listitem', { name: 'star-a1' });
+    expect(
+      within(await screen.findByRole('listitem', { name: 'star-a2' })).getByText('No ID photo was uploaded.'),
+    ).toBeInTheDocument();
+    const photoCalls = () => fake.calls.filter((c) => c.path.includes('/documents/'));
+    expect(photoCalls()).toEqual([]);
+    await userEvent.click(within(first).getByRole('button', { name: 'Show ID document' }));
+    const image = await within(first).findByRole('img', { name: 'ID document of star-a1' });
+    expect(image).toHaveAttribute('src', 'data:image/jpeg;base64,/9j/');
+    expect(first).toHaveTextContent('This view is in the audit log.');
+    expect(photoCalls()).toHaveLength(1);
+    await userEvent.click(within(first).getByRole('button', { name: 'Hide ID document' }));
+    expect(within(first).queryByRole('img')).toBeNull();
   });
 });

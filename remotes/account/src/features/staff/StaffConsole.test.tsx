@@ -48,7 +48,7 @@ const view: StaffPersonView = {
     balance: '$12.50',
   },
   features: { ...testConfig().features, vault: false },
-  payments: { count: 0, total: '$0.00' },
+  payments: { count: 0, total: '$0.00', recent: [] },
   payouts: { count: 2, total: '$340.00' },
   reports_about: [report(1)],
   reports_by: [],
@@ -169,5 +169,80 @@ describe('the person view', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Warn', 'Freeze']);
+  });
+
+  it('refunds a payment after confirming its amount and why; a moderator sees no refund', async () => {
+    const payment = {
+      id: id(3),
+      method: 'card' as const,
+      amount: '$10.00',
+      credits: 100,
+      status: 'succeeded' as const,
+      card: 'visa ····4242',
+      reversal_asked: false,
+      reversible: true,
+      created_at: '2026-01-02T09:00:00.000Z',
+    };
+    let current: StaffPersonView = { ...view, payments: { count: 1, total: '$10.00', recent: [payment] } };
+    const fake = open(`/account/staff/people/${id(8)}`, { is_staff: true }, (c) => {
+      if (c.path === `/v1/admin/users/${id(8)}`) return current;
+      if (c.path === `/v1/admin/payments/${id(3)}/refund`) {
+        current = {
+          ...current,
+          payments: {
+            ...current.payments,
+            recent: [{ ...payment, status: 'refunded', reversal_asked: true, reversible: false }],
+          },
+        };
+        return {
+          message: `Refund of payment ${id(3)} asked; the credits go back when the provider confirms.`,
+        };
+      }
+      if (c.path === '/v1/admin/audit') return { entries: [], next_before: null };
+      return undefined;
+    });
+    const list = await screen.findByRole('list', { name: 'Payments' });
+    expect(list).toHaveTextContent('$10.00 · 100 credits · visa ····4242');
+    await userEvent.click(within(list).getByRole('button', { name: /^Refund \$10\.00 of / }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund: $10.00' });
+    expect(dialog).toHaveTextContent(
+      '$10.00 goes back to the card, and the 100 credits it bought are taken back.',
+    );
+    const confirm = within(dialog).getByRole('button', { name: 'Refund $10.00' });
+    expect(confirm).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'charged twice');
+    await userEvent.click(confirm);
+    expect(await screen.findByText(/Refund of payment .* asked/)).toBeInTheDocument();
+    expect(fake.calls.find((c) => c.path.startsWith('/v1/admin/payments/'))).toMatchObject({
+      method: 'POST',
+      body: { reason: 'charged twice' },
+    });
+    expect(await within(list).findByText(/refunded/)).toBeInTheDocument();
+    expect(within(list).queryByRole('button')).toBeNull();
+  });
+
+  it('shows a moderator the payments without refund buttons', async () => {
+    const recent = [
+      {
+        id: id(3),
+        method: 'crypto' as const,
+        amount: '$5.00',
+        credits: 50,
+        status: 'succeeded' as const,
+        card: null,
+        reversal_asked: false,
+        reversible: true,
+        created_at: '2026-01-02T09:00:00.000Z',
+      },
+    ];
+    open(`/account/staff/people/${id(8)}`, { is_staff_mo: true }, (c) => {
+      if (c.path === `/v1/admin/users/${id(8)}`)
+        return { ...view, payments: { count: 1, total: '$5.00', recent } };
+      if (c.path === '/v1/admin/audit') return { entries: [], next_before: null };
+      return undefined;
+    });
+    const list = await screen.findByRole('list', { name: 'Payments' });
+    expect(list).toHaveTextContent('$5.00 · 50 credits · crypto');
+    expect(within(list).queryByRole('button')).toBeNull();
   });
 });

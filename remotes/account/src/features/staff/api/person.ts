@@ -9,15 +9,25 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { auditKey } from './audit';
 import { reportsKey } from './reports';
 
-const personKey = (id: string) => ['staff', 'person', id];
+export const personKey = (id: string) => ['staff', 'person', id];
 
-/** `GET /v1/admin/users/:id`: one person as staff see them. */
+/** How often the view is read again while a refund or chargeback waits for the provider's word. */
+const REVERSAL_POLL_MS = 1500;
+
+/**
+ * `GET /v1/admin/users/:id`: one person as staff see them. A refund asked here applies when the
+ * provider confirms it, an event for the payer alone: until then the view is read again now and then.
+ */
 export function usePerson(id: string) {
   const { api } = useHost();
   return useQuery({
     queryKey: personKey(id),
     queryFn: ({ signal }) =>
       api.get(`/v1/admin/users/${encodeURIComponent(id)}`, { schema: staffPersonView, signal }),
+    refetchInterval: (query) =>
+      query.state.data?.payments.recent.some((p) => p.reversal_asked && p.status === 'succeeded')
+        ? REVERSAL_POLL_MS
+        : false,
   });
 }
 

@@ -3,6 +3,7 @@ import { errorMessage } from '@cove/runtime';
 import { Button, kit } from '@cove/ui';
 import { useState } from 'react';
 import { useDecideApplication } from '../api/decide-application';
+import { IdPhoto } from './IdPhoto';
 import { ReasonDialog } from './ReasonDialog';
 import layout from '../../../common/Console.module.css';
 import styles from './Applications.module.css';
@@ -32,6 +33,13 @@ export function ApplicationRow({ application: a }: { application: AdminApplicati
         <dt>Applied</dt>
         <dd>{new Date(a.created_at).toLocaleDateString()}</dd>
       </dl>
+      <div className={styles.photos} aria-label={`ID photos of ${name}`} role="group">
+        {a.id_documents.length === 0 ? (
+          <p className={layout.muted}>No ID photo was uploaded.</p>
+        ) : (
+          a.id_documents.map((side) => <IdPhoto key={side} applicationId={a.id} side={side} name={name} />)
+        )}
+      </div>
       {decide.isError && !decision && (
         <p className={kit.error} role="alert">
           {errorMessage(decide.error)}

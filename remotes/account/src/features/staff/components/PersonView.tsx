@@ -13,6 +13,7 @@ import { usePerson, usePersonAction } from '../api/person';
 import { mayDo, when } from '../model/actions';
 import styles from '../../../common/Console.module.css';
 import { AuditList } from './AuditLog';
+import { PaymentsList } from './PaymentsList';
 import { ReasonDialog } from './ReasonDialog';
 import { WarningChoice } from './ReportDetail';
 
@@ -145,6 +146,7 @@ function Person({ view }: { view: StaffPersonView }) {
           {act.data.message}
         </p>
       )}
+      <PaymentsList personId={p.id} payments={view.payments.recent} mayAct={Boolean(user?.is_staff)} />
       <ReportList title="Reports about them" reports={view.reports_about} />
       <ReportList title="Reports they made" reports={view.reports_by} />
       <div className={styles.card}>
