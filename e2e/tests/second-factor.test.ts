@@ -66,7 +66,7 @@ test('a creator turns on an authenticator app, then needs its code to change her
     await login.requestLink(creatorEmail);
     const mailbox = new MailboxPage(await other.newPage(), server.baseUrl);
     await phone.goto(await mailbox.signInLink(creatorEmail));
-    await login.heading('Enter your sign-in code').waitFor();
+    await login.heading('Confirm it’s you').waitFor();
     expect(await phone.evaluate(() => window.localStorage.getItem('auth-token'))).toBeNull();
     const field = phone.getByRole('textbox', { name: 'Authenticator code' });
     // The code already used for the payout method is refused: codes work once.

@@ -116,8 +116,10 @@ export const accountInfo = z.object({
   allowed_methods: z.array(payoutMethodKind),
   /** Where the email code goes (masked). */
   email: z.string(),
-  /** True when the authenticator app, not an emailed code, confirms payout changes and requests. */
+  /** True when a second factor (app or passkey), not an emailed code, confirms payout changes and requests. */
   second_factor: z.optional(z.boolean()),
+  /** True when the person has a passkey: it may confirm in place of the app's code. */
+  passkey: z.optional(z.boolean()),
   aml: z.object({
     /** Cumulative payouts above which the form is needed. */
     threshold: credits,

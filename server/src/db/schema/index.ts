@@ -20,3 +20,4 @@ export * from './bundles';
 export * from './fan-lists';
 export * from './notifications';
 export * from './second-factor';
+export * from './passkeys';
