@@ -212,9 +212,22 @@ it('a passkey confirmation is for one use, by the session that made it', async (
   const auth = authenticator();
   await addPasskey(p, auth);
   const token = await confirmation(p, auth);
-  const other = as(t.app, (await redeemLink(t.app, p.user.email)).json().token);
-  // A session signed in with the link alone is a second-step token, refused everywhere else.
-  expect((await other.post('/v1/account/security/recovery-codes', { code: token })).statusCode).toBe(401);
+  const link = (await redeemLink(t.app, p.user.email)).json();
+  const options = await t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/second-step/passkey-options',
+    payload: { second_step_token: link.second_step_token },
+  });
+  const signedIn = await t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/second-step',
+    payload: { second_step_token: link.second_step_token, passkey: auth.assert(options.json()) },
+  });
+  const other = as(t.app, signedIn.json().token);
+  expect(errorOf(await other.post('/v1/account/security/recovery-codes', { code: token }))).toEqual([
+    400,
+    'wrong_factor_code',
+  ]);
   expect((await p.api.post('/v1/account/security/recovery-codes', { code: token })).statusCode).toBe(200);
   expect(errorOf(await p.api.post('/v1/account/security/recovery-codes', { code: token }))).toEqual([
     400,
