@@ -19,7 +19,7 @@ test('a creator turns on an authenticator app, then needs its code to change her
   // Her overview offers it until it is on.
   await page.goto(`${server.baseUrl}/account`);
   const offer = page.getByRole('region', { name: 'Protect your earnings' });
-  await offer.getByRole('link', { name: 'Set up an authenticator app' }).click();
+  await offer.getByRole('link', { name: 'Set up a second factor' }).click();
   await page.waitForURL(/\/account\/security$/);
 
   // Setup: the QR code and the key she would scan or type; the test reads the key off the screen.
