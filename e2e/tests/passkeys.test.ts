@@ -3,7 +3,9 @@ import { LoginPage } from '../pages/login-page';
 import { MailboxPage } from '../pages/mailbox-page';
 import { expect, test } from '../support/fixtures';
 
-test.use({ serverOptions: { name: 'passkeys', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
+test.use({
+  serverOptions: { name: 'passkeys', env: { MAILBOX: 'true', SEED_DEMO: 'true' }, hostname: 'localhost' },
+});
 
 // A demo creator who has no payout method and no second factor yet.
 const creatorEmail = 'ivy-moon@demo.cove.test';
@@ -40,7 +42,8 @@ test('a creator adds a passkey, signs in with the link and the passkey, and conf
   // Adding it: a name, the browser's prompt, and the recovery codes shown once (her first factor).
   await page.goto(`${server.baseUrl}/account/security`);
   const passkeys = page.getByRole('region', { name: 'Passkeys' });
-  await expect(passkeys.getByText('No passkeys yet.')).toBeVisible();
+  // The first screen of a new server waits for the demo world being made.
+  await expect(passkeys.getByText('No passkeys yet.')).toBeVisible({ timeout: 20_000 });
   await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(passkeys.getByRole('textbox', { name: 'Name for the new passkey' })).toHaveAttribute(
     'aria-invalid',
