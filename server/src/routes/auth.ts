@@ -118,7 +118,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = await finishSecondStep(
         { db: app.db, box: app.factorBox, sessionId: session.tokenId },
         user,
-        'code' in body ? { code: body.code } : { passkey: body.passkey, rp: relyingParty(app.config.publicUrl) },
+        'code' in body
+          ? { code: body.code }
+          : { passkey: body.passkey, rp: relyingParty(app.config.publicUrl) },
         request.headers['user-agent'],
       );
       // As after a link without a factor: an unverified fan is mailed a code, which the app asks for next.

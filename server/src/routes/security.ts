@@ -25,7 +25,12 @@ import {
   startEnrolment,
 } from '../second-factor/factor';
 import { assertionOptions, registrationOptions, relyingParty } from '../second-factor/passkey-ceremony';
-import { addPasskey, confirmWithPasskey, type PasskeyContext, removePasskey } from '../second-factor/passkeys';
+import {
+  addPasskey,
+  confirmWithPasskey,
+  type PasskeyContext,
+  removePasskey,
+} from '../second-factor/passkeys';
 import { listSessions, revokeOtherSessions, revokeSession } from '../second-factor/sessions';
 import { withErrors } from './with-errors';
 
@@ -167,7 +172,11 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: {
         body: passkeyConfirmBody,
-        response: withErrors({ 200: factorConfirmation }, ['passkey_expired', 'passkey_failed', 'factor_locked']),
+        response: withErrors({ 200: factorConfirmation }, [
+          'passkey_expired',
+          'passkey_failed',
+          'factor_locked',
+        ]),
       },
     },
     async (request) => {

@@ -43,7 +43,13 @@ async function keepChallenge(ctx: CeremonyContext, userId: string, purpose: Purp
   const now = (ctx.now ?? Date.now)();
   await ctx.db
     .insert(passkeyChallenges)
-    .values({ challenge, userId, sessionId: ctx.sessionId, purpose, expiresAt: new Date(now + CHALLENGE_TTL_MS) });
+    .values({
+      challenge,
+      userId,
+      sessionId: ctx.sessionId,
+      purpose,
+      expiresAt: new Date(now + CHALLENGE_TTL_MS),
+    });
 }
 
 /** The challenge the browser signed, read from its client data (unchecked until the library verifies it). */
@@ -89,10 +95,7 @@ const keysOf = (db: Queryable, userId: string) =>
     .where(eq(passkeys.userId, userId));
 
 /** Options to make a passkey; the person's own passkeys are excluded so one authenticator is added once. */
-export async function registrationOptions(
-  ctx: CeremonyContext,
-  user: UserRow,
-): Promise<PasskeyOptions> {
+export async function registrationOptions(ctx: CeremonyContext, user: UserRow): Promise<PasskeyOptions> {
   const existing = await keysOf(ctx.db, user.id);
   const options = await generateRegistrationOptions({
     rpName: ctx.rp.name,
@@ -140,10 +143,7 @@ export async function verifyRegistration(
 }
 
 /** Options to sign in or confirm with one of the person's passkeys; none answers 409 `passkey_none`. */
-export async function assertionOptions(
-  ctx: CeremonyContext,
-  user: UserRow,
-): Promise<PasskeyOptions> {
+export async function assertionOptions(ctx: CeremonyContext, user: UserRow): Promise<PasskeyOptions> {
   const keys = await keysOf(ctx.db, user.id);
   if (keys.length === 0) throw fail('passkey_none');
   const options = await generateAuthenticationOptions({

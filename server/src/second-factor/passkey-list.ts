@@ -21,6 +21,10 @@ export const entryOf = (row: typeof passkeys.$inferSelect): PasskeyEntry => ({
 });
 
 export async function hasPasskey(db: Queryable, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ id: passkeys.id })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .limit(1);
   return row !== undefined;
 }

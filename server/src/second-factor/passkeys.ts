@@ -3,7 +3,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { passkeys, secondFactors, type UserRow } from '../db/schema';
 import { fail } from '../errors';
 import { issueConfirmation } from './confirmations';
-import { afterFactorAdded, clearTries, confirmAddingFactor, type FactorAdded, type FactorContext, spendTry } from './factor';
+import {
+  afterFactorAdded,
+  clearTries,
+  confirmAddingFactor,
+  type FactorAdded,
+  type FactorContext,
+  spendTry,
+} from './factor';
 import { type RelyingParty, verifyAssertion, verifyRegistration } from './passkey-ceremony';
 import { entryOf } from './passkey-list';
 

@@ -14,7 +14,8 @@ function head(major: number, n: number): Buffer {
 /** The few CBOR types an attestation needs: ints, text, bytes, maps. */
 function cbor(value: Cbor): Buffer {
   if (typeof value === 'number') return value >= 0 ? head(0, value) : head(1, -1 - value);
-  if (typeof value === 'string') return Buffer.concat([head(3, Buffer.byteLength(value)), Buffer.from(value)]);
+  if (typeof value === 'string')
+    return Buffer.concat([head(3, Buffer.byteLength(value)), Buffer.from(value)]);
   if (Buffer.isBuffer(value)) return Buffer.concat([head(2, value.length), value]);
   const parts = [head(5, value.size)];
   for (const [k, v] of value) parts.push(cbor(k), cbor(v));

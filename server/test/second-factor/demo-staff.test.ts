@@ -42,7 +42,9 @@ it('the demo release manager has an app of its own and signs in with the code of
   expect(link.second_step).toBe(true);
   const step = stepper(t.app, link.second_step_token);
   // The staff member's code is not the release manager's.
-  expect((await step.post('/v1/auth/second-step', { code: codeNow(demoStaffTotpSecret) })).statusCode).toBe(400);
+  expect((await step.post('/v1/auth/second-step', { code: codeNow(demoStaffTotpSecret) })).statusCode).toBe(
+    400,
+  );
   const done = await step.post('/v1/auth/second-step', { code: codeNow(demoReleaseTotpSecret) });
   expect(done.statusCode).toBe(200);
   expect((await as(t.app, done.json().token).get('/v1/account/security')).json()).toMatchObject({

@@ -17,7 +17,9 @@ export async function addPasskey(p: Party, auth: SoftAuthenticator, name = 'Lapt
 /** A passkey confirmation for this session, to stand in for an authenticator code. */
 export async function confirmation(p: Party, auth: SoftAuthenticator): Promise<string> {
   const options = (await p.api.post('/v1/account/security/passkeys/confirm-options')).json();
-  const answer = await p.api.post('/v1/account/security/passkeys/confirm', { response: auth.assert(options) });
+  const answer = await p.api.post('/v1/account/security/passkeys/confirm', {
+    response: auth.assert(options),
+  });
   if (answer.statusCode !== 200) throw new Error(`passkey confirmation refused: ${answer.body}`);
   return answer.json().confirmation as string;
 }

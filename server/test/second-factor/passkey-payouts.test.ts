@@ -20,15 +20,17 @@ describe('with a passkey as the only factor', () => {
     const info = (await creator.api.get('/v1/account/info')).json().data;
     expect(info).toMatchObject({ second_factor: true, passkey: true });
 
-    expect(
-      errorOf(await creator.api.post('/v1/users/send-verification-code', { action: 'verify' })),
-    ).toEqual([409, 'use_authenticator']);
+    expect(errorOf(await creator.api.post('/v1/users/send-verification-code', { action: 'verify' }))).toEqual(
+      [409, 'use_authenticator'],
+    );
     expect(errorOf(await creator.api.patch('/v2/account/defaults', paypal('x@example.com')))).toEqual([
       400,
       'factor_code_needed',
     ]);
     expect(
-      errorOf(await creator.api.patch('/v2/account/defaults?verification_code=1234', paypal('x@example.com'))),
+      errorOf(
+        await creator.api.patch('/v2/account/defaults?verification_code=1234', paypal('x@example.com')),
+      ),
     ).toEqual([400, 'factor_code_needed']);
     // A code for an app the person does not have is simply wrong.
     expect(
@@ -46,7 +48,10 @@ describe('with a passkey as the only factor', () => {
     expect(set.json().data.payout_method.label).toBe('PayPal · n•••@example.com');
     expect(
       errorOf(
-        await creator.api.patch(`/v2/account/defaults?verification_code=${confirmed}`, paypal('y@example.com')),
+        await creator.api.patch(
+          `/v2/account/defaults?verification_code=${confirmed}`,
+          paypal('y@example.com'),
+        ),
       ),
     ).toEqual([400, 'wrong_factor_code']);
   });
@@ -57,7 +62,10 @@ describe('with a passkey as the only factor', () => {
     const key = authenticatorFor(t.config.publicUrl);
     await addPasskey(creator, key);
     const request = payoutRequest(300);
-    expect(errorOf(await creator.api.post('/v2/account/payout', request))).toEqual([400, 'factor_code_needed']);
+    expect(errorOf(await creator.api.post('/v2/account/payout', request))).toEqual([
+      400,
+      'factor_code_needed',
+    ]);
     const paid = await creator.api.post('/v2/account/payout', {
       ...request,
       factor_code: await confirmation(creator, key),

@@ -86,12 +86,16 @@ export const errorCatalogue = {
   factor_already_on: { status: 409, message: 'Your authenticator app is already set up.' },
   factor_not_started: { status: 409, message: 'Start setting up your authenticator app again.' },
   factor_off: { status: 409, message: 'Set up a passkey or an authenticator app first.' },
-  passkey_expired: { status: 400, message: 'This passkey request has expired or was already used. Please try again.' },
+  passkey_expired: {
+    status: 400,
+    message: 'This passkey request has expired or was already used. Please try again.',
+  },
   passkey_failed: { status: 400, message: 'That passkey could not be verified. Please try again.' },
   passkey_none: { status: 409, message: 'You have no passkey yet. Add one in Account › Security.' },
   last_factor: {
     status: 409,
-    message: 'This is your last second factor. Add another passkey or an authenticator app before removing it.',
+    message:
+      'This is your last second factor. Add another passkey or an authenticator app before removing it.',
   },
   factor_staff_keeps: { status: 409, message: 'Staff accounts keep their authenticator app.' },
   use_authenticator: {

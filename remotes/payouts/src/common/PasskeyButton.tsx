@@ -36,7 +36,12 @@ export function PasskeyButton({
 
   return (
     <>
-      <Button variant="secondary" onClick={() => void confirm()} disabled={busy || waiting} aria-busy={waiting}>
+      <Button
+        variant="secondary"
+        onClick={() => void confirm()}
+        disabled={busy || waiting}
+        aria-busy={waiting}
+      >
         {waiting ? 'Waiting for your passkey…' : 'Use a passkey'}
       </Button>
       {Boolean(error) && (

@@ -59,7 +59,11 @@ function promptError(err: unknown): ApiError {
  * the browser's prompt, and the single-use confirmation that goes in place of the code.
  */
 export async function passkeyConfirmation(api: ApiClient): Promise<string> {
-  const options = await api.post('/v1/account/security/passkeys/confirm-options', {}, { schema: passkeyOptions });
+  const options = await api.post(
+    '/v1/account/security/passkeys/confirm-options',
+    {},
+    { schema: passkeyOptions },
+  );
   const response = await passkeyAssertion(options);
   const answer = await api.post(
     '/v1/account/security/passkeys/confirm',

@@ -80,7 +80,12 @@ export function SecondStep() {
             {error}
           </p>
         )}
-        <Button type="submit" variant={passkeysSupported() ? 'secondary' : undefined} disabled={sending !== null} aria-busy={sending === 'code'}>
+        <Button
+          type="submit"
+          variant={passkeysSupported() ? 'secondary' : undefined}
+          disabled={sending !== null}
+          aria-busy={sending === 'code'}
+        >
           {sending === 'code' ? 'Checking…' : 'Sign in'}
         </Button>
       </form>

@@ -107,10 +107,7 @@ describe('setting up an authenticator app', () => {
       if (call.path === '/v1/account/sessions') return sessions;
       return undefined;
     });
-    expect(await screen.findByText(/This account needs a second factor/)).toHaveAttribute(
-      'role',
-      'status',
-    );
+    expect(await screen.findByText(/This account needs a second factor/)).toHaveAttribute('role', 'status');
     expect(screen.getByRole('button', { name: 'Set up an authenticator app' })).toBeInTheDocument();
   });
 
@@ -198,9 +195,9 @@ describe('passkeys', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove Phone' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Phone' })).toBeNull());
-    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/v1/account/security/passkeys/pk-Phone')).toBe(
-      true,
-    );
+    expect(
+      calls.some((c) => c.method === 'DELETE' && c.path === '/v1/account/security/passkeys/pk-Phone'),
+    ).toBe(true);
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove Work laptop' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This is your last second factor.');

@@ -32,8 +32,7 @@ export function useRemovePasskey() {
   const { api } = useHost();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.send('DELETE', `/v1/account/security/passkeys/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.send('DELETE', `/v1/account/security/passkeys/${encodeURIComponent(id)}`),
     onSettled: () => client.invalidateQueries({ queryKey: securityKeys.status }),
   });
 }

@@ -101,7 +101,10 @@ export function AuthenticatorApp({ status }: { status: SecurityStatus }) {
               confirm.mutate(
                 { code, withPasskey: status.passkeys.length > 0 },
                 // Beside a passkey the recovery codes stay as they were: none to show.
-                { onSuccess: (answer) => setCodes(answer.recovery_codes.length > 0 ? answer.recovery_codes : null) },
+                {
+                  onSuccess: (answer) =>
+                    setCodes(answer.recovery_codes.length > 0 ? answer.recovery_codes : null),
+                },
               )
             }
           />

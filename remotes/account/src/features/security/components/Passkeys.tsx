@@ -87,7 +87,9 @@ export function Passkeys({ status }: { status: SecurityStatus }) {
             variant="secondary"
             disabled={renew.isPending}
             aria-busy={renew.isPending}
-            onClick={() => renew.mutate(undefined, { onSuccess: (answer) => setCodes(answer.recovery_codes) })}
+            onClick={() =>
+              renew.mutate(undefined, { onSuccess: (answer) => setCodes(answer.recovery_codes) })
+            }
           >
             Make new recovery codes
           </Button>
