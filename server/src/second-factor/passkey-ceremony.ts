@@ -41,15 +41,13 @@ type Purpose = 'register' | 'assert';
 
 async function keepChallenge(ctx: CeremonyContext, userId: string, purpose: Purpose, challenge: string) {
   const now = (ctx.now ?? Date.now)();
-  await ctx.db
-    .insert(passkeyChallenges)
-    .values({
-      challenge,
-      userId,
-      sessionId: ctx.sessionId,
-      purpose,
-      expiresAt: new Date(now + CHALLENGE_TTL_MS),
-    });
+  await ctx.db.insert(passkeyChallenges).values({
+    challenge,
+    userId,
+    sessionId: ctx.sessionId,
+    purpose,
+    expiresAt: new Date(now + CHALLENGE_TTL_MS),
+  });
 }
 
 /** The challenge the browser signed, read from its client data (unchecked until the library verifies it). */
