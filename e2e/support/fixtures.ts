@@ -1,11 +1,13 @@
 import { test as base } from '@playwright/test';
-import { type RunningServer, startServer } from './server';
+import { type RunningServer, type SiteHostname, startServer } from './server';
 import { sessions, type Sessions } from './session';
 
 /** The server a journey file runs against: a name for its log in e2e/artifacts, and its settings. */
 export interface ServerOptions {
   name: string;
   env?: Record<string, string>;
+  /** `localhost` for passkeys (see SiteHostname); 127.0.0.1 otherwise. */
+  hostname?: SiteHostname;
 }
 
 interface JourneyFixtures {
@@ -27,7 +29,7 @@ export const test = base.extend<JourneyFixtures, WorkerFixtures>({
   serverOptions: [{ name: 'journey' }, { scope: 'worker', option: true }],
   server: [
     async ({ serverOptions }, use) => {
-      const server = await startServer(serverOptions.name, serverOptions.env);
+      const server = await startServer(serverOptions.name, serverOptions.env, serverOptions.hostname);
       try {
         await use(server);
       } finally {

@@ -72,23 +72,37 @@ async function waitUntilReady(
  * `env` overrides its settings, such as `{ BOT_CHECK: 'fake' }` for the sign-in bot check (off otherwise,
  * whatever the calling shell has set).
  */
-export async function startServer(name: string, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  name: string,
+  env: Record<string, string> = {},
+  hostname: SiteHostname = '127.0.0.1',
+): Promise<RunningServer> {
   try {
-    return await startOnce(name, env);
+    return await startOnce(name, env, hostname);
   } catch (err) {
     // Killed by a signal before it printed a line (seen once in a full CI run, never reproduced): a
     // second start tells that apart from a server that cannot start, which exits with a code.
     if (!(err instanceof DiedBeforeReady) || err.signal === null) throw err;
     console.warn(`${err.message} Starting it once more (log: ${name}-again-server.log).`);
-    return startOnce(`${name}-again`, env);
+    return startOnce(`${name}-again`, env, hostname);
   }
 }
 
-async function startOnce(name: string, env: Record<string, string>): Promise<RunningServer> {
+/**
+ * The name the browser reaches the site by (the relay listens on 127.0.0.1 either way). Passkeys need
+ * `localhost`: WebAuthn refuses an IP address as the relying party's id.
+ */
+export type SiteHostname = '127.0.0.1' | 'localhost';
+
+async function startOnce(
+  name: string,
+  env: Record<string, string>,
+  hostname: SiteHostname,
+): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cove-e2e-'));
   // The browser's address for the site; the server itself listens on a port the OS gives it.
   const relay = await openRelay();
-  const baseUrl = `http://127.0.0.1:${relay.port}`;
+  const baseUrl = `http://${hostname}:${relay.port}`;
   mkdirSync(artifactsDir, { recursive: true });
   const log = createWriteStream(join(artifactsDir, `${name}-server.log`));
   const child = spawn(process.execPath, [serverMain], {

@@ -17,7 +17,7 @@ export function sessions(server: RunningServer, browser: Browser) {
     const mailbox = new MailboxPage(await page.context().newPage(), server.baseUrl);
     await page.goto(await mailbox.signInLink(email));
     if (totpSecret) {
-      await login.heading('Enter your sign-in code').waitFor();
+      await login.heading('Confirm it’s you').waitFor();
       await page.getByRole('textbox', { name: 'Authenticator code' }).fill(codeAt(totpSecret, stepNow()));
       await page.getByRole('button', { name: 'Sign in' }).click();
     }

@@ -19,7 +19,7 @@ test('a creator turns on an authenticator app, then needs its code to change her
   // Her overview offers it until it is on.
   await page.goto(`${server.baseUrl}/account`);
   const offer = page.getByRole('region', { name: 'Protect your earnings' });
-  await offer.getByRole('link', { name: 'Set up an authenticator app' }).click();
+  await offer.getByRole('link', { name: 'Set up a second factor' }).click();
   await page.waitForURL(/\/account\/security$/);
 
   // Setup: the QR code and the key she would scan or type; the test reads the key off the screen.
@@ -66,7 +66,7 @@ test('a creator turns on an authenticator app, then needs its code to change her
     await login.requestLink(creatorEmail);
     const mailbox = new MailboxPage(await other.newPage(), server.baseUrl);
     await phone.goto(await mailbox.signInLink(creatorEmail));
-    await login.heading('Enter your sign-in code').waitFor();
+    await login.heading('Confirm it’s you').waitFor();
     expect(await phone.evaluate(() => window.localStorage.getItem('auth-token'))).toBeNull();
     const field = phone.getByRole('textbox', { name: 'Authenticator code' });
     // The code already used for the payout method is refused: codes work once.

@@ -36,22 +36,25 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 }
 guardCodes.set(requireUser, ['unauthorized']);
 
+/** Roles whose routes also need a session that passed the second factor (docs/rules.md, Second factor). */
+const factorRoles: readonly Role[] = ['staff', 'release_manager'];
+
 /**
- * onRequest guard: a signed-in user holding one of the roles (fan `user`, creator `featured`, `staff`).
- * Staff routes also need a session that passed the second factor (docs/rules.md, Second factor).
+ * onRequest guard: a signed-in user holding one of the roles (fan `user`, creator `featured`, `staff`,
+ * `release_manager`). Staff and release routes also need a session that passed the second factor.
  */
 export function requireRole(...roles: Role[]) {
-  const staffRoute = roles.includes('staff');
+  const factorRoute = roles.some((r) => factorRoles.includes(r));
   const guard = async (request: FastifyRequest): Promise<void> => {
     const user = currentUser(request);
     const held = roles.filter((r) => hasRole(user, r));
     if (held.length === 0) throw fail('forbidden');
-    if (held.every((r) => r === 'staff') && !request.session?.factorPassed)
+    if (held.every((r) => factorRoles.includes(r)) && !request.session?.factorPassed)
       throw fail('factor_setup_required');
   };
   guardCodes.set(
     guard,
-    staffRoute ? ['unauthorized', 'forbidden', 'factor_setup_required'] : ['unauthorized', 'forbidden'],
+    factorRoute ? ['unauthorized', 'forbidden', 'factor_setup_required'] : ['unauthorized', 'forbidden'],
   );
   return guard;
 }

@@ -3,7 +3,9 @@ import {
   authResponse,
   linkResponse,
   messageResponse,
+  passkeyOptions,
   secondStepBody,
+  secondStepTokenBody,
   signInBody,
 } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,6 +30,7 @@ import { withErrors } from './with-errors';
 import { fail } from '../errors';
 import { factorCodeCodes, finishSecondStep } from '../second-factor/factor';
 import { announceSessionsChange } from '../second-factor/sessions';
+import { assertionOptions, relyingParty } from '../second-factor/passkey-ceremony';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -73,23 +76,53 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** The limited token's session, or 401: a full session or an unknown token is no second step. */
+  async function secondStepSession(token: string) {
+    const session = await sessionForToken(app.db, token);
+    if (!session?.secondStep) throw fail('unauthorized');
+    return session;
+  }
+
+  // A challenge for the second step's "Use a passkey", bound to the limited token's session.
+  app.post(
+    '/v1/auth/second-step/passkey-options',
+    {
+      schema: {
+        body: secondStepTokenBody,
+        response: withErrors({ 200: passkeyOptions }, ['unauthorized', 'passkey_none']),
+      },
+    },
+    async (request) => {
+      const session = await secondStepSession(request.body.second_step_token);
+      const ctx = { db: app.db, rp: relyingParty(app.config.publicUrl), sessionId: session.tokenId };
+      return assertionOptions(ctx, session.user);
+    },
+  );
+
   // The second step of a sign-in, with the limited token `POST /v1/auth` gave; nothing else takes it.
   app.post(
     '/v1/auth/second-step',
     {
       schema: {
         body: secondStepBody,
-        response: withErrors({ 200: authResponse }, ['unauthorized', ...factorCodeCodes]),
+        response: withErrors({ 200: authResponse }, [
+          'unauthorized',
+          'passkey_expired',
+          'passkey_failed',
+          ...factorCodeCodes,
+        ]),
       },
     },
     async (request) => {
-      const session = await sessionForToken(app.db, request.body.second_step_token);
-      if (!session?.secondStep) throw fail('unauthorized');
+      const { body } = request;
+      const session = await secondStepSession(body.second_step_token);
       const { user } = session;
       const token = await finishSecondStep(
         { db: app.db, box: app.factorBox, sessionId: session.tokenId },
         user,
-        request.body.code,
+        'code' in body
+          ? { code: body.code }
+          : { passkey: body.passkey, rp: relyingParty(app.config.publicUrl) },
         request.headers['user-agent'],
       );
       await announceSessionsChange(app, user.id);

@@ -1,6 +1,12 @@
 import {
+  addPasskeyBody,
   factorCodeBody,
+  factorConfirmation,
+  passkeyAdded,
+  passkeyConfirmBody,
+  passkeyOptions,
   recoveryCodesResponse,
+  totpConfirmBody,
   securityStatus as securityStatusSchema,
   sessionsList,
   signedOutCount,
@@ -14,11 +20,17 @@ import { fail } from '../errors';
 import {
   confirmEnrolment,
   factorCodeCodes,
-  type FactorContext,
   regenerateRecoveryCodes,
   securityStatus,
   startEnrolment,
 } from '../second-factor/factor';
+import { assertionOptions, registrationOptions, relyingParty } from '../second-factor/passkey-ceremony';
+import {
+  addPasskey,
+  confirmWithPasskey,
+  type PasskeyContext,
+  removePasskey,
+} from '../second-factor/passkeys';
 import {
   announceSessionsChange,
   listSessions,
@@ -36,7 +48,12 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = currentUser(request);
     const session = request.session;
     if (!session) throw fail('unauthorized');
-    const ctx: FactorContext = { db: app.db, box: app.factorBox, sessionId: session.id };
+    const ctx: PasskeyContext = {
+      db: app.db,
+      box: app.factorBox,
+      sessionId: session.id,
+      rp: relyingParty(app.config.publicUrl),
+    };
     return { user, session, ctx };
   }
 
@@ -69,18 +86,19 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...guarded,
       schema: {
-        body: factorCodeBody,
+        body: totpConfirmBody,
         response: withErrors({ 200: recoveryCodesResponse }, [
           'factor_already_on',
           'factor_not_started',
-          'wrong_factor_code',
-          'factor_locked',
+          'factor_code_needed',
+          ...factorCodeCodes,
         ]),
       },
     },
     async (request) => {
       const { user, ctx } = caller(request);
-      const { recoveryCodes, signedOut } = await confirmEnrolment(ctx, user, request.body.code);
+      const { body } = request;
+      const { recoveryCodes, signedOut } = await confirmEnrolment(ctx, user, body.code, body.current);
       await closeSockets(user.id, signedOut);
       return { recovery_codes: recoveryCodes };
     },
@@ -95,6 +113,83 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user, ctx } = caller(request);
       return { recovery_codes: await regenerateRecoveryCodes(ctx, user, request.body.code) };
+    },
+  );
+
+  // Passkeys (docs/rules.md, Second factor): options for the browser, then its answer.
+  app.post(
+    '/v1/account/security/passkeys/options',
+    { ...guarded, schema: { response: withErrors({ 200: passkeyOptions }) } },
+    async (request) => {
+      const { user, ctx } = caller(request);
+      return registrationOptions(ctx, user);
+    },
+  );
+
+  app.post(
+    '/v1/account/security/passkeys',
+    {
+      ...guarded,
+      schema: {
+        body: addPasskeyBody,
+        response: withErrors({ 200: passkeyAdded }, [
+          'passkey_expired',
+          'passkey_failed',
+          'factor_code_needed',
+          ...factorCodeCodes,
+        ]),
+      },
+    },
+    async (request) => {
+      const { user, ctx } = caller(request);
+      const { passkey, recoveryCodes, signedOut } = await addPasskey(ctx, user, request.body);
+      await closeSockets(user.id, signedOut);
+      return { passkey, recovery_codes: recoveryCodes };
+    },
+  );
+
+  app.delete(
+    '/v1/account/security/passkeys/:id',
+    {
+      ...guarded,
+      schema: {
+        params: z.object({ id: z.uuid() }),
+        response: withErrors({ 204: z.null() }, ['not_found', 'last_factor']),
+      },
+    },
+    async (request, reply) => {
+      const { user, ctx } = caller(request);
+      await removePasskey(ctx, user, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // Confirming with a passkey where a code is asked: an assertion becomes a single-use confirmation.
+  app.post(
+    '/v1/account/security/passkeys/confirm-options',
+    { ...guarded, schema: { response: withErrors({ 200: passkeyOptions }, ['passkey_none']) } },
+    async (request) => {
+      const { user, ctx } = caller(request);
+      return assertionOptions(ctx, user);
+    },
+  );
+
+  app.post(
+    '/v1/account/security/passkeys/confirm',
+    {
+      ...guarded,
+      schema: {
+        body: passkeyConfirmBody,
+        response: withErrors({ 200: factorConfirmation }, [
+          'passkey_expired',
+          'passkey_failed',
+          'factor_locked',
+        ]),
+      },
+    },
+    async (request) => {
+      const { user, ctx } = caller(request);
+      return { confirmation: await confirmWithPasskey(ctx, user, request.body.response) };
     },
   );
 

@@ -1,11 +1,15 @@
-import type { ErrorCode, SecurityStatus, TotpEnrolment } from '@cove/contracts';
+import type { ErrorCode, PasskeyAssertion, SecurityStatus, TotpEnrolment } from '@cove/contracts';
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import qrcode from 'qrcode-generator';
 import { isStaff } from '../auth/guards';
 import type { Db } from '../db/client';
+import type { Queryable } from '../db/transaction';
 import { accessTokens, secondFactors, type UserRow } from '../db/schema';
 import { fail } from '../errors';
 import { issueAccessToken } from '../auth/tokens';
+import { isConfirmation, spendConfirmation } from './confirmations';
+import { type RelyingParty, verifyAssertion } from './passkey-ceremony';
+import { hasPasskey, listPasskeys } from './passkey-list';
 import { recoveryCodesLeft, replaceRecoveryCodes, spendRecoveryCode } from './recovery-codes';
 import type { SecretBox } from './secret-box';
 import { revokeOtherSessions } from './sessions';
@@ -31,19 +35,27 @@ export const factorCodeCodes = [
   'factor_off',
 ] as const satisfies readonly ErrorCode[];
 
-/** Staff must have a second factor; for everyone else it is a choice. */
-export const mustHaveFactor = isStaff;
+/** Staff and release managers must have a second factor; for everyone else it is a choice. */
+export const mustHaveFactor = (user: UserRow): boolean => isStaff(user) || user.isReleaseManager;
 
 const rowOf = async (db: Db, userId: string) =>
   (await db.select().from(secondFactors).where(eq(secondFactors.userId, userId)))[0];
 
+const totpOnWhere = (userId: string) =>
+  and(eq(secondFactors.userId, userId), isNotNull(secondFactors.enabledAt));
+
 /** Whether the person's authenticator app is set up. */
-export async function hasFactor(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ on: secondFactors.userId })
-    .from(secondFactors)
-    .where(and(eq(secondFactors.userId, userId), isNotNull(secondFactors.enabledAt)));
+async function totpOn(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ on: secondFactors.userId }).from(secondFactors).where(totpOnWhere(userId));
   return row !== undefined;
+}
+
+/**
+ * Whether the person has a second factor: the authenticator app or at least one passkey. The one
+ * answer for the sign-in's second step, staff and release managers, and payout confirmation.
+ */
+export async function hasFactor(db: Db, userId: string): Promise<boolean> {
+  return (await totpOn(db, userId)) || (await hasPasskey(db, userId));
 }
 
 export async function securityStatus(
@@ -52,7 +64,8 @@ export async function securityStatus(
   session: { factorPassed: boolean },
 ): Promise<SecurityStatus> {
   return {
-    totp: await hasFactor(db, user.id),
+    totp: await totpOn(db, user.id),
+    passkeys: await listPasskeys(db, user.id),
     recovery_codes_left: await recoveryCodesLeft(db, user.id),
     required: mustHaveFactor(user),
     session_passed: session.factorPassed,
@@ -69,7 +82,7 @@ function qrSvg(text: string): string {
 
 /** A new secret to scan, kept sealed as pending until a first code confirms it (a new start replaces it). */
 export async function startEnrolment(ctx: FactorContext, user: UserRow): Promise<TotpEnrolment> {
-  if (await hasFactor(ctx.db, user.id)) throw fail('factor_already_on');
+  if (await totpOn(ctx.db, user.id)) throw fail('factor_already_on');
   const secret = newTotpSecret();
   const pendingSecret = ctx.box.seal(user.id, secret);
   await ctx.db
@@ -84,7 +97,7 @@ export async function startEnrolment(ctx: FactorContext, user: UserRow): Promise
  * Spends one of the session's tries before a code is compared, in one conditional UPDATE, so even
  * parallel guesses get five comparisons in all; the session that runs out is signed out.
  */
-async function spendTry(ctx: FactorContext): Promise<void> {
+export async function spendTry(ctx: Pick<FactorContext, 'db' | 'sessionId'>): Promise<void> {
   const [spent] = await ctx.db
     .update(accessTokens)
     .set({ factorAttempts: sql`${accessTokens.factorAttempts} + 1` })
@@ -101,7 +114,7 @@ async function spendTry(ctx: FactorContext): Promise<void> {
   throw fail('factor_locked');
 }
 
-const clearTries = (ctx: FactorContext) =>
+export const clearTries = (ctx: Pick<FactorContext, 'db' | 'sessionId'>) =>
   ctx.db.update(accessTokens).set({ factorAttempts: 0 }).where(eq(accessTokens.id, ctx.sessionId));
 
 /**
@@ -124,21 +137,27 @@ async function takeStep(db: Db, userId: string, step: number): Promise<boolean> 
 }
 
 /**
- * Checks a code from the authenticator app (6 digits, ±1 step, once) or a recovery code (spent).
+ * Checks a code from the authenticator app (6 digits, ±1 step, once), a passkey confirmation of this
+ * session (spent) or a recovery code (spent).
  * Refused: wrong_factor_code, factor_code_used (a replay), factor_locked (tries used up).
  */
 export async function checkFactorCode(
   ctx: FactorContext,
   user: UserRow,
   code: string,
-): Promise<'totp' | 'recovery'> {
-  const row = await rowOf(ctx.db, user.id);
-  if (!row?.secret) throw fail('factor_off');
+): Promise<'totp' | 'passkey' | 'recovery'> {
+  if (!(await hasFactor(ctx.db, user.id))) throw fail('factor_off');
   await spendTry(ctx);
   const entered = code.trim();
-  let kind: 'totp' | 'recovery';
-  if (/^\d{6}$/.test(entered)) {
-    const step = matchingStep(ctx.box.open(user.id, row.secret), entered, (ctx.now ?? Date.now)());
+  const now = (ctx.now ?? Date.now)();
+  let kind: 'totp' | 'passkey' | 'recovery';
+  if (isConfirmation(entered)) {
+    if (!(await spendConfirmation(ctx.db, user.id, ctx.sessionId, entered, now)))
+      throw fail('wrong_factor_code');
+    kind = 'passkey';
+  } else if (/^\d{6}$/.test(entered)) {
+    const secret = (await rowOf(ctx.db, user.id))?.secret;
+    const step = secret ? matchingStep(ctx.box.open(user.id, secret), entered, now) : null;
     if (step === null) throw fail('wrong_factor_code');
     if (!(await takeStep(ctx.db, user.id, step))) throw fail('factor_code_used');
     kind = 'totp';
@@ -150,21 +169,64 @@ export async function checkFactorCode(
   return kind;
 }
 
+/** What adding a factor did: recovery codes to show once (none when the person had a factor) and sessions signed out. */
+export interface FactorAdded {
+  recoveryCodes: string[];
+  signedOut: string[];
+}
+
 /**
- * The first code confirms the pending secret: the factor is on, this session has passed it, every
- * other session is signed out (it never passed it), and ten recovery codes are made, returned once.
+ * A person's first factor (app or passkey) makes ten recovery codes, marks this session as having
+ * passed it, and signs every other session out (they never passed it). A further one changes none of that.
+ */
+export async function afterFactorAdded(
+  tx: Queryable,
+  userId: string,
+  sessionId: string,
+  first: boolean,
+): Promise<FactorAdded> {
+  if (!first) return { recoveryCodes: [], signedOut: [] };
+  const recoveryCodes = await replaceRecoveryCodes(tx, userId);
+  await tx
+    .update(accessTokens)
+    .set({ factorPassedAt: new Date(), factorAttempts: 0 })
+    .where(eq(accessTokens.id, sessionId));
+  const signedOut = await revokeOtherSessions(tx, userId, sessionId);
+  return { recoveryCodes, signedOut };
+}
+
+/**
+ * Adding a factor beside one the person has needs that one (a code or a passkey confirmation): a
+ * stolen session must not add its own way to confirm payouts. True when this is the first factor.
+ */
+export async function confirmAddingFactor(
+  ctx: FactorContext,
+  user: UserRow,
+  current: string | undefined,
+): Promise<boolean> {
+  if (!(await hasFactor(ctx.db, user.id))) return true;
+  if (!current) throw fail('factor_code_needed');
+  await checkFactorCode(ctx, user, current);
+  return false;
+}
+
+/**
+ * The first code confirms the pending secret and the app is on (with `current`, the factor the person
+ * already has, when they have one: see confirmAddingFactor).
  */
 export async function confirmEnrolment(
   ctx: FactorContext,
   user: UserRow,
   code: string,
-): Promise<{ recoveryCodes: string[]; signedOut: string[] }> {
+  current?: string,
+): Promise<FactorAdded> {
   const row = await rowOf(ctx.db, user.id);
   if (row?.secret) throw fail('factor_already_on');
   if (!row?.pendingSecret) throw fail('factor_not_started');
   await spendTry(ctx);
   const step = matchingStep(ctx.box.open(user.id, row.pendingSecret), code.trim(), (ctx.now ?? Date.now)());
   if (step === null) throw fail('wrong_factor_code');
+  const first = await confirmAddingFactor(ctx, user, current);
   return ctx.db.transaction(async (tx) => {
     const [on] = await tx
       .update(secondFactors)
@@ -178,13 +240,7 @@ export async function confirmEnrolment(
       )
       .returning({ userId: secondFactors.userId });
     if (!on) throw fail('factor_not_started');
-    const recoveryCodes = await replaceRecoveryCodes(tx, user.id);
-    await tx
-      .update(accessTokens)
-      .set({ factorPassedAt: new Date(), factorAttempts: 0 })
-      .where(eq(accessTokens.id, ctx.sessionId));
-    const signedOut = await revokeOtherSessions(tx, user.id, ctx.sessionId);
-    return { recoveryCodes, signedOut };
+    return afterFactorAdded(tx, user.id, ctx.sessionId, first);
   });
 }
 
@@ -213,17 +269,25 @@ export async function confirmWithFactor(
   return true;
 }
 
+/** What finishes a sign-in's second step: a code the person typed, or a passkey's assertion. */
+export type SecondStepProof = { code: string } | { passkey: PasskeyAssertion; rp: RelyingParty };
+
 /**
- * The second step of a sign-in: a code from the app or a recovery code. The limited token is spent and
- * a full session, marked as having passed the factor, takes its place.
+ * The second step of a sign-in: a code from the app, a recovery code, or a passkey. The limited token
+ * is spent and a full session, marked as having passed the factor, takes its place.
  */
 export async function finishSecondStep(
   ctx: FactorContext,
   user: UserRow,
-  code: string,
+  proof: SecondStepProof,
   userAgent: string | undefined,
 ): Promise<string> {
-  await checkFactorCode(ctx, user, code);
+  if ('code' in proof) await checkFactorCode(ctx, user, proof.code);
+  else {
+    await spendTry(ctx);
+    await verifyAssertion({ ...ctx, rp: proof.rp }, user, proof.passkey);
+    await clearTries(ctx);
+  }
   const [spent] = await ctx.db
     .update(accessTokens)
     .set({ revokedAt: new Date() })

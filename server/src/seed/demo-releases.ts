@@ -14,6 +14,8 @@ export async function seedDemoReleaseManager(db: Db, demoEmail: (username: strin
     .values({
       email: demoEmail(demoReleaseManager),
       username: demoReleaseManager,
+      // A finished profile: the page asks nothing of her before the Releases page.
+      gender: 'female',
       emailVerified: true,
       isReleaseManager: true,
     })

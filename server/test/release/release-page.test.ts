@@ -13,7 +13,8 @@ import { captureIo, inDirectory } from '../../src/release/test-harness';
 import { as } from '../helpers/api';
 import { heard, openSocket, wsBase } from '../helpers/socket';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { signedInUser } from '../helpers/users';
+import { issueAccessToken } from '../../src/auth/tokens';
+import { createUser, signedInUser } from '../helpers/users';
 
 const shared = [
   { name: 'react', version: '19.2.1', requiredVersion: '^19.2.0', singleton: true, assets: {} },
@@ -128,6 +129,22 @@ describe('the release API', () => {
       }
     }
     expect(await registryText()).toBe(before);
+  });
+
+  it('refuses a release manager whose session has not passed the second factor, and changes nothing', async () => {
+    const before = await registryText();
+    const user = await createUser(t.db, { isReleaseManager: true });
+    // Signed in before a factor was set up: the session never passed one (docs/rules.md, Second factor).
+    const api = as(t.app, await issueAccessToken(t.db, user.id));
+    for (const [method, url, payload] of [['get', '/v1/admin/releases', undefined] as const, ...actions()]) {
+      const res = await api[method](url, payload);
+      expect([url, res.statusCode, res.json().code]).toEqual([url, 403, 'factor_setup_required']);
+    }
+    expect(await registryText()).toBe(before);
+    expect((await api.get('/v1/account/security')).json()).toMatchObject({
+      required: true,
+      session_passed: false,
+    });
   });
 
   it('shows every remote as `release status` does: current, previous, stored builds and error rates', async () => {

@@ -18,6 +18,7 @@ describe('enrolment', () => {
     const p = await person(t);
     expect((await p.api.get('/v1/account/security')).json()).toEqual({
       totp: false,
+      passkeys: [],
       recovery_codes_left: 0,
       required: false,
       session_passed: true,
@@ -44,6 +45,7 @@ describe('enrolment', () => {
     codes.forEach((c) => expect(c).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}$/));
     expect((await p.api.get('/v1/account/security')).json()).toEqual({
       totp: true,
+      passkeys: [],
       recovery_codes_left: 10,
       required: false,
       session_passed: true,

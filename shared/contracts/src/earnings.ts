@@ -108,8 +108,13 @@ export const payoutMethodBody = z.discriminatedUnion('method', [
 ]);
 export type PayoutMethodBody = z.infer<typeof payoutMethodBody>;
 export const payoutDefaultsQuery = z.object({
-  /** The emailed 4-digit code; with a second factor on, a code from the app or a recovery code. */
-  verification_code: z.optional(z.string().check(z.regex(/^(\d{4}|\d{6}|[A-Za-z0-9]{4}-?[A-Za-z0-9]{4})$/))),
+  /**
+   * The emailed 4-digit code; with a second factor on, a code from the app, a recovery code, or a
+   * passkey's confirmation (`pk_` and 43 base64url characters).
+   */
+  verification_code: z.optional(
+    z.string().check(z.regex(/^(\d{4}|\d{6}|[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}|pk_[A-Za-z0-9_-]{43})$/)),
+  ),
 });
 
 /** A saved method as its owner sees it: never the full account number or address. */
@@ -128,8 +133,10 @@ export const accountInfo = z.object({
   allowed_methods: z.array(payoutMethodKind),
   /** Where the email code goes (masked). */
   email: z.string(),
-  /** True when the authenticator app, not an emailed code, confirms payout changes and requests. */
+  /** True when a second factor (app or passkey), not an emailed code, confirms payout changes and requests. */
   second_factor: z.optional(z.boolean()),
+  /** True when the person has a passkey: it may confirm in place of the app's code. */
+  passkey: z.optional(z.boolean()),
   aml: z.object({
     /** Cumulative payouts above which the form is needed. */
     threshold: credits,

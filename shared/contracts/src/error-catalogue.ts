@@ -74,14 +74,29 @@ export const errorCatalogue = {
   },
   factor_code_used: { status: 400, message: 'This code was already used. Please wait for the next one.' },
   factor_locked: { status: 429, message: 'Too many wrong codes. Please sign in again.' },
-  factor_code_needed: { status: 400, message: 'Enter the code from your authenticator app.' },
+  factor_code_needed: {
+    status: 400,
+    message: 'Confirm with your passkey or enter the code from your authenticator app.',
+  },
   factor_setup_required: {
     status: 403,
-    message: 'Staff accounts need an authenticator app. Set one up in Account › Security first.',
+    message:
+      'This account needs a second factor (a passkey or an authenticator app). Set one up in Account › Security first.',
   },
   factor_already_on: { status: 409, message: 'Your authenticator app is already set up.' },
   factor_not_started: { status: 409, message: 'Start setting up your authenticator app again.' },
-  factor_off: { status: 409, message: 'Set up an authenticator app first.' },
+  factor_off: { status: 409, message: 'Set up a passkey or an authenticator app first.' },
+  passkey_expired: {
+    status: 400,
+    message: 'This passkey request has expired or was already used. Please try again.',
+  },
+  passkey_failed: { status: 400, message: 'That passkey could not be verified. Please try again.' },
+  passkey_none: { status: 409, message: 'You have no passkey yet. Add one in Account › Security.' },
+  last_factor: {
+    status: 409,
+    message:
+      'This is your last second factor. Add another passkey or an authenticator app before removing it.',
+  },
   factor_staff_keeps: { status: 409, message: 'Staff accounts keep their authenticator app.' },
   use_authenticator: {
     status: 409,

@@ -22,3 +22,9 @@ export * from './upload';
 export { formatBytes } from './format/bytes';
 export { chatPath } from './host/chat-path';
 export { messageBody, sendMessage, type SendHost } from './outbox/send-message';
+export {
+  passkeysSupported,
+  passkeyAssertion,
+  passkeyAttestation,
+  passkeyConfirmation,
+} from './passkeys/passkeys';

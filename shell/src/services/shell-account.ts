@@ -10,8 +10,11 @@ export interface ShellAccount extends HostAccount {
   redeemLink(linkToken: string): Promise<string>;
   /** Whether a sign-in waits for its second step in this tab. */
   hasSecondStep(): boolean;
-  /** Finishes the second step with a code from the app or a recovery code; resolves with where to go next. */
-  finishSecondStep(code: string): Promise<string>;
+  /**
+   * Finishes the second step with a code from the app or a recovery code, or with one of the person's
+   * passkeys (the browser's prompt); resolves with where to go next.
+   */
+  finishSecondStep(proof: { code: string } | 'passkey'): Promise<string>;
   /** `sentWith` is the token the config was asked with (the current one when omitted). */
   applyConfig(config: ProviderConfig, sentWith?: string | null): void;
   /** Ends the session here (the server already refused it). */

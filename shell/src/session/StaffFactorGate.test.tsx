@@ -8,6 +8,7 @@ import { StaffFactorGate } from './StaffFactorGate';
 
 const status = (passed: boolean, totp = passed) => ({
   totp,
+  passkeys: [],
   recovery_codes_left: totp ? 10 : 0,
   required: true,
   session_passed: passed,

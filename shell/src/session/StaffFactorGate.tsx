@@ -8,16 +8,17 @@ import { useShell } from '../services/shell-context';
 export const securityPath = '/account/security';
 
 /**
- * Staff must have a second factor (docs/rules.md, Second factor): a staff session that has not passed
- * one is led to set it up before anything else, whatever page it opens. The server refuses staff
- * routes to such a session anyway; this only shows the way. Once passed, nothing more is asked.
+ * Staff and release managers must have a second factor (docs/rules.md, Second factor): such a session
+ * that has not passed one is led to set it up before anything else, whatever page it opens. The server
+ * refuses their routes to such a session anyway (`mustHaveFactor`, `requireRole`); this only shows the
+ * way. Once passed, nothing more is asked.
  */
 export function StaffFactorGate() {
   const { host } = useShell();
   const { user } = useStore(host.session);
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const staffId = user && (user.is_staff || user.is_staff_mo) ? user._id : null;
+  const staffId = user && (user.is_staff || user.is_staff_mo || user.is_release_manager) ? user._id : null;
   const passed = useRef<string | null>(null);
 
   useEffect(() => {

@@ -3,13 +3,14 @@ import {
   hasCode,
   linkResponse,
   messages,
+  passkeyOptions,
   providerConfig,
   user as userSchema,
   type ApiClient,
   type PopupController,
   type User,
 } from '@cove/contracts';
-import { ApiError, isApiError, type TokenStore } from '@cove/runtime';
+import { ApiError, isApiError, passkeyAssertion, type TokenStore } from '@cove/runtime';
 import {
   clearOutboxes,
   setProviderConfig,
@@ -121,12 +122,24 @@ export function createAccount(deps: AccountDeps): ShellAccount {
 
     hasSecondStep: () => secondStepToken !== null,
 
-    async finishSecondStep(code) {
+    async finishSecondStep(proof) {
       if (!secondStepToken) throw new ApiError(401, messages.signIn);
+      const second_step_token = secondStepToken;
       try {
         const answer = await api.post(
           '/v1/auth/second-step',
-          { second_step_token: secondStepToken, code },
+          proof === 'passkey'
+            ? {
+                second_step_token,
+                passkey: await passkeyAssertion(
+                  await api.post(
+                    '/v1/auth/second-step/passkey-options',
+                    { second_step_token },
+                    { schema: passkeyOptions },
+                  ),
+                ),
+              }
+            : { second_step_token, code: proof.code },
           { schema: authResponse },
         );
         secondStepToken = null;

@@ -22,3 +22,4 @@ export * from './notifications';
 export * from './second-factor';
 export * from './discover-activity';
 export * from './id-documents';
+export * from './passkeys';

@@ -32,7 +32,7 @@ beforeEach(() => window.localStorage.clear());
 describe('the second step of signing in', () => {
   it('asks for the app’s code, refuses a wrong one with the server’s words, and signs in with the right one', async () => {
     const fake = landLink();
-    expect(await screen.findByRole('heading', { name: 'Enter your sign-in code' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Confirm it’s you' })).toBeInTheDocument();
     // Not signed in yet: the limited token is not the session's.
     expect(fake.services.host.session.status).not.toBe('signed-in');
     expect(window.localStorage.getItem('auth-token')).toBeNull();

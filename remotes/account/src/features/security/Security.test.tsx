@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { failWith, fakeHost, testUser, type RecordedCall } from '@cove/runtime/testing';
 import { renderAccount } from '../../testing/render-account';
 
-const off = { totp: false, recovery_codes_left: 0, required: false, session_passed: true };
+const off = { totp: false, passkeys: [], recovery_codes_left: 0, required: false, session_passed: true };
 const enrolment = {
   secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
   otpauth_uri:
@@ -107,10 +107,7 @@ describe('setting up an authenticator app', () => {
       if (call.path === '/v1/account/sessions') return sessions;
       return undefined;
     });
-    expect(await screen.findByText(/Staff accounts need an authenticator app/)).toHaveAttribute(
-      'role',
-      'status',
-    );
+    expect(await screen.findByText(/This account needs a second factor/)).toHaveAttribute('role', 'status');
     expect(screen.getByRole('button', { name: 'Set up an authenticator app' })).toBeInTheDocument();
   });
 
@@ -165,6 +162,59 @@ describe('sessions', () => {
   });
 });
 
+const passkey = (name: string, lastUsed: string | null = null) => ({
+  _id: `pk-${name}`,
+  name,
+  created_at: '2026-11-01T10:00:00Z',
+  last_used_at: lastUsed,
+});
+
+describe('passkeys', () => {
+  it('lists each passkey with when it was added and last used, and removes one', async () => {
+    let keys = [passkey('Work laptop', '2026-11-28T09:00:00Z'), passkey('Phone')];
+    const { calls } = renderSecurity(testUser({ type: 'featured' }), (call) => {
+      if (call.path === '/v1/account/security') return { ...off, passkeys: keys, recovery_codes_left: 10 };
+      if (call.path === '/v1/account/sessions') return sessions;
+      if (call.method === 'DELETE' && call.path === '/v1/account/security/passkeys/pk-Phone') {
+        keys = keys.filter((k) => k._id !== 'pk-Phone');
+        return null;
+      }
+      if (call.method === 'DELETE')
+        return failWith(
+          409,
+          'This is your last second factor. Add another passkey or an authenticator app before removing it.',
+          'last_factor',
+        );
+      return undefined;
+    });
+    const list = await screen.findByRole('list', { name: 'Your passkeys' });
+    const laptop = within(list).getByRole('listitem', { name: 'Work laptop' });
+    expect(laptop).toHaveTextContent(/Added .* · last used /);
+    expect(within(list).getByRole('listitem', { name: 'Phone' })).toHaveTextContent('not used yet');
+    expect(screen.getByText('10 of 10 recovery codes left.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Phone' }));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Phone' })).toBeNull());
+    expect(
+      calls.some((c) => c.method === 'DELETE' && c.path === '/v1/account/security/passkeys/pk-Phone'),
+    ).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Work laptop' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This is your last second factor.');
+    expect(screen.getByRole('listitem', { name: 'Work laptop' })).toBeInTheDocument();
+  });
+
+  it('says so when the browser cannot make passkeys', async () => {
+    renderSecurity(testUser(), (call) => {
+      if (call.path === '/v1/account/security') return off;
+      if (call.path === '/v1/account/sessions') return sessions;
+      return undefined;
+    });
+    expect(await screen.findByText('No passkeys yet.')).toBeInTheDocument();
+    expect(screen.getByText('This browser cannot make passkeys.')).toBeInTheDocument();
+  });
+});
+
 describe('the overview', () => {
   it('offers a creator without an app to set one up', async () => {
     const fake = fakeHost({
@@ -173,10 +223,18 @@ describe('the overview', () => {
     });
     renderAccount('/account', fake.host);
     const offer = await screen.findByRole('region', { name: 'Protect your earnings' });
-    expect(within(offer).getByRole('link', { name: 'Set up an authenticator app' })).toHaveAttribute(
+    expect(within(offer).getByRole('link', { name: 'Set up a second factor' })).toHaveAttribute(
       'href',
       '/account/security',
     );
+  });
+
+  it('says nothing to a creator with a passkey', async () => {
+    const withKey = { ...off, passkeys: [passkey('Laptop')] };
+    const creator = fakeHost({ user: testUser({ type: 'featured' }), respond: () => withKey });
+    renderAccount('/account', creator.host);
+    await waitFor(() => expect(creator.calls.some((c) => c.path === '/v1/account/security')).toBe(true));
+    expect(screen.queryByRole('region', { name: 'Protect your earnings' })).toBeNull();
   });
 
   it('says nothing to a creator whose app is on, nor to a fan', async () => {

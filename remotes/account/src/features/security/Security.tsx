@@ -2,16 +2,22 @@ import { requestState } from '@cove/runtime';
 import { RequestView } from '@cove/ui';
 import { useSecurityStatus } from '../../common/security-status';
 import { AuthenticatorApp } from './components/AuthenticatorApp';
+import { Passkeys } from './components/Passkeys';
 import { Sessions } from './components/Sessions';
 import styles from './Security.module.css';
 
-/** `/account/security`: the second factor and recovery codes, and the devices signed in (loaded on demand). */
+/** `/account/security`: passkeys, the authenticator app and recovery codes, and the devices signed in (loaded on demand). */
 export default function Security() {
   const status = useSecurityStatus();
   return (
     <div className={styles.page}>
       <RequestView state={requestState(status)} retry={() => void status.refetch()}>
-        {(data) => <AuthenticatorApp status={data} />}
+        {(data) => (
+          <>
+            <Passkeys status={data} />
+            <AuthenticatorApp status={data} />
+          </>
+        )}
       </RequestView>
       <Sessions />
     </div>

@@ -1,5 +1,5 @@
 import { recoveryCodesResponse, totpEnrolment } from '@cove/contracts';
-import { useHost } from '@cove/runtime';
+import { passkeyConfirmation, useHost } from '@cove/runtime';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { securityKeys } from '../../../common/security-status';
 
@@ -19,8 +19,13 @@ export function useConfirmTotp() {
   const { api } = useHost();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) =>
-      api.post('/v1/account/security/totp/confirm', { code }, { schema: recoveryCodesResponse }),
+    // Beside a passkey, the passkey confirms the app too (docs/rules.md, Second factor).
+    mutationFn: async ({ code, withPasskey }: { code: string; withPasskey: boolean }) =>
+      api.post(
+        '/v1/account/security/totp/confirm',
+        withPasskey ? { code, current: await passkeyConfirmation(api) } : { code },
+        { schema: recoveryCodesResponse },
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: ['security'] }),
   });
 }

@@ -63,9 +63,9 @@ export function AuthenticatorApp({ status }: { status: SecurityStatus }) {
   const enrolment = start.data;
   return (
     <Section title="Authenticator app">
-      {status.required && (
+      {status.required && status.passkeys.length === 0 && (
         <p className={kit.notice} role="status">
-          Staff accounts need an authenticator app. Set it up to continue.
+          This account needs a second factor: set up an authenticator app or add a passkey to continue.
         </p>
       )}
       <p>
@@ -98,7 +98,14 @@ export function AuthenticatorApp({ status }: { status: SecurityStatus }) {
             busy={confirm.isPending}
             error={confirm.error}
             onCode={(code) =>
-              confirm.mutate(code, { onSuccess: (answer) => setCodes(answer.recovery_codes) })
+              confirm.mutate(
+                { code, withPasskey: status.passkeys.length > 0 },
+                // Beside a passkey the recovery codes stay as they were: none to show.
+                {
+                  onSuccess: (answer) =>
+                    setCodes(answer.recovery_codes.length > 0 ? answer.recovery_codes : null),
+                },
+              )
             }
           />
         </div>

@@ -3,6 +3,7 @@ import { errorMessage, isApiError } from '@cove/runtime';
 import { Button, emptyCode, kit, useCooldown } from '@cove/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { BoxForm } from '../../../common/BoxForm';
+import { PasskeyButton } from '../../../common/PasskeyButton';
 import shared from '../../../common/Earnings.module.css';
 import { CodeStep } from './CodeStep';
 import { bodyOf, checkDetails, emptyDetails, methodNames, type MethodDetails } from '../model/method-details';
@@ -37,7 +38,7 @@ export function MethodForm({ info, onSaved }: { info: AccountInfo; onSaved(): vo
   const save = useSavePayoutMethod();
   const errors = tried ? checkDetails(kind, details) : {};
   const sent = sendCode.data;
-  // With a second factor on, a code from the app confirms the change in place of the emailed one.
+  // With a second factor on, a code from the app (or a passkey) confirms the change in place of the emailed one.
   const byApp = info.second_factor === true;
   const [appCode, setAppCode] = useState('');
 
@@ -46,9 +47,11 @@ export function MethodForm({ info, onSaved }: { info: AccountInfo; onSaved(): vo
     sendCode.mutate(undefined, { onSuccess: () => startCooldown(resendSeconds) });
   }
 
+  const detailsOk = () => Object.keys(checkDetails(kind, details)).length === 0;
+
   function saveWith(code: string) {
     setTried(true);
-    if (save.isPending || Object.keys(checkDetails(kind, details)).length > 0) return;
+    if (save.isPending || !detailsOk()) return;
     save.mutate(
       { body: bodyOf(kind, details), code },
       {
@@ -120,7 +123,21 @@ export function MethodForm({ info, onSaved }: { info: AccountInfo; onSaved(): vo
           <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
             {save.isPending ? 'Saving…' : 'Save payout method'}
           </Button>
-          <p className={kit.hint}>To keep your money safe, confirm the change with a code from your app.</p>
+          {info.passkey && (
+            <PasskeyButton
+              ready={() => {
+                setTried(true);
+                return detailsOk();
+              }}
+              busy={save.isPending}
+              onConfirmation={saveWith}
+            />
+          )}
+          <p className={kit.hint}>
+            {info.passkey
+              ? 'To keep your money safe, confirm the change with your passkey or a code from your app.'
+              : 'To keep your money safe, confirm the change with a code from your app.'}
+          </p>
         </div>
       ) : sent ? (
         <CodeStep

@@ -4,6 +4,7 @@ import { Button, ButtonLink, kit, Spinner } from '@cove/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@cove/router';
 import { BoxForm } from '../../../common/BoxForm';
+import { PasskeyButton } from '../../../common/PasskeyButton';
 import shared from '../../../common/Earnings.module.css';
 import { creditsFromDollars } from '../model/dollars';
 import styles from '../Payouts.module.css';
@@ -35,15 +36,22 @@ export function RequestPayout({ totals, info }: { totals: AccountTotals; info: A
   const needsDetails =
     !aml.submitted && amount.credits !== undefined && aml.cumulative + amount.credits > aml.threshold;
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    setTried(true);
-    if (!canRequest || problem || amount.credits === undefined || (needsCode && !factorCode.trim())) return;
-    request(amount.credits, needsCode ? factorCode.trim() : undefined, () => {
+  const amountOk = () => canRequest && !problem && amount.credits !== undefined;
+
+  function send(code: string | undefined) {
+    if (amount.credits === undefined) return;
+    request(amount.credits, code, () => {
       setText('');
       setFactorCode('');
       setTried(false);
     });
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setTried(true);
+    if (!amountOk() || (needsCode && !factorCode.trim())) return;
+    send(needsCode ? factorCode.trim() : undefined);
   }
 
   return (
@@ -130,7 +138,11 @@ export function RequestPayout({ totals, info }: { totals: AccountTotals; info: A
             disabled={!canRequest}
           />
           {tried && !factorCode.trim() && (
-            <p className={kit.fieldError}>Enter the code from your authenticator app.</p>
+            <p className={kit.fieldError}>
+              {info.passkey
+                ? 'Enter the code from your authenticator app, or use your passkey.'
+                : 'Enter the code from your authenticator app.'}
+            </p>
           )}
         </div>
       )}
@@ -156,6 +168,16 @@ export function RequestPayout({ totals, info }: { totals: AccountTotals; info: A
             'Request payout'
           )}
         </Button>
+        {needsCode && info.passkey && canRequest && (
+          <PasskeyButton
+            ready={() => {
+              setTried(true);
+              return amountOk();
+            }}
+            busy={mutation.isPending}
+            onConfirmation={send}
+          />
+        )}
       </div>
     </BoxForm>
   );
