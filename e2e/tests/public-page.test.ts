@@ -79,18 +79,7 @@ test.describe('public creator pages', () => {
     await page.goto(await mailbox.signInLink(email));
     await page.waitForURL(/\/luna-rivers$/);
 
-    // The new fan's first steps, then the subscribe they chose, confirmed in dollars.
-    const popups = new OnboardingPopups(page);
-    await popups.dialog('Verify your email').waitFor();
-    await popups.enterCode(await mailbox.verificationCode(email));
-    await popups.continueAfterVerified();
-    const username = `visitor${Date.now().toString(36)}`;
-    await popups.chooseUsername(username);
-    await popups.chooseGender('Man');
-    await popups
-      .dialog(`Welcome to Cove, ${username}`)
-      .getByRole('button', { name: 'Start exploring' })
-      .click();
+    // The subscribe they chose, confirmed in dollars, comes first: then the new fan's first steps.
     const sheet = new ConfirmSheet(page);
     await sheet
       .dialog(`Subscribe for ${price}?`)
@@ -105,6 +94,16 @@ test.describe('public creator pages', () => {
       .getByRole('img', { name: 'Subscribers only: a night in the studio' })
       .waitFor();
     expect(new URL(page.url()).pathname).toBe('/luna-rivers');
+    const popups = new OnboardingPopups(page);
+    await popups.enterCode(await mailbox.verificationCode(email));
+    await popups.continueAfterVerified();
+    const username = `visitor${Date.now().toString(36)}`;
+    await popups.chooseUsername(username);
+    await popups.chooseGender('Man');
+    await popups
+      .dialog(`Welcome to Cove, ${username}`)
+      .getByRole('button', { name: 'Start exploring' })
+      .click();
     await screenshots(page, 'public-page-subscribed');
   });
 

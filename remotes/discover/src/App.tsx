@@ -6,7 +6,7 @@ import { DiscoverCards, useSuggestions } from './features/cards/DiscoverCards';
 import { DiscoverFeed } from './features/feed/DiscoverFeed';
 import { HomeFeed } from './features/home/HomeFeed';
 import { CreatorProfile } from './features/profile/CreatorProfile';
-import { PublicPage } from './features/public-page/PublicPage';
+import { PublicPage } from './features/profile/PublicPage';
 
 /**
  * What this remote was built against: the shell refuses to run it on a page of other versions.

@@ -1,5 +1,5 @@
 import { publicPageIntent, type PublicPageIntent } from '@cove/contracts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useSearchParams } from '@cove/router';
 
 /**
@@ -11,8 +11,7 @@ export function useIntent(own: boolean, run: Record<PublicPageIntent, () => void
   const [params, setParams] = useSearchParams();
   const parsed = publicPageIntent.safeParse(params.get('intent'));
   const intent = parsed.success ? parsed.data : null;
-  const actions = useRef(run);
-  actions.current = run;
+  const act = useEffectEvent((chosen: PublicPageIntent) => run[chosen]());
   const done = useRef(false);
   useEffect(() => {
     if (!intent || done.current) return;
@@ -24,6 +23,6 @@ export function useIntent(own: boolean, run: Record<PublicPageIntent, () => void
       },
       { replace: true },
     );
-    if (!own) actions.current[intent]();
+    if (!own) act(intent);
   }, [intent, own, setParams]);
 }

@@ -3,9 +3,9 @@ import { requestState, useSession } from '@cove/runtime';
 import { ButtonLink, Page, RequestView, Spinner } from '@cove/ui';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from '@cove/router';
-import { ProfileView } from '../profile/CreatorProfile';
+import { ProfileView } from './CreatorProfile';
 import { usePublicCreator } from './api/public-creator';
-import { GuestProfile } from './GuestProfile';
+import { GuestProfile } from './components/GuestProfile';
 
 /**
  * `/{username}`: a creator's public page (docs/rules.md, Public pages). A visitor who is not signed

@@ -2,10 +2,9 @@ import { publicPagePath, type PublicCreator, type PublicPageIntent } from '@cove
 import { formatMoney } from '@cove/runtime';
 import { ButtonLink, EmptyState, kit } from '@cove/ui';
 import { useNavigate } from '@cove/router';
-import { PostCard, type Unlockers } from '../../common/PostCard';
-import { ProfileHeader } from '../profile/components/ProfileHeader';
-import profile from '../profile/Profile.module.css';
-import styles from './PublicPage.module.css';
+import { PostCard, type Unlockers } from '../../../common/PostCard';
+import { ProfileHeader } from './ProfileHeader';
+import profile from '../Profile.module.css';
 
 /**
  * Sign-in (the emailed link makes the account when there is none) that comes back to this page and
@@ -56,7 +55,7 @@ export function GuestProfile({ creator }: { creator: PublicCreator }) {
   return (
     <div className={`${kit.columns} ${profile.layout}`}>
       <ProfileHeader profile={creator} actions={<GuestActions creator={creator} />} />
-      <section className={`${profile.main} ${styles.posts}`} aria-label="Posts">
+      <section className={profile.main} aria-label="Posts">
         {creator.posts.length === 0 ? (
           <EmptyState icon="📝" title="No posts yet">
             {creator.username} has not posted yet.
