@@ -94,6 +94,8 @@ test.describe('public creator pages', () => {
       .getByRole('img', { name: 'Subscribers only: a night in the studio' })
       .waitFor();
     expect(new URL(page.url()).pathname).toBe('/luna-rivers');
+    await screenshots(page, 'public-page-subscribed');
+    // Then the new fan's first steps.
     const popups = new OnboardingPopups(page);
     await popups.enterCode(await mailbox.verificationCode(email));
     await popups.continueAfterVerified();
@@ -104,7 +106,6 @@ test.describe('public creator pages', () => {
       .dialog(`Welcome to Cove, ${username}`)
       .getByRole('button', { name: 'Start exploring' })
       .click();
-    await screenshots(page, 'public-page-subscribed');
   });
 
   test('a page nobody has says so and is not indexed; Cove’s own paths are never a page', async ({
