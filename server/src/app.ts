@@ -49,6 +49,7 @@ import { notificationRoutes } from './routes/notifications';
 import { fanRoutes } from './routes/fans';
 import { paymentRoutes } from './routes/payments';
 import { historyRoutes } from './routes/history';
+import { publicPageRoutes } from './routes/public-pages';
 import { profileRoutes } from './routes/profiles';
 import { pushRoutes } from './routes/push';
 import { providerConfigRoutes } from './routes/provider-config';
@@ -165,6 +166,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(regionRoutes);
   await app.register(discoverRoutes);
   await app.register(profileRoutes);
+  await app.register(publicPageRoutes);
   await app.register(feedRoutes);
   await app.register(chatRoutes);
   await app.register(messageRoutes);

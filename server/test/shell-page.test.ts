@@ -141,13 +141,15 @@ describe('the shell page', () => {
     ['/creators/abc?tab=posts', 'discover-1'],
     ['/account/settings', 'account-1'],
     ['/account/earnings/summary', 'payouts-1'],
+    // A public page's remote, even for a name nobody has (its page says so, answered 404).
+    ['/nowhere', 'discover-1'],
   ])('preloads only the remote %s shows', async (url, version) => {
     const urls = preloadedUrls((await open(url)).body);
     expect(urls).toHaveLength(4);
     expect(urls.every((u) => u?.includes(`/${version}/`))).toBe(true);
   });
 
-  it.each(['/login', '/maintenance', '/nowhere', '/chatsroom'])(
+  it.each(['/login', '/maintenance', '/nowhere/deeper', '/terms'])(
     'preloads no remote on %s, the shell’s own (or unknown) page, and still carries the registry',
     async (url) => {
       const res = await open(url);

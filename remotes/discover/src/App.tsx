@@ -1,4 +1,4 @@
-import type { RemoteAppProps } from '@cove/contracts';
+import { publicPageUsername, type RemoteAppProps } from '@cove/contracts';
 import { QueryRoot } from '@cove/runtime/query';
 import { RemoteRoot } from '@cove/ui';
 import { Navigate, Route, Routes, useResolvedPath } from '@cove/router';
@@ -6,6 +6,7 @@ import { DiscoverCards, useSuggestions } from './features/cards/DiscoverCards';
 import { DiscoverFeed } from './features/feed/DiscoverFeed';
 import { HomeFeed } from './features/home/HomeFeed';
 import { CreatorProfile } from './features/profile/CreatorProfile';
+import { PublicPage } from './features/profile/PublicPage';
 
 /**
  * What this remote was built against: the shell refuses to run it on a page of other versions.
@@ -21,9 +22,21 @@ function DiscoverIndex() {
   );
 }
 
-/** Under /discover/*: the feed. Under /creators/*: profiles. Under /home/*: the fan's home feed. */
+/**
+ * Under /discover/*: the feed. Under /creators/*: profiles. Under /home/*: the fan's home feed. At
+ * /{username}: that creator's public page.
+ */
 function DiscoverRoutes() {
   const mount = useResolvedPath('').pathname;
+  const username = publicPageUsername(mount);
+  if (username) {
+    return (
+      <Routes>
+        <Route index element={<PublicPage username={username} />} />
+        <Route path="*" element={<Navigate to={mount} replace />} />
+      </Routes>
+    );
+  }
   if (mount.startsWith('/home')) {
     return (
       <Routes>
@@ -48,7 +61,7 @@ function DiscoverRoutes() {
   );
 }
 
-/** The discover remote: mounted by the shell at /discover/*, /creators/* and /home/*. */
+/** The discover remote: mounted by the shell at /discover/*, /creators/*, /home/* and /{username}. */
 export default function App({ host }: RemoteAppProps) {
   return (
     <RemoteRoot host={host} name="discover">

@@ -1,4 +1,4 @@
-import { type ErrorCode, messages, usernameProblem, type UserPatch } from '@cove/contracts';
+import { type ErrorCode, isReservedName, messages, usernameProblem, type UserPatch } from '@cove/contracts';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
@@ -19,10 +19,15 @@ export const userSettingsCodes = [
 
 export const DELETION_GRACE_DAYS = 30;
 
-/** Whether a username is free for this user (case-insensitive), after the spec's format rules. */
+/**
+ * Whether a username is free for this user (case-insensitive), after the spec's format rules. A name
+ * that is one of Cove's own paths (`/login`, `/v1`: contracts' `reservedNames`) reads as taken: it
+ * could never be a public page (docs/rules.md, Public pages).
+ */
 export async function usernameAvailability(db: Db, username: string, userId: string): Promise<string | null> {
   const problem = usernameProblem(username);
   if (problem) return problem;
+  if (isReservedName(username)) return messages.usernameTaken;
   const [taken] = await db
     .select({ id: users.id })
     .from(users)

@@ -19,15 +19,26 @@ const restricted = sql`((${users.requiresModeration} and not ${users.idVerified}
   or ${users.discoverStatus} = 'denied')`;
 
 /**
- * A creator anyone may find in discovery (docs/rules.md "Discovery" and "Discover visibility"): not
- * invisible, banned, terminated or scheduled for deletion, without `no_discover`, and not restricted
- * unless staff forced them into discovery.
+ * A creator whose page anyone may reach by link (docs/rules.md, Public pages): not invisible, banned,
+ * terminated or scheduled for deletion, and not restricted unless staff forced them into discovery.
+ * The public page, a profile by id and discovery all start from this.
  */
-export const listedCreator: SQL = sql`(${users.type} = 'featured'
+export const reachableCreator: SQL = sql`(${users.type} = 'featured'
   and not ${users.invisible}
   and ${users.bannedAt} is null and ${users.terminatedAt} is null and ${users.deleteAt} is null
-  and not ${noDiscover}
   and (${users.forceDiscover} or not ${restricted}))`;
+
+/**
+ * Whether search engines and the sitemap may list a reachable creator: not with `no_discover`, which
+ * keeps a creator out of every listing but leaves their page open to whoever has the link.
+ */
+export const indexableCreator: SQL<boolean> = sql<boolean>`(not ${noDiscover})`;
+
+/**
+ * A creator anyone may find in discovery (docs/rules.md "Discovery" and "Discover visibility"): a
+ * reachable creator without `no_discover`.
+ */
+export const listedCreator: SQL = sql`(${reachableCreator} and ${indexableCreator})`;
 
 /** The featured tab (and discover cards): staff featured them, or forced them into discovery. */
 export const featuredCreator: SQL = sql`(${users.discoverStatus} = 'featured' or ${users.forceDiscover})`;

@@ -1,4 +1,4 @@
-import type { ReferralsPage } from '@cove/contracts';
+import { publicPagePath, type ReferralsPage } from '@cove/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
@@ -58,7 +58,7 @@ export async function listReferrals(
     })),
     next,
     code: me.username ?? '',
-    link: `${publicUrl}/?code=${encodeURIComponent(me.username ?? '')}`,
+    link: `${publicUrl}${publicPagePath(me.username ?? '')}?code=${encodeURIComponent(me.username ?? '')}`,
     share_percent: REFERRAL_PERCENT,
     months: REFERRAL_MONTHS,
     total_earned: Number(total?.earned ?? 0),

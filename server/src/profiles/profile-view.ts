@@ -3,7 +3,7 @@ import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { pairOf } from '../chats/chat-store';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { followedBy, listedCreator, outerUserId } from '../discover/visibility';
+import { followedBy, outerUserId, reachableCreator } from '../discover/visibility';
 import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { isRestricted } from '../users/user-dto';
@@ -14,9 +14,18 @@ const postCount = (type?: 'image' | 'video') =>
   sql<number>`(select count(*)::int from feed_posts p where p.creator_id = ${outerUserId}
     and p.deleted_at is null ${type ? sql`and p.type = ${type}` : sql``})`;
 
+/** A profile's counts, as fields of a select over `users`: the same on every view of a profile. */
+export const profileCounts = {
+  followers: sql<number>`(select count(*)::int from follows f where f.creator_id = ${outerUserId})`,
+  posts: postCount(),
+  photos: postCount('image'),
+  videos: postCount('video'),
+};
+
 /**
- * The creator `id` when the viewer may see them: while they are listed in discovery, whatever their
- * state to whoever has a chat with them, and always to themselves.
+ * The creator `id` when the viewer may see them: while anyone may reach their page by link (listed in
+ * discovery or kept out of it by `no_discover`), whatever their state to whoever has a chat with
+ * them, and always to themselves.
  */
 export function creatorVisibleTo(viewerId: string, id: string): SQL | undefined {
   const { userLow, userHigh } = pairOf(viewerId, id);
@@ -25,7 +34,7 @@ export function creatorVisibleTo(viewerId: string, id: string): SQL | undefined 
     eq(users.type, 'featured'),
     or(
       eq(users.id, viewerId),
-      listedCreator,
+      reachableCreator,
       sql`exists (select 1 from chats c where c.user_low = ${userLow} and c.user_high = ${userHigh})`,
     ),
   );
@@ -46,10 +55,7 @@ export async function viewProfile(db: Db, viewerId: string, id: string): Promise
   const [row] = await db
     .select({
       user: users,
-      followers: sql<number>`(select count(*)::int from follows f where f.creator_id = ${outerUserId})`,
-      posts: postCount(),
-      photos: postCount('image'),
-      videos: postCount('video'),
+      ...profileCounts,
       isFollowee: followedBy(viewerId),
       chatId,
       subscription: sql<{ status: 'active' | 'canceled'; expires_at: string } | null>`(

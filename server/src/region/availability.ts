@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { UserRow } from '../db/schema';
 import { fail } from '../errors';
-import { isUuid } from '../ids';
+import { isUuid, NOBODY } from '../ids';
 
 /**
  * The creator a request is about: their id, or something of theirs the fan reaches by its id (a
@@ -26,19 +26,23 @@ function creatorIdSql(ref: CreatorRef, viewerId: string): SQL | null {
 /**
  * Refuses a fan whose country a creator closed themself to (451, docs/rules.md "Region"); callers
  * ask before anything is charged. The creator themself and staff are never refused, nor anyone whose
- * country is unknown. Costs one query by primary keys, and none when the country is unknown.
+ * country is unknown; a visitor who is not signed in (`viewer` null: the public page) is refused as a
+ * fan is. Costs one query by primary keys, and none when the country is unknown.
  */
 export async function assertAvailableIn(
   db: Db,
-  viewer: UserRow,
+  viewer: UserRow | null,
   ref: CreatorRef,
   country: string | null,
 ): Promise<void> {
-  if (!country || ref === viewer.id || viewer.isStaff || viewer.isStaffMo) return;
-  const creatorId = creatorIdSql(ref, viewer.id);
+  if (!country) return;
+  if (viewer && (ref === viewer.id || viewer.isStaff || viewer.isStaffMo)) return;
+  // No one signed in: the nil id, which no account has, stands for the visitor.
+  const viewerId = viewer?.id ?? NOBODY;
+  const creatorId = creatorIdSql(ref, viewerId);
   if (!creatorId) return;
   const closed = rowsOf<{ closed: boolean }>(
-    await db.execute(sql`select exists (select 1 from users where id = ${creatorId} and id <> ${viewer.id}
+    await db.execute(sql`select exists (select 1 from users where id = ${creatorId} and id <> ${viewerId}
       and type = 'featured' and ${country} = any(blocked_countries)) as closed`),
   );
   if (closed[0]?.closed) throw fail('region_blocked');

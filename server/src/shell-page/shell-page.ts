@@ -6,6 +6,7 @@ import { knownVersionFor, remoteForPath, remoteNames, type Registry } from '@cov
 import { readRegistry } from '../release/registry-store';
 import { whenChanged } from './changed-file';
 import { pageWithBootData } from './page-html';
+import type { PageMeta } from './page-meta';
 import { remotePreloads } from './remote-preloads';
 
 const brotli = promisify(brotliCompress);
@@ -47,11 +48,15 @@ export interface ShellPageOptions {
   onRegistryError(err: unknown): void;
 }
 
+/** Pages that describe themselves (public pages) kept made, at most: the newest stay. */
+const DESCRIBED_PAGES = 500;
+
 /**
  * The shell page for a path and a browser: the built `index.html` with the registry and the preloads of
- * the remote that path shows, at the version this browser will run (`knownVersionFor`). The template
- * and the registry are read again only when their files change; each page is made and compressed once
- * per (template, registry, remote version), so a request costs two `stat`s and a lookup.
+ * the remote that path shows, at the version this browser will run (`knownVersionFor`), and the page's
+ * own title and preview tags when it has them (`meta`). The template and the registry are read again
+ * only when their files change; each page is made and compressed once per (template, registry, remote
+ * version, meta), so a request costs two `stat`s and a lookup.
  */
 export function createShellPage({ shellDir, mfDir, onRegistryError }: ShellPageOptions) {
   const template = whenChanged(join(shellDir, 'index.html'), (file) => readFile(file, 'utf8'));
@@ -59,7 +64,11 @@ export function createShellPage({ shellDir, mfDir, onRegistryError }: ShellPageO
   let made: { template: string; registry: Registry | null; pages: Map<string, Promise<PageCopies>> } | null =
     null;
 
-  return async function shellPage(pathname: string, browserId: string | null): Promise<PageCopies> {
+  return async function shellPage(
+    pathname: string,
+    browserId: string | null,
+    meta: PageMeta | null = null,
+  ): Promise<PageCopies> {
     const [html, reg] = await Promise.all([
       template(),
       // A registry that cannot be read leaves the page as built: the shell fetches it and says why.
@@ -72,11 +81,13 @@ export function createShellPage({ shellDir, mfDir, onRegistryError }: ShellPageO
       made = { template: html, registry: reg, pages: new Map() };
     const remote = remoteForPath(pathname);
     const version = remote && reg ? knownVersionFor(reg.remotes[remote], remote, browserId) : null;
-    const key = remote && version ? `${remote}@${version}` : '';
+    const key = `${remote && version ? `${remote}@${version}` : ''}${meta ? `\n${JSON.stringify(meta)}` : ''}`;
     let page = made.pages.get(key);
     if (!page) {
       const links = remote && version ? remotePreloads(mfDir, remote, version) : [];
-      page = compressed(pageWithBootData(html, reg && pickingRegistry(reg), links));
+      page = compressed(pageWithBootData(html, reg && pickingRegistry(reg), links, meta));
+      // Maps keep insertion order: past the bound, the oldest page goes.
+      if (made.pages.size >= DESCRIBED_PAGES) made.pages.delete(made.pages.keys().next().value ?? '');
       made.pages.set(key, page);
     }
     return page;

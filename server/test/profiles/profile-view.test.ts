@@ -99,14 +99,13 @@ describe('GET /v1/users/:id/profile', () => {
     expect((await fan.api.get(`/v1/users/${creator.user.id}/profile`)).json().data.subscription).toBeNull();
   });
 
-  it('answers 404 for creators out of discovery unless the viewer chats with them, and for fans and unknown ids', async () => {
+  it('answers 404 for creators no link reaches unless the viewer chats with them, and for fans and unknown ids', async () => {
     const viewer = await person(t);
     const hidden = [
       await person(t, { ...listed, invisible: true }),
       await person(t, { ...listed, bannedAt: new Date() }),
       await person(t, { ...listed, discoverStatus: 'denied' }),
       await person(t, { ...listed, requiresModeration: true }),
-      await person(t, { ...listed, features: { no_discover: true } }),
       await person(t, { type: 'user' }),
     ];
     for (const p of hidden) {
@@ -117,10 +116,12 @@ describe('GET /v1/users/:id/profile', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       expect((await viewer.api.get(`/v1/users/${id}/profile`)).json()).toMatchObject(notFound);
     }
-    // A forced creator is listed though restricted; a hidden (not featured, not restricted) one too.
+    // A forced creator is listed though restricted; a hidden (not featured, not restricted) one too;
+    // one kept out of discovery (`no_discover`) is still reached by link (Public pages).
     const forced = await person(t, { ...listed, discoverStatus: 'denied', forceDiscover: true });
     const everyone = await person(t, { type: 'featured', discoverStatus: 'hidden' });
-    for (const p of [forced, everyone]) {
+    const unlisted = await person(t, { ...listed, features: { no_discover: true } });
+    for (const p of [forced, everyone, unlisted]) {
       expect((await viewer.api.get(`/v1/users/${p.user.id}/profile`)).statusCode).toBe(200);
     }
     // A chat shows the creator whatever their state; the creator sees themselves.

@@ -38,3 +38,4 @@ export * from './first-reads';
 export * from './releases';
 export * from './staff';
 export * from './trust';
+export * from './public-page';

@@ -15,11 +15,13 @@ describe('which remote a path shows', () => {
     ['/notifications', 'account'],
     ['/account/earnings', 'payouts'],
     ['/account/earnings/summary', 'payouts'],
+    ['/luna-rivers', 'discover'],
+    ['/Luna-Rivers/', 'discover'],
   ])('%s is %s', (path, remote) => {
     expect(remoteForPath(path)).toBe(remote);
   });
 
-  it.each(['/login', '/maintenance', '/chatsroom', '/accounts', '/nowhere/chats', '/terms'])(
+  it.each(['/login', '/maintenance', '/nowhere/chats', '/terms', '/v1', '/robots.txt', '/-bad-', '/a'])(
     '%s is the shell’s own',
     (path) => {
       expect(remoteForPath(path)).toBeNull();

@@ -1,3 +1,4 @@
+import { publicPageUsername } from './public-page';
 import type { RemoteName } from './registry';
 
 /**
@@ -14,6 +15,9 @@ export const remoteMounts = [
   { path: '/notifications/*', remote: 'account' },
 ] as const satisfies readonly { path: `/${string}/*`; remote: RemoteName }[];
 
+/** The remote that shows a creator's public page, `/{username}` (contracts/public-page.ts). */
+export const publicPageRemote: RemoteName = 'discover';
+
 /** Where `/` sends a visitor. */
 export const homePath = '/discover';
 
@@ -29,7 +33,8 @@ export function remoteRootPath(remote: RemoteName): string {
 /**
  * The remote whose area shows at `pathname`, ranked as the shell's router ranks the mounts: the
  * longest prefix wins (`/account/earnings/x` is payouts', `/account/x` account's), letters in any
- * case. `/` counts as the page it sends to; a path no mount owns is the shell's (null).
+ * case. `/` counts as the page it sends to; a creator's public page (`/luna-rivers`) is
+ * `publicPageRemote`'s; any other path no mount owns is the shell's (null).
  */
 export function remoteForPath(pathname: string): RemoteName | null {
   const path = (pathname === '/' ? homePath : pathname).toLowerCase().replace(/\/+$/, '');
@@ -39,5 +44,6 @@ export function remoteForPath(pathname: string): RemoteName | null {
     const owns = path === prefix || path.startsWith(`${prefix}/`);
     if (owns && prefix.length > (best?.prefix.length ?? -1)) best = { prefix, remote: mount.remote };
   }
-  return best?.remote ?? null;
+  if (best) return best.remote;
+  return publicPageUsername(path) ? publicPageRemote : null;
 }

@@ -1,5 +1,5 @@
-import { homePath, remoteMounts } from '@cove/contracts';
-import { Navigate, Route, Routes } from '@cove/router';
+import { homePath, publicPageRemote, publicPageUsername, remoteMounts } from '@cove/contracts';
+import { Navigate, Route, Routes, useLocation } from '@cove/router';
 import { RemoteSlot } from '../federation/RemoteSlot';
 import {
   DeepLink,
@@ -12,6 +12,16 @@ import {
 } from './lazy-screens';
 import { Login } from '../screens/login/Login';
 import { NotFound } from '../screens/NotFound';
+
+/** `/{username}`: a creator's public page, shown by its remote; any other single segment is nobody's. */
+function PublicPageSlot() {
+  const { pathname } = useLocation();
+  return publicPageUsername(pathname) ? (
+    <RemoteSlot key={publicPageRemote} remote={publicPageRemote} />
+  ) : (
+    <NotFound />
+  );
+}
 
 export function AppRoutes() {
   return (
@@ -30,6 +40,7 @@ export function AppRoutes() {
       {remoteMounts.map((m) => (
         <Route key={m.path} path={m.path} element={<RemoteSlot key={m.remote} remote={m.remote} />} />
       ))}
+      <Route path="/:username/*" element={<PublicPageSlot />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

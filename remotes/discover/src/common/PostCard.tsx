@@ -15,10 +15,14 @@ import { PostTip } from './PostTip';
 import { profilePath } from './profile-path';
 import styles from './Posts.module.css';
 
-/** What a locked post's viewer can do about it: the profile's own Follow and Subscribe. */
+/**
+ * What a locked post's viewer can do about it: the profile's own Follow and Subscribe, and for a
+ * visitor who is not signed in, `buy` in place of unlocking (signing in first).
+ */
 export interface Unlockers {
   follow(): void;
   subscribe(): void;
+  buy?(post: FeedItem): void;
 }
 
 function Unlock({ post, unlockers }: { post: FeedItem; unlockers: Unlockers }) {
@@ -47,7 +51,10 @@ function Unlock({ post, unlockers }: { post: FeedItem; unlockers: Unlockers }) {
       return (
         <div className={styles.unlock}>
           <p>Unlock: {postGives(post)}</p>
-          <Button disabled={buy.isPending} onClick={() => void buy.confirmAndBuy()}>
+          <Button
+            disabled={buy.isPending}
+            onClick={() => (unlockers.buy ? unlockers.buy(post) : void buy.confirmAndBuy())}
+          >
             {buy.isPending ? 'Unlocking…' : `Unlock for ${formatMoney(post.price)}`}
           </Button>
           {buyError && <p role="alert">{buyError}</p>}

@@ -10,7 +10,11 @@ import styles from './Posts.module.css';
 export function PostMedia({ post }: { post: FeedItem }) {
   const [viewing, setViewing] = useState(false);
   const media = post.media;
-  if (!media) return null;
+  if (!media) {
+    // A public page sends no media of a locked post at all, not even blurred: a plain locked box.
+    if (post.unlocked || (post.type !== 'image' && post.type !== 'video')) return null;
+    return <div className={`${styles.media} ${styles.blurred} ${styles.lockedBox}`} aria-hidden="true" />;
+  }
   // `st` is the whole picture (fits 1440 x 1440); `sr` is a square crop for grids, which cuts a post.
   const still = media.st ?? media.th ?? media.sr ?? media.rt;
   // The box keeps the picture's shape before it loads, so the feed does not jump.

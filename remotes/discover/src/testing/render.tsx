@@ -9,7 +9,7 @@ function Elsewhere() {
   return <p>Now at {pathname}</p>;
 }
 
-/** Renders the remote as the shell mounts it, at `path`. */
+/** Renders the remote as the shell mounts it, at `path` (`/maya`: a creator's public page). */
 export function renderAt(path: string, host: HostContext) {
   return render(
     <MemoryRouter initialEntries={[path]}>
@@ -17,6 +17,7 @@ export function renderAt(path: string, host: HostContext) {
         <Route path="/discover/*" element={<App host={host} />} />
         <Route path="/creators/*" element={<App host={host} />} />
         <Route path="/home/*" element={<App host={host} />} />
+        <Route path="/maya/*" element={<App host={host} />} />
         <Route path="*" element={<Elsewhere />} />
       </Routes>
     </MemoryRouter>,

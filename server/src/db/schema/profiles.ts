@@ -80,3 +80,10 @@ export const discoverCardVisits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.creatorId] })],
 );
+
+/** Names creators let go, for their old page links' redirect (migration 0048). */
+export const formerUsernames = pgTable('former_usernames', {
+  name: text('name').primaryKey(),
+  userId: userRef('user_id'),
+  changedAt: timestamptz('changed_at').notNull().defaultNow(),
+});

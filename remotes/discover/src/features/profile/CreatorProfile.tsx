@@ -10,7 +10,9 @@ import { useFollow } from './api/follow';
 import { postsKey } from '../../common/post-lists';
 import { profileKey, useProfile } from '../../common/get-profile';
 import { useSubscribe } from '../../common/subscribe';
-import { ProfileHeader } from './components/ProfileHeader';
+import { ProfileActions, ProfileHeader } from './components/ProfileHeader';
+import { useIntent } from './api/intent';
+import { useStartChat } from './api/start-chat';
 import styles from './Profile.module.css';
 import { usePosting } from './api/create-post';
 
@@ -20,15 +22,21 @@ function Loaded({ profile, own }: { profile: Profile; own: boolean }) {
   const tab = parsePostsTab(params.get('tab'));
   const follow = useFollow(profile._id);
   const subscribe = useSubscribe(profile._id);
+  const message = useStartChat(profile);
   const unlockers = {
     follow: () => follow.mutate(true),
     subscribe: () => void subscribe.confirmAndSubscribe(),
   };
+  useIntent(own, {
+    follow: () => !profile.is_followee && unlockers.follow(),
+    subscribe: () => profile.subscription?.status !== 'active' && unlockers.subscribe(),
+    message: message.open,
+  });
   // Only the creator posts here; the hook is cheap state until then.
   const posting = usePosting(profile);
   return (
     <div className={`${kit.columns} ${styles.layout}`}>
-      <ProfileHeader profile={profile} own={own} />
+      <ProfileHeader profile={profile} actions={<ProfileActions profile={profile} own={own} />} />
       <div className={styles.main}>
         {/* A restricted creator cannot post yet; approval reloads the user and the composer appears. */}
         {own && (user?.restricted ? <ModerationGate /> : <PostComposer posting={posting} />)}
@@ -45,7 +53,8 @@ function Loaded({ profile, own }: { profile: Profile; own: boolean }) {
   );
 }
 
-function ProfileView({ creatorId }: { creatorId: string }) {
+/** A creator's profile as a signed-in viewer sees it, by id: at `/creators/{id}` and on a public page. */
+export function ProfileView({ creatorId }: { creatorId: string }) {
   const { user } = useSession();
   const client = useQueryClient();
   const profile = useProfile(creatorId, true);

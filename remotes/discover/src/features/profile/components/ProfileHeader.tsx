@@ -1,14 +1,22 @@
 import { errorText, type Profile } from '@cove/contracts';
 import { errorMessage, formatDate, formatMoney, isApiError, recentlyOnline } from '@cove/runtime';
 import { Avatar, Button, ButtonLink } from '@cove/ui';
+import type { ReactNode } from 'react';
 import { useFollow } from '../api/follow';
 import { useStartChat } from '../api/start-chat';
 import { useSubscribe } from '../../../common/subscribe';
 import styles from '../Profile.module.css';
 
-function presence(profile: Profile): string | null {
+/** What the top of a profile shows: a signed-in viewer's profile, or a public page's creator. */
+export type ProfileBasics = Pick<
+  Profile,
+  'username' | 'avatar_url' | 'cover_url' | 'bio' | 'tags' | 'counts' | 'credit_rate' | 'subscription_price'
+> &
+  Partial<Pick<Profile, 'is_online' | 'last_online'>>;
+
+function presence(profile: ProfileBasics): string | null {
   if (profile.is_online) return 'Online now';
-  return recentlyOnline(profile.last_online) ? 'Recently online' : null;
+  return recentlyOnline(profile.last_online ?? null) ? 'Recently online' : null;
 }
 
 /** What the viewer's subscription says, or null when there is none. */
@@ -90,8 +98,21 @@ function FanActions({ profile }: { profile: Profile }) {
   );
 }
 
-/** The top of a profile: cover, avatar, name, presence, bio, tags, counts, prices and actions. */
-export function ProfileHeader({ profile, own }: { profile: Profile; own: boolean }) {
+/** The creator's own Edit profile, or everyone else's Follow, Subscribe and Message. */
+export function ProfileActions({ profile, own }: { profile: Profile; own: boolean }) {
+  return own ? (
+    <div className={styles.actions}>
+      <ButtonLink to="/account/edit-profile" variant="secondary">
+        Edit profile
+      </ButtonLink>
+    </div>
+  ) : (
+    <FanActions profile={profile} />
+  );
+}
+
+/** The top of a profile: cover, avatar, name, presence, bio, tags, counts, prices and `actions`. */
+export function ProfileHeader({ profile, actions }: { profile: ProfileBasics; actions: ReactNode }) {
   const name = profile.username ?? 'Creator';
   const online = presence(profile);
   return (
@@ -121,15 +142,7 @@ export function ProfileHeader({ profile, own }: { profile: Profile; own: boolean
         {profile.credit_rate > 0 ? `${formatMoney(profile.credit_rate)} per message` : 'Free messages'}
         {profile.subscription_price > 0 && ` · ${formatMoney(profile.subscription_price)} per month`}
       </p>
-      {own ? (
-        <div className={styles.actions}>
-          <ButtonLink to="/account/edit-profile" variant="secondary">
-            Edit profile
-          </ButtonLink>
-        </div>
-      ) : (
-        <FanActions profile={profile} />
-      )}
+      {actions}
     </section>
   );
 }

@@ -1,0 +1,49 @@
+import { publicPagePath } from '@cove/contracts';
+import { requestState, useSession } from '@cove/runtime';
+import { ButtonLink, Page, RequestView, Spinner } from '@cove/ui';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from '@cove/router';
+import { ProfileView } from './CreatorProfile';
+import { usePublicCreator } from './api/public-creator';
+import { GuestProfile } from './components/GuestProfile';
+
+/**
+ * `/{username}`: a creator's public page (docs/rules.md, Public pages). A visitor who is not signed
+ * in sees what anyone may; a signed-in one the profile as everywhere else, with what they chose
+ * before signing in (`?intent=`) done there. An old username's address turns into the current one.
+ */
+export function PublicPage({ username }: { username: string }) {
+  const { status, user } = useSession();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const own = user?.username?.toLowerCase() === username.toLowerCase() ? user : null;
+  const creator = usePublicCreator(username, status !== 'unknown' && !own);
+  const current = creator.data?.username;
+  useEffect(() => {
+    if (current && current !== username)
+      void navigate(`${publicPagePath(current)}${search}`, { replace: true });
+  }, [current, username, search, navigate]);
+
+  return (
+    <Page
+      title={current ?? username}
+      actions={
+        <ButtonLink to="/discover" variant="secondary">
+          Discover creators
+        </ButtonLink>
+      }
+    >
+      {status === 'unknown' ? (
+        <div role="status" aria-label="Loading">
+          <Spinner size={50} />
+        </div>
+      ) : own ? (
+        <ProfileView creatorId={own._id} />
+      ) : (
+        <RequestView state={requestState(creator)} retry={() => void creator.refetch()}>
+          {(c) => (status === 'signed-in' ? <ProfileView creatorId={c._id} /> : <GuestProfile creator={c} />)}
+        </RequestView>
+      )}
+    </Page>
+  );
+}
