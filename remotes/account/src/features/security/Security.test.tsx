@@ -183,7 +183,7 @@ describe('passkeys', () => {
         return failWith(
           409,
           'This is your last second factor. Add another passkey or an authenticator app before removing it.',
-          'last_factor',
+          { code: 'last_factor' },
         );
       return undefined;
     });
