@@ -139,7 +139,9 @@ async function startOnce(
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitUntilReady(dataDir, relay, child, 60_000);
+    // A fresh server seeds the demo world first (a video through ffmpeg, the GIF library, a few hundred
+    // calls): about 50 s on a quiet machine, more on a busy one. This waits for it; it times nothing.
+    await waitUntilReady(dataDir, relay, child, 180_000);
   } catch (err) {
     // The caller never gets a handle to stop it with: a server left running here would outlive the run.
     await stop();
