@@ -47,7 +47,8 @@ beforeAll(async () => {
   await seedDemoReports(t.app);
   alex = as(t.app, await issueAccessToken(t.db, await idOf('alex-fan')));
   luna = as(t.app, await issueAccessToken(t.db, await idOf('luna-rivers')));
-});
+  // The whole demo world through the API, a video through ffmpeg among it: about 50 s alone.
+}, 180_000);
 afterAll(() => t.close());
 
 interface ChatRow {
