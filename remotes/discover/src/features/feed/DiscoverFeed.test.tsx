@@ -95,6 +95,16 @@ describe('discover cards in the grid', () => {
     expect(screen.getByText('Creators whose local time is within two hours of yours.')).toBeInTheDocument();
   });
 
+  it('sends the invite code the person signed up with, so its creator comes first', async () => {
+    const { host, calls } = fakeHost({
+      user: testUser({ code_used: 'luna-rivers' }),
+      respond: () => ({ data: [], next: null }),
+    });
+    renderAt('/discover', host);
+    await screen.findByRole('heading', { name: 'No creators match' });
+    expect(calls.at(-1)?.query).toMatchObject({ code_used: 'luna-rivers', featured: 'true' });
+  });
+
   it('says what went wrong and tries again', async () => {
     let fail = true;
     const { host } = fakeHost({

@@ -167,7 +167,11 @@ export function DiscoverFeed({ above, aboveSettled = true }: { above?: ReactNode
         {tab === 'nearby' && (
           <p className={styles.hint}>Creators whose local time is within two hours of yours.</p>
         )}
-        <Results filters={{ tab, query, genders }} held={!aboveSettled} suggestion={above} />
+        <Results
+          filters={{ tab, query, genders, codeUsed: user?.code_used }}
+          held={!aboveSettled}
+          suggestion={above}
+        />
       </SignInGate>
     </Page>
   );

@@ -9,6 +9,8 @@ export interface DiscoverFilters {
   tab: DiscoverTab;
   query: string;
   genders: Record<Gender, boolean>;
+  /** The invite code the person signed up with: its creator comes first (docs/rules.md, `code_used`). */
+  codeUsed?: string | null;
 }
 
 export const discoverTabs: { id: DiscoverTab; label: string }[] = [
@@ -51,8 +53,8 @@ export function saveGenders(genders: Record<Gender, boolean>, storage: Storage =
 const pageSize = 20;
 
 /**
- * The first page's query: featured unless another tab is chosen, nearby sent as type=near, and only
- * the genders switched on (none of them when all are).
+ * The first page's query: featured unless another tab is chosen, nearby sent as type=near, only
+ * the genders switched on (none of them when all are), and the person's invite code when they have one.
  */
 export function discoverQuery(f: DiscoverFilters): DiscoverQueryParams {
   const genders = (Object.keys(f.genders) as Gender[]).filter((g) => f.genders[g]).map((g) => sentAs[g]);
@@ -63,5 +65,6 @@ export function discoverQuery(f: DiscoverFilters): DiscoverQueryParams {
     q: f.query.trim() || undefined,
     type: f.tab === 'nearby' ? 'near' : undefined,
     gender: genders.length === 3 ? undefined : genders.join(','),
+    code_used: f.codeUsed ?? undefined,
   };
 }
