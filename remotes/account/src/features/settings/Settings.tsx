@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { BlockedCountries } from './components/BlockedCountries';
 import { Link } from '@cove/router';
 import { DangerZone } from './components/DangerZone';
+import { InviteCode } from './components/InviteCode';
 import { notificationSettings, profileSettings, type SettingKey } from './model/settings-fields';
 import styles from './Settings.module.css';
 
@@ -72,6 +73,7 @@ export function Settings({ section }: { section: 'all' | 'privacy' }) {
         {shownProfile.map((s) => (
           <SettingSwitch key={s.key} user={user} setting={s} changes={(v) => ({ [s.key]: v })} />
         ))}
+        {section === 'all' && <InviteCode />}
       </section>
       {user.type === 'featured' && <BlockedCountries />}
       {section === 'all' && (
