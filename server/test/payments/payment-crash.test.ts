@@ -121,8 +121,8 @@ async function reverse(fan: Fan, action: 'refund' | 'chargeback') {
     body: JSON.stringify({ action, paymentId, actor: 'payment-crash.test' }),
   });
   const answer = await res.text();
-  // 400 when the payment is not (or not yet, or no longer) a succeeded one.
-  expect(`${res.status} ${answer}`).toMatch(/^(200|400) /);
+  // 409 `payment_not_reversible` when the payment is not (or not yet, or no longer) a succeeded one.
+  expect(`${res.status} ${answer}`).toMatch(/^(200 |409 .*payment_not_reversible)/);
 }
 
 async function operation(fan: Fan) {
