@@ -103,8 +103,8 @@ describe('the Nearby tab', () => {
     await creator('z-paris', { utcOffset: 60, lastOnline: hoursAgo(5) });
     await creator('z-london', { utcOffset: 0, lastOnline: hoursAgo(1) });
     await creator('z-athens', { utcOffset: 120, lastOnline: hoursAgo(2) });
-    await creator('z-newyork', { utcOffset: -300, lastOnline: hoursAgo(1) });
-    await creator('z-unknown', { lastOnline: hoursAgo(1) });
+    await creator('z-newyork', { utcOffset: -300, lastOnline: hoursAgo(3) });
+    await creator('z-unknown', { lastOnline: hoursAgo(4) });
     const near = '/v1/users/discover?featured=false&type=near&q=z-';
 
     const berlin = await person(t, { username: 'near-fan', utcOffset: 60 });
@@ -114,9 +114,9 @@ describe('the Nearby tab', () => {
     const somewhere = await person(t, { username: 'far-fan' });
     expect(names(await somewhere.api.get(near))).toEqual([
       'z-london',
+      'z-athens',
       'z-newyork',
       'z-unknown',
-      'z-athens',
       'z-paris',
     ]);
   });
