@@ -118,14 +118,15 @@ export async function isFirstPurchase(
 }
 
 /**
- * Whether the fan has written in this chat (a message or a tip). A fan already talking with the
+ * Whether the fan has written in this chat (a message or a tip; the notices Cove writes in their name,
+ * such as the creator's copy of an intro's start, are not theirs). A fan already talking with the
  * creator is past being welcomed, as when the creator sets a welcome long after their chats began.
  */
 export async function hasWritten(db: Queryable, fanId: string, chatId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: messages.id })
     .from(messages)
-    .where(and(eq(messages.chatId, chatId), eq(messages.senderId, fanId)))
+    .where(and(eq(messages.chatId, chatId), eq(messages.senderId, fanId), eq(messages.system, false)))
     .limit(1);
   return row !== undefined;
 }

@@ -110,6 +110,15 @@ describe('welcome: a chat the fan did not start', () => {
     expect((await awaitAutoMessages(t, creator, someone, 1)).map((m) => m.text)).toEqual(['Welcome!']);
   });
 
+  it('reaches a fan whose chat opens as an intro: the notice written as it opens is not the fan writing', async () => {
+    const creator = await person(t, { type: 'featured', creditRate: 10, introEnabled: true });
+    await putAuto(t, creator, { category: 'welcome', auto_messages: [textMessage('Welcome!')] });
+    const someone = await fan(t);
+    const opened = await openChat(someone, creator);
+    expect(opened.json().data).toMatchObject({ is_intro: true });
+    expect((await awaitAutoMessages(t, creator, someone, 1)).map((m) => m.text)).toEqual(['Welcome!']);
+  });
+
   it('does not reach a fan already talking with the creator when the welcome is set', async () => {
     const creator = await person(t, { type: 'featured', creditRate: 0 });
     const someone = await fan(t);
