@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../server/src/app';
@@ -13,9 +14,9 @@ import { migrationsFolder } from '../../server/src/paths';
 
 /**
  * The real server on a fresh database (the embedded cluster the server runs by default, or
- * BENCH_DATABASE_URL), listening on a free port.
+ * BENCH_DATABASE_URL), listening on a free port. `extend` adds a benchmark's own routes before it listens.
  */
-export async function startCove() {
+export async function startCove(opts: { extend?: (app: FastifyInstance) => void } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cove-bench-'));
   const url = process.env.BENCH_DATABASE_URL;
   const config = loadConfig({
@@ -28,6 +29,7 @@ export async function startCove() {
   const database = openDatabase({ url: source.url, migrationsFolder, poolSize: 20 });
   await database.migrate();
   const app = await buildApp({ config, database, logger: false });
+  opts.extend?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as AddressInfo).port;
   return {

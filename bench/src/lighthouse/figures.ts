@@ -1,20 +1,24 @@
 import { spread } from '../stats';
 import type { CacheState, PageFigures } from './audit';
 
-/** The performance goals each route is held to (the bare page is the yardstick, not held to them). */
+/**
+ * The performance goals each route is held to (the baselines, the bare React page and the public page's
+ * static twin, are the yardsticks, not held to them). The LCP ratio is over the route's baseline.
+ */
 const goals = {
+  lcp_ms: 2500,
   lcp_ratio: 1.5,
   tbt_ms: 200,
   cls: 0.02,
   score: 90,
   kib: 150,
 };
-export const goalsText = `LCP ≤ ${goals.lcp_ratio}x bare, TBT ≤ ${goals.tbt_ms} ms, CLS ≤ ${goals.cls}, score ≥ ${goals.score}, page, scripts and styles ≤ ${goals.kib} KiB (cold)`;
+export const goalsText = `LCP ≤ ${goals.lcp_ms} ms and ≤ ${goals.lcp_ratio}x baseline, TBT ≤ ${goals.tbt_ms} ms, CLS ≤ ${goals.cls}, score ≥ ${goals.score}, page, scripts and styles ≤ ${goals.kib} KiB (cold)`;
 
 type Spread = ReturnType<typeof spread>;
 
-/** One page's runs as min / median / max of each figure, with its LCP over the bare page's, run by run. */
-export function summarisePage(runs: PageFigures[], bare: PageFigures[]) {
+/** One page's runs as min / median / max of each figure, with its LCP over its baseline's, run by run. */
+export function summarisePage(runs: PageFigures[], baseline: PageFigures[]) {
   const of = (key: keyof PageFigures, digits: number) =>
     spread(
       runs.map((r) => r[key]),
@@ -23,7 +27,7 @@ export function summarisePage(runs: PageFigures[], bare: PageFigures[]) {
   return {
     lcp_ms: of('lcp_ms', 0),
     lcp_ratio: spread(
-      runs.map((r, i) => r.lcp_ms / (bare[i]?.lcp_ms ?? NaN)),
+      runs.map((r, i) => r.lcp_ms / (baseline[i]?.lcp_ms ?? NaN)),
       2,
     ),
     tbt_ms: of('tbt_ms', 0),
@@ -38,7 +42,7 @@ type PageSummary = ReturnType<typeof summarisePage>;
 /** The goals a route misses on its median; the byte goal is a first visit's, so only cold runs are held to it. */
 export function missedGoals(s: PageSummary, cache: CacheState): string[] {
   const missed: string[] = [];
-  if (s.lcp_ratio.median > goals.lcp_ratio) missed.push('LCP');
+  if (s.lcp_ratio.median > goals.lcp_ratio || s.lcp_ms.median > goals.lcp_ms) missed.push('LCP');
   if (s.tbt_ms.median > goals.tbt_ms) missed.push('TBT');
   if (s.cls.median > goals.cls) missed.push('CLS');
   if (s.score.median < goals.score) missed.push('score');
@@ -53,7 +57,7 @@ export function tableRow(page: string, s: PageSummary, missed: string[] | null) 
   return {
     page,
     'LCP ms': shown(s.lcp_ms),
-    'LCP / bare': shown(s.lcp_ratio),
+    'LCP / baseline': shown(s.lcp_ratio),
     'TBT ms': shown(s.tbt_ms),
     CLS: shown(s.cls),
     score: shown(s.score),

@@ -10,7 +10,7 @@ import type { Cove } from '../system';
 /**
  * The world a fresh install starts with, as far as the measured pages show it: the demo creators
  * (avatars, bios, luna-rivers' cover and posts) and alex-fan's chats with three of them. Answers
- * alex-fan's session and luna-rivers' id, whose profile is measured.
+ * alex-fan's session and luna-rivers' id and username, whose profile and public page are measured.
  */
 export async function seedDemo(cove: Cove) {
   await seedDemoWorld(cove.db, join(cove.dataDir, 'media'));
@@ -25,5 +25,9 @@ export async function seedDemo(cove: Cove) {
     return row.id;
   };
   const fan = await idOf('alex-fan');
-  return { fanToken: await issueAccessToken(cove.db, fan), creatorId: await idOf('luna-rivers') };
+  return {
+    fanToken: await issueAccessToken(cove.db, fan),
+    creatorId: await idOf('luna-rivers'),
+    creatorName: 'luna-rivers',
+  };
 }

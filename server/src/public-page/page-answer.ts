@@ -4,11 +4,12 @@ import { AppError } from '../errors';
 import { assertAvailableIn } from '../region/availability';
 import { requestCountry } from '../region/country';
 import type { PageMeta } from '../shell-page/page-meta';
-import { findPublicCreator, type PublicCreatorFound } from './public-creator';
+import { firstScreenHtml } from './first-screen';
+import { findPublicCreator, publicCreatorView, type PublicCreatorFound } from './public-creator';
 
 /** How the server answers `/{username}` before the page's script runs. */
 export type PublicPageAnswer =
-  | { kind: 'page'; meta: PageMeta }
+  | { kind: 'page'; meta: PageMeta; firstScreen: string; images: string[] }
   | { kind: 'moved'; to: string }
   | { kind: 'missing'; status: 404 | 451; meta: PageMeta };
 
@@ -28,7 +29,7 @@ function describe({ user, counts }: PublicCreatorFound): string {
 
 /**
  * The public page's answer for a visitor (docs/rules.md, Public pages): the creator's page with its
- * preview tags (`noindex` with `no_discover`), a 301 from a name they let go to their current one,
+ * preview tags (`noindex` with `no_discover`) and its first screen drawn, a 301 from a name they let go to their current one,
  * or a page that says nothing about anyone and is not indexed: 404 when no reachable creator has the
  * name, 451 when the creator closed the visitor's country.
  */
@@ -61,5 +62,7 @@ export async function publicPageAnswer(
       type: 'profile',
       noindex: !found.indexable,
     },
+    firstScreen: firstScreenHtml(await publicCreatorView(app.media, found)),
+    images: [found.user.coverUrl, found.user.avatarUrl].filter((url) => url !== null),
   };
 }

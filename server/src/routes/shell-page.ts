@@ -5,7 +5,7 @@ import { canaryIdInCookies, publicPageUsername } from '@cove/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { fail } from '../errors';
 import { publicPageAnswer } from '../public-page/page-answer';
-import type { PageMeta } from '../shell-page/page-meta';
+import type { Described } from '../shell-page/page-html';
 import { createShellPage } from '../shell-page/shell-page';
 
 /** Paths the single-page app never owns: an unknown one there is a JSON 404, not the shell page. */
@@ -23,7 +23,7 @@ export interface ShellPageRouteOptions {
 /**
  * Every client-side route (`/chats/...`, `/account/...`) answers with the shell page made for its path
  * and the browser's canary id (docs/frontend-platform.md, First screen), as brotli, gzip or plain. A
- * creator's public page (`/luna-rivers`) carries its title and preview tags, or answers a former
+ * creator's public page (`/luna-rivers`) carries its title, preview tags and first screen, or answers a former
  * username with a 301 and nobody's page with a 404 (docs/rules.md, Public pages).
  */
 export const shellPageRoutes: FastifyPluginAsync<ShellPageRouteOptions> = async (app, opts) => {
@@ -36,15 +36,15 @@ export const shellPageRoutes: FastifyPluginAsync<ShellPageRouteOptions> = async 
   app.get('/*', async (request, reply) => {
     if (serverPrefixes.some((p) => request.url.startsWith(p))) throw fail('not_found');
     const { pathname, search } = new URL(request.url, 'http://page');
-    let meta: PageMeta | null = null;
+    let described: Described | null = null;
     const username = publicPageUsername(pathname);
     if (username) {
       const answer = await publicPageAnswer(app, request, username, search);
       if (answer.kind === 'moved') return reply.redirect(answer.to, 301);
       if (answer.kind === 'missing') reply.code(answer.status);
-      meta = answer.meta;
+      described = answer.kind === 'page' ? answer : { meta: answer.meta };
     }
-    const copies = await shellPage(pathname, canaryIdInCookies(request.headers.cookie), meta);
+    const copies = await shellPage(pathname, canaryIdInCookies(request.headers.cookie), described);
     const encoding =
       negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip', 'identity']) ?? 'identity';
     if (encoding !== 'identity') reply.header('content-encoding', encoding);

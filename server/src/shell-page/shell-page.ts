@@ -5,8 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { knownVersionFor, remoteForPath, remoteNames, type Registry } from '@cove/contracts';
 import { readRegistry } from '../release/registry-store';
 import { whenChanged } from './changed-file';
-import { pageWithBootData } from './page-html';
-import type { PageMeta } from './page-meta';
+import { type Described, pageWithBootData } from './page-html';
 import { remotePreloads } from './remote-preloads';
 
 const brotli = promisify(brotliCompress);
@@ -54,9 +53,9 @@ const DESCRIBED_PAGES = 500;
 /**
  * The shell page for a path and a browser: the built `index.html` with the registry and the preloads of
  * the remote that path shows, at the version this browser will run (`knownVersionFor`), and the page's
- * own title and preview tags when it has them (`meta`). The template and the registry are read again
+ * own title, preview tags and first screen when it has them (`described`). The template and the registry are read again
  * only when their files change; each page is made and compressed once per (template, registry, remote
- * version, meta), so a request costs two `stat`s and a lookup.
+ * version, description), so a request costs two `stat`s and a lookup.
  */
 export function createShellPage({ shellDir, mfDir, onRegistryError }: ShellPageOptions) {
   const template = whenChanged(join(shellDir, 'index.html'), (file) => readFile(file, 'utf8'));
@@ -67,7 +66,7 @@ export function createShellPage({ shellDir, mfDir, onRegistryError }: ShellPageO
   return async function shellPage(
     pathname: string,
     browserId: string | null,
-    meta: PageMeta | null = null,
+    described: Described | null = null,
   ): Promise<PageCopies> {
     const [html, reg] = await Promise.all([
       template(),
@@ -81,11 +80,11 @@ export function createShellPage({ shellDir, mfDir, onRegistryError }: ShellPageO
       made = { template: html, registry: reg, pages: new Map() };
     const remote = remoteForPath(pathname);
     const version = remote && reg ? knownVersionFor(reg.remotes[remote], remote, browserId) : null;
-    const key = `${remote && version ? `${remote}@${version}` : ''}${meta ? `\n${JSON.stringify(meta)}` : ''}`;
+    const key = `${remote && version ? `${remote}@${version}` : ''}${described ? `\n${JSON.stringify(described)}` : ''}`;
     let page = made.pages.get(key);
     if (!page) {
       const links = remote && version ? remotePreloads(mfDir, remote, version) : [];
-      page = compressed(pageWithBootData(html, reg && pickingRegistry(reg), links, meta));
+      page = compressed(pageWithBootData(html, reg && pickingRegistry(reg), links, described));
       // Maps keep insertion order: past the bound, the oldest page goes.
       if (made.pages.size >= DESCRIBED_PAGES) made.pages.delete(made.pages.keys().next().value ?? '');
       made.pages.set(key, page);

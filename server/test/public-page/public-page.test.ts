@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { publicCreatorEnvelope } from '@cove/contracts';
+import { firstScreenElementId, publicCreatorEnvelope } from '@cove/contracts';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema';
 import { type Party, person } from '../helpers/chats';
@@ -104,6 +104,29 @@ describe('GET /v1/public/creators/:username', () => {
       const grant = t.app.media.signer.verify(url.split('/')[2] ?? '', url.split('/')[3] ?? '');
       expect(grant?.mediaId).toBe(open);
     }
+  });
+
+  it('draws the page before any script: profile, counts, prices and posts’ words, no post media', async () => {
+    const res = await page(`/${luna.user.username}`);
+    const html = res.body;
+    const screen = html.slice(
+      html.indexOf(`<div id="${firstScreenElementId}">`),
+      html.indexOf('<div id="root">'),
+    );
+    expect(screen).toContain('Songs and stories');
+    expect(screen).toContain('<li>#music</li>');
+    expect(screen).toContain('<b>6</b>Posts');
+    expect(screen).toContain('$2.00 per message · $12.00 per month');
+    expect(screen).toContain('<img src="/media/public/luna-cover.jpg"');
+    expect(screen).toContain('Hello everyone');
+    expect(screen).toContain('Backstage, early <small>Unlock for $5.00</small>');
+    expect(screen).not.toContain('the rest');
+    // Not one media address, open or locked: a post's media comes with the app.
+    expect(screen).not.toMatch(/\/media\/(?!public\/)/);
+    for (const id of [open, ...locked]) expect(html).not.toContain(id);
+    // Nobody's page draws nothing.
+    const missing = await page('/nobody-here-at-all');
+    expect(missing.body).not.toContain(firstScreenElementId);
   });
 
   it('finds the name in any letter case, and answers 404 for nobody’s name', async () => {

@@ -18,6 +18,7 @@ export { formatDuration } from './format/duration';
 export { bundleContents } from './format/bundle-contents';
 export { timeAgo, messageTime, formatDate, formatDateTime } from './format/time';
 export { recentlyOnline } from './presence/recently-online';
+export { releaseFirstScreen } from './page/first-screen';
 export * from './upload';
 export { formatBytes } from './format/bytes';
 export { chatPath } from './host/chat-path';

@@ -1,5 +1,5 @@
 import type { RemoteName } from '@cove/contracts';
-import { useStore } from '@cove/runtime';
+import { releaseFirstScreen, useStore } from '@cove/runtime';
 import { Button, Spinner, useDocumentTitle } from '@cove/ui';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useShell } from '../services/shell-context';
@@ -37,6 +37,8 @@ function Fallback({
   onRetry(): void;
 }) {
   useDocumentTitle(label);
+  // A screen the server drew for this area would otherwise hide that it failed.
+  useEffect(() => releaseFirstScreen(), []);
   return (
     <div className={styles.center}>
       <div className={styles.fallback} role="alert">

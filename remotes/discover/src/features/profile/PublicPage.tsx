@@ -1,5 +1,5 @@
 import { publicPagePath } from '@cove/contracts';
-import { requestState, useSession } from '@cove/runtime';
+import { releaseFirstScreen, requestState, useSession } from '@cove/runtime';
 import { ButtonLink, Page, RequestView, Spinner } from '@cove/ui';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from '@cove/router';
@@ -19,6 +19,12 @@ export function PublicPage({ username }: { username: string }) {
   const own = user?.username?.toLowerCase() === username.toLowerCase() ? user : null;
   const creator = usePublicCreator(username, status !== 'unknown' && !own);
   const current = creator.data?.username;
+  // The server drew this page before any script (docs/frontend-platform.md, First screen): it gives
+  // way once this one has something of its own to show.
+  const shown = status !== 'unknown' && (own !== null || creator.data !== undefined || creator.isError);
+  useEffect(() => {
+    if (shown) releaseFirstScreen();
+  }, [shown]);
   useEffect(() => {
     if (current && current !== username)
       void navigate(`${publicPagePath(current)}${search}`, { replace: true });
