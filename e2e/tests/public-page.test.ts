@@ -1,4 +1,4 @@
-import { formatMoney } from '@cove/contracts';
+import { firstScreenElementId, formatMoney } from '@cove/contracts';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { ConfirmSheet } from '../pages/confirm-sheet';
@@ -30,6 +30,7 @@ test.describe('public creator pages', () => {
 
   test('a visitor opens a creator’s page, sees its preview and teasers, signs up from Subscribe and ends subscribed', async ({
     page,
+    browser,
     server,
   }) => {
     // What a pasted link's preview reads: the page as the server sends it, before any script.
@@ -47,6 +48,14 @@ test.describe('public creator pages', () => {
     expect(picture.status).toBe(200);
     expect(picture.headers.get('content-type')).toMatch(/^image\//);
 
+    // Without any script, the page the server drew reads already (docs/frontend-platform.md).
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const drawn = await noScript.newPage();
+    await drawn.goto(`${server.baseUrl}/luna-rivers`);
+    await drawn.getByText(/^Singer-songwriter from Lisbon/).waitFor();
+    await drawn.getByText(`${price} per month`, { exact: false }).waitFor();
+    await noScript.close();
+
     // Logged out: the profile, its prices, the open post whole and the others locked, without media.
     await page.goto(`${server.baseUrl}/luna-rivers`);
     await page.getByRole('heading', { name: 'luna-rivers', level: 1 }).waitFor();
@@ -62,6 +71,9 @@ test.describe('public creator pages', () => {
       .getByRole('button', { name: `Unlock for ${formatMoney(40)}` })
       .waitFor();
     expect(await posts(page).locator('img[src*="/bl."]').count()).toBe(0);
+    // The app's page replaced the drawn one: nothing shows twice.
+    expect(await page.locator(`#${firstScreenElementId}`).count()).toBe(0);
+    expect(await page.getByText(/^Singer-songwriter from Lisbon/).count()).toBe(1);
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await screenshots(page, 'public-page');
 
