@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { generateAvatar } from './avatar';
+import { generateAvatar, generateCover } from './avatar';
 import { seedDemoApplications } from './demo-applications';
 import { seedDemoReleaseManager } from './demo-releases';
 
@@ -45,6 +45,7 @@ export async function seedDemoWorld(db: Db, mediaDir: string): Promise<boolean> 
       gender: p.gender,
       tags: p.tags ?? [],
       avatarUrl: await generateAvatar(mediaDir, p.username),
+      coverUrl: await generateCover(mediaDir, p.username),
       emailVerified: true,
       idVerified: true,
       idVerificationStatus: 'verified' as const,
