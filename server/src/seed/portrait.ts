@@ -131,7 +131,7 @@ function hair(style: (typeof styles)[number], f: Face, random: Random): { back: 
       return {
         back: fall(random.between(120, 200), 36),
         // The side sweep is a path of its own: as a second subpath its winding would cut a hole.
-        front: `${cap(34, 22)}|M${cx - rx - 4},${cy} C${cx - rx * 0.5},${top - 10} ${cx + rx * 0.4},${top + 30} ${cx + rx * 0.9},${cy - ry * 0.1}
+        front: `${cap(34, 22)}|M${cx - rx - 4},${cy} C${cx - rx * 0.5},${top - 40} ${cx + rx * 0.4},${top} ${cx + rx * 0.9},${cy - ry * 0.1}
           C${cx + rx * 0.2},${top + 40} ${cx - rx * 0.4},${top + 30} ${cx - rx - 4},${cy}Z`,
       };
   }
@@ -185,7 +185,7 @@ function figure(random: Random): string {
       <radialGradient id="face" cx="${lightLeft ? 0.38 : 0.62}" cy="0.38" r="0.7">
         <stop offset="0" stop-color="${mix(skin, '#ffffff', 0.18)}"/><stop offset="0.55" stop-color="${skin}"/>
         <stop offset="1" stop-color="${shade}"/></radialGradient>
-      <linearGradient id="neck" x1="0" y1="0" x2="0" y2="1">
+      <linearGradient id="neck" x1="0" y1="${cy + ry * 0.5}" x2="0" y2="${shoulders + 60}" gradientUnits="userSpaceOnUse">
         <stop offset="0" stop-color="${mix(shade, '#000000', 0.2)}"/><stop offset="0.6" stop-color="${shade}"/>
         <stop offset="1" stop-color="${skin}"/></linearGradient>
       <linearGradient id="cloth" x1="${lightLeft ? 0 : 1}" y1="0" x2="${lightLeft ? 1 : 0}" y2="1">
