@@ -210,6 +210,8 @@ export async function scene(seed: string, opts: SceneOptions): Promise<sharp.Sha
     const body = `${sky(f, random, horizonY, true)}${ridges(f, random, horizonY - f.h * (jagged ? 0.12 : 0.05), f.h * 0.92, jagged)}`;
     flat = await sharp(svg(body)).ensureAlpha().raw().toBuffer();
   }
-  const full = await sharp(flat, raw).resize(opts.width, opts.height).raw().toBuffer();
-  return develop(full, opts.width, opts.height, 0.6);
+  // Developed at half size (its grain the size a phone's shows) and enlarged linearly, which softens
+  // like a lens already: no blur on top.
+  const developed = await (await develop(flat, f.w, f.h, 0)).raw().toBuffer();
+  return sharp(developed, raw).resize(opts.width, opts.height, { kernel: 'linear' });
 }
