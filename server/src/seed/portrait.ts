@@ -68,8 +68,7 @@ interface Face {
   ry: number;
 }
 
-function background(random: Random): string {
-  const [from, to, light] = random.pick(settings);
+function background(random: Random, [from, to, light]: (typeof settings)[number]): string {
   const lights = Array.from({ length: random.between(9, 16) }, () => {
     const r = random.between(14, 60);
     return `<circle cx="${random.between(0, SIZE)}" cy="${random.between(0, SIZE * 0.75)}" r="${r}"
@@ -137,12 +136,26 @@ function hair(style: (typeof styles)[number], f: Face, random: Random): { back: 
   }
 }
 
-function figure(random: Random): string {
+/** Lighter and darker strands over the hair, falling from the crown (`hanging`: down the back). */
+function strands(random: Random, { cx, cy, rx, ry }: Face, colour: string, hanging: boolean): string {
+  return Array.from({ length: 16 }, () => {
+    const stroke = `stroke="${mix(colour, random.chance(0.5) ? '#ffffff' : '#000000', 0.3)}" opacity="${random.between(0.2, 0.45).toFixed(2)}"`;
+    if (hanging) {
+      const x = cx + random.between(-rx - 40, rx + 40);
+      return `<path d="M${x},${cy - ry * 0.3} Q${x + random.between(-20, 20)},${cy + 100} ${x + random.between(-30, 30)},${cy + 300}" ${stroke}/>`;
+    }
+    const side = random.chance(0.5) ? 1 : -1;
+    const start = cx + random.between(-rx * 0.3, rx * 0.3);
+    return `<path d="M${start},${cy - ry - 40} Q${cx + side * rx * random.between(0.5, 1)},${cy - ry + random.between(-10, 30)}
+      ${cx + side * (rx + 10)},${cy + random.between(-30, 50)}" ${stroke}/>`;
+  }).join('');
+}
+
+function figure(random: Random, lightLeft: boolean): string {
   const [skin, shade] = random.pick(skins);
   const hairColour = random.pick(hairs);
   const cloth = random.pick(clothes);
   const style = random.pick(styles);
-  const lightLeft = random.chance(0.5);
   const f: Face = {
     cx: SIZE / 2 + random.between(-14, 14),
     cy: 250 + random.between(-10, 12),
@@ -176,9 +189,10 @@ function figure(random: Random): string {
     : '';
   const beard =
     (style === 'short' || style === 'buzz') && random.chance(0.35)
-      ? `<path d="M${cx - rx + 2},${cy + 14} C${cx - rx + 8},${cy + ry + 16} ${cx + rx - 8},${cy + ry + 16} ${cx + rx - 2},${cy + 14}
-          C${cx + rx * 0.55},${cy + 40} ${cx + 30},${cy + 48} ${cx},${cy + 50} C${cx - 30},${cy + 48} ${cx - rx * 0.55},${cy + 40} ${cx - rx + 2},${cy + 14}Z"
-          fill="${hairColour}" opacity="0.7"/>`
+      ? `<clipPath id="jaw"><ellipse cx="${cx}" cy="${cy + 6}" rx="${rx + 2}" ry="${ry + 4}"/></clipPath>
+        <path clip-path="url(#jaw)" fill="${hairColour}" opacity="0.75" d="M${cx - rx - 4},${cy + 28}
+          C${cx - rx * 0.5},${cy + 46} ${cx - 30},${cy + 50} ${cx},${cy + 50} C${cx + 30},${cy + 50} ${cx + rx * 0.5},${cy + 46}
+          ${cx + rx + 4},${cy + 28} L${cx + rx + 4},${cy + ry + 20} L${cx - rx - 4},${cy + ry + 20}Z"/>`
       : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}">
     <defs>
@@ -193,6 +207,11 @@ function figure(random: Random): string {
       <linearGradient id="hair" x1="${lightLeft ? 0 : 1}" y1="0" x2="${lightLeft ? 1 : 0}" y2="1">
         <stop offset="0" stop-color="${mix(hairColour, '#ffffff', 0.22)}"/><stop offset="0.5" stop-color="${hairColour}"/>
         <stop offset="1" stop-color="${mix(hairColour, '#000000', 0.4)}"/></linearGradient>
+      <clipPath id="front">${front
+        .split('|')
+        .map((d) => `<path d="${d}"/>`)
+        .join('')}</clipPath>
+      <clipPath id="back"><path d="${back}"/></clipPath>
       <radialGradient id="chin"><stop offset="0" stop-color="#000" stop-opacity="0.3"/>
         <stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>
       <radialGradient id="cheek"><stop offset="0" stop-color="#d9626a" stop-opacity="0.22"/>
@@ -200,6 +219,7 @@ function figure(random: Random): string {
     </defs>
     <g transform="translate(${SIZE / 2} ${SIZE}) scale(${zoom}) translate(${-SIZE / 2} ${-SIZE})">
     <path d="${back}" fill="url(#hair)"/>
+    <g clip-path="url(#back)" fill="none" stroke-width="2.5">${strands(random, f, hairColour, true)}</g>
     <rect x="${cx - 38}" y="${cy + ry * 0.5}" width="76" height="${shoulders - cy - ry * 0.5 + 30}" fill="url(#neck)"/>
     <path d="M${cx - spread},${SIZE + 10} C${cx - spread - 6},${shoulders + 70} ${cx - spread * 0.8},${shoulders + 30} ${cx - spread * 0.45},${shoulders + 14}
       C${cx - 80},${shoulders + 4} ${cx - 52},${shoulders - 6} ${cx - 40},${shoulders - 14}
@@ -225,26 +245,32 @@ function figure(random: Random): string {
         .split('|')
         .map((d) => `<path d="${d}" fill="url(#hair)"/>`)
         .join('')}
+      <g clip-path="url(#front)" fill="none" stroke-width="2">${strands(random, f, hairColour, false)}</g>
     </g></g>
   </svg>`;
 }
 
-/** A light from one side over the whole picture, as a studio or a window would give. */
-function light(random: Random): string {
-  const left = random.chance(0.5);
+/**
+ * A key light from one side over the whole picture, as a window would give, and on the other side
+ * a faint rim of the background's own light, which ties the figure into its place.
+ */
+function light(left: boolean, ambient: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}">
     <defs><linearGradient id="l" x1="${left ? 0 : 1}" y1="0" x2="${left ? 1 : 0}" y2="0.4">
       <stop offset="0" stop-color="#fff6e8" stop-opacity="0.16"/><stop offset="0.6" stop-color="#000" stop-opacity="0"/>
-      <stop offset="1" stop-color="#000" stop-opacity="0.22"/></linearGradient></defs>
+      <stop offset="0.85" stop-color="#000" stop-opacity="0.2"/><stop offset="1" stop-color="${ambient}" stop-opacity="0.22"/>
+    </linearGradient></defs>
     <rect width="${SIZE}" height="${SIZE}" fill="url(#l)"/></svg>`;
 }
 
 /** The portrait for `name`: 512 x 512 WebP, the same bytes for the same name. */
 export async function portrait(name: string): Promise<Buffer> {
   const random = randomFor(`portrait:${name}`);
-  const back = background(random);
-  const person = figure(random);
-  const lighting = light(random);
+  const setting = random.pick(settings);
+  const lightLeft = random.chance(0.5);
+  const back = background(random, setting);
+  const person = figure(random, lightLeft);
+  const lighting = light(lightLeft, setting[2]);
   const blurred = await sharp(Buffer.from(back)).blur(14).png().toBuffer();
   const flat = await sharp(blurred)
     .composite([{ input: Buffer.from(person) }, { input: Buffer.from(lighting) }])
