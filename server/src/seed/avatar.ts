@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { portrait } from './portrait';
+import { portrait, type Gender } from './portrait';
 import { scene } from './scene';
 
 /** Stores a generated image under the public media folder, named by its bytes, and returns its URL. */
@@ -13,9 +13,16 @@ async function storePublic(mediaDir: string, kind: 'avatar' | 'cover', image: Bu
   return `/media/public/${file}`;
 }
 
-/** Draws a 512 px portrait for `name` (the same for the same name), stores it as WebP and returns its public URL. */
-export async function generateAvatar(mediaDir: string, name: string): Promise<string> {
-  return storePublic(mediaDir, 'avatar', await portrait(name));
+/**
+ * Draws a 512 px portrait for `name` (the same for the same name), someone of `gender` when given,
+ * stores it as WebP and returns its public URL.
+ */
+export async function generateAvatar(
+  mediaDir: string,
+  name: string,
+  gender: Gender | null = null,
+): Promise<string> {
+  return storePublic(mediaDir, 'avatar', await portrait(name, gender));
 }
 
 /** Draws a 1500 x 500 landscape for `name` (the size of every cover), stores it as WebP and returns its URL. */

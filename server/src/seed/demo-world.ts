@@ -44,7 +44,7 @@ export async function seedDemoWorld(db: Db, mediaDir: string): Promise<boolean> 
       type: 'featured' as const,
       gender: p.gender,
       tags: p.tags ?? [],
-      avatarUrl: await generateAvatar(mediaDir, p.username),
+      avatarUrl: await generateAvatar(mediaDir, p.username, p.gender),
       coverUrl: await generateCover(mediaDir, p.username),
       emailVerified: true,
       idVerified: true,

@@ -40,4 +40,9 @@ describe('portrait', () => {
       for (const b of thumbs.slice(i + 1)) expect(difference(a, b)).toBeGreaterThan(8);
     }
   });
+
+  it('draws someone else for the same name of another gender', async () => {
+    const [him, her] = [await portrait('theo-vance', 'male'), await portrait('theo-vance', 'female')];
+    expect(difference(await thumbnail(him), await thumbnail(her))).toBeGreaterThan(0);
+  });
 });

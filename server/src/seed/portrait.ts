@@ -60,6 +60,20 @@ const settings = [
   ['#2c3e50', '#4ca1af', '#d8fbff'],
 ] as const;
 const styles = ['short', 'long', 'bob', 'bun', 'curly', 'buzz', 'side'] as const;
+export type Gender = 'male' | 'female' | 'trans';
+interface Look {
+  styles: readonly (typeof styles)[number][];
+  /** How often a beard is drawn. */
+  beard: number;
+  /** Red of the lips and cheeks, 0 to 1. */
+  colour: number;
+}
+/** How a person of each gender is drawn; someone of no stated gender is drawn with any look. */
+const looks: Record<Gender, Look> = {
+  male: { styles: ['short', 'buzz', 'curly', 'short'], beard: 0.45, colour: 0.35 },
+  female: { styles, beard: 0, colour: 1 },
+  trans: { styles, beard: 0.15, colour: 0.9 },
+};
 
 interface Face {
   cx: number;
@@ -151,11 +165,12 @@ function strands(random: Random, { cx, cy, rx, ry }: Face, colour: string, hangi
   }).join('');
 }
 
-function figure(random: Random, lightLeft: boolean): string {
+function figure(random: Random, lightLeft: boolean, gender: Gender | null): string {
+  const look = gender ? looks[gender] : { styles, beard: 0.2, colour: 0.8 };
   const [skin, shade] = random.pick(skins);
   const hairColour = random.pick(hairs);
   const cloth = random.pick(clothes);
-  const style = random.pick(styles);
+  const style = random.pick(look.styles);
   const f: Face = {
     cx: SIZE / 2 + random.between(-14, 14),
     cy: 250 + random.between(-10, 12),
@@ -168,7 +183,7 @@ function figure(random: Random, lightLeft: boolean): string {
   const shoulders = cy + ry + random.between(28, 44);
   const spread = random.between(190, 230);
   const { back, front } = hair(style, f, random);
-  const lips = mix(shade, '#b4485a', 0.45);
+  const lips = mix(shade, '#b4485a', 0.45 * look.colour);
   const iris = random.pick(eyes);
   const eyeY = cy + 4;
   const eyeDx = rx * 0.4;
@@ -188,7 +203,7 @@ function figure(random: Random, lightLeft: boolean): string {
         <path d="M${cx - eyeDx + 24},${eyeY - 4} Q${cx},${eyeY - 12} ${cx + eyeDx - 24},${eyeY - 4}" fill="none"/></g>`
     : '';
   const beard =
-    (style === 'short' || style === 'buzz') && random.chance(0.35)
+    (style === 'short' || style === 'buzz' || style === 'curly') && random.chance(look.beard)
       ? `<clipPath id="jaw"><ellipse cx="${cx}" cy="${cy + 6}" rx="${rx + 2}" ry="${ry + 4}"/></clipPath>
         <path clip-path="url(#jaw)" fill="${hairColour}" opacity="0.75" d="M${cx - rx - 4},${cy + 28}
           C${cx - rx * 0.5},${cy + 46} ${cx - 30},${cy + 50} ${cx},${cy + 50} C${cx + 30},${cy + 50} ${cx + rx * 0.5},${cy + 46}
@@ -214,7 +229,7 @@ function figure(random: Random, lightLeft: boolean): string {
       <clipPath id="back"><path d="${back}"/></clipPath>
       <radialGradient id="chin"><stop offset="0" stop-color="#000" stop-opacity="0.3"/>
         <stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>
-      <radialGradient id="cheek"><stop offset="0" stop-color="#d9626a" stop-opacity="0.22"/>
+      <radialGradient id="cheek"><stop offset="0" stop-color="#d9626a" stop-opacity="${0.22 * look.colour}"/>
         <stop offset="1" stop-color="#d9626a" stop-opacity="0"/></radialGradient>
     </defs>
     <g transform="translate(${SIZE / 2} ${SIZE}) scale(${zoom}) translate(${-SIZE / 2} ${-SIZE})">
@@ -263,13 +278,13 @@ function light(left: boolean, ambient: string): string {
     <rect width="${SIZE}" height="${SIZE}" fill="url(#l)"/></svg>`;
 }
 
-/** The portrait for `name`: 512 x 512 WebP, the same bytes for the same name. */
-export async function portrait(name: string): Promise<Buffer> {
+/** The portrait for `name`, someone of `gender` when given: 512 x 512 WebP, the same bytes for the same name. */
+export async function portrait(name: string, gender: Gender | null = null): Promise<Buffer> {
   const random = randomFor(`portrait:${name}`);
   const setting = random.pick(settings);
   const lightLeft = random.chance(0.5);
   const back = background(random, setting);
-  const person = figure(random, lightLeft);
+  const person = figure(random, lightLeft, gender);
   const lighting = light(lightLeft, setting[2]);
   const blurred = await sharp(Buffer.from(back)).blur(14).png().toBuffer();
   const flat = await sharp(blurred)
