@@ -40,7 +40,7 @@ describe('the first-run data', () => {
     expect(rows.map((r) => r.username).sort()).toEqual(['info', 'support']);
   });
 
-  it('seeds demo creators with real avatar images, once', async () => {
+  it('seeds demo creators with avatar and cover images, once', async () => {
     const mediaDir = join(t.config.dataDir, 'media');
     expect(await seedDemoWorld(t.db, mediaDir)).toBe(true);
     const emails = [...demoCreators, ...demoFans].map((p) => demoEmail(p.username));
@@ -59,7 +59,20 @@ describe('the first-run data', () => {
       const served = await t.app.inject({ url });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
+
+      // Every creator page opens on a cover of the size every client shows.
+      const cover = c.coverUrl ?? '';
+      expect(cover).toMatch(/^\/media\/public\/cover-[0-9a-f]{20}\.webp$/);
+      const coverServed = await t.app.inject({ url: cover });
+      expect(coverServed.statusCode).toBe(200);
+      expect(await sharp(coverServed.rawPayload).metadata()).toMatchObject({
+        format: 'webp',
+        width: 1500,
+        height: 500,
+      });
     }
+    expect(new Set(creators.map((c) => c.avatarUrl)).size).toBe(creators.length);
+    expect(new Set(creators.map((c) => c.coverUrl)).size).toBe(creators.length);
 
     // The release page has its demo release manager; staff are not release managers.
     const managers = await t.db.select().from(users).where(eq(users.isReleaseManager, true));

@@ -104,7 +104,8 @@ export async function applyProfilePatch(
  * not posted to the feed.
  */
 export async function setRandomAvatar(deps: ProfileDeps, me: UserRow): Promise<UserRow> {
-  const url = await generateAvatar(deps.mediaDir, `${me.username ?? ''}:${randomBytes(8).toString('hex')}`);
+  const seed = `${me.username ?? ''}:${randomBytes(8).toString('hex')}`;
+  const url = await generateAvatar(deps.mediaDir, seed, me.gender);
   const [row] = await deps.db.update(users).set({ avatarUrl: url }).where(eq(users.id, me.id)).returning();
   if (!row) throw fail('gone');
   return row;

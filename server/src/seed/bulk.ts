@@ -18,8 +18,10 @@ export interface BulkOptions {
 export async function seedBulk(db: Db, opts: BulkOptions): Promise<void> {
   const run = randomBytes(3).toString('hex');
   const avatars = await Promise.all(
-    Array.from({ length: Math.min(AVATAR_POOL, opts.creators) }, (_, i) =>
-      generateAvatar(opts.mediaDir, `bulk-${i}`),
+    // A multiple of the genders' count: creator i and pool entry i % size have the same gender.
+    Array.from(
+      { length: Math.min(AVATAR_POOL, Math.ceil(opts.creators / genders.length) * genders.length) },
+      (_, i) => generateAvatar(opts.mediaDir, `bulk-${i}`, genders[i % genders.length]),
     ),
   );
   const total = opts.creators + opts.fans;

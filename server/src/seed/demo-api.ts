@@ -2,20 +2,18 @@ import { createHash } from 'node:crypto';
 import { headlessBrowserInfo, mediaResponse } from '@cove/contracts';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import { issueAccessToken, revokeAccessToken } from '../auth/tokens';
 import { users } from '../db/schema';
 import { demoEmail } from './demo-world';
+import { scene } from './scene';
 
-/** A 1200 x 900 picture drawn from two colours and a caption, as a JPEG. */
-export function picture(from: string, to: string, caption: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-    <rect width="1200" height="900" fill="url(#g)"/><circle cx="860" cy="290" r="150" fill="#ffffff55"/>
-    <text x="80" y="800" font-family="sans-serif" font-weight="700" font-size="88" fill="#fff">${caption}</text>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
+/**
+ * A 1200 x 900 photo-like landscape as a JPEG: its sky runs from `from` (the horizon) to `to`, and
+ * `caption` (what the picture shows) chooses the rest; a dark sky makes a city at night.
+ */
+export async function picture(from: string, to: string, caption: string): Promise<Buffer> {
+  const image = await scene(caption, { width: 1200, height: 900, sky: [from, to] });
+  return image.jpeg({ quality: 88 }).toBuffer();
 }
 
 export interface UploadedMedia {

@@ -36,7 +36,7 @@ export async function seedDemoProfiles(app: FastifyInstance): Promise<void> {
   if (cover)
     await call('luna-rivers', 'PATCH', '/v1/users/profile', {
       cover_media_id: cover.media_id,
-      cover_crop: { x: 0, y: 0.2, width: 1, height: 1 / 3 },
+      cover_crop: { x: 0, y: 0.3, width: 1, height: 1 / 3 },
     });
 
   let sends = 0;

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { generateAvatar } from './avatar';
+import { generateAvatar, generateCover } from './avatar';
 import { seedDemoApplications } from './demo-applications';
 import { seedDemoReleaseManager } from './demo-releases';
 
@@ -44,7 +44,8 @@ export async function seedDemoWorld(db: Db, mediaDir: string): Promise<boolean> 
       type: 'featured' as const,
       gender: p.gender,
       tags: p.tags ?? [],
-      avatarUrl: await generateAvatar(mediaDir, p.username),
+      avatarUrl: await generateAvatar(mediaDir, p.username, p.gender),
+      coverUrl: await generateCover(mediaDir, p.username),
       emailVerified: true,
       idVerified: true,
       idVerificationStatus: 'verified' as const,
