@@ -5,7 +5,7 @@ import { type MediaRow, feedPosts, subscriptions, type UserRow, users } from '..
 import { fail, InvalidField } from '../errors';
 import { mediaById } from '../media/media-store';
 import { type EventDeps, withEvents } from '../realtime/with-events';
-import { generateAvatar } from '../seed/avatar';
+import { generateSceneAvatar } from '../seed/avatar';
 import { assertNoExclusiveClaim } from './exclusive-content';
 import { type Crop, makeProfileImage, type ProfileImageDeps, type ProfileImageKind } from './profile-image';
 
@@ -99,13 +99,15 @@ export async function applyProfilePatch(
 }
 
 /**
- * `PATCH /v1/users/random_avatar`: a freshly drawn avatar (the same drawing as the demo world's,
- * from the username and a random salt, so each call gives another). It has no media row, so it is
+ * `PATCH /v1/users/random_avatar`: a freshly drawn landscape (from the username and a random salt, so
+ * each call gives another; never a face, which would pass for someone else). It has no media row, so it is
  * not posted to the feed.
  */
 export async function setRandomAvatar(deps: ProfileDeps, me: UserRow): Promise<UserRow> {
-  const seed = `${me.username ?? ''}:${randomBytes(8).toString('hex')}`;
-  const url = await generateAvatar(deps.mediaDir, seed, me.gender);
+  const url = await generateSceneAvatar(
+    deps.mediaDir,
+    `${me.username ?? ''}:${randomBytes(8).toString('hex')}`,
+  );
   const [row] = await deps.db.update(users).set({ avatarUrl: url }).where(eq(users.id, me.id)).returning();
   if (!row) throw fail('gone');
   return row;

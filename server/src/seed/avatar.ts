@@ -25,6 +25,15 @@ export async function generateAvatar(
   return storePublic(mediaDir, 'avatar', await portrait(name, gender));
 }
 
+/**
+ * Draws a 512 px landscape for `seed` and returns its URL: a member's random avatar. A drawn face would
+ * pass for a real person who is not them, so a member gets a place, never a portrait.
+ */
+export async function generateSceneAvatar(mediaDir: string, seed: string): Promise<string> {
+  const image = await scene(`avatar:${seed}`, { width: 512, height: 512 });
+  return storePublic(mediaDir, 'avatar', await image.webp({ quality: 82, effort: 0 }).toBuffer());
+}
+
 /** Draws a 1500 x 500 landscape for `name` (the size of every cover), stores it as WebP and returns its URL. */
 export async function generateCover(mediaDir: string, name: string): Promise<string> {
   const image = await scene(`cover:${name}`, { width: 1500, height: 500 });
