@@ -13,6 +13,8 @@ function subscription(n: number, overrides: Partial<Subscription> = {}): Subscri
     price: 99,
     expires_at: '2026-04-04T10:00:00.000Z',
     created_at: '2026-03-05T10:00:00.000Z',
+    months: 1,
+    trial: false,
     ...overrides,
   };
 }

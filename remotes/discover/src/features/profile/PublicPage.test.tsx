@@ -35,6 +35,7 @@ const maya: PublicCreator = {
   tags: ['art'],
   credit_rate: 15,
   subscription_price: 99,
+  subscribe_options: [{ months: 1, percent_off: 0, total: 99, saving: 0, promotion: null }],
   counts: { followers: 12, posts: 3, photos: 2, videos: 0 },
   posts: [open, locked, paid],
 };
@@ -94,6 +95,8 @@ describe('a creator’s public page', () => {
               price: 99,
               expires_at: '2026-12-25T12:00:00.000Z',
               created_at: '2026-11-25T12:00:00.000Z',
+              months: 1,
+              trial: false,
             },
             credits: 1,
           };

@@ -4,6 +4,7 @@ import { ButtonLink, EmptyState, kit } from '@cove/ui';
 import { useNavigate } from '@cove/router';
 import { PostCard, type Unlockers } from '../../../common/PostCard';
 import { ProfileHeader } from './ProfileHeader';
+import { hasOffers, SubscribeOptions } from './SubscribeOptions';
 import profile from '../Profile.module.css';
 
 /**
@@ -17,10 +18,11 @@ export function signInTo(username: string, then: { intent: PublicPageIntent } | 
 
 function GuestActions({ creator }: { creator: PublicCreator }) {
   const to = (intent: PublicPageIntent) => signInTo(creator.username, { intent });
+  const offers = hasOffers(creator.subscribe_options);
   return (
     <>
       <div className={profile.actions}>
-        {creator.subscription_price > 0 && (
+        {creator.subscription_price > 0 && !offers && (
           <ButtonLink to={to('subscribe')}>
             Subscribe · {formatMoney(creator.subscription_price)} / month
           </ButtonLink>
@@ -32,6 +34,13 @@ function GuestActions({ creator }: { creator: PublicCreator }) {
           Follow
         </ButtonLink>
       </div>
+      {offers && (
+        <SubscribeOptions
+          options={creator.subscribe_options}
+          monthly={creator.subscription_price}
+          hrefFor={() => to('subscribe')}
+        />
+      )}
       <p className={kit.hint}>
         Join Cove with your email to subscribe, message or follow: no password needed.
       </p>

@@ -6,6 +6,7 @@ import { useFollow } from '../api/follow';
 import { useStartChat } from '../api/start-chat';
 import { useSubscribe } from '../../../common/subscribe';
 import styles from '../Profile.module.css';
+import { hasOffers, SubscribeOptions } from './SubscribeOptions';
 
 /** What the top of a profile shows: a signed-in viewer's profile, or a public page's creator. */
 export type ProfileBasics = Pick<
@@ -51,6 +52,9 @@ function FanActions({ profile }: { profile: Profile }) {
   const subscribe = useSubscribe(profile._id);
   const message = useStartChat(profile);
   const subscribed = subscriptionText(profile.subscription);
+  const canSubscribe =
+    profile.subscription_price > 0 && profile.subscription?.status !== 'active' && !profile.restricted;
+  const offers = hasOffers(profile.subscribe_options);
   const subscribeError =
     subscribe.isError && !(isApiError(subscribe.error) && subscribe.error.code === 'not_enough_credits')
       ? errorMessage(subscribe.error)
@@ -66,19 +70,25 @@ function FanActions({ profile }: { profile: Profile }) {
         >
           {profile.is_followee ? 'Unfollow' : 'Follow'}
         </Button>
-        {profile.subscription_price > 0 &&
-          profile.subscription?.status !== 'active' &&
-          !profile.restricted && (
-            <Button disabled={subscribe.isPending} onClick={() => void subscribe.confirmAndSubscribe()}>
-              {subscribe.isPending
-                ? 'Subscribing…'
-                : `Subscribe · ${formatMoney(profile.subscription_price)} / month`}
-            </Button>
-          )}
+        {canSubscribe && !offers && (
+          <Button disabled={subscribe.isPending} onClick={() => void subscribe.confirmAndSubscribe()}>
+            {subscribe.isPending
+              ? 'Subscribing…'
+              : `Subscribe · ${formatMoney(profile.subscription_price)} / month`}
+          </Button>
+        )}
         <Button variant="secondary" disabled={message.pending} onClick={message.open}>
           Message
         </Button>
       </div>
+      {canSubscribe && offers && (
+        <SubscribeOptions
+          options={profile.subscribe_options}
+          monthly={profile.subscription_price}
+          disabled={subscribe.isPending}
+          onChoose={(option) => void subscribe.confirmAndSubscribe(option)}
+        />
+      )}
       {profile.restricted && profile.subscription?.status !== 'active' && (
         <p className={styles.unavailable} role="status">
           {errorText('creator_unavailable')}
