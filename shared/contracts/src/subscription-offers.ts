@@ -45,6 +45,8 @@ export const bundlesBody = z.object({
   ),
 });
 
+export type BundlesBody = z.infer<typeof bundlesBody>;
+
 /** A promotion as the creator starts it (`POST /v1/subscription-offers/promotions`). */
 export const promotionBody = z
   .object({
