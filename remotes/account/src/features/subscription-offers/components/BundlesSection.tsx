@@ -35,8 +35,8 @@ export function BundlesSection({ bundles, monthly }: { bundles: SubscriptionBund
         Bundles
       </h3>
       <p className={kit.hint}>
-        Let fans pay for several months at once for less. Leave a length empty to not offer it. After a bundle,
-        the subscription renews monthly at {formatMoney(monthly)}.
+        Let fans pay for several months at once for less. Leave a length empty to not offer it. After a
+        bundle, the subscription renews monthly at {formatMoney(monthly)}.
       </p>
       <form
         className={styles.form}

@@ -45,22 +45,44 @@ function PromotionForm({ monthly }: { monthly: number }) {
       <div className={styles.grid}>
         <label className={kit.field}>
           <span className={kit.label}>For</span>
-          <select className={kit.input} value={audience} onChange={(e) => setAudience(e.target.value as typeof audience)}>
+          <select
+            className={kit.input}
+            value={audience}
+            onChange={(e) => setAudience(e.target.value as typeof audience)}
+          >
             <option value="new">{audienceWords.new}</option>
             <option value="returning">{audienceWords.returning}</option>
           </select>
         </label>
         <label className={kit.field}>
           <span className={kit.label}>% off the first month</span>
-          <input className={kit.input} inputMode="numeric" value={percent} aria-invalid={!percentOk} onChange={(e) => setPercent(e.target.value)} />
+          <input
+            className={kit.input}
+            inputMode="numeric"
+            value={percent}
+            aria-invalid={!percentOk}
+            onChange={(e) => setPercent(e.target.value)}
+          />
         </label>
         <label className={kit.field}>
           <span className={kit.label}>Ends</span>
-          <input className={kit.input} type="datetime-local" value={ends} aria-invalid={!endsOk} onChange={(e) => setEnds(e.target.value)} />
+          <input
+            className={kit.input}
+            type="datetime-local"
+            value={ends}
+            aria-invalid={!endsOk}
+            onChange={(e) => setEnds(e.target.value)}
+          />
         </label>
         <label className={kit.field}>
           <span className={kit.label}>Most uses (optional)</span>
-          <input className={kit.input} inputMode="numeric" value={maxUses} aria-invalid={!usesOk} onChange={(e) => setMaxUses(e.target.value)} />
+          <input
+            className={kit.input}
+            inputMode="numeric"
+            value={maxUses}
+            aria-invalid={!usesOk}
+            onChange={(e) => setMaxUses(e.target.value)}
+          />
         </label>
       </div>
       <p className={percentOk ? kit.hint : kit.fieldError} aria-live="polite">

@@ -5,7 +5,12 @@ import { useId, useState } from 'react';
 import { useCreateTrialLink, useRevokeTrialLink } from '../api/offers';
 import styles from '../SubscriptionOffers.module.css';
 
-const statusWords = { active: 'Working', expired: 'Expired', revoked: 'Revoked', used_up: 'Used up' } as const;
+const statusWords = {
+  active: 'Working',
+  expired: 'Expired',
+  revoked: 'Revoked',
+  used_up: 'Used up',
+} as const;
 
 /** A date input's value a month from now, the form's starting expiry. */
 const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
@@ -46,16 +51,28 @@ function TrialLinkForm({ monthly }: { monthly: number }) {
         </label>
         <label className={kit.field}>
           <span className={kit.label}>Most fans</span>
-          <input className={kit.input} inputMode="numeric" value={uses} aria-invalid={!usesOk} onChange={(e) => setUses(e.target.value)} />
+          <input
+            className={kit.input}
+            inputMode="numeric"
+            value={uses}
+            aria-invalid={!usesOk}
+            onChange={(e) => setUses(e.target.value)}
+          />
         </label>
         <label className={kit.field}>
           <span className={kit.label}>Works until</span>
-          <input className={kit.input} type="date" value={expires} aria-invalid={!expiresOk} onChange={(e) => setExpires(e.target.value)} />
+          <input
+            className={kit.input}
+            type="date"
+            value={expires}
+            aria-invalid={!expiresOk}
+            onChange={(e) => setExpires(e.target.value)}
+          />
         </label>
       </div>
       <p className={kit.hint}>
-        Fans who never subscribed to you get {days} days free, then {formatMoney(monthly)} a month only if they
-        turn renewal on.
+        Fans who never subscribed to you get {days} days free, then {formatMoney(monthly)} a month only if
+        they turn renewal on.
       </p>
       <div className={styles.actions}>
         <Button type="submit" disabled={!usesOk || !expiresOk || create.isPending}>
@@ -87,7 +104,13 @@ function LinkRow({ link }: { link: TrialLink }) {
           </span>{' '}
           · expires {formatDate(link.expires_at)}
         </p>
-        <input className={`${kit.input} ${styles.url}`} readOnly value={url} aria-label="Trial link" onFocus={(e) => e.target.select()} />
+        <input
+          className={`${kit.input} ${styles.url}`}
+          readOnly
+          value={url}
+          aria-label="Trial link"
+          onFocus={(e) => e.target.select()}
+        />
       </div>
       <div className={styles.itemActions}>
         <Button
