@@ -58,8 +58,8 @@ describe('the demo subscription offers', () => {
   it('give jordan-fan a 3-month bundle with renewal off, named in his history', async () => {
     const jordan = await signedIn('jordan-fan');
     const [sub] = (await jordan.get('/v1/subscriptions')).json().data;
-    expect(sub).toMatchObject({ status: 'canceled', months: 3, user: { username: 'mira-kent' } });
+    expect(sub).toMatchObject({ status: 'canceled', months: 3, user: { username: 'ivy-moon' } });
     const history = (await jordan.get('/v1/history')).json().data;
-    expect(history[0]).toMatchObject({ kind: 'subscription', amount: -132, offer: '3 months, 10% off' });
+    expect(history[0]).toMatchObject({ kind: 'subscription', amount: -159, offer: '3 months, 10% off' });
   });
 });

@@ -99,10 +99,7 @@ function LinkRow({ link }: { link: TrialLink }) {
           {link.trial_days} days free · {statusWords[link.status]}
         </p>
         <p className={kit.hint}>
-          <span aria-label={`Used ${link.used} of ${link.max_uses}`}>
-            Used {link.used} / {link.max_uses}
-          </span>{' '}
-          · expires {formatDate(link.expires_at)}
+          Used {link.used} / {link.max_uses} · expires {formatDate(link.expires_at)}
         </p>
         <input
           className={`${kit.input} ${styles.url}`}

@@ -6,7 +6,7 @@ import { useFollow } from '../api/follow';
 import { useStartChat } from '../api/start-chat';
 import { useSubscribe } from '../../../common/subscribe';
 import styles from '../Profile.module.css';
-import { hasOffers, SubscribeOptions } from './SubscribeOptions';
+import { monthButtonText, PromotionNote, splitOptions, SubscribeOptions } from './SubscribeOptions';
 
 /** What the top of a profile shows: a signed-in viewer's profile, or a public page's creator. */
 export type ProfileBasics = Pick<
@@ -54,7 +54,7 @@ function FanActions({ profile }: { profile: Profile }) {
   const subscribed = subscriptionText(profile.subscription);
   const canSubscribe =
     profile.subscription_price > 0 && profile.subscription?.status !== 'active' && !profile.restricted;
-  const offers = hasOffers(profile.subscribe_options);
+  const { month, bundles } = splitOptions(profile.subscribe_options);
   const subscribeError =
     subscribe.isError && !(isApiError(subscribe.error) && subscribe.error.code === 'not_enough_credits')
       ? errorMessage(subscribe.error)
@@ -70,20 +70,22 @@ function FanActions({ profile }: { profile: Profile }) {
         >
           {profile.is_followee ? 'Unfollow' : 'Follow'}
         </Button>
-        {canSubscribe && !offers && (
-          <Button disabled={subscribe.isPending} onClick={() => void subscribe.confirmAndSubscribe()}>
-            {subscribe.isPending
-              ? 'Subscribing…'
-              : `Subscribe · ${formatMoney(profile.subscription_price)} / month`}
+        {canSubscribe && (
+          <Button
+            disabled={subscribe.isPending}
+            onClick={() => void subscribe.confirmAndSubscribe(month ?? undefined)}
+          >
+            {subscribe.isPending ? 'Subscribing…' : monthButtonText(month, profile.subscription_price)}
           </Button>
         )}
         <Button variant="secondary" disabled={message.pending} onClick={message.open}>
           Message
         </Button>
       </div>
-      {canSubscribe && offers && (
+      {canSubscribe && <PromotionNote month={month} monthly={profile.subscription_price} />}
+      {canSubscribe && bundles.length > 0 && (
         <SubscribeOptions
-          options={profile.subscribe_options}
+          options={bundles}
           monthly={profile.subscription_price}
           disabled={subscribe.isPending}
           onChoose={(option) => void subscribe.confirmAndSubscribe(option)}

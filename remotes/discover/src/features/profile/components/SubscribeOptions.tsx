@@ -3,9 +3,27 @@ import { formatDateTime, formatMoney } from '@cove/runtime';
 import { Button, ButtonLink } from '@cove/ui';
 import styles from './SubscribeOptions.module.css';
 
-/** Whether a profile offers more than the plain month: bundles or a promotion. */
-export const hasOffers = (options: readonly SubscribeOption[]) =>
-  options.length > 1 || options.some((o) => o.promotion !== null);
+/** The one-month option (at a promotion's price when the viewer may have it) and the bundles. */
+export const splitOptions = (options: readonly SubscribeOption[]) => ({
+  month: options.find((o) => o.months === 1) ?? null,
+  bundles: options.filter((o) => o.months > 1),
+});
+
+/** The main Subscribe button's words: the monthly price, or a promotion's first month. */
+export const monthButtonText = (month: SubscribeOption | null, monthly: number) =>
+  month?.promotion
+    ? `Subscribe · ${formatMoney(month.total)} first month`
+    : `Subscribe · ${formatMoney(monthly)} / month`;
+
+/** A running promotion under the button: what it takes off, then the monthly price, and when it ends. */
+export function PromotionNote({ month, monthly }: { month: SubscribeOption | null; monthly: number }) {
+  if (!month?.promotion) return null;
+  return (
+    <p className={styles.promotion} role="note">
+      {optionWords(month, monthly).detail}
+    </p>
+  );
+}
 
 /** What one option says: its length and total, and what it saves or how long its price lasts. */
 export function optionWords(option: SubscribeOption, monthly: number) {
@@ -19,7 +37,7 @@ export function optionWords(option: SubscribeOption, monthly: number) {
 }
 
 /**
- * The ways to subscribe a profile offers, each a button with its dollar total (a chosen one opens the
+ * Bundles a profile offers, each a button with its dollar total (a chosen one opens the
  * confirm sheet) or, for a visitor, a link through sign-in (`hrefFor`).
  */
 export function SubscribeOptions({
@@ -36,7 +54,7 @@ export function SubscribeOptions({
   disabled?: boolean;
 }) {
   return (
-    <ul className={styles.options} aria-label="Ways to subscribe">
+    <ul className={styles.options} aria-label="Pay for several months">
       {options.map((option) => {
         const words = optionWords(option, monthly);
         const body = (
@@ -47,9 +65,7 @@ export function SubscribeOptions({
             </span>
             <span className={styles.price}>
               {words.price}
-              {option.saving > 0 && (
-                <s className={styles.was}>{formatMoney(option.total + option.saving)}</s>
-              )}
+              {option.saving > 0 && <s className={styles.was}>{formatMoney(option.total + option.saving)}</s>}
             </span>
             <span className={styles.detail}>{words.detail}</span>
           </span>
