@@ -63,6 +63,8 @@ export function useCreateTrialLink() {
 export function useRevokeTrialLink() {
   const { api } = useHost();
   return useOfferChange((id: string) =>
-    api.delete(`/v1/subscription-offers/trial-links/${encodeURIComponent(id)}`, { schema: trialLinkEnvelope }),
+    api.delete(`/v1/subscription-offers/trial-links/${encodeURIComponent(id)}`, {
+      schema: trialLinkEnvelope,
+    }),
   );
 }

@@ -1,5 +1,4 @@
 import { publicPagePath, type PublicCreator, type PublicPageIntent } from '@cove/contracts';
-import { formatMoney } from '@cove/runtime';
 import { ButtonLink, EmptyState, kit } from '@cove/ui';
 import { useNavigate } from '@cove/router';
 import { PostCard, type Unlockers } from '../../../common/PostCard';

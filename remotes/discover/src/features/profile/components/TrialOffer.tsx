@@ -38,8 +38,8 @@ function Redeem({ offer, username }: { offer: TrialLinkOffer; username: string }
         Your free trial is on until {formatDate(redeem.data.data.expires_at)}.
       </p>
     );
-  const ends = formatDate(new Date(Date.now() + offer.trial_days * DAY_MS).toISOString());
   async function start() {
+    const ends = formatDate(new Date(Date.now() + offer.trial_days * DAY_MS).toISOString());
     const { outcome } = popups.open({
       kind: 'generic',
       emoji: '🎁',
