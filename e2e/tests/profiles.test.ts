@@ -14,8 +14,9 @@ import { ConfirmSheet } from '../pages/confirm-sheet';
 
 test.use({ serverOptions: { name: 'profiles', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
 
-// The demo world: luna-rivers ($9.90 a month) posts for followers and for subscribers; jordan-fan
-// neither follows nor subscribes to anyone, sam-fan follows luna, and mira-kent charges $4.90 a month.
+// The demo world: luna-rivers ($9.90 a month, a first month at 30 % off for new subscribers) posts for
+// followers and for subscribers; jordan-fan neither follows nor subscribes to either, sam-fan follows
+// luna, and mira-kent charges $4.90 a month.
 const fanEmail = 'jordan-fan@demo.cove.test';
 const followerEmail = 'sam-fan@demo.cove.test';
 const lunaEmail = 'luna-rivers@demo.cove.test';
@@ -76,20 +77,20 @@ test.describe('profile journeys', () => {
     await profile.lockedBy('Follow').waitFor({ state: 'detached' });
     await profile.lockedBy('Subscribe').waitFor();
 
-    await profile.action(`Subscribe · ${formatMoney(99)} / month`).click();
+    await profile.action(`Subscribe · ${formatMoney(69)} first month`).click();
     // The sheet says the price, when it renews and how to cancel before anything is charged.
     const sheet = new ConfirmSheet(page);
     await sheet
-      .dialog(`Subscribe for ${formatMoney(99)}?`)
+      .dialog(`Subscribe for ${formatMoney(69)}?`)
       .getByText(/^Renews on .* unless you cancel/)
       .waitFor();
-    await sheet.confirm(`Subscribe for ${formatMoney(99)}?`, `Subscribe for ${formatMoney(99)}`);
+    await sheet.confirm(`Subscribe for ${formatMoney(69)}?`, `Subscribe for ${formatMoney(69)}`);
     await profile
       .about()
       .getByRole('status')
       .getByText(/^Subscribed until /)
       .waitFor();
-    await headerBalance(page).getByText(formatMoney(901)).waitFor();
+    await headerBalance(page).getByText(formatMoney(931)).waitFor();
     const photo = profile.postWithText(subscriberPost).getByRole('img', { name: subscriberPost });
     await photo.waitFor();
     expect(await photo.getAttribute('src')).toMatch(/\/media\//);
@@ -115,14 +116,14 @@ test.describe('profile journeys', () => {
     await post.getByRole('button', { name: 'Tip $12.00' }).click();
     const tipSheet = sheet.dialog('Send a $12.00 tip?');
     await tipSheet.getByText('That studio night was magic!').waitFor();
-    await tipSheet.getByText('$78.10').waitFor();
+    await tipSheet.getByText('$81.10').waitFor();
     await screenshots(page, 'confirm-tip');
     await sheet.confirm('Send a $12.00 tip?', 'Tip $12.00');
     await post
       .getByRole('status')
       .getByText(/^Tip sent\./)
       .waitFor();
-    await headerBalance(page).getByText('$78.10').waitFor();
+    await headerBalance(page).getByText('$81.10').waitFor();
 
     await profile.action('Message').click();
     await page.waitForURL(new RegExp(`/chats/${lunaId}$`));

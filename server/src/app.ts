@@ -55,6 +55,7 @@ import { pushRoutes } from './routes/push';
 import { providerConfigRoutes } from './routes/provider-config';
 import { regionRoutes } from './routes/region';
 import { subscriptionRoutes } from './routes/subscriptions';
+import { subscriptionOfferRoutes } from './routes/subscription-offers';
 import { userRoutes } from './routes/users';
 import { subscriptionRenewals } from './subscriptions/plugin';
 import { accountDeletions } from './accounts/deletion-plugin';
@@ -179,6 +180,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(historyRoutes);
   await app.register(notificationRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(subscriptionOfferRoutes);
   await app.register(pushRoutes);
   await app.register(broadcastRoutes);
   await app.register(autoMessageRoutes);

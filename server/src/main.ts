@@ -15,6 +15,7 @@ import { seedDemoCareful } from './seed/demo-careful';
 import { seedDemoChats } from './seed/demo-chats';
 import { seedDemoEarnings } from './seed/demo-earnings';
 import { seedDemoFans } from './seed/demo-fans';
+import { seedDemoOffers } from './seed/demo-offers';
 import { seedDemoHomeFeed } from './seed/demo-home-feed';
 import { seedDemoHistory } from './seed/demo-history';
 import { seedDemoIdDocument } from './seed/demo-id-document';
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
       await seedDemoBroadcasts(app);
       await seedDemoMoneyLines(app);
       await seedDemoFans(app);
+      await seedDemoOffers(app);
       await seedDemoHomeFeed(app);
       // Staff act with a second factor: cove-staff's is set up before the reports staff handled.
       await seedDemoSecondFactor(app.db, app.factorBox);

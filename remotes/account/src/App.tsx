@@ -17,6 +17,7 @@ import { Receipt } from './features/history/Receipt';
 import { Settings } from './features/settings/Settings';
 import { BlockedPeople } from './features/settings/components/BlockedPeople';
 import { Subscriptions } from './features/subscriptions/Subscriptions';
+import { SubscriptionOffers } from './features/subscription-offers/SubscriptionOffers';
 import { Vault } from './features/vault/Vault';
 
 /** The release page is for a few release managers: its code loads when one opens it. */
@@ -75,6 +76,7 @@ function AccountArea() {
             <Route path="history/:id" element={<Receipt />} />
             <Route path="purchases" element={<Navigate to="/account/history?show=unlocks" replace />} />
             <Route path="subscriptions" element={<Subscriptions />} />
+            <Route path="subscription-offers" element={<SubscriptionOffers />} />
             <Route path="auto-messages" element={<AutoMessages />} />
             <Route path="auto-messages/:category" element={<AutoMessages />} />
             <Route path="apply" element={<Apply />} />

@@ -15,6 +15,7 @@ const row = (over: Partial<HistoryRow>): HistoryRow => ({
   message_id: '1',
   post_id: null,
   payment: null,
+  offer: null,
   ...over,
 });
 

@@ -1,4 +1,10 @@
-import type { HistoryKind, HistoryReceipt, HistoryRow } from '@cove/contracts';
+import {
+  type HistoryKind,
+  type HistoryReceipt,
+  type HistoryRow,
+  offerLabel,
+  type PeriodOfferReference,
+} from '@cove/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/rows';
 import type { Queryable } from '../db/transaction';
@@ -30,6 +36,7 @@ interface Read {
   chat_id: string | null;
   message_id: string | null;
   post_id: string | null;
+  offer: PeriodOfferReference | null;
   payment_id: string | null;
   method: 'card' | 'crypto' | null;
   card_brand: string | null;
@@ -81,7 +88,7 @@ async function readRows(db: Queryable, userId: string, where: SQL[], limit: numb
               and rv.reference->>'reason' = 'chargeback')) as revoked,
         u.id as creator_id, u.username as creator_name,
         coalesce(msg.chat_id::text, r.reference->>'chat_id') as chat_id,
-        msg.id::text as message_id, fp.id::text as post_id,
+        msg.id::text as message_id, fp.id::text as post_id, r.reference->'offer' as offer,
         p.id as payment_id, p.method, p.card_brand, p.card_last4, p.amount as price, p.credits, p.bonus,
         p.status as payment_status
       from r
@@ -111,6 +118,7 @@ function toRow(r: Read): HistoryRow {
     chat_id: r.chat_id,
     message_id: r.message_id,
     post_id: r.post_id,
+    offer: r.offer ? offerLabel(r.offer) : null,
     payment:
       r.payment_id && r.method && r.payment_status
         ? {

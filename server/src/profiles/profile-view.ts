@@ -9,6 +9,7 @@ import { isUuid } from '../ids';
 import { isRestricted } from '../users/user-dto';
 import { toPublicCreator } from '../users/public-dto';
 import type { ErrorCode } from '@cove/contracts';
+import { subscribeOptions } from '../subscriptions/offers/subscribe-options';
 
 const postCount = (type?: 'image' | 'video') =>
   sql<number>`(select count(*)::int from feed_posts p where p.creator_id = ${outerUserId}
@@ -69,6 +70,7 @@ export async function viewProfile(db: Db, viewerId: string, id: string): Promise
     .where(creatorVisibleTo(viewerId, id));
   if (!row) throw fail('user_not_found');
   const u = row.user;
+  const options = await subscribeOptions(db, viewerId, u, new Date());
   return {
     ...toPublicCreator(u),
     restricted: isRestricted(u),
@@ -76,5 +78,6 @@ export async function viewProfile(db: Db, viewerId: string, id: string): Promise
     is_followee: row.isFollowee,
     subscription: row.subscription,
     chat_id: row.chatId,
+    subscribe_options: options.map((o) => o.option),
   };
 }

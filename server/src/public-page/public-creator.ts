@@ -7,6 +7,7 @@ import { postViews, toFeedItems } from '../feed/feed-item';
 import { NOBODY } from '../ids';
 import type { MediaContext } from '../media';
 import { profileCounts } from '../profiles/profile-view';
+import { subscribeOptions } from '../subscriptions/offers/subscribe-options';
 
 /** How many of a creator's newest posts the public page shows (docs/rules.md, Public pages). */
 export const PUBLIC_POSTS = 24;
@@ -74,6 +75,8 @@ export async function publicCreatorView(
     offset: 0,
   });
   const items = await toFeedItems(ctx, NOBODY, views);
+  // As a new fan would be offered them: a visitor has never subscribed.
+  const options = await subscribeOptions(ctx.db, null, user, new Date());
   return {
     _id: user.id,
     username: user.username ?? '',
@@ -83,6 +86,7 @@ export async function publicCreatorView(
     tags: user.tags,
     credit_rate: user.creditRate,
     subscription_price: user.subscriptionPrice,
+    subscribe_options: options.map((o) => o.option),
     counts: found.counts,
     posts: items.map((item) => (item.unlocked ? item : { ...item, media: null })),
   };

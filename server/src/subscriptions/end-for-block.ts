@@ -13,14 +13,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const PERIOD_DAYS = PERIOD_MS / DAY_MS;
 
 /**
- * What a creator's block gives back of the period being paid for: the price for the days left,
- * a started day counted as left (in the fan's favour), rounded down to a credit (docs/rules.md,
- * Blocks and subscriptions).
+ * What a creator's block gives back of the period being paid for: what that period cost for the days
+ * left of it (a bundle's period is its months long; a trial cost nothing), a started day counted as
+ * left (in the fan's favour), rounded down to a credit (docs/rules.md, Blocks and subscriptions).
  */
-export function refundForBlock(sub: Pick<SubscriptionRow, 'price' | 'currentPeriodEnd'>, now: Date): number {
+export function refundForBlock(
+  sub: Pick<SubscriptionRow, 'periodPaid' | 'months' | 'currentPeriodEnd'>,
+  now: Date,
+): number {
+  const periodDays = PERIOD_DAYS * sub.months;
   const left = Math.max(0, sub.currentPeriodEnd.getTime() - now.getTime());
-  const days = Math.min(PERIOD_DAYS, Math.ceil(left / DAY_MS));
-  return Math.floor((sub.price * days) / PERIOD_DAYS);
+  const days = Math.min(periodDays, Math.ceil(left / DAY_MS));
+  return Math.floor((sub.periodPaid * days) / periodDays);
 }
 
 /** The ledger transaction that charged a subscription's period (its key names the period). */

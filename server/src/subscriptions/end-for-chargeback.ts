@@ -7,7 +7,7 @@ import { endWithRefund } from './end-for-block';
 /**
  * What a chargeback takes back of the subscription its payment started (`sendId`, the payment's; docs/
  * rules.md, Payment intents): while the subscription is still in the period that payment paid for, it
- * ends now and that period's whole price goes back to the fan's credits, the creator's share with it,
+ * ends now and what that period cost goes back to the fan's credits, the creator's share with it,
  * for the chargeback to take. Once it has renewed, that period is over and the one running was paid
  * with other credits, so nothing is taken back; nor from one already ended. Returns the creators whose
  * earnings it took back.
@@ -36,6 +36,6 @@ export async function endForChargeback(
     .from(ledgerTransactions)
     .where(eq(ledgerTransactions.idempotencyKey, `subscription:${sub.id}:${sub.period}`));
   if (!sale || 'renewal' in sale.reference) return [];
-  await endWithRefund(tx, emit, sub, new Date(), sub.price, 'chargeback');
+  await endWithRefund(tx, emit, sub, new Date(), sub.periodPaid, 'chargeback');
   return [creatorId];
 }

@@ -54,11 +54,15 @@ async function renewOne(deps: EventDeps, due: Due, now: Date): Promise<void> {
         return;
       }
       const next = sub.period + 1;
-      const charge = await chargePeriod(tx, sub, next, true);
+      // Every renewal is one month at the monthly price, whatever the period before was (a bundle, a
+      // promotion's month or a free trial): docs/rules.md, Subscription offers.
+      const charge = await chargePeriod(tx, { ...sub, periodPaid: sub.price }, next, { renewal: true });
       const [renewed] = await tx
         .update(subscriptions)
         .set({
           period: next,
+          months: 1,
+          periodPaid: sub.price,
           currentPeriodEnd: new Date(sub.currentPeriodEnd.getTime() + PERIOD_MS),
           updatedAt: now,
         })

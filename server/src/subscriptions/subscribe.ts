@@ -12,7 +12,9 @@ import { addSystemMessage } from '../messages/system-messages';
 import type { TriggerDeps } from '../auto-messages/plugin';
 import { type Emit, type EventDeps, withEvents } from '../realtime/with-events';
 import { addNotification } from '../notifications/add';
-import { chargePeriod } from './charge-period';
+import { chargePeriod, type PeriodOffer } from './charge-period';
+import { takePromotion } from './offers/promotion-rule';
+import { type Months, optionFor } from './offers/subscribe-options';
 import { isLive, PERIOD_MS } from './live';
 import { recordPayment, subscriptionChat } from './subscription-chat';
 import { toSubscriptionDto } from './subscription-dto';
@@ -31,6 +33,8 @@ export const subscribeCodes = [
   'chat_refused',
   'no_subscriptions',
   'not_enough_credits',
+  'bundle_not_offered',
+  'total_changed',
 ] as const satisfies readonly ErrorCode[];
 
 export interface SubscribeResult {
@@ -38,7 +42,8 @@ export interface SubscribeResult {
   credits: number;
 }
 
-async function answer(tx: Tx, row: SubscriptionRow): Promise<SubscribeResult> {
+/** A subscription as its start (or a retry of it) answers: the row and the fan's credits. */
+export async function answer(tx: Tx, row: SubscriptionRow): Promise<SubscribeResult> {
   const [creator] = await tx
     .select({ id: users.id, username: users.username, avatarUrl: users.avatarUrl })
     .from(users)
@@ -73,17 +78,37 @@ export async function creatorToSubscribe(
   return creator;
 }
 
+/** How a run starts: its first period's length, what it cost and the trial link behind it, if any. */
+export interface RunStart {
+  months: Months;
+  periodMs: number;
+  paid: number;
+  trialLinkId: string | null;
+  /** False for a trial whose renewal the fan did not confirm: it ends with the trial. */
+  renews: boolean;
+}
+
 /** Starts the pair's subscription, or restarts an expired one with its period count continuing. */
-async function start(tx: Tx, me: UserRow, creator: UserRow, sendId: string, now: Date) {
+export async function startRun(
+  tx: Tx,
+  me: UserRow,
+  creator: UserRow,
+  sendId: string,
+  now: Date,
+  how: RunStart,
+) {
   const [current] = await tx
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.fanId, me.id), eq(subscriptions.creatorId, creator.id)));
   const run = {
-    status: 'active' as const,
+    status: how.renews ? ('active' as const) : ('canceled' as const),
     price: creator.subscriptionPrice,
-    currentPeriodEnd: new Date(now.getTime() + PERIOD_MS),
-    canceledAt: null,
+    months: how.months,
+    periodPaid: how.paid,
+    trialLinkId: how.trialLinkId,
+    currentPeriodEnd: new Date(now.getTime() + how.periodMs),
+    canceledAt: how.renews ? null : now,
     sendId,
     createdAt: now,
     updatedAt: now,
@@ -102,11 +127,18 @@ async function start(tx: Tx, me: UserRow, creator: UserRow, sendId: string, now:
   return row;
 }
 
+/** What the fan chose on the confirm sheet: the months, and the total in credits they saw. */
+export interface SubscribeChoice {
+  months: Months;
+  total?: number;
+}
+
 /**
  * Subscribes in the caller's transaction, which holds the fan's and creator's rows: the checks of
- * `creatorToSubscribe`, the subscription row, the first period's charge, and a system message to each
- * in their chat. `atMost`: a price the fan agreed to earlier (a card payment's), which the creator's
- * price must not exceed now.
+ * `creatorToSubscribe`, the price of the chosen option (a month, a promotion's month or a bundle,
+ * `optionFor`), the subscription row, the first period's charge, and a system message to each in
+ * their chat. A total the fan confirmed that is not the price now is refused, as is, for a card
+ * payment, a price above `atMost`, the one the fan agreed to earlier.
  */
 export async function subscribeIn(
   tx: Tx,
@@ -115,29 +147,48 @@ export async function subscribeIn(
   creatorId: string | null,
   sendId: string,
   atMost?: number,
+  choice: SubscribeChoice = { months: 1 },
 ): Promise<SubscribeResult> {
   const creator = await creatorToSubscribe(tx, me, creatorId);
-  if (atMost !== undefined && creator.subscriptionPrice > atMost)
-    throw fail('price_changed', formatMoney(atMost), formatMoney(creator.subscriptionPrice));
+  const now = new Date();
+  const { option, promotion } = await optionFor(tx, me.id, creator, choice.months, now);
+  if (atMost !== undefined && option.total > atMost)
+    throw fail('price_changed', formatMoney(atMost), formatMoney(option.total));
+  if (choice.total !== undefined && choice.total !== option.total)
+    throw fail('total_changed', formatMoney(choice.total), formatMoney(option.total));
   const balance = await creditsOf(tx, me.id);
-  if (balance < creator.subscriptionPrice) throw fail('not_enough_credits', balance);
-  const row = await start(tx, me, creator, sendId, new Date());
-  await chargePeriod(tx, row, row.period);
+  if (balance < option.total) throw fail('not_enough_credits', balance);
+  // A promotion used up or ended since it was read: the fan confirmed a price that is gone.
+  if (promotion && !(await takePromotion(tx, promotion.id, now)))
+    throw fail('total_changed', formatMoney(option.total), formatMoney(creator.subscriptionPrice));
+  const row = await startRun(tx, me, creator, sendId, now, {
+    months: option.months,
+    periodMs: option.months * PERIOD_MS,
+    paid: option.total,
+    trialLinkId: null,
+    renews: true,
+  });
+  const offer: PeriodOffer | null = promotion
+    ? { promotion_id: promotion.id, percent_off: promotion.percentOff }
+    : option.months > 1
+      ? { months: option.months, percent_off: option.percent_off }
+      : null;
+  await chargePeriod(tx, row, row.period, { offer });
 
   const chatId = await subscriptionChat(tx, me.id, creator);
-  await recordPayment(tx, chatId, creator.id, row.price, true);
+  await recordPayment(tx, chatId, creator.id, row.periodPaid, true);
   // Each side's screen words the line with the other's name (docs/rules.md, Money on screen).
-  const subscribed = { kind: 'subscribed', amount: row.price } as const;
+  const subscribed = { kind: offer ? 'subscribed_offer' : 'subscribed', amount: row.periodPaid } as const;
   const fan = { viewer: me.id, other: creator.id };
   const model = { viewer: creator.id, other: me.id };
   await addSystemMessage(tx, emit, chatId, fan, 'for_user_subscription', subscribed);
   await addSystemMessage(tx, emit, chatId, model, 'for_model_subscription', subscribed);
-  emit(me.id, { type: 'credits_update', credits: balance - row.price, amount: -row.price });
+  emit(me.id, { type: 'credits_update', credits: balance - row.periodPaid, amount: -row.periodPaid });
   emit(me.id, { type: 'subscription_updated', model_id: creator.id, status: 'active' });
   await addNotification(tx, emit, [creator.id], {
     kind: 'new_subscriber',
     actorId: me.id,
-    amount: row.price,
+    amount: row.periodPaid,
     chatId,
     url: `/chats/${me.id}`,
   });
@@ -145,7 +196,7 @@ export async function subscribeIn(
 }
 
 /**
- * `POST /v1/subscriptions`: a fan subscribes to a creator for a month at the creator's price, in one
+ * `POST /v1/subscriptions`: a fan subscribes to a creator for a month or a bundle's months, in one
  * transaction between the two (their rows locked in id order, so concurrent attempts queue): the
  * subscription row, the first period's charge, and a system message to each in their chat. The send
  * id is kept on the row; a retry answers the subscription as it is, before any other check.
@@ -155,6 +206,7 @@ export async function subscribe(
   me: UserRow,
   modelId: string,
   sendId: string,
+  choice: SubscribeChoice = { months: 1 },
 ): Promise<SubscribeResult> {
   const creatorId = isUuid(modelId) ? modelId : null;
   let result: SubscribeResult;
@@ -176,7 +228,7 @@ export async function subscribe(
           if (stored.creatorId !== creatorId) throw fail('send_id_reused');
           return fired(tx, await answer(tx, stored));
         }
-        return fired(tx, await subscribeIn(tx, emit, me, creatorId, sendId));
+        return fired(tx, await subscribeIn(tx, emit, me, creatorId, sendId, undefined, choice));
       },
       { between: creatorId ? [me.id, creatorId] : [me.id] },
     );

@@ -17,5 +17,8 @@ export function toSubscriptionDto(row: SubscriptionRow, creator: SubscribedCreat
     price: row.price,
     expires_at: row.currentPeriodEnd.toISOString(),
     created_at: row.createdAt.toISOString(),
+    months: row.months,
+    // A run started by a trial link is in its trial until its first paid period.
+    trial: row.trialLinkId !== null && row.periodPaid === 0,
   };
 }

@@ -40,7 +40,11 @@ const refunds = async (id: string) =>
 
 describe('refundForBlock', () => {
   const now = new Date('2026-03-01T12:00:00Z');
-  const ending = (ms: number) => ({ price: 300, currentPeriodEnd: new Date(now.getTime() + ms) });
+  const ending = (ms: number) => ({
+    periodPaid: 300,
+    months: 1,
+    currentPeriodEnd: new Date(now.getTime() + ms),
+  });
   it('gives back the days left, a started day counted as left, never more than the price', () => {
     expect(refundForBlock(ending(30 * DAY), now)).toBe(300);
     expect(refundForBlock(ending(30 * DAY - MINUTE), now)).toBe(300);
@@ -48,7 +52,18 @@ describe('refundForBlock', () => {
     expect(refundForBlock(ending(MINUTE), now)).toBe(10);
     expect(refundForBlock(ending(0), now)).toBe(0);
     expect(refundForBlock(ending(-DAY), now)).toBe(0);
-    expect(refundForBlock({ price: 7, currentPeriodEnd: new Date(now.getTime() + 10 * DAY) }, now)).toBe(2);
+    const inTen = new Date(now.getTime() + 10 * DAY);
+    expect(refundForBlock({ periodPaid: 7, months: 1, currentPeriodEnd: inTen }, now)).toBe(2);
+  });
+
+  it("gives back a bundle's days left of what the bundle cost, and nothing of a free trial", () => {
+    const bundle = { periodPaid: 765, months: 3, currentPeriodEnd: new Date(now.getTime() + 45 * DAY) };
+    expect(refundForBlock(bundle, now)).toBe(382);
+    expect(refundForBlock({ ...bundle, currentPeriodEnd: new Date(now.getTime() + 90 * DAY) }, now)).toBe(
+      765,
+    );
+    const trial = { periodPaid: 0, months: 1, currentPeriodEnd: new Date(now.getTime() + 7 * DAY) };
+    expect(refundForBlock(trial, now)).toBe(0);
   });
 });
 

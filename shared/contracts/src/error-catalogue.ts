@@ -263,6 +263,27 @@ export const errorCatalogue = {
   subscribe_not_allowed: { status: 400, message: 'Only fans can subscribe to creators.' },
   no_subscriptions: { status: 400, message: 'This creator does not offer subscriptions.' },
   already_subscribed: { status: 409, message: 'You are already subscribed.' },
+  bundle_not_offered: { status: 400, message: 'This creator does not offer that many months at once.' },
+  total_changed: {
+    status: 409,
+    message: (was: string, now: string) => `The price changed from ${was} to ${now}. Nothing was charged.`,
+  },
+  trial_link_not_found: { status: 404, message: 'This free-trial link does not exist.' },
+  trial_link_expired: { status: 410, message: 'This free-trial link has expired.' },
+  trial_link_revoked: { status: 410, message: 'This free-trial link was turned off by the creator.' },
+  trial_link_used_up: { status: 409, message: 'This free-trial link has been used up.' },
+  trial_not_eligible: {
+    status: 409,
+    message: 'Free trials are for fans who have never subscribed to this creator.',
+  },
+  promotion_overlap: {
+    status: 409,
+    message: 'A promotion for these subscribers already runs at that time. End it first.',
+  },
+  promotion_not_found: { status: 404, message: 'Promotion not found.' },
+  offers_need_price: { status: 400, message: 'Set a monthly subscription price first.' },
+  subscription_not_found: { status: 404, message: 'Subscription not found.' },
+  subscription_ended: { status: 409, message: 'This subscription has ended. Subscribe again instead.' },
 
   // Broadcasts
   broadcast_started: { status: 409, message: 'This broadcast has already started.' },

@@ -84,6 +84,8 @@ export const historyRow = z.object({
   message_id: z.nullable(z.string()),
   post_id: z.nullable(z.string()),
   payment: z.nullable(historyPayment),
+  /** The offer a subscription charge was bought with ("3 months, 10% off", "Promotion, 20% off"). */
+  offer: z.nullable(z.string()),
 });
 export type HistoryRow = z.infer<typeof historyRow>;
 
@@ -120,7 +122,7 @@ export const historyKindLabels: Record<HistoryKind, string> = {
 };
 
 /** What a row was, in a sentence: the list's line, the receipt's heading and the CSV's description. */
-export function describeHistoryRow(row: Pick<HistoryRow, 'kind' | 'creator' | 'payment'>): string {
+export function describeHistoryRow(row: Pick<HistoryRow, 'kind' | 'creator' | 'payment' | 'offer'>): string {
   const who = row.creator?.username ?? 'a creator';
   const card = row.payment?.card_brand
     ? ` with ${row.payment.card_brand} ending ${row.payment.card_last4 ?? '????'}`
@@ -141,7 +143,7 @@ export function describeHistoryRow(row: Pick<HistoryRow, 'kind' | 'creator' | 'p
     case 'post_tip':
       return `Tipped ${who} on a post`;
     case 'subscription':
-      return `Subscribed to ${who}`;
+      return row.offer ? `Subscribed to ${who} (${row.offer})` : `Subscribed to ${who}`;
     case 'renewal':
       return `Renewed the subscription to ${who}`;
     case 'subscription_refund':

@@ -24,6 +24,7 @@ export * from './payments';
 export * from './card-number';
 export * from './payment-return';
 export * from './profiles';
+export * from './subscription-offers';
 export * from './broadcast';
 export * from './fans';
 export * from './earnings';

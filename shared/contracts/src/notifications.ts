@@ -101,7 +101,11 @@ export function notificationText(n: Notification): { title: string; body: string
     case 'new_follower':
       return { title: 'New follower', body: `${name(n)} followed you.` };
     case 'new_subscriber':
-      return { title: 'New subscriber', body: `${name(n)} subscribed for ${money(n)}.` };
+      return {
+        title: 'New subscriber',
+        // A free trial's subscription is worth nothing yet.
+        body: n.amount ? `${name(n)} subscribed for ${money(n)}.` : `${name(n)} started a free trial.`,
+      };
     case 'renewal':
       return { title: 'Subscription renewed', body: `${name(n)} renewed for ${money(n)}.` };
     case 'new_post':

@@ -38,8 +38,17 @@ export const chargeSummary = z.object({
   amount: z.int().check(z.positive()),
   /** A tip's message, shown as the creator will read it. */
   note: z.optional(z.string().check(z.maxLength(200))),
-  /** A subscription's period and the day it next renews. */
-  renews: z.optional(z.object({ period_days: z.int().check(z.positive()), renews_at: z.string() })),
+  /**
+   * A subscription's period and the day it next renews; `amount`, what each renewal costs (a month at
+   * the monthly price) when it is not `amount` (a bundle or a promotion paid for the first period).
+   */
+  renews: z.optional(
+    z.object({
+      period_days: z.int().check(z.positive()),
+      renews_at: z.string(),
+      amount: z.optional(z.int().check(z.positive())),
+    }),
+  ),
 });
 export type ChargeSummary = z.infer<typeof chargeSummary>;
 

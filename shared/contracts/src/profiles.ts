@@ -4,6 +4,7 @@ import { CHAT_RATE_MAX } from './chat';
 import { discoverProfile } from './discover';
 import { mediaDescriptor } from './media';
 import { PAID_PRICE_MAX } from './message';
+import { subscribeOptions } from './subscription-offers';
 
 /**
  * Creators' profiles, follows, the feed and subscriptions (spec: account document, feed item,
@@ -49,6 +50,8 @@ export const profile = z.extend(discoverProfile, {
   subscription: z.nullable(z.object({ status: z.enum(['active', 'canceled']), expires_at: z.string() })),
   /** The viewer's chat with them, if one exists. */
   chat_id: z.nullable(z.string()),
+  /** What the viewer may subscribe with now: a month (at a promotion's price if they may have it) and bundles. */
+  subscribe_options: subscribeOptions,
 });
 export type Profile = z.infer<typeof profile>;
 export const profileEnvelope = z.object({ data: profile });
@@ -132,10 +135,15 @@ export const subscription = z.object({
   _id: z.string(),
   status: z.enum(['active', 'canceled']),
   user: z.object({ _id: z.string(), username: z.nullable(z.string()), avatar_url: z.nullable(z.string()) }),
+  /** The monthly price it renews at. */
   price: z.int(),
   /** Access ends (canceled) or renews (active) then. */
   expires_at: z.string(),
   created_at: z.string(),
+  /** The current period's length in months (a bundle's 3, 6 or 12, else 1). */
+  months: z.int(),
+  /** Whether the current run began with a free trial. */
+  trial: z.boolean(),
 });
 export type Subscription = z.infer<typeof subscription>;
 export const subscriptionsQuery = z.object({
@@ -147,10 +155,15 @@ export const subscriptionsPage = z.object({
   next: z.nullable(z.string()),
   total: z.int(),
 });
-/** `POST /v1/subscriptions {model_id, send_id}`: subscribe for a month with credits. */
+/**
+ * `POST /v1/subscriptions {model_id, send_id}`: subscribe with credits, for a month or a bundle's
+ * `months`. `total`: the credits the fan saw and confirmed; a different price now is refused.
+ */
 export const subscribeBody = z.object({
   model_id: z.string().check(z.maxLength(100)),
   send_id: z.string().check(z.minLength(1), z.maxLength(100)),
+  months: z.optional(z.union([z.literal(1), z.literal(3), z.literal(6), z.literal(12)])),
+  total: z.optional(z.int().check(z.gte(1))),
 });
 export const subscribeResponse = z.object({ data: subscription, credits: z.int() });
 /** `DELETE /v1/subscriptions?ids=a,b`: cancel; access lasts to the end of the paid period. */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { subscribeOptions } from './subscription-offers';
 import { feedItem } from './profiles';
 import { usernameProblem } from './username-rules';
 
@@ -100,6 +101,8 @@ export const publicCreator = z.object({
   tags: z.array(z.string()),
   credit_rate: z.int(),
   subscription_price: z.int(),
+  /** The ways to subscribe as a new fan would be offered them (bundles, a promotion for new fans). */
+  subscribe_options: subscribeOptions,
   counts: z.object({ followers: z.int(), posts: z.int(), photos: z.int(), videos: z.int() }),
   posts: z.array(feedItem),
 });

@@ -87,6 +87,8 @@ export const loggedEvent = z.discriminatedUnion('type', [
     model_id: z.string(),
     status: z.enum(['active', 'canceled', 'expired']),
   }),
+  /** One of the creator's offers was used (a trial link redeemed, a promotion taken): reread them. */
+  z.object({ type: z.literal('subscription_offers_updated') }),
   /** The creator's broadcast is over: written to every recipient, or given up as failed with `sent` reached (spec: broadcast_done). */
   z.object({ type: z.literal('broadcast_done'), broadcast_id: z.string(), sent: z.int() }),
   /** One of the creator's payouts moved on (sent, held for the AML form, completed, failed): refetch. */

@@ -13,6 +13,8 @@ export const noticeKinds = [
   'intro_started',
   'intro_ended',
   'subscribed',
+  'subscribed_offer',
+  'trial_started',
   'renewal_failed',
   'subscription_refunded',
 ] as const;
@@ -51,6 +53,18 @@ const lines: Record<NoticeKind, Partial<Record<string, Words>>> = {
     for_user_subscription: (money, name) =>
       `You subscribed to ${name ?? 'this creator'} for ${money} a month.`,
     for_model_subscription: (money, name) => `${name ?? 'A fan'} subscribed for ${money} a month.`,
+  },
+  // A bundle's or a promotion's first period (its amount is what was paid for it, up front).
+  subscribed_offer: {
+    for_user_subscription: (money, name) =>
+      `You subscribed to ${name ?? 'this creator'}, paying ${money} up front for your first period.`,
+    for_model_subscription: (money, name) => `${name ?? 'A fan'} subscribed, paying ${money} up front.`,
+  },
+  // A free trial; the amount is the monthly price it renews at.
+  trial_started: {
+    for_user_subscription: (money, name) =>
+      `You started a free trial with ${name ?? 'this creator'}. Renewal after it costs ${money} a month.`,
+    for_model_subscription: (_money, name) => `${name ?? 'A fan'} started a free trial.`,
   },
   renewal_failed: {
     for_user_subscription: (money, name) =>

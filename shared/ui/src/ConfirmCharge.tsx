@@ -57,6 +57,8 @@ export function ConfirmCharge({
   const { title, action } = wording(charge);
   const after = balance - charge.amount;
   const renewsOn = charge.renews ? formatDate(charge.renews.renews_at) : '';
+  // A bundle or a promotion pays its first period; renewals are a month at the monthly price.
+  const renewal = charge.renews?.amount;
   return (
     <Sheet title={title} describedBy={descId} onClose={onCancel} opener={opener}>
       <p id={descId} className={styles.muted}>
@@ -69,7 +71,13 @@ export function ConfirmCharge({
         </blockquote>
       )}
       <dl className={styles.figures}>
-        <dt>{charge.renews ? `Price every ${charge.renews.period_days} days` : 'Price'}</dt>
+        <dt>
+          {charge.renews
+            ? renewal
+              ? `Price for the first ${charge.renews.period_days} days`
+              : `Price every ${charge.renews.period_days} days`
+            : 'Price'}
+        </dt>
         <dd>{formatMoney(charge.amount)}</dd>
         <dt>Your balance</dt>
         <dd>{formatMoney(balance)}</dd>
@@ -82,8 +90,9 @@ export function ConfirmCharge({
       </dl>
       {charge.renews && (
         <p className={styles.muted}>
-          Renews on {renewsOn} for {formatMoney(charge.amount)} unless you cancel. Cancel any time in Account
-          › Subscriptions; you keep access until the period ends.
+          Renews on {renewsOn} for {formatMoney(renewal ?? charge.amount)}
+          {renewal ? ' a month' : ''} unless you cancel. Cancel any time in Account › Subscriptions; you keep
+          access until the period ends.
         </p>
       )}
       {after < 0 && (

@@ -33,6 +33,7 @@ export function accountNav({
   if (isCreator) {
     if (hasVault) items.push({ to: '/account/vault', label: 'Vault' });
     items.push(
+      { to: '/account/subscription-offers', label: 'Subscription offers' },
       { to: '/account/auto-messages', label: 'Auto-messages' },
       { to: '/account/earnings/summary', label: 'Earnings' },
     );

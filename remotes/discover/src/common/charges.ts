@@ -1,4 +1,10 @@
-import { type ChargeSummary, type FeedItem, type Profile, SUBSCRIPTION_PERIOD_DAYS } from '@cove/contracts';
+import {
+  type ChargeSummary,
+  type FeedItem,
+  type Profile,
+  type SubscribeOption,
+  SUBSCRIPTION_PERIOD_DAYS,
+} from '@cove/contracts';
 import { formatDuration } from '@cove/runtime';
 
 const DAY_MS = 86_400_000;
@@ -29,17 +35,43 @@ export const postCharge = (post: FeedItem): ChargeSummary => ({
   amount: post.price,
 });
 
-/** A subscription starts now and renews a period later, at the price it was taken at. */
-export const subscriptionCharge = (profile: Profile, now = Date.now()): ChargeSummary => ({
-  kind: 'subscription',
-  item: `Monthly subscription to ${nameOf(profile.username)}`,
-  gives: 'Every subscriber post while it lasts',
-  amount: profile.subscription_price,
-  renews: {
-    period_days: SUBSCRIPTION_PERIOD_DAYS,
-    renews_at: new Date(now + SUBSCRIPTION_PERIOD_DAYS * DAY_MS).toISOString(),
-  },
+/** The plain month a profile offers when it lists no options (a creator who takes no subscribers). */
+const monthOf = (profile: Pick<Profile, 'subscription_price'>): SubscribeOption => ({
+  months: 1,
+  percent_off: 0,
+  total: profile.subscription_price,
+  saving: 0,
+  promotion: null,
 });
+
+/**
+ * A subscription starts now for the option's months, paid at once, and renews a period later: at the
+ * same price for a plain month, at the monthly price after a bundle or a promotion's month.
+ */
+export const subscriptionCharge = (
+  profile: Pick<Profile, 'username' | 'subscription_price'>,
+  option: SubscribeOption = monthOf(profile),
+  now = Date.now(),
+): ChargeSummary => {
+  const days = SUBSCRIPTION_PERIOD_DAYS * option.months;
+  const offer = option.months > 1 || option.total !== profile.subscription_price;
+  return {
+    kind: 'subscription',
+    item:
+      option.months > 1
+        ? `${option.months}-month subscription to ${nameOf(profile.username)} (${option.percent_off}% off)`
+        : option.promotion
+          ? `First month of a subscription to ${nameOf(profile.username)} (${option.percent_off}% off)`
+          : `Monthly subscription to ${nameOf(profile.username)}`,
+    gives: 'Every subscriber post while it lasts',
+    amount: option.total,
+    renews: {
+      period_days: days,
+      renews_at: new Date(now + days * DAY_MS).toISOString(),
+      ...(offer ? { amount: profile.subscription_price } : {}),
+    },
+  };
+};
 
 export const postTipCharge = (post: FeedItem, amount: number, note: string): ChargeSummary => ({
   kind: 'tip',

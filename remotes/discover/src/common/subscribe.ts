@@ -1,4 +1,4 @@
-import { subscribeResponse, type Profile } from '@cove/contracts';
+import { subscribeResponse, type Profile, type SubscribeOption } from '@cove/contracts';
 import { confirmCharge, useHost } from '@cove/runtime';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ const newSendId = () => `sub-${Date.now().toString(36)}-${Math.random().toString
 
 /**
  * `POST /v1/subscriptions` after the fan confirms the price, period, renewal date and how to cancel:
- * a month for the creator's price in credits (from their profile, read first where none is cached, as
+ * a month or a bundle in credits, at the total the fan saw (from their profile, read first where none is cached, as
  * on the home feed). Short of credits, the sheet or the popup leads to buying them and back to
  * `backTo`, the creator's profile unless said.
  */
@@ -23,8 +23,17 @@ export function useSubscribe(creatorId: string, backTo = profilePath(creatorId))
   // One id per subscribe intent: a retried request or a second confirm never charges twice.
   const [sendId, setSendId] = useState(newSendId);
   const subscribe = useMutation({
-    mutationFn: () =>
-      api.post('/v1/subscriptions', { model_id: creatorId, send_id: sendId }, { schema: subscribeResponse }),
+    // The total the fan confirmed goes along: a price changed meanwhile is refused, not charged.
+    mutationFn: (option: SubscribeOption | undefined) =>
+      api.post(
+        '/v1/subscriptions',
+        {
+          model_id: creatorId,
+          send_id: sendId,
+          ...(option ? { months: option.months, total: option.total } : {}),
+        },
+        { schema: subscribeResponse },
+      ),
     onSuccess: ({ data }) => {
       setSendId(newSendId());
       client.setQueryData<Profile>(profileKey(creatorId), (p) =>
@@ -34,16 +43,20 @@ export function useSubscribe(creatorId: string, backTo = profilePath(creatorId))
       // The creator's posts open up wherever they are listed.
       void client.invalidateQueries({ queryKey: postLists });
     },
-    onError: shortOfCredits,
+    onError: (err) => shortOfCredits(err),
   });
-  const confirmAndSubscribe = async () => {
+  /** `option`: a month, a promotion's month or a bundle from the profile; the plain month when none. */
+  const confirmAndSubscribe = async (option?: SubscribeOption) => {
     const profile = await client.ensureQueryData(profileQuery(api, creatorId));
+    const chosen = option ?? profile.subscribe_options[0];
+    const plain = !chosen || (chosen.months === 1 && !chosen.promotion);
     const confirmed = await confirmCharge(popups, {
-      charge: subscriptionCharge(profile),
+      charge: subscriptionCharge(profile, chosen),
       backTo,
-      purchase: { model_id: creatorId, subscribe: true },
+      // A card payment finishes the plain month only; for an offer it buys credits and comes back.
+      ...(plain ? { purchase: { model_id: creatorId, subscribe: true } } : {}),
     });
-    if (confirmed) subscribe.mutate();
+    if (confirmed) subscribe.mutate(chosen);
   };
   return { ...subscribe, confirmAndSubscribe };
 }

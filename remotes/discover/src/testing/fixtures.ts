@@ -16,6 +16,7 @@ export function testCreator(overrides: Partial<Profile> = {}): Profile {
     subscription: null,
     chat_id: null,
     restricted: false,
+    subscribe_options: [{ months: 1, percent_off: 0, total: 99, saving: 0, promotion: null }],
     ...overrides,
   };
 }

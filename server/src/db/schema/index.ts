@@ -23,3 +23,4 @@ export * from './second-factor';
 export * from './discover-activity';
 export * from './id-documents';
 export * from './passkeys';
+export * from './subscription-offers';

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt, uuidPrimaryKey, zeroInt } from './columns';
 import { ledgerTransactions } from './ledger';
 import { media } from './media';
@@ -66,6 +66,12 @@ export const subscriptions = pgTable('subscriptions', {
   canceledAt: timestamptz('canceled_at'),
   /** The send id of the subscribe that started the current run (migration 0015). */
   sendId: text('send_id'),
+  /** The current period's length in months: a bundle's 3, 6 or 12, else 1 (migration 0052). */
+  months: smallint('months').notNull().default(1),
+  /** What the current period cost: a bundle's or promotion's total, 0 for a trial (migration 0052). */
+  periodPaid: integer('period_paid').notNull(),
+  /** The free-trial link that started the run, if one did (migration 0052). */
+  trialLinkId: uuid('trial_link_id'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -22,6 +22,7 @@ function row(n: number, over: Partial<HistoryRow> = {}): HistoryRow {
     message_id: '42',
     post_id: null,
     payment: null,
+    offer: null,
     ...over,
   };
 }

@@ -13,6 +13,8 @@ function subscription(n: number, overrides: Partial<Subscription> = {}): Subscri
     price: 99,
     expires_at: '2026-04-04T10:00:00.000Z',
     created_at: '2026-03-05T10:00:00.000Z',
+    months: 1,
+    trial: false,
     ...overrides,
   };
 }
@@ -161,5 +163,41 @@ describe('subscriptions', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('listitem', { name: 'creator1' })).toBeInTheDocument();
+  });
+});
+
+describe('the renewal switch', () => {
+  it('turns renewal off at once, and on again only after the price is confirmed', async () => {
+    let status: Subscription['status'] = 'active';
+    const { calls, popups } = renderSubscriptions((call) => {
+      if (call.method === 'GET' && call.path === '/v1/subscriptions')
+        return page([subscription(1, { status, months: 3 })]);
+      if (call.method === 'PATCH') {
+        status = (call.body as { renew: boolean }).renew ? 'active' : 'canceled';
+        return { data: { _id: 's-1', status, price: 99, expires_at: '2026-04-04T10:00:00.000Z' } };
+      }
+      return undefined;
+    });
+    const row = await screen.findByRole('listitem', { name: 'creator1' });
+    expect(row).toHaveTextContent('3-month bundle — renews on');
+    const renew = within(row).getByRole('switch', { name: "Renew creator1's subscription" });
+    expect(renew).toBeChecked();
+    await userEvent.click(renew);
+    await waitFor(() => expect(within(row).getByRole('switch')).not.toBeChecked());
+    expect(row).toHaveTextContent(`Canceled — access until ${formatDate('2026-04-04T10:00:00.000Z')}`);
+    expect(popups).toEqual([]);
+
+    await userEvent.click(within(row).getByRole('switch'));
+    await waitFor(() => expect(within(row).getByRole('switch')).toBeChecked());
+    expect(popups).toEqual([
+      expect.objectContaining({
+        kind: 'generic',
+        sentence: `Turn renewal on? It renews on ${formatDate('2026-04-04T10:00:00.000Z')} for $9.90 a month, until you turn it off.`,
+      }),
+    ]);
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { renew: false },
+      { renew: true, price: 99 },
+    ]);
   });
 });

@@ -90,6 +90,8 @@ describe('the home feed', () => {
                   price: 99,
                   expires_at: '2026-12-28T12:00:00.000Z',
                   created_at: '2026-11-28T12:00:00.000Z',
+                  months: 1,
+                  trial: false,
                 },
                 credits: 100,
               }
@@ -116,7 +118,8 @@ describe('the home feed', () => {
       }),
     ]);
     expect(calls.filter((c) => c.path === '/v1/subscriptions').map((c) => c.body)).toEqual([
-      { model_id: 'c-2', send_id: expect.any(String) },
+      // The total the fan confirmed goes along, so a price changed meanwhile is refused, not charged.
+      { model_id: 'c-2', send_id: expect.any(String), months: 1, total: 99 },
     ]);
   });
 

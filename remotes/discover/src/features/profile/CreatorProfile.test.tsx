@@ -19,6 +19,8 @@ const subscription = {
   price: 99,
   expires_at: '2026-12-25T12:00:00.000Z',
   created_at: '2026-11-25T12:00:00.000Z',
+  months: 1,
+  trial: false,
 };
 
 /** A server with maya's profile and an empty feed; `extra` answers anything else. */

@@ -27,9 +27,11 @@ function Loaded({ profile, own }: { profile: Profile; own: boolean }) {
     follow: () => follow.mutate(true),
     subscribe: () => void subscribe.confirmAndSubscribe(),
   };
+  // A bundle chosen before signing in comes back as `months`; otherwise the month.
+  const chosen = profile.subscribe_options.find((o) => String(o.months) === params.get('months'));
   useIntent(own, {
     follow: () => !profile.is_followee && unlockers.follow(),
-    subscribe: () => profile.subscription?.status !== 'active' && unlockers.subscribe(),
+    subscribe: () => profile.subscription?.status !== 'active' && void subscribe.confirmAndSubscribe(chosen),
     message: message.open,
   });
   // Only the creator posts here; the hook is cheap state until then.

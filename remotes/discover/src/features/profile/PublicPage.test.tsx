@@ -35,6 +35,7 @@ const maya: PublicCreator = {
   tags: ['art'],
   credit_rate: 15,
   subscription_price: 99,
+  subscribe_options: [{ months: 1, percent_off: 0, total: 99, saving: 0, promotion: null }],
   counts: { followers: 12, posts: 3, photos: 2, videos: 0 },
   posts: [open, locked, paid],
 };
@@ -94,6 +95,8 @@ describe('a creator’s public page', () => {
               price: 99,
               expires_at: '2026-12-25T12:00:00.000Z',
               created_at: '2026-11-25T12:00:00.000Z',
+              months: 1,
+              trial: false,
             },
             credits: 1,
           };
@@ -105,5 +108,109 @@ describe('a creator’s public page', () => {
     expect(await within(header).findByRole('status')).toHaveTextContent(/^Subscribed until /);
     expect(popups.map((p) => p.kind)).toEqual(['confirm-charge']);
     expect(calls.filter((c) => c.path === '/v1/subscriptions')).toHaveLength(1);
+  });
+});
+
+describe('subscription offers on a public page', () => {
+  const offered = {
+    ...maya,
+    subscribe_options: [
+      {
+        months: 1 as const,
+        percent_off: 30,
+        total: 69,
+        saving: 30,
+        promotion: { _id: 'p-1', ends_at: '2026-12-10T12:00:00.000Z', audience: 'new' as const },
+      },
+      { months: 3 as const, percent_off: 10, total: 267, saving: 30, promotion: null },
+    ],
+  };
+  const trial = { code: 'abc', trial_days: 7, price: 99, creator: { _id: 'c-1', username: 'maya' } };
+
+  it('shows a visitor the promotion with its end, each bundle, and the trial leading through sign-in', async () => {
+    const { host } = fakeHost({
+      user: null,
+      respond: (call) =>
+        call.path === '/v1/public/creators/maya'
+          ? { data: offered }
+          : call.path === '/v1/trial-links/abc'
+            ? { data: { ...trial, status: 'active' } }
+            : undefined,
+    });
+    renderAt('/maya?trial=abc', host);
+    const header = await screen.findByRole('region', { name: 'About' });
+    expect(within(header).getByRole('link', { name: 'Subscribe · $6.90 first month' })).toBeInTheDocument();
+    expect(within(header).getByRole('note')).toHaveTextContent(
+      /^30% off your first month, then \$9\.90 a month\. Offer ends /,
+    );
+    const bundles = within(header).getByRole('list', { name: 'Pay for several months' });
+    const three = within(bundles).getByRole('link', { name: /^3 months/ });
+    expect(three).toHaveTextContent('$26.70');
+    expect(three).toHaveTextContent('Save $3.00 (10% off)');
+    expect(three).toHaveAttribute(
+      'href',
+      `/login?next=${encodeURIComponent('/maya?intent=subscribe&months=3')}`,
+    );
+    const offer = await screen.findByRole('region', { name: 'Free for 7 days, then $9.90 a month' });
+    expect(within(offer).getByRole('link', { name: 'Start free trial' })).toHaveAttribute(
+      'href',
+      `/login?next=${encodeURIComponent('/maya?trial=abc')}`,
+    );
+  });
+
+  it('says why a used-up trial link cannot be redeemed', async () => {
+    const { host } = fakeHost({
+      user: null,
+      respond: (call) =>
+        call.path === '/v1/trial-links/abc' ? { data: { ...trial, status: 'used_up' } } : publicAnswer(call),
+    });
+    renderAt('/maya?trial=abc', host);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This free-trial link has been used up.');
+  });
+
+  it('redeems a trial signed in only after the fan confirms, renewing only when chosen', async () => {
+    const { host, calls, popups } = fakeHost({
+      user: testUser({ _id: 'u-1', type: 'user' }),
+      popupOutcome: () => ({ action: 'confirm' }),
+      respond: (call) => {
+        if (call.path === '/v1/trial-links/abc') return { data: { ...trial, status: 'active' } };
+        if (call.path === '/v1/users/c-1/profile')
+          return { data: testCreator({ _id: 'c-1', username: 'maya' }) };
+        if (call.path === '/v1/feed') return feedPageOf([]);
+        if (call.path === '/v1/subscriptions/trial')
+          return {
+            data: {
+              _id: 's-1',
+              status: 'active',
+              user: { _id: 'c-1', username: 'maya', avatar_url: null },
+              price: 99,
+              expires_at: '2026-12-06T12:00:00.000Z',
+              created_at: '2026-11-29T12:00:00.000Z',
+              months: 1,
+              trial: true,
+            },
+            credits: 0,
+          };
+        return publicAnswer(call);
+      },
+    });
+    renderAt('/maya?trial=abc', host);
+    const offer = await screen.findByRole('region', { name: 'Free for 7 days, then $9.90 a month' });
+    await userEvent.click(
+      await within(offer).findByRole('checkbox', { name: 'Renew at $9.90 a month after the trial' }),
+    );
+    await userEvent.click(within(offer).getByRole('button', { name: 'Start free trial' }));
+    expect(await within(offer).findByRole('status')).toHaveTextContent(/^Your free trial is on until /);
+    expect(popups).toEqual([
+      expect.objectContaining({
+        kind: 'generic',
+        sentence: expect.stringMatching(
+          /^Free for 7 days, then \$9\.90 a month\. It renews on .* for \$9\.90 unless/,
+        ),
+      }),
+    ]);
+    expect(calls.filter((c) => c.path === '/v1/subscriptions/trial').map((c) => c.body)).toEqual([
+      { code: 'abc', send_id: expect.any(String), renew: true, price: 99 },
+    ]);
   });
 });

@@ -6,11 +6,13 @@ import { useLocation, useNavigate } from '@cove/router';
 import { ProfileView } from './CreatorProfile';
 import { usePublicCreator } from './api/public-creator';
 import { GuestProfile } from './components/GuestProfile';
+import { TrialOffer } from './components/TrialOffer';
 
 /**
  * `/{username}`: a creator's public page (docs/rules.md, Public pages). A visitor who is not signed
  * in sees what anyone may; a signed-in one the profile as everywhere else, with what they chose
- * before signing in (`?intent=`) done there. An old username's address turns into the current one.
+ * before signing in (`?intent=`) done there, and a free-trial link's offer (`?trial=`) above it. An
+ * old username's address turns into the current one.
  */
 export function PublicPage({ username }: { username: string }) {
   const { status, user } = useSession();
@@ -25,6 +27,8 @@ export function PublicPage({ username }: { username: string }) {
   useEffect(() => {
     if (shown) releaseFirstScreen();
   }, [shown]);
+  // A free-trial link lands here (`?trial=`) and keeps its code through sign-in.
+  const trial = new URLSearchParams(search).get('trial');
   useEffect(() => {
     if (current && current !== username)
       void navigate(`${publicPagePath(current)}${search}`, { replace: true });
@@ -39,6 +43,7 @@ export function PublicPage({ username }: { username: string }) {
         </ButtonLink>
       }
     >
+      {trial && !own && status !== 'unknown' && <TrialOffer code={trial} username={current ?? username} />}
       {status === 'unknown' ? (
         <div role="status" aria-label="Loading">
           <Spinner size={50} />

@@ -2,6 +2,7 @@ import { CHAT_RATE_MAX, SUBSCRIPTION_PRICE_MAX, creditsToDollars, dollarsToCredi
 import { errorMessage, formatMoney } from '@cove/runtime';
 import { Button, kit } from '@cove/ui';
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from '@cove/router';
 import { useSaveProfile } from '../api/save-profile';
 import styles from '../EditProfile.module.css';
 
@@ -120,6 +121,11 @@ export function PricesSection({
               : 'Subscriptions off'
         }
       />
+      {saved.subscription_price > 0 && (
+        <p className={kit.hint}>
+          <Link to="/account/subscription-offers">Bundles, promotions and free-trial links</Link>
+        </p>
+      )}
       {restricted && (
         <p className={kit.notice} role="note">
           {subscriptionsGated}

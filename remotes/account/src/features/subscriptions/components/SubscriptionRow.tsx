@@ -1,15 +1,46 @@
 import type { Subscription } from '@cove/contracts';
-import { formatDate, formatMoney } from '@cove/runtime';
+import { errorMessage, formatDate, formatMoney } from '@cove/runtime';
 import { Avatar, Row, RowBody, RowLine } from '@cove/ui';
 import { Link } from '@cove/router';
+import { useId } from 'react';
+import { useRenewal } from '../api/renewal';
 import styles from '../Subscriptions.module.css';
 
 const nameOf = (s: Subscription) => s.user.username ?? 'A creator';
 
 function statusText(s: Subscription): string {
+  const kind = s.trial ? 'Free trial' : s.months > 1 ? `${s.months}-month bundle` : 'Active';
   return s.status === 'active'
-    ? `Active — renews on ${formatDate(s.expires_at)}`
-    : `Canceled — access until ${formatDate(s.expires_at)}`;
+    ? `${kind} — renews on ${formatDate(s.expires_at)} for ${formatMoney(s.price)}`
+    : `${s.trial ? 'Free trial' : 'Canceled'} — access until ${formatDate(s.expires_at)}`;
+}
+
+/** The fan's renewal switch: off keeps access to the period's end; on again asks to confirm the price. */
+function RenewalSwitch({ subscription: s, name }: { subscription: Subscription; name: string }) {
+  const renewal = useRenewal(s);
+  const id = useId();
+  const on = renewal.isPending ? renewal.variables : s.status === 'active';
+  return (
+    <div className={styles.renewal}>
+      <label htmlFor={id} className={styles.renewalLabel}>
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          checked={on}
+          disabled={renewal.isPending}
+          aria-label={`Renew ${name}'s subscription`}
+          onChange={(e) => void renewal.setRenew(e.target.checked)}
+        />
+        Renew
+      </label>
+      {renewal.isError && (
+        <p className={styles.error} role="alert">
+          {errorMessage(renewal.error)}
+        </p>
+      )}
+    </div>
+  );
 }
 
 export function SubscriptionRow({
@@ -47,6 +78,7 @@ export function SubscriptionRow({
         </RowLine>
         <p className={s.status === 'active' ? styles.active : styles.canceled}>{statusText(s)}</p>
       </RowBody>
+      {!editing && <RenewalSwitch subscription={s} name={name} />}
     </Row>
   );
 }

@@ -19,6 +19,7 @@ export function useIntent(own: boolean, run: Record<PublicPageIntent, () => void
     setParams(
       (p) => {
         p.delete('intent');
+        p.delete('months');
         return p;
       },
       { replace: true },

@@ -1,29 +1,32 @@
 import { publicPagePath, type PublicCreator, type PublicPageIntent } from '@cove/contracts';
-import { formatMoney } from '@cove/runtime';
 import { ButtonLink, EmptyState, kit } from '@cove/ui';
 import { useNavigate } from '@cove/router';
 import { PostCard, type Unlockers } from '../../../common/PostCard';
 import { ProfileHeader } from './ProfileHeader';
+import { monthButtonText, PromotionNote, splitOptions, SubscribeOptions } from './SubscribeOptions';
 import profile from '../Profile.module.css';
 
 /**
  * Sign-in (the emailed link makes the account when there is none) that comes back to this page and
- * does what the visitor chose there (`?intent=`), or opens the post they wanted (`?post=`).
+ * does what the visitor chose there (`?intent=`, with a bundle's `months`), or opens the post they
+ * wanted (`?post=`).
  */
-export function signInTo(username: string, then: { intent: PublicPageIntent } | { post: string }): string {
+export function signInTo(
+  username: string,
+  then: { intent: PublicPageIntent; months?: string } | { post: string },
+): string {
   const back = `${publicPagePath(username)}?${new URLSearchParams(then).toString()}`;
   return `/login?next=${encodeURIComponent(back)}`;
 }
 
 function GuestActions({ creator }: { creator: PublicCreator }) {
   const to = (intent: PublicPageIntent) => signInTo(creator.username, { intent });
+  const { month, bundles } = splitOptions(creator.subscribe_options);
   return (
     <>
       <div className={profile.actions}>
         {creator.subscription_price > 0 && (
-          <ButtonLink to={to('subscribe')}>
-            Subscribe · {formatMoney(creator.subscription_price)} / month
-          </ButtonLink>
+          <ButtonLink to={to('subscribe')}>{monthButtonText(month, creator.subscription_price)}</ButtonLink>
         )}
         <ButtonLink to={to('message')} variant="secondary">
           Message
@@ -32,6 +35,14 @@ function GuestActions({ creator }: { creator: PublicCreator }) {
           Follow
         </ButtonLink>
       </div>
+      <PromotionNote month={month} monthly={creator.subscription_price} />
+      {bundles.length > 0 && (
+        <SubscribeOptions
+          options={bundles}
+          monthly={creator.subscription_price}
+          hrefFor={(o) => signInTo(creator.username, { intent: 'subscribe', months: String(o.months) })}
+        />
+      )}
       <p className={kit.hint}>
         Join Cove with your email to subscribe, message or follow: no password needed.
       </p>

@@ -6,6 +6,7 @@ import { useFollow } from '../api/follow';
 import { useStartChat } from '../api/start-chat';
 import { useSubscribe } from '../../../common/subscribe';
 import styles from '../Profile.module.css';
+import { monthButtonText, PromotionNote, splitOptions, SubscribeOptions } from './SubscribeOptions';
 
 /** What the top of a profile shows: a signed-in viewer's profile, or a public page's creator. */
 export type ProfileBasics = Pick<
@@ -51,6 +52,9 @@ function FanActions({ profile }: { profile: Profile }) {
   const subscribe = useSubscribe(profile._id);
   const message = useStartChat(profile);
   const subscribed = subscriptionText(profile.subscription);
+  const canSubscribe =
+    profile.subscription_price > 0 && profile.subscription?.status !== 'active' && !profile.restricted;
+  const { month, bundles } = splitOptions(profile.subscribe_options);
   const subscribeError =
     subscribe.isError && !(isApiError(subscribe.error) && subscribe.error.code === 'not_enough_credits')
       ? errorMessage(subscribe.error)
@@ -66,19 +70,27 @@ function FanActions({ profile }: { profile: Profile }) {
         >
           {profile.is_followee ? 'Unfollow' : 'Follow'}
         </Button>
-        {profile.subscription_price > 0 &&
-          profile.subscription?.status !== 'active' &&
-          !profile.restricted && (
-            <Button disabled={subscribe.isPending} onClick={() => void subscribe.confirmAndSubscribe()}>
-              {subscribe.isPending
-                ? 'Subscribing…'
-                : `Subscribe · ${formatMoney(profile.subscription_price)} / month`}
-            </Button>
-          )}
+        {canSubscribe && (
+          <Button
+            disabled={subscribe.isPending}
+            onClick={() => void subscribe.confirmAndSubscribe(month ?? undefined)}
+          >
+            {subscribe.isPending ? 'Subscribing…' : monthButtonText(month, profile.subscription_price)}
+          </Button>
+        )}
         <Button variant="secondary" disabled={message.pending} onClick={message.open}>
           Message
         </Button>
       </div>
+      {canSubscribe && <PromotionNote month={month} monthly={profile.subscription_price} />}
+      {canSubscribe && bundles.length > 0 && (
+        <SubscribeOptions
+          options={bundles}
+          monthly={profile.subscription_price}
+          disabled={subscribe.isPending}
+          onChoose={(option) => void subscribe.confirmAndSubscribe(option)}
+        />
+      )}
       {profile.restricted && profile.subscription?.status !== 'active' && (
         <p className={styles.unavailable} role="status">
           {errorText('creator_unavailable')}
