@@ -112,6 +112,8 @@ export const staffActions = [
   'unban',
   'terminate',
   'grant-credits',
+  'penalize',
+  'lift-penalty',
 ] as const;
 export const staffAction = z.enum(staffActions);
 export type StaffAction = z.infer<typeof staffAction>;
