@@ -76,8 +76,12 @@ describe("a creator's visibility ladder", () => {
       ['penalize', 'third time'],
     ]);
 
-    await boss.api.post(`/v1/admin/users/${target.user.id}/actions/lift-penalty`, { reason: 'appeal upheld' });
-    expect(await socket.until((m) => m.type === 'discover_warning' && m.warning === null)).toBeTruthy();
+    await boss.api.post(`/v1/admin/users/${target.user.id}/actions/lift-penalty`, {
+      reason: 'appeal upheld',
+    });
+    expect(
+      await socket.until((m) => m.type === 'discover_warning' && 'warning' in m && m.warning === null),
+    ).toBeTruthy();
     expect((await me(target)).discover_warning).toBeNull();
     expect(await list()).toEqual(['lad-busy', 'lad-quiet']);
     socket.ws.close();
@@ -113,9 +117,20 @@ describe("a creator's visibility ladder", () => {
       const res = await penalize(caller, target.user.id);
       expect(res.statusCode).toBe(403);
     }
-    expect((await t.app.inject({ method: 'POST', url: `/v1/admin/users/${target.user.id}/actions/penalize`, payload: { reason: 'x' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/v1/admin/users/${target.user.id}/actions/penalize`,
+          payload: { reason: 'x' },
+        })
+      ).statusCode,
+    ).toBe(401);
     const noReason = await mo.api.post(`/v1/admin/users/${target.user.id}/actions/penalize`, {});
-    expect([noReason.statusCode, noReason.json().message]).toEqual([400, expect.stringContaining('A reason is required.')]);
+    expect([noReason.statusCode, noReason.json().message]).toEqual([
+      400,
+      expect.stringContaining('A reason is required.'),
+    ]);
     const onFan = await penalize(boss, fan.user.id);
     expect(onFan.statusCode).toBe(409);
     expect(onFan.json().message).toContain('is not a creator');
@@ -127,7 +142,12 @@ describe("a creator's visibility ladder", () => {
   it('asks the command line for a reason, since the creator reads it', async () => {
     const target = await creator('ladder-cli');
     await expect(
-      runAdminCommand(t.db, t.app.realtime, { actor: 'cli', command: 'penalize', userId: target.user.id, args: [] }),
+      runAdminCommand(t.db, t.app.realtime, {
+        actor: 'cli',
+        command: 'penalize',
+        userId: target.user.id,
+        args: [],
+      }),
     ).rejects.toThrow('penalize needs --reason');
   });
 });
