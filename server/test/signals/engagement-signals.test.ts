@@ -31,13 +31,16 @@ describe('GET /v1/users/me/signals', () => {
 
   it("counts a creator's chats with fans, those of the last 7 days, and who joined with the code", async () => {
     const star = await creator('sig-counted');
-    const fans = await Promise.all([1, 2, 3].map((n) => person(t, { username: `sig-counted-fan${n}` })));
-    for (const fan of fans) await fan.api.post('/v1/chat', { recipient_id: star.user.id });
+    const [old, referred, third] = await Promise.all(
+      [1, 2, 3].map((n) => person(t, { username: `sig-counted-fan${n}` })),
+    );
+    if (!old || !referred || !third) throw new Error('three fans');
+    for (const fan of [old, referred, third]) await fan.api.post('/v1/chat', { recipient_id: star.user.id });
     await t.db
       .update(chatMembers)
       .set({ createdAt: sql`now() - interval '8 days'` })
-      .where(eq(chatMembers.otherId, fans[0]!.user.id));
-    await t.db.update(users).set({ referrerId: star.user.id }).where(eq(users.id, fans[1]!.user.id));
+      .where(eq(chatMembers.otherId, old.user.id));
+    await t.db.update(users).set({ referrerId: star.user.id }).where(eq(users.id, referred.user.id));
     expect(await signals(star)).toEqual({ chats: 3, new_chats: 2, referred: 1 });
   });
 
@@ -53,7 +56,9 @@ describe('the invisible setting as GET /v1/users/me and Discover show it', () =>
     const listed = async () =>
       (await fan.api.get('/v1/users/discover?featured=false&q=inv-star')).json().data.length;
     expect(await listed()).toBe(1);
-    expect((await star.api.patch(`/v1/users/${star.user.id}`, { invisible: true })).json()).toMatchObject({ invisible: true });
+    expect((await star.api.patch(`/v1/users/${star.user.id}`, { invisible: true })).json()).toMatchObject({
+      invisible: true,
+    });
     expect((await star.api.get('/v1/users/me')).json()).toMatchObject({ invisible: true });
     expect(await listed()).toBe(0);
     await star.api.patch(`/v1/users/${star.user.id}`, { invisible: false });
