@@ -7,8 +7,8 @@ import type { UserRow } from '../db/schema';
  * Discover (functions/discover/discover-rank.sql reads level 3 and its end). A step lapses after its
  * days; a creator whose last step lapsed starts again from the first warning.
  */
-export const ALERT_DAYS = 30;
-export const PENALTY_DAYS = 7;
+const ALERT_DAYS = 30;
+const PENALTY_DAYS = 7;
 
 const levels = ['punishment_alert', 'final_punishment_alert', 'penalty'] as const;
 const DAY = 24 * 60 * 60 * 1000;

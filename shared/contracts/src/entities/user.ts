@@ -35,7 +35,7 @@ export type PublicProfile = z.infer<typeof publicProfile>;
  * (`punishment_alert`), a final one (`final_punishment_alert`), then a penalty that lowers their place
  * in Discover until `ends_at`. `reason` is staff's, shown to the creator.
  */
-export const discoverWarningLevel = z.enum(['punishment_alert', 'final_punishment_alert', 'penalty']);
+const discoverWarningLevel = z.enum(['punishment_alert', 'final_punishment_alert', 'penalty']);
 export const discoverWarning = z.object({
   level: discoverWarningLevel,
   reason: z.string(),
