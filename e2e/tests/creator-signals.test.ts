@@ -3,6 +3,7 @@ import { DiscoverPage } from '../pages/discover-page';
 import { SettingsPage } from '../pages/settings-page';
 import { seriousAccessibilityProblems } from '../support/axe';
 import { demoStaffTotpSecret } from '../support/demo';
+import { shotsDir } from '../support/images';
 import { expect, test } from '../support/fixtures';
 
 test.use({ serverOptions: { name: 'creator-signals', env: { MAILBOX: 'true', SEED_DEMO: 'true' } } });
@@ -37,6 +38,7 @@ test.describe('creator signals', () => {
     const invisible = notice(page, 'Your profile is invisible');
     await expect(invisible).toBeVisible();
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: `${shotsDir}/creator-signals-invisible-390.png` });
 
     // Meanwhile a fan does not find her.
     const fanContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
@@ -91,6 +93,7 @@ test.describe('creator signals', () => {
     await expect(warning).toBeVisible();
     await expect(warning).toContainText('Reason: Links to paid content off Cove.');
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: `${shotsDir}/creator-signals-warning-1280.png` });
 
     // Lifted, it goes the same way.
     await actions.getByRole('button', { name: 'Lift visibility penalty' }).click();

@@ -21,12 +21,12 @@ describe('GET /v1/users/me/signals', () => {
     const fan = await person(t, { username: 'sig-fan' });
     const staff = await person(t, { isStaff: true, type: 'featured' });
     const star = await creator('sig-star');
-    expect(await signals(fan)).toEqual({ chats: 0, new_chats: 0, referred: 0 });
+    expect(await signals(fan)).toEqual({ chats: 0, new_chats: 0, referred: 0, rank: null });
 
     await fan.api.post('/v1/chat', { recipient_id: staff.user.id });
     expect((await signals(fan)).chats).toBe(0);
     expect((await fan.api.post('/v1/chat', { recipient_id: star.user.id })).statusCode).toBe(200);
-    expect(await signals(fan)).toEqual({ chats: 1, new_chats: 1, referred: 0 });
+    expect(await signals(fan)).toEqual({ chats: 1, new_chats: 1, referred: 0, rank: null });
   });
 
   it("counts a creator's chats with fans, those of the last 7 days, and who joined with the code", async () => {
@@ -41,7 +41,8 @@ describe('GET /v1/users/me/signals', () => {
       .set({ createdAt: sql`now() - interval '8 days'` })
       .where(eq(chatMembers.otherId, old.user.id));
     await t.db.update(users).set({ referrerId: star.user.id }).where(eq(users.id, referred.user.id));
-    expect(await signals(star)).toEqual({ chats: 3, new_chats: 2, referred: 1 });
+    expect(await signals(star)).toMatchObject({ chats: 3, new_chats: 2, referred: 1 });
+    expect((await signals(star)).rank).toBeGreaterThanOrEqual(1);
   });
 
   it('answers 401 without a sign-in', async () => {
@@ -61,7 +62,9 @@ describe('the invisible setting as GET /v1/users/me and Discover show it', () =>
     });
     expect((await star.api.get('/v1/users/me')).json()).toMatchObject({ invisible: true });
     expect(await listed()).toBe(0);
+    expect((await signals(star)).rank).toBeNull();
     await star.api.patch(`/v1/users/${star.user.id}`, { invisible: false });
     expect(await listed()).toBe(1);
+    expect((await signals(star)).rank).toBeGreaterThanOrEqual(1);
   });
 });

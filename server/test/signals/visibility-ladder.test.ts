@@ -24,6 +24,7 @@ const creator = (username: string, values: Parameters<typeof person>[1] = {}) =>
 const penalize = (by: Party, id: string, reason = 'copied photos from another creator') =>
   by.api.post(`/v1/admin/users/${id}/actions/penalize`, { reason });
 const me = async (p: Party) => (await p.api.get('/v1/users/me')).json();
+const place = async (p: Party): Promise<number> => (await p.api.get('/v1/users/me/signals')).json().rank;
 const names = (res: { json(): { data: { username: string }[] } }) => res.json().data.map((p) => p.username);
 
 describe("a creator's visibility ladder", () => {
@@ -33,6 +34,7 @@ describe("a creator's visibility ladder", () => {
     await creator('lad-quiet', { lastOnline: hoursAgo(60) });
     const list = async () => names(await fan.api.get('/v1/users/discover?featured=false&q=lad-'));
     expect(await list()).toEqual(['lad-busy', 'lad-quiet']);
+    expect(await place(target)).toBe(1);
     expect(await me(target)).toMatchObject({
       punishment_alert: false,
       final_punishment_alert: false,
@@ -63,8 +65,9 @@ describe("a creator's visibility ladder", () => {
     const ends = Date.parse(penalty.ends_at);
     expect(ends).toBeGreaterThanOrEqual(before + 7 * DAY - 1000);
     expect(ends).toBeLessThanOrEqual(Date.now() + 7 * DAY);
-    // Online or not, a penalized creator comes after everyone else.
+    // Online or not, a penalized creator comes after everyone else, and sees their place drop.
     expect(await list()).toEqual(['lad-quiet', 'lad-busy']);
+    expect(await place(target)).toBe(2);
 
     expect(
       (await t.db.select().from(adminActions).where(eq(adminActions.targetUserId, target.user.id))).map(

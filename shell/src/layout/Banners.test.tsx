@@ -1,5 +1,6 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { EngagementSignals } from '@cove/contracts';
 import { signIn } from '@cove/runtime/shell';
 import { testUser } from '@cove/runtime/testing';
 import { reactToServerEvents } from '../session/server-reactions';
@@ -14,11 +15,15 @@ const star = {
   bio: 'Hi',
   discover_status: 'featured' as const,
 };
-const quiet = { chats: 0, new_chats: 0, referred: 0 };
+const quiet: EngagementSignals = { chats: 0, new_chats: 0, referred: 0, rank: null };
 
-function show(user: ReturnType<typeof testUser>, signals = quiet) {
+/** Signs `user` in with the banners on screen; the signals endpoint answers each read in turn, the last one from then on. */
+function show(user: ReturnType<typeof testUser>, ...reads: EngagementSignals[]) {
   const fake = fakeServices();
-  fake.respond(({ path }) => (path === '/v1/users/me/signals' ? signals : undefined));
+  const answers = reads.length ? reads : [quiet];
+  fake.respond(({ path }) =>
+    path === '/v1/users/me/signals' ? (answers.length > 1 ? answers.shift() : answers[0]) : undefined,
+  );
   signIn(fake.services.host.session, user);
   renderInShell(
     fake.services,
@@ -67,24 +72,23 @@ describe('the banners', () => {
     ]);
   });
 
-  it("shows staff's warning as it arrives, without a reload", async () => {
-    const fake = show(testUser({ ...star }), { chats: 9, new_chats: 9, referred: 0 });
+  it("shows staff's warning and the creator's new place as they arrive, without a reload", async () => {
+    const busy = { chats: 9, new_chats: 9, referred: 0 };
+    const fake = show(testUser({ ...star }), { ...busy, rank: 3 }, { ...busy, rank: 41 });
+    await waitFor(() => expect(fake.calls.filter((c) => c.path === '/v1/users/me/signals')).toHaveLength(1));
     const reactions = reactToServerEvents(fake.services.host, fake.services.account);
     await act(async () =>
       fake.services.bus.pushServerEvent({
         type: 'discover_warning',
-        warning: {
-          level: 'final_punishment_alert',
-          reason: 'spam links',
-          ends_at: '2099-01-01T00:00:00.000Z',
-        },
+        warning: { level: 'penalty', reason: 'spam links', ends_at: '2099-01-01T00:00:00.000Z' },
         seq: 1,
         created_at: '2026-01-01T00:00:00.000Z',
       }),
     );
     expect(
-      await screen.findByText(/Final warning about your Discover listing\. Reason: spam links\./),
+      await screen.findByText(/Penalty to your profile visibility: .*Reason: spam links\./),
     ).toBeVisible();
+    expect(await screen.findByText(/Your place in Discover: #41\./)).toBeVisible();
     await act(async () =>
       fake.services.bus.pushServerEvent({
         type: 'discover_warning',
@@ -93,7 +97,7 @@ describe('the banners', () => {
         created_at: '2026-01-01T00:00:01.000Z',
       }),
     );
-    expect(screen.queryByText(/Final warning/)).toBeNull();
+    expect(screen.queryByText(/Penalty to your profile visibility/)).toBeNull();
     reactions.unsubscribe();
   });
 });

@@ -57,10 +57,11 @@ const warningTitle: Record<DiscoverWarning['level'], string> = {
   penalty: 'Penalty to your profile visibility',
 };
 
-function warningText(w: DiscoverWarning): string {
+function warningText(w: DiscoverWarning, rank: number | null): string {
   const why = w.reason ? ` Reason: ${w.reason}.` : '';
+  const place = rank === null ? '' : ` Your place in Discover: #${rank}.`;
   return w.level === 'penalty'
-    ? `${warningTitle.penalty}: you are shown after other creators in Discover until ${dateTimeText(w.ends_at)}.${why}`
+    ? `${warningTitle.penalty}: you are shown after other creators in Discover until ${dateTimeText(w.ends_at)}.${why}${place}`
     : `${warningTitle[w.level]}.${why} ${
         w.level === 'final_punishment_alert'
           ? 'Another one lowers your place in Discover for 7 days.'
@@ -176,7 +177,7 @@ function BannerView({ banner, onDismiss }: { banner: BannerKind; onDismiss?: (()
         </Banner>
       );
     case 'discover-warning':
-      return <Banner tone="warn">{warningText(banner.warning)}</Banner>;
+      return <Banner tone="warn">{warningText(banner.warning, banner.rank)}</Banner>;
     case 'invisible-profile':
       return (
         <Banner tone="warn" action={<ButtonLink to="/account/settings/privacy">Privacy settings</ButtonLink>}>

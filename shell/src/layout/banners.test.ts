@@ -78,8 +78,8 @@ describe('creator signals', () => {
   const settled = { avatar_url: '/a.jpg', bio: 'Hi, I sing.', gender: 'female' as const };
   const star = (changes: Parameters<typeof testUser>[0] = {}) =>
     testUser({ type: 'featured', discover_status: 'featured', ...settled, ...changes });
-  const quiet = { chats: 0, new_chats: 0, referred: 0 };
-  const busy = { chats: 40, new_chats: 12, referred: 0 };
+  const quiet = { chats: 0, new_chats: 0, referred: 0, rank: 7 };
+  const busy = { chats: 40, new_chats: 12, referred: 0, rank: 2 };
   const warning = (level: 'punishment_alert' | 'final_punishment_alert' | 'penalty', endsIn: number) => ({
     level,
     reason: 'spam',
@@ -115,11 +115,16 @@ describe('creator signals', () => {
     for (const level of ['punishment_alert', 'final_punishment_alert', 'penalty'] as const) {
       const w = warning(level, 60_000);
       expect(kinds({ user: star({ discover_warning: w, invisible: true }), signals: quiet })).toEqual([
-        { kind: 'discover-warning', warning: w },
+        { kind: 'discover-warning', warning: w, rank: 7 },
         { kind: 'invisible-profile' },
       ]);
     }
     expect(kinds({ user: star({ discover_warning: warning('penalty', -1) }), signals: busy })).toEqual([]);
+    // Before the counts arrive the place is not known yet.
+    const w = warning('penalty', 60_000);
+    expect(kinds({ user: star({ discover_warning: w }) })).toEqual([
+      { kind: 'discover-warning', warning: w, rank: null },
+    ]);
   });
 
   it('offers a quiet creator more chats, says when the referral boost is on, and lets both be closed', () => {

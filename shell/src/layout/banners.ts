@@ -16,7 +16,7 @@ export type BannerKind =
   | { kind: 'verify-email'; variant: 'code-sent' | 'send-code' }
   | { kind: 'complete-profile'; missing: 'username' | 'gender' }
   | { kind: 'creator-profile'; missing: 'avatar' | 'bio' }
-  | { kind: 'discover-warning'; warning: DiscoverWarning }
+  | { kind: 'discover-warning'; warning: DiscoverWarning; rank: number | null }
   | { kind: 'invisible-profile' }
   | { kind: 'listing-disabled'; why: ListingOff }
   | { kind: 'get-more-chats' }
@@ -52,13 +52,18 @@ type SignalFields =
 
 /**
  * Where a creator stands in Discover (docs/rules.md, Creator signals), most serious first: staff's
- * visibility warning or penalty; their own invisible setting; a listing staff turned off or never
+ * visibility warning or penalty (with their place in Discover, once known); their own invisible setting; a listing staff turned off or never
  * turned on. An applicant still awaiting approval is told by the application pages instead.
  */
-function visibilityBanners(user: Pick<User, SignalFields>, features: Partial<Features>, now: number) {
+function visibilityBanners(
+  user: Pick<User, SignalFields>,
+  features: Partial<Features>,
+  rank: number | null,
+  now: number,
+) {
   const list: BannerKind[] = [];
   const warning = user.discover_warning;
-  if (warning && Date.parse(warning.ends_at) > now) list.push({ kind: 'discover-warning', warning });
+  if (warning && Date.parse(warning.ends_at) > now) list.push({ kind: 'discover-warning', warning, rank });
   if (user.invisible) list.push({ kind: 'invisible-profile' });
   else if (features.no_discover) list.push({ kind: 'listing-disabled', why: 'no_discover' });
   else if (user.discover_status === 'denied' && !user.force_discover)
@@ -128,7 +133,8 @@ export function bannersFor(input: {
   if (user.type === 'featured' && !user.avatar_url) list.push({ kind: 'creator-profile', missing: 'avatar' });
   else if (user.type === 'featured' && !user.bio.trim())
     list.push({ kind: 'creator-profile', missing: 'bio' });
-  if (user.type === 'featured') list.push(...visibilityBanners(user, input.features ?? {}, now));
+  if (user.type === 'featured')
+    list.push(...visibilityBanners(user, input.features ?? {}, input.signals?.rank ?? null, now));
   const open = (b: BannerKind) => !input.dismissed?.has(dismissible(b) ?? '');
   const shown = list.filter(open);
   // Nudges wait until the person has nothing more pressing to do; staff get none.

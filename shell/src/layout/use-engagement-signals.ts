@@ -9,7 +9,8 @@ const settled = (s: EngagementSignals) => s.chats > 0 && s.new_chats >= GET_MORE
 /**
  * The counts behind the engagement banners (`GET /v1/users/me/signals`): read at sign-in and again
  * when a message or a chat change arrives while they could still move a banner (a first chat ends
- * "start first chat" at once), one read at a time, so a busy inbox costs nothing.
+ * "start first chat" at once), and whenever staff step the visibility ladder (the place in Discover
+ * moves); one read at a time, so a busy inbox costs nothing.
  * Null until the first answer for this person.
  */
 export function useEngagementSignals(host: ShellHost, userId: string | null): EngagementSignals | null {
@@ -18,9 +19,14 @@ export function useEngagementSignals(host: ShellHost, userId: string | null): En
     if (!userId) return;
     const controller = new AbortController();
     let reading = false;
+    let again = false;
     let latest: EngagementSignals | null = null;
-    const load = () => {
-      if (reading || (latest && settled(latest))) return;
+    const load = (force = false) => {
+      if (!force && latest && settled(latest)) return;
+      if (reading) {
+        again ||= force;
+        return;
+      }
       reading = true;
       host.api
         .get('/v1/users/me/signals', { schema: engagementSignals, signal: controller.signal })
@@ -35,12 +41,18 @@ export function useEngagementSignals(host: ShellHost, userId: string | null): En
         )
         .finally(() => {
           reading = false;
+          if (again) {
+            again = false;
+            load(true);
+          }
         });
     };
     load();
     const changes = new Subscription();
     for (const type of ['chat_updated', 'new_message'] as const)
-      changes.add(host.bus.on(type).subscribe(load));
+      changes.add(host.bus.on(type).subscribe(() => load()));
+    // Staff's step moves the creator's place in Discover: read it again, whatever else holds.
+    changes.add(host.bus.on('discover_warning').subscribe(() => load(true)));
     return () => {
       controller.abort();
       changes.unsubscribe();
