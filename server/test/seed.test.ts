@@ -74,6 +74,18 @@ describe('the first-run data', () => {
     expect(new Set(creators.map((c) => c.avatarUrl)).size).toBe(creators.length);
     expect(new Set(creators.map((c) => c.coverUrl)).size).toBe(creators.length);
 
+    // Creator signals: wren-hale is invisible, sasha-noir has staff's first Discover warning.
+    const byName = new Map(rows.map((r) => [r.username, r]));
+    expect(byName.get('wren-hale')).toMatchObject({ invisible: true, punishmentLevel: 0 });
+    expect(byName.get('sasha-noir')).toMatchObject({ invisible: false, punishmentLevel: 1 });
+    expect(byName.get('sasha-noir')?.punishmentUntil?.getTime()).toBeGreaterThan(Date.now());
+    expect(
+      rows
+        .filter((r) => r.invisible || r.punishmentLevel > 0)
+        .map((r) => r.username)
+        .sort(),
+    ).toEqual(['sasha-noir', 'wren-hale']);
+
     // The release page has its demo release manager; staff are not release managers.
     const managers = await t.db.select().from(users).where(eq(users.isReleaseManager, true));
     expect(managers.map((u) => u.email)).toEqual([demoEmail(demoReleaseManager)]);

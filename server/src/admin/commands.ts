@@ -11,6 +11,7 @@ import { closeReport } from '../reports/close-report';
 import type { Tx } from '../db/transaction';
 import { type LoggedRow, notifyLogged } from '../messages/db-call';
 import { openSupportChat } from '../support/support-chat';
+import { discoverWarningOf, lifted, nextStep } from '../discover/punishment';
 
 /** What an admin command needs from the realtime layer: tell sockets about news, or close them. */
 export interface AdminNotifier extends EventNotifier {
@@ -36,6 +37,9 @@ export const adminCommands = {
   'grant-credits': '<amount>  add promotional credits, recorded in the ledger',
   feature: '<name> <on|off>  set one of the account\u2019s feature permissions',
   'dismiss-report': '<report id>  close a report on the account without acting on it',
+  penalize:
+    "a creator's next visibility step (the reason is shown to them): warning, final warning, then a Discover penalty",
+  'lift-penalty': "clear a creator's visibility warnings and penalty",
 } as const;
 export type AdminCommand = keyof typeof adminCommands;
 
@@ -68,6 +72,8 @@ const MODERATION = {
   terminated: 'Your account was closed.',
   warned: 'Cove warned you about a report on your account.',
   unbanned: 'Your account is no longer banned.',
+  penalized: 'Cove warned you about your Discover listing.',
+  penaltyLifted: 'Your Discover warnings and penalty were lifted.',
 };
 
 async function update(tx: Tx, user: UserRow, set: Partial<typeof users.$inferInsert>): Promise<void> {
@@ -165,6 +171,21 @@ export async function runAdminCommand(db: Db, notifier: AdminNotifier, req: Admi
         emit({ type: 'warned', kind, message: text });
         await note(MODERATION.warned);
         message = `${email} was warned.`;
+        break;
+      }
+      case 'penalize':
+      case 'lift-penalty': {
+        if (user.type !== 'featured') throw new AdminCommandError(`${email} is not a creator.`);
+        // The creator reads the reason on their banner: the command line's stand-in would tell them nothing.
+        if (req.command === 'penalize' && req.reason === undefined) {
+          throw new AdminCommandError('penalize needs --reason: the creator is shown it.');
+        }
+        const step = req.command === 'penalize' ? nextStep(user, reason) : lifted;
+        await update(tx, user, step);
+        const warning = discoverWarningOf(step);
+        emit({ type: 'discover_warning', warning });
+        await note(warning ? MODERATION.penalized : MODERATION.penaltyLifted);
+        message = warning ? `${email}: ${warning.level.replaceAll('_', ' ')}.` : `${email}: no warnings.`;
         break;
       }
       case 'report':

@@ -6,6 +6,9 @@ import { periodic } from '../jobs/jobs';
 /** Days of activity Discover counts (docs/rules.md, Discover order). */
 export const ACTIVITY_DAYS = 7;
 
+/** What `discover_rank` (functions/discover/discover-rank.sql) works a creator's place out from. */
+const rankInputs = sql.raw('is_online, last_online, recent_activity, punishment_level, punishment_until');
+
 /** Every minute, by one instance at a time. */
 export const activityRefresh = periodic('discover-activity', '* * * * *', 120);
 
@@ -16,7 +19,8 @@ export const activityRefresh = periodic('discover-activity', '* * * * *', 120);
  * 2. days older than the window are dropped;
  * 3. each creator's activity becomes their messages in the window plus their live posts of the last
  *    7 days, written only where it changed (the database's trigger works out the rank);
- * 4. creators whose rank moved only with time (crossing the 72-hour line) get it worked out again.
+ * 4. creators whose rank moved only with time (crossing the 72-hour line, a penalty ending) get it
+ *    worked out again.
  * A message whose transaction commits after a newer one was counted is not counted: a rank, not a bill.
  */
 export async function refreshDiscoverActivity(db: Db): Promise<void> {
@@ -48,7 +52,7 @@ export async function refreshDiscoverActivity(db: Db): Promise<void> {
       ) s
       where u.id = s.id and u.recent_activity <> s.n`);
     await tx.execute(sql`
-      update users set discover_rank = discover_rank(is_online, last_online, recent_activity)
-      where type = 'featured' and discover_rank <> discover_rank(is_online, last_online, recent_activity)`);
+      update users set discover_rank = discover_rank(${rankInputs})
+      where type = 'featured' and discover_rank <> discover_rank(${rankInputs})`);
   });
 }

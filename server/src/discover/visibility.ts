@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
 import { users } from '../db/schema';
 
 /**
@@ -56,3 +57,32 @@ export const discoverOrder: SQL[] = [
 /** Whether the viewer follows the user of the row. */
 export const followedBy = (viewerId: string): SQL<boolean> =>
   sql<boolean>`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.creator_id = ${outerUserId})`;
+
+/**
+ * A creator's place in the Everyone tab (1 = first; docs/rules.md, Creator signals), or null when
+ * they are not listed: the listed creators ahead of them in the discover order, plus one. Counted on
+ * the users_discover index.
+ */
+export async function discoverPlace(db: Db, creatorId: string): Promise<number | null> {
+  const rank = sql`${sql.identifier('users')}.discover_rank`;
+  const [me] = await db
+    .select({
+      listed: sql<boolean>`${listedCreator}`,
+      rank: sql<string>`${rank}::text`,
+      username: users.username,
+    })
+    .from(users)
+    .where(eq(users.id, creatorId));
+  if (!me?.listed) return null;
+  const ahead = await db.$count(
+    users,
+    and(
+      listedCreator,
+      or(
+        sql`${rank} > ${me.rank}::bigint`,
+        and(sql`${rank} = ${me.rank}::bigint`, sql`${users.username} < ${me.username ?? ''}`),
+      ),
+    ),
+  );
+  return ahead + 1;
+}

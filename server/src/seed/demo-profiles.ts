@@ -13,6 +13,7 @@ const creators = [
   { name: 'nova-lake', bio: 'Speedruns, retro consoles and late-night streams.', price: 39 },
   { name: 'theo-vance', bio: 'Home cook. One new recipe a week, straight from my kitchen.', price: 0 },
   { name: 'ivy-moon', bio: 'Film photographer. Street, light and the people in it.', price: 59 },
+  { name: 'wren-hale', bio: 'Poems for the commute, read aloud on request.', price: 29 },
 ];
 
 /**

@@ -4,6 +4,7 @@ import { users } from '../db/schema';
 import { generateAvatar, generateCover } from './avatar';
 import { seedDemoApplications } from './demo-applications';
 import { seedDemoReleaseManager } from './demo-releases';
+import { lifted as noWarnings, nextStep } from '../discover/punishment';
 
 interface DemoPerson {
   username: string;
@@ -13,16 +14,35 @@ interface DemoPerson {
   utcOffset: number;
   /** Staff featured them; the others are on the Everyone tab only. */
   featured?: boolean;
+  /** Turned the invisible setting on: in no tab and without a public page (the banner says so). */
+  invisible?: boolean;
+  /** Staff's first Discover warning stands (docs/rules.md, Creator signals). */
+  warned?: string;
 }
 
 /** The small demo world every fresh install starts with; README.md lists these sign-in emails. */
 export const demoCreators: DemoPerson[] = [
   { username: 'luna-rivers', gender: 'female', tags: ['music', 'travel'], utcOffset: -300, featured: true },
   { username: 'mira-kent', gender: 'female', tags: ['fitness'], utcOffset: -480, featured: true },
-  { username: 'sasha-noir', gender: 'trans', tags: ['art', 'fashion'], utcOffset: 60, featured: true },
+  {
+    username: 'sasha-noir',
+    gender: 'trans',
+    tags: ['art', 'fashion'],
+    utcOffset: 60,
+    featured: true,
+    warned: 'Posted another artist’s work as her own',
+  },
   { username: 'nova-lake', gender: 'female', tags: ['gaming'], utcOffset: 0, featured: true },
   { username: 'theo-vance', gender: 'male', tags: ['cooking'], utcOffset: 600 },
   { username: 'ivy-moon', gender: 'female', tags: ['photography'], utcOffset: 60 },
+  {
+    username: 'wren-hale',
+    gender: 'female',
+    tags: ['poetry'],
+    utcOffset: -300,
+    featured: true,
+    invisible: true,
+  },
 ];
 export const demoFans: DemoPerson[] = [
   { username: 'alex-fan', gender: 'male', utcOffset: -300 },
@@ -52,6 +72,8 @@ export async function seedDemoWorld(db: Db, mediaDir: string): Promise<boolean> 
       discoverStatus: p.featured ? ('featured' as const) : ('hidden' as const),
       utcOffset: p.utcOffset,
       introEnabled: true,
+      invisible: p.invisible ?? false,
+      ...(p.warned ? { ...nextStep(noWarnings, p.warned) } : {}),
     })),
   );
   const fans = demoFans.map((p) => ({

@@ -11,13 +11,16 @@ export const staffActor = (staff: UserRow) => `staff:${staff.email}`;
 
 /**
  * What a moderator (`is_staff_mo` without `is_staff`) may do (docs/rules.md, Reports and the staff
- * console): warn, freeze and unfreeze, and close reports. Everything else needs `is_staff`.
+ * console): warn, freeze and unfreeze, step or lift a creator's visibility ladder, and close reports.
+ * Everything else needs `is_staff`.
  */
 const moderatorMay: ReadonlySet<AdminCommand | PaymentCommand> = new Set([
   'warn',
   'freeze',
   'unfreeze',
   'dismiss-report',
+  'penalize',
+  'lift-penalty',
 ]);
 
 /** What a staff action may be refused with. */

@@ -7,6 +7,7 @@ import { fail } from '../errors';
 import { creditsOf } from '../ledger/ledger';
 import { reversalsAsked, whyNotReversible } from '../payments/admin-actions';
 import { effectiveFeatures } from '../provider/provider-config';
+import { discoverWarningOf } from '../discover/punishment';
 import { staffReports } from './reports-queue';
 
 /** The newest payments the person view lists, each with its refund and chargeback buttons. */
@@ -67,6 +68,7 @@ export async function personView(db: Db, id: string): Promise<StaffPersonView> {
       terminated: user.terminatedAt !== null,
       created_at: user.createdAt.toISOString(),
       balance: formatMoney(balance),
+      discover_warning: discoverWarningOf(user),
     },
     features: effectiveFeatures(settings?.defaultFeatures ?? {}, user.features),
     payments: {

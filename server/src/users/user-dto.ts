@@ -1,5 +1,6 @@
 import type { User } from '@cove/contracts';
 import type { UserRow } from '../db/schema';
+import { discoverWarningOf } from '../discover/punishment';
 
 /** Spec section 1: moderation required with ID verification absent or pending, or discovery denied. */
 export function isRestricted(u: UserRow): boolean {
@@ -11,6 +12,7 @@ export function isRestricted(u: UserRow): boolean {
 
 /** The user as the owner sees it (`GET /v1/users/me`). */
 export function toUserDto(u: UserRow, credits: number): User {
+  const warning = discoverWarningOf(u);
   return {
     _id: u.id,
     username: u.username,
@@ -47,6 +49,9 @@ export function toUserDto(u: UserRow, credits: number): User {
     invisible: u.invisible,
     intro_enabled: u.introEnabled,
     private_feed: u.privateFeed,
+    punishment_alert: warning?.level === 'punishment_alert',
+    final_punishment_alert: warning?.level === 'final_punishment_alert',
+    discover_warning: warning,
     credits,
     is_staff: u.isStaff,
     is_staff_mo: u.isStaffMo,

@@ -40,3 +40,4 @@ export * from './releases';
 export * from './staff';
 export * from './trust';
 export * from './public-page';
+export * from './signals';

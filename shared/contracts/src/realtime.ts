@@ -6,6 +6,7 @@ import { notification } from './notifications';
 import { creditsTopUp, paymentStatus } from './payments';
 import { features } from './provider-config';
 import { warningKind } from './staff';
+import { discoverWarning } from './entities/user';
 
 /**
  * Websocket protocol at `/ws?token=...&since=<seq>`. Every message is a JSON object discriminated by
@@ -31,6 +32,8 @@ export const loggedEvent = z.discriminatedUnion('type', [
   /** For staff: a report was made or updated; the console's queue refetches. */
   z.object({ type: z.literal('report_filed'), report_id: z.string() }),
   z.object({ type: z.literal('frozen'), frozen: z.boolean() }),
+  /** Staff stepped the creator's visibility ladder or lifted it (docs/rules.md, Creator signals). */
+  z.object({ type: z.literal('discover_warning'), warning: z.nullable(discoverWarning) }),
   z.object({ type: z.literal('deletion-scheduled'), delete_at: z.nullable(z.string()) }),
   z.object({ type: z.literal('provider_features_update'), features }),
   z.object({ type: z.literal('credits_update'), credits: z.int(), amount: z.int() }),

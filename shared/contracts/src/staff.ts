@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { features } from './provider-config';
+import { discoverWarning } from './entities/user';
 
 /**
  * Reports and the staff console (docs/rules.md, "Reports and the staff console"): what a person
@@ -112,6 +113,8 @@ export const staffActions = [
   'unban',
   'terminate',
   'grant-credits',
+  'penalize',
+  'lift-penalty',
 ] as const;
 export const staffAction = z.enum(staffActions);
 export type StaffAction = z.infer<typeof staffAction>;
@@ -170,6 +173,8 @@ export const staffPersonView = z.object({
     created_at: z.string(),
     /** Credits held, in dollars. */
     balance: z.string(),
+    /** A creator's standing step on the visibility ladder (docs/rules.md, Creator signals), or null. */
+    discover_warning: z.nullable(discoverWarning),
   }),
   features,
   /** Succeeded payments and what they came to, in dollars; `recent`: the newest card and crypto payments. */

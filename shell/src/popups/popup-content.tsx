@@ -227,9 +227,9 @@ export function popupContent(spec: Exclude<PopupSpec, { kind: 'confirm-charge' }
       return {
         icon: '🚀',
         title: 'Boost your profile',
-        body: spec.referralLink
-          ? `Share your referral link and earn from every fan who joins: ${spec.referralLink}`
-          : 'Share your referral link and earn from every fan who joins.',
+        // The referral rule (docs/rules.md, Referrals and `code_used`): fans who join with the link see
+        // the creator first in Discover; creators who join with it earn the referrer 5% for 12 months.
+        body: `${spec.referralLink ? `Share your link: ${spec.referralLink}. ` : 'Share your referral link. '}People who join with it see you first in Discover, and when a creator joins with it you earn 5% of their earnings for their first 12 months, paid by Cove.`,
         primary: { label: 'See referrals', to: '/account/earnings/referrals' },
         secondary: { label: 'Close', tone: 'secondary' },
       };

@@ -43,6 +43,14 @@ export function reactToServerEvents(host: ShellHost, account: ShellAccount): Sub
     if (frozen) popups.open({ kind: 'account-frozen', id: 'account-frozen' });
     else popups.close('account-frozen');
   });
+  // Staff stepped or lifted the creator's visibility ladder: the banner follows at once.
+  on('discover_warning', ({ warning }) =>
+    updateUser(session, {
+      discover_warning: warning,
+      punishment_alert: warning?.level === 'punishment_alert',
+      final_punishment_alert: warning?.level === 'final_punishment_alert',
+    }),
+  );
   on('deletion-scheduled', ({ delete_at }) =>
     updateUser(session, { deleted_scheduled: delete_at !== null, delete_at }),
   );

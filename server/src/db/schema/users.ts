@@ -96,6 +96,13 @@ export const users = pgTable(
      * Discover orders by; it is left out here since only SQL reads it.
      */
     recentActivity: zeroInt('recent_activity'),
+    /**
+     * Staff's visibility ladder (migration 0053, discover/punishment.ts): 0 none, 1 punishment alert,
+     * 2 final punishment alert, 3 a Discover penalty; each step lapses at `punishmentUntil`.
+     */
+    punishmentLevel: smallint('punishment_level').notNull().default(0),
+    punishmentReason: text('punishment_reason'),
+    punishmentUntil: timestamptz('punishment_until'),
     /** Minutes east of UTC, as the person's browser last said: the Nearby tab. */
     utcOffset: smallint('utc_offset'),
     createdAt: createdAt(),

@@ -30,6 +30,19 @@ export const publicProfile = z.object({
 });
 export type PublicProfile = z.infer<typeof publicProfile>;
 
+/**
+ * Staff's visibility ladder as the creator sees it (docs/rules.md, Creator signals): a first warning
+ * (`punishment_alert`), a final one (`final_punishment_alert`), then a penalty that lowers their place
+ * in Discover until `ends_at`. `reason` is staff's, shown to the creator.
+ */
+const discoverWarningLevel = z.enum(['punishment_alert', 'final_punishment_alert', 'penalty']);
+export const discoverWarning = z.object({
+  level: discoverWarningLevel,
+  reason: z.string(),
+  ends_at: z.string(),
+});
+export type DiscoverWarning = z.infer<typeof discoverWarning>;
+
 /** The signed-in user's own record, as `GET /v1/users/me` answers it (spec: account document, section 3). */
 export const user = z.object({
   _id: z.string(),
@@ -69,6 +82,11 @@ export const user = z.object({
   invisible: z.boolean(),
   intro_enabled: z.boolean(),
   private_feed: z.boolean(),
+  /** The spec's Discover warnings: true while staff's first or final warning stands. */
+  punishment_alert: z.boolean(),
+  final_punishment_alert: z.boolean(),
+  /** The ladder's current step with staff's reason, or null (also once it lapsed). */
+  discover_warning: z.nullable(discoverWarning),
   credits: z.int(),
   is_staff: z.boolean(),
   is_staff_mo: z.boolean(),

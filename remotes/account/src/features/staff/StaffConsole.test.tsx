@@ -46,6 +46,7 @@ const view: StaffPersonView = {
     terminated: false,
     created_at: '2025-06-01T00:00:00.000Z',
     balance: '$12.50',
+    discover_warning: null,
   },
   features: { ...testConfig().features, vault: false },
   payments: { count: 0, total: '$0.00', recent: [] },
@@ -145,7 +146,7 @@ describe('the person view', () => {
       within(actions)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Warn', 'Freeze', 'Ban', 'Terminate', 'Grant credits']);
+    ).toEqual(['Warn', 'Freeze', 'Visibility penalty', 'Ban', 'Terminate', 'Grant credits']);
     await userEvent.click(within(actions).getByRole('button', { name: 'Ban' }));
     const dialog = screen.getByRole('dialog', { name: 'Ban: lena' });
     await userEvent.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'fraud ring');
@@ -157,7 +158,7 @@ describe('the person view', () => {
     });
   });
 
-  it('gives a moderator only warn and freeze', async () => {
+  it('gives a moderator warn, freeze and the visibility ladder only', async () => {
     open(`/account/staff/people/${id(8)}`, { is_staff_mo: true }, (c) => {
       if (c.path === `/v1/admin/users/${id(8)}`) return view;
       if (c.path === '/v1/admin/audit') return { entries: [], next_before: null };
@@ -168,7 +169,44 @@ describe('the person view', () => {
       within(actions)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Warn', 'Freeze']);
+    ).toEqual(['Warn', 'Freeze', 'Visibility penalty']);
+  });
+
+  it("steps a creator's visibility ladder with a reason, saying what the step does", async () => {
+    const warned: StaffPersonView = {
+      ...view,
+      person: {
+        ...view.person,
+        discover_warning: {
+          level: 'final_punishment_alert',
+          reason: 'spam links',
+          ends_at: '2026-02-01T00:00:00.000Z',
+        },
+      },
+    };
+    const fake = open(`/account/staff/people/${id(8)}`, { is_staff_mo: true }, (c) => {
+      if (c.path === `/v1/admin/users/${id(8)}`) return warned;
+      if (c.path.includes('/actions/')) return { message: 'lena@example.com: penalty.' };
+      if (c.path === '/v1/admin/audit') return { entries: [], next_before: null };
+      return undefined;
+    });
+    expect(await screen.findByText(/Final warning until .* \(spam links\)/)).toBeInTheDocument();
+    const actions = screen.getByLabelText('Actions');
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Warn', 'Freeze', 'Visibility penalty', 'Lift visibility penalty']);
+    await userEvent.click(within(actions).getByRole('button', { name: 'Visibility penalty' }));
+    const dialog = screen.getByRole('dialog', { name: 'Visibility penalty: lena' });
+    expect(dialog).toHaveTextContent('shown after every other creator in Discover for 7 days');
+    await userEvent.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'spam again');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Visibility penalty' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('lena@example.com: penalty.');
+    expect(fake.calls.find((c) => c.path.includes('/actions/'))).toMatchObject({
+      path: `/v1/admin/users/${id(8)}/actions/penalize`,
+      body: { reason: 'spam again' },
+    });
   });
 
   it('refunds a payment after confirming its amount and why; a moderator sees no refund', async () => {

@@ -6,7 +6,11 @@ export type NotificationSetting = keyof User['notification_settings'];
 export type SettingKey = ProfileSetting | NotificationSetting;
 
 export const profileSettings: { key: ProfileSetting; label: string; hint: string }[] = [
-  { key: 'invisible', label: 'Invisible profile', hint: 'Hide your profile from Discover.' },
+  {
+    key: 'invisible',
+    label: 'Invisible profile',
+    hint: 'Hide your profile from Discover and close your public page.',
+  },
   { key: 'intro_enabled', label: 'Intro chats', hint: 'Allow a short free intro when a new chat starts.' },
   { key: 'private_feed', label: 'Private feed', hint: 'Only your subscribers see your posts.' },
 ];

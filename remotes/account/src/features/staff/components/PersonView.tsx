@@ -10,7 +10,7 @@ import { Link, useParams } from '@cove/router';
 import { Button, kit, RequestView } from '@cove/ui';
 import { useId, useState } from 'react';
 import { usePerson, usePersonAction } from '../api/person';
-import { mayDo, when } from '../model/actions';
+import { ladderLabels, mayDo, nextLadderStep, when } from '../model/actions';
 import styles from '../../../common/Console.module.css';
 import { AuditList } from './AuditLog';
 import { PaymentsList } from './PaymentsList';
@@ -36,14 +36,20 @@ const actionLabels: Record<StaffAction, string> = {
   unban: 'Unban',
   terminate: 'Terminate',
   'grant-credits': 'Grant credits',
+  penalize: 'Visibility penalty',
+  'lift-penalty': 'Lift visibility penalty',
 };
 
 /** The actions that make sense for the person as they are now. */
 function actionsFor(p: StaffPersonView['person']): StaffAction[] {
   if (p.terminated) return [];
   if (p.banned) return ['unban', 'terminate'];
-  return ['warn', p.frozen ? 'unfreeze' : 'freeze', 'ban', 'terminate', 'grant-credits'];
+  const ladder: StaffAction[] =
+    p.type === 'featured' ? ['penalize', ...(p.discover_warning ? (['lift-penalty'] as const) : [])] : [];
+  return ['warn', p.frozen ? 'unfreeze' : 'freeze', ...ladder, 'ban', 'terminate', 'grant-credits'];
 }
+
+const secondary: ReadonlySet<StaffAction> = new Set(['grant-credits', 'unfreeze', 'unban', 'lift-penalty']);
 
 function Person({ view }: { view: StaffPersonView }) {
   const { user } = useSession();
@@ -85,6 +91,10 @@ function Person({ view }: { view: StaffPersonView }) {
           onChange={(e) => setAmount(e.target.value)}
         />
       </>
+    ) : choice === 'penalize' ? (
+      <p className={styles.muted}>
+        This gives {nextLadderStep(p.discover_warning)}. The creator sees your reason on their banner.
+      </p>
     ) : null;
   return (
     <section className={styles.screen} aria-label={`Person ${p.email}`}>
@@ -119,6 +129,16 @@ function Person({ view }: { view: StaffPersonView }) {
               .map(([name]) => name)
               .join(', ') || 'none'}
           </dd>
+          {p.type === 'featured' && (
+            <>
+              <dt>Discover</dt>
+              <dd>
+                {p.discover_warning
+                  ? `${ladderLabels[p.discover_warning.level]} until ${when(p.discover_warning.ends_at)} (${p.discover_warning.reason})`
+                  : 'no warnings'}
+              </dd>
+            </>
+          )}
           <dt>Applications</dt>
           <dd>
             {view.applications.map((a) => `${a.status} (${a.country}, ${when(a.created_at)})`).join('; ') ||
@@ -133,7 +153,7 @@ function Person({ view }: { view: StaffPersonView }) {
             .map((a) => (
               <Button
                 key={a}
-                variant={a === 'grant-credits' || a === 'unfreeze' || a === 'unban' ? 'secondary' : 'danger'}
+                variant={secondary.has(a) ? 'secondary' : 'danger'}
                 onClick={() => setChoice(a)}
               >
                 {actionLabels[a]}
