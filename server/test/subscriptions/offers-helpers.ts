@@ -37,8 +37,13 @@ export async function trialLink(
   return res.json().data as { _id: string; code: string; path: string; used: number; status: string };
 }
 
-export const redeem = (fan: Party, code: string, renew: boolean, price?: number, sendId = randomUUID()) =>
-  fan.api.post('/v1/subscriptions/trial', { code, send_id: sendId, renew, ...(price ? { price } : {}) });
+export const redeem = (
+  fan: Party,
+  code: string,
+  renew: boolean,
+  price?: number,
+  sendId: string = randomUUID(),
+) => fan.api.post('/v1/subscriptions/trial', { code, send_id: sendId, renew, ...(price ? { price } : {}) });
 
 export const promote = (
   creator: Party,
