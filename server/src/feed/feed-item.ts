@@ -38,7 +38,7 @@ const newestFirst = (row: SQL) => sql`${row}.created_at desc, ${row}.id desc`;
 const pinnedFirst = (row: SQL) => sql`${row}.pinned_at desc nulls last, ${newestFirst(row)}`;
 
 /**
- * The page's feed_posts rows. Pinned first takes the few pinned posts (docs/rules.md, Pinned posts)
+ * The page's feed_posts rows. Pinned first takes the few pinned posts (docs/rules.md, Post likes, comments and pins)
  * and the newest unpinned ones up to the page's end, each from an index, then cuts the page from those.
  */
 function pageSql(where: SQL, page: { limit: number; offset: number }, order: PostOrder): SQL {

@@ -11,7 +11,7 @@ export const pinCodes = ['not_found', 'pins_full'] as const satisfies readonly E
 
 /**
  * `PUT /v1/feed/:id/pin` (`pinned` true) and `DELETE` (false): the creator pins one of their live posts
- * to the top of their profile, up to PINNED_POSTS_MAX at once (docs/rules.md, Pinned posts), or unpins
+ * to the top of their profile, up to PINNED_POSTS_MAX at once (docs/rules.md, Post likes, comments and pins), or unpins
  * it. The creator's row is locked first, so two pins cannot both pass the count at 2. Pinning a pinned
  * post, or unpinning one that is not, changes nothing.
  */

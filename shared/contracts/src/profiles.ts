@@ -135,7 +135,7 @@ export const feedBuyResponse = z.object({ data: feedItem, credits: z.int() });
 /** `PUT` / `DELETE /v1/feed/{id}/like`: the viewer's like and the post's count after it. */
 export const postLikeResponse = z.object({ liked: z.boolean(), like_count: z.int() });
 
-/** The most a creator pins at once (docs/rules.md, Pinned posts). */
+/** The most a creator pins at once (docs/rules.md, Post likes, comments and pins). */
 export const PINNED_POSTS_MAX = 3;
 /** `PUT` / `DELETE /v1/feed/{id}/pin`. */
 export const postPinResponse = z.object({ pinned: z.boolean() });
