@@ -169,9 +169,17 @@ describe('the demo conversations', () => {
       like_count: number;
       comment_count: number;
     }[];
-    expect(feed[0]).toMatchObject({ text: 'Alfama at golden hour', pinned: true, liked: true, like_count: 2 });
+    expect(feed[0]).toMatchObject({
+      text: 'Alfama at golden hour',
+      pinned: true,
+      liked: true,
+      like_count: 2,
+    });
     expect(feed[0]?.comment_count).toBe(1);
-    expect(feed.find((p) => p.text.startsWith('New song'))).toMatchObject({ like_count: 3, comment_count: 2 });
+    expect(feed.find((p) => p.text.startsWith('New song'))).toMatchObject({
+      like_count: 3,
+      comment_count: 2,
+    });
     const comments = (await luna.get(`/v1/feed/${feed[0]?._id}/comments`)).json().data as {
       text: string;
       hidden: boolean;

@@ -70,7 +70,11 @@ export async function listComments(
   const [count] = rowsOf<{ comment_count: number }>(
     await deps.db.execute(sql`select comment_count from feed_posts where id = ${post.id}`),
   );
-  const next = new URLSearchParams({ order: q.order, limit: String(q.limit), offset: String(q.offset + q.limit) });
+  const next = new URLSearchParams({
+    order: q.order,
+    limit: String(q.limit),
+    offset: String(q.offset + q.limit),
+  });
   return {
     data: rows.slice(0, q.limit).map((r) => toComment(r, viewerId, post.creatorId)),
     next: rows.length > q.limit ? `/v1/feed/${post.id}/comments?${next}` : null,

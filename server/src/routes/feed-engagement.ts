@@ -113,7 +113,10 @@ export const feedEngagementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/feed/:id/comments/:comment_id',
     {
       ...guarded,
-      schema: { params: commentParams, response: withErrors({ 200: commentDeleteResponse }, manageCommentCodes) },
+      schema: {
+        params: commentParams,
+        response: withErrors({ 200: commentDeleteResponse }, manageCommentCodes),
+      },
     },
     async (request) => {
       const { id, comment_id } = request.params;

@@ -189,7 +189,9 @@ describe('comments', () => {
     const hide = await creator.api.patch(`/v1/feed/${item._id}/comments/${id}`, { hidden: true });
     expect(hide.json()).toMatchObject({ data: { hidden: true }, comment_count: 0 });
 
-    expect((await comments(author, item._id)).data).toEqual([expect.objectContaining({ _id: id, hidden: true })]);
+    expect((await comments(author, item._id)).data).toEqual([
+      expect.objectContaining({ _id: id, hidden: true }),
+    ]);
     expect((await comments(creator, item._id)).data).toEqual([expect.objectContaining({ hidden: true })]);
     expect(await comments(other, item._id)).toMatchObject({ data: [], comment_count: 0 });
     expect((await seen(other, item._id)).comment_count).toBe(0);
@@ -206,19 +208,26 @@ describe('comments', () => {
     const author = await fan();
     const other = await fan();
     const ids = [];
-    for (const text of ['a', 'b', 'c']) ids.push(((await comment(author, item._id, text)).json() as { data: PostComment }).data._id);
+    for (const text of ['a', 'b', 'c'])
+      ids.push(((await comment(author, item._id, text)).json() as { data: PostComment }).data._id);
     const [a, b, c] = ids as [string, string, string];
     expect(codeOf(await other.api.delete(`/v1/feed/${item._id}/comments/${a}`))).toEqual([403, 'forbidden']);
-    expect((await author.api.delete(`/v1/feed/${item._id}/comments/${a}`)).json()).toEqual({ comment_count: 2 });
-    expect((await creator.api.delete(`/v1/feed/${item._id}/comments/${b}`)).json()).toEqual({ comment_count: 1 });
+    expect((await author.api.delete(`/v1/feed/${item._id}/comments/${a}`)).json()).toEqual({
+      comment_count: 2,
+    });
+    expect((await creator.api.delete(`/v1/feed/${item._id}/comments/${b}`)).json()).toEqual({
+      comment_count: 1,
+    });
     expect(codeOf(await author.api.delete(`/v1/feed/${item._id}/comments/${a}`))).toEqual([404, 'not_found']);
     // A hidden comment deleted leaves the count where hiding put it.
     await creator.api.patch(`/v1/feed/${item._id}/comments/${c}`, { hidden: true });
-    expect((await author.api.delete(`/v1/feed/${item._id}/comments/${c}`)).json()).toEqual({ comment_count: 0 });
+    expect((await author.api.delete(`/v1/feed/${item._id}/comments/${c}`)).json()).toEqual({
+      comment_count: 0,
+    });
     expect((await comments(creator, item._id)).data).toEqual([]);
   });
 
-  it("answers 404 for a comment id under another post, and 403 to another creator managing it", async () => {
+  it('answers 404 for a comment id under another post, and 403 to another creator managing it', async () => {
     const { creator, item } = await creatorWithPost();
     const { creator: otherCreator, item: otherPost } = await creatorWithPost();
     const author = await fan();
@@ -249,10 +258,12 @@ describe('comments', () => {
     expect((await seen(creator, item._id)).comment_count).toBe(100);
     // Each comment is hidden and deleted at once, by the creator and by its author.
     await Promise.all(
-      ids.slice(0, 50).flatMap((id, i) => [
-        creator.api.patch(`/v1/feed/${item._id}/comments/${id}`, { hidden: true }),
-        (fans[i] as Party).api.delete(`/v1/feed/${item._id}/comments/${id}`),
-      ]),
+      ids
+        .slice(0, 50)
+        .flatMap((id, i) => [
+          creator.api.patch(`/v1/feed/${item._id}/comments/${id}`, { hidden: true }),
+          (fans[i] as Party).api.delete(`/v1/feed/${item._id}/comments/${id}`),
+        ]),
     );
     expect((await seen(creator, item._id)).comment_count).toBe(50);
     expect((await comments(creator, item._id, '?limit=50')).data).toHaveLength(50);
@@ -269,7 +280,8 @@ describe('pins', () => {
     const posts = [];
     for (let i = 0; i < 6; i++) posts.push(await post(creator, { type: 'text', text: `post ${i}` }));
     const [p0, p1, p2, p3] = posts as [FeedItem, FeedItem, FeedItem, FeedItem];
-    for (const p of [p1, p0, p2]) expect((await creator.api.put(`/v1/feed/${p._id}/pin`)).json()).toEqual({ pinned: true });
+    for (const p of [p1, p0, p2])
+      expect((await creator.api.put(`/v1/feed/${p._id}/pin`)).json()).toEqual({ pinned: true });
     expect(codeOf(await creator.api.put(`/v1/feed/${p3._id}/pin`))).toEqual([409, 'pins_full']);
     // Pinning a pinned post again is no new pin.
     expect((await creator.api.put(`/v1/feed/${p0._id}/pin`)).statusCode).toBe(200);
@@ -291,11 +303,9 @@ describe('pins', () => {
     expect(page2.data.map((p) => p.text)).toEqual(['post 4', 'post 3']);
     const publicPage = await t.app.inject({ url: `/v1/public/creators/${creator.user.username}` });
     expect(publicPage.statusCode).toBe(200);
-    expect((publicPage.json() as { data: { posts: FeedItem[] } }).data.posts.slice(0, 3).map((p) => p.pinned)).toEqual([
-      true,
-      true,
-      true,
-    ]);
+    expect(
+      (publicPage.json() as { data: { posts: FeedItem[] } }).data.posts.slice(0, 3).map((p) => p.pinned),
+    ).toEqual([true, true, true]);
 
     expect((await creator.api.delete(`/v1/feed/${p0._id}/pin`)).json()).toEqual({ pinned: false });
     expect((await creator.api.put(`/v1/feed/${p3._id}/pin`)).statusCode).toBe(200);
@@ -306,7 +316,10 @@ describe('pins', () => {
     const posts = [];
     for (let i = 0; i < 10; i++) posts.push(await post(creator, { type: 'text', text: `p${i}` }));
     const other = await person(t, { type: 'featured' });
-    expect(codeOf(await other.api.put(`/v1/feed/${(posts[0] as FeedItem)._id}/pin`))).toEqual([404, 'not_found']);
+    expect(codeOf(await other.api.put(`/v1/feed/${(posts[0] as FeedItem)._id}/pin`))).toEqual([
+      404,
+      'not_found',
+    ]);
     const answers = await Promise.all(posts.map((p) => creator.api.put(`/v1/feed/${p._id}/pin`)));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(7);

@@ -39,8 +39,7 @@ export const errorCatalogue = {
     status: 404,
     message: (
       thing?: 'Chat' | 'Message' | 'Note' | 'Payment' | 'Card' | 'Post' | 'Comment' | 'List' | 'Notification',
-    ) =>
-      thing ? `${thing} not found` : messages.notFound,
+    ) => (thing ? `${thing} not found` : messages.notFound),
   },
   rate_limited: { status: 429, message: messages.tooManyRequests },
   internal_error: { status: 500, message: messages.generic },

@@ -167,9 +167,11 @@ export function PostCard({
             {own && ` · ${audienceLabels[post.audience]}`}
             {own && post.price > 0 && ` · ${formatMoney(post.price)}`}
           </span>
-          {post.pinned && !linkCreator && <span className={styles.pinnedMark}>
+          {post.pinned && !linkCreator && (
+            <span className={styles.pinnedMark}>
               <span aria-hidden="true">📌</span> Pinned
-            </span>}
+            </span>
+          )}
         </div>
       </header>
       {editing ? (

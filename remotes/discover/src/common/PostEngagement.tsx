@@ -39,7 +39,8 @@ export function PostEngagement({ post }: { post: FeedItem }) {
           <span className={styles.count}>{post.like_count}</span>
         </Button>
         <Button variant="ghost" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
-          <span aria-hidden="true">💬</span> Comments <span className={styles.count}>{post.comment_count}</span>
+          <span aria-hidden="true">💬</span> Comments{' '}
+          <span className={styles.count}>{post.comment_count}</span>
         </Button>
       </div>
       {like.isError && (

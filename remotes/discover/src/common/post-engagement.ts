@@ -113,7 +113,11 @@ export function useAddComment(post: FeedItem) {
 export function useHideComment(post: FeedItem) {
   const { api } = useHost();
   return useCommentChange(post, ({ id, hidden }: { id: string; hidden: boolean }) =>
-    api.patch(postUrl(post, `/comments/${encodeURIComponent(id)}`), { hidden }, { schema: postCommentEnvelope }),
+    api.patch(
+      postUrl(post, `/comments/${encodeURIComponent(id)}`),
+      { hidden },
+      { schema: postCommentEnvelope },
+    ),
   );
 }
 
