@@ -20,7 +20,8 @@ export async function seedDemoEngagement(app: FastifyInstance): Promise<void> {
   const studio = postOf('Subscribers only');
 
   const likes: [string | undefined, string[]][] = [
-    [song, fans],
+    // jordan-fan has not liked it yet: the post-engagement journey's fan.
+    [song, ['alex-fan', 'sam-fan']],
     [golden, ['alex-fan', 'jordan-fan']],
     [followersFirst, ['alex-fan', 'sam-fan']],
     [studio, ['alex-fan']],

@@ -1,0 +1,42 @@
+import type { Locator } from '@playwright/test';
+
+/** The likes and comments of one post card (`article`): the Like toggle, the Comments panel and its rows. */
+export class PostEngagement {
+  constructor(readonly post: Locator) {}
+
+  likeButton() {
+    return this.post.getByRole('button', { name: /^Like/ });
+  }
+
+  commentsButton() {
+    return this.post.getByRole('button', { name: /^Comments/ });
+  }
+
+  comments() {
+    return this.post.getByRole('region', { name: 'Comments' });
+  }
+
+  /** Opens the comments (when closed) and waits for the list or its empty state. */
+  async openComments(): Promise<void> {
+    if ((await this.commentsButton().getAttribute('aria-expanded')) !== 'true')
+      await this.commentsButton().click();
+    await this.comments().waitFor();
+  }
+
+  async writeComment(text: string): Promise<void> {
+    await this.comments().getByRole('textbox', { name: 'Write a comment' }).fill(text);
+    await this.comments().getByRole('button', { name: 'Comment', exact: true }).click();
+  }
+
+  comment(text: string) {
+    return this.comments().getByRole('listitem').filter({ hasText: text });
+  }
+
+  /** The creator's menu on a comment, by its author's name. */
+  async commentMenu(author: string, item: 'Hide' | 'Unhide' | 'Delete'): Promise<void> {
+    await this.comments()
+      .getByRole('button', { name: `Options for ${author}'s comment` })
+      .click();
+    await this.post.page().getByRole('menuitem', { name: item }).click();
+  }
+}
