@@ -6,8 +6,6 @@ import { type EventDeps, withEvents } from '../realtime/with-events';
 import { postToEngage } from './engage-access';
 import { changeCount } from './engagement-counts';
 
-export { engageCodes as likeCodes } from './engage-access';
-
 /**
  * `PUT /v1/feed/:id/like` (`liked` true) and `DELETE` (false): the viewer's like on a post they may
  * engage with. Liking twice or unliking what is not liked changes nothing and answers the same.
