@@ -32,10 +32,10 @@ export class PostEngagement {
     return this.comments().getByRole('listitem').filter({ hasText: text });
   }
 
-  /** The creator's menu on a comment, by its author's name. */
-  async commentMenu(author: string, item: 'Hide' | 'Unhide' | 'Delete'): Promise<void> {
-    await this.comments()
-      .getByRole('button', { name: `Options for ${author}'s comment` })
+  /** Chooses from a comment's menu (the creator's Hide / Unhide, Delete), the comment found by its text. */
+  async commentMenu(text: string, item: 'Hide' | 'Unhide' | 'Delete'): Promise<void> {
+    await this.comment(text)
+      .getByRole('button', { name: /^Options for/ })
       .click();
     await this.post.page().getByRole('menuitem', { name: item }).click();
   }

@@ -65,7 +65,7 @@ test.describe('post engagement', () => {
     await lunaPost.openComments();
     await lunaPost.comment(words).waitFor();
     await screenshots(page, 'post-comments');
-    await lunaPost.commentMenu('jordan-fan', 'Hide');
+    await lunaPost.commentMenu(words, 'Hide');
     await expect(lunaPost.comment(words)).toContainText('Hidden: only you and its author see it');
     await expect(lunaPost.commentsButton()).toHaveText(/Comments 2$/);
 
