@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 
 /** The likes and comments of one post card (`article`): the Like toggle, the Comments panel and its rows. */
 export class PostEngagement {
@@ -32,11 +32,21 @@ export class PostEngagement {
     return this.comments().getByRole('listitem').filter({ hasText: text });
   }
 
-  /** Chooses from a comment's menu (the creator's Hide / Unhide, Delete), the comment found by its text. */
+  /**
+   * Chooses from a comment's menu (the creator's Hide / Unhide, Delete), the comment found by its text,
+   * by keyboard as the menu pattern has it: Enter opens it, the item's first letter moves to it, Enter
+   * chooses it (a click would scroll the page to the item, and a scroll closes the menu).
+   */
   async commentMenu(text: string, item: 'Hide' | 'Unhide' | 'Delete'): Promise<void> {
     await this.comment(text)
       .getByRole('button', { name: /^Options for/ })
-      .click();
-    await this.post.page().getByRole('menuitem', { name: item }).click();
+      .focus();
+    const page = this.post.page();
+    await page.keyboard.press('Enter');
+    const choice = page.getByRole('menuitem', { name: item });
+    if (!(await choice.evaluate((el) => el === document.activeElement)))
+      await page.keyboard.press(item.charAt(0));
+    await expect(choice).toBeFocused();
+    await page.keyboard.press('Enter');
   }
 }
