@@ -177,7 +177,7 @@ describe('the demo conversations', () => {
     });
     expect(feed[0]?.comment_count).toBe(1);
     expect(feed.find((p) => p.text.startsWith('New song'))).toMatchObject({
-      like_count: 3,
+      like_count: 2,
       comment_count: 2,
     });
     const comments = (await luna.get(`/v1/feed/${feed[0]?._id}/comments`)).json().data as {
