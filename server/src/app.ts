@@ -39,6 +39,7 @@ import { devRemotesRoutes } from './routes/dev-remotes';
 import { shellPageRoutes } from './routes/shell-page';
 import { discoverRoutes } from './routes/discover';
 import { feedRoutes } from './routes/feed';
+import { feedEngagementRoutes } from './routes/feed-engagement';
 import { gifRoutes } from './routes/gifs';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
@@ -169,6 +170,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes);
   await app.register(publicPageRoutes);
   await app.register(feedRoutes);
+  await app.register(feedEngagementRoutes);
   await app.register(chatRoutes);
   await app.register(messageRoutes);
   await app.register(supportRoutes);

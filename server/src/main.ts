@@ -24,6 +24,7 @@ import { seedDemoNotifications } from './seed/demo-notifications';
 import { seedDemoReports } from './seed/demo-reports';
 import { seedDemoProfiles } from './seed/demo-profiles';
 import { seedDemoTips } from './seed/demo-tips';
+import { seedDemoEngagement } from './seed/demo-engagement';
 import { seedDemoTrust } from './seed/demo-trust';
 import { seedDemoWorld } from './seed/demo-world';
 import { seedDemoSecondFactor } from './seed/demo-second-factor';
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
       await seedDemoProfiles(app);
       await seedDemoEarnings(app);
       await seedDemoTips(app);
+      await seedDemoEngagement(app);
       // Before the auto-messages: a welcome arriving in the hidden chat would bring it back.
       await seedDemoCareful(app);
       await seedDemoHistory(app);

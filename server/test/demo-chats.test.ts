@@ -13,6 +13,7 @@ import { seedDemoMoneyLines } from '../src/seed/demo-money-lines';
 import { seedDemoProfiles } from '../src/seed/demo-profiles';
 import { seedDemoReports } from '../src/seed/demo-reports';
 import { seedDemoTips } from '../src/seed/demo-tips';
+import { seedDemoEngagement } from '../src/seed/demo-engagement';
 import { demoEmail, seedDemoWorld } from '../src/seed/demo-world';
 import { demoStaff } from '../src/seed/demo-applications';
 import { as, type Client } from './helpers/api';
@@ -39,6 +40,7 @@ beforeAll(async () => {
   await seedDemoProfiles(t.app);
   await seedDemoEarnings(t.app);
   await seedDemoTips(t.app);
+  await seedDemoEngagement(t.app);
   await seedDemoCareful(t.app);
   await seedDemoBroadcasts(t.app);
   await seedDemoMoneyLines(t.app);
@@ -155,6 +157,37 @@ describe('the demo conversations', () => {
     );
     const tabs = (await luna.get('/v1/chats?v=2&limit=20&type=subscribers')).json();
     expect(tabs.data.map((c: ChatRow) => c.other_user.username)).toEqual(['alex-fan']);
+  });
+
+  it("give luna's posts likes and comments from the demo fans, a pinned photo first and a hidden comment", async () => {
+    const lunaId = await idOf('luna-rivers');
+    const feed = (await alex.get(`/v1/feed?model_id=${lunaId}`)).json().data as {
+      _id: string;
+      text: string;
+      pinned: boolean;
+      liked: boolean;
+      like_count: number;
+      comment_count: number;
+    }[];
+    expect(feed[0]).toMatchObject({
+      text: 'Alfama at golden hour',
+      pinned: true,
+      liked: true,
+      like_count: 2,
+    });
+    expect(feed[0]?.comment_count).toBe(1);
+    expect(feed.find((p) => p.text.startsWith('New song'))).toMatchObject({
+      like_count: 2,
+      comment_count: 2,
+    });
+    const comments = (await luna.get(`/v1/feed/${feed[0]?._id}/comments`)).json().data as {
+      text: string;
+      hidden: boolean;
+    }[];
+    expect(comments.map((c) => [c.text, c.hidden])).toEqual([
+      ['First!!!', true],
+      ['That light over the rooftops 😍', false],
+    ]);
   });
 
   it('give alex a home feed of several creators, locked posts among them, five of them new to him', async () => {

@@ -4,6 +4,7 @@ import { rowsOf } from '../db/rows';
 import { media, type MediaRow } from '../db/schema';
 import { describeMedia } from '../media/descriptor';
 import type { MediaContext } from '../media/for-message';
+import { likedSql } from '../feed/audience';
 
 /** Posts shown on a card: the newest ones everyone may see whole. */
 export const CARD_POSTS = 3;
@@ -16,6 +17,10 @@ interface PostRow {
   media_id: string;
   created_at: Date;
   total: number;
+  like_count: number;
+  comment_count: number;
+  liked: boolean;
+  pinned: boolean;
 }
 
 export interface CardCreator {
@@ -42,7 +47,9 @@ export async function cardFeeds(
   );
   const posts = rowsOf<PostRow>(
     await ctx.db.execute(sql`
-      select id, creator_id, type, text, media_id, created_at, total::int from (
+      select id, creator_id, type, text, media_id, created_at, total::int, like_count, comment_count,
+        pinned_at is not null as pinned, ${likedSql(viewerId, sql`ranked.id`)} as liked
+      from (
         select p.*, row_number() over w as n, count(*) over (partition by p.creator_id) as total
         from feed_posts p
         where p.creator_id in (${ids}) and p.deleted_at is null
@@ -76,6 +83,10 @@ export async function cardFeeds(
       media: row ? describeMedia(ctx.signer, row, viewerId, 'full') : null,
       unlocked: true,
       unlock_by: null,
+      like_count: p.like_count,
+      comment_count: p.comment_count,
+      liked: p.liked,
+      pinned: p.pinned,
       created_at: new Date(p.created_at).toISOString(),
     });
   }

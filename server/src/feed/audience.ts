@@ -82,5 +82,9 @@ export const tippedSql = (viewerId: string, postId: SQL) =>
   sql`(select coalesce(sum(m.cost), 0)::int from messages m
     where m.tip_post_id = ${postId} and m.sender_id = ${viewerId} and m.type = 'tip_user')`;
 
+/** Whether the viewer likes the post whose id `postId` holds. */
+export const likedSql = (viewerId: string, postId: SQL) =>
+  sql`exists (select 1 from post_likes l where l.post_id = ${postId} and l.user_id = ${viewerId})`;
+
 /** What a viewer outside a post's audience lacks, by audience ('user' takes everyone signed in). */
 export const missingFor = { follower: 'follow', subscriber: 'subscribe', fan: 'fan' } as const;

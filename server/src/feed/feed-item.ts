@@ -5,7 +5,7 @@ import { rowsOf } from '../db/rows';
 import { media, type MediaRow } from '../db/schema';
 import { describeMedia } from '../media/descriptor';
 import type { MediaContext } from '../media';
-import { boughtSql, effectiveAudienceSql, inAudienceSql, missingFor, tippedSql } from './audience';
+import { boughtSql, effectiveAudienceSql, inAudienceSql, likedSql, missingFor, tippedSql } from './audience';
 import { teaserOf, wordsIn } from './teaser';
 
 type Queryable = Pick<Db, 'execute'>;
@@ -25,34 +25,60 @@ export interface PostView {
   in_audience: boolean;
   bought: boolean;
   tipped: number;
+  like_count: number;
+  comment_count: number;
+  liked: boolean;
+  pinned: boolean;
+}
+
+/** How a page of posts is ordered: newest first, or a creator's pinned posts first (their profile). */
+export type PostOrder = 'newest' | 'pinned_first';
+
+const newestFirst = (row: SQL) => sql`${row}.created_at desc, ${row}.id desc`;
+const pinnedFirst = (row: SQL) => sql`${row}.pinned_at desc nulls last, ${newestFirst(row)}`;
+
+/**
+ * The page's feed_posts rows. Pinned first takes the few pinned posts (docs/rules.md, Post likes, comments and pins)
+ * and the newest unpinned ones up to the page's end, each from an index, then cuts the page from those.
+ */
+function pageSql(where: SQL, page: { limit: number; offset: number }, order: PostOrder): SQL {
+  const live = sql`p.deleted_at is null and ${where}`;
+  if (order === 'newest')
+    return sql`select p.* from feed_posts p where ${live}
+      order by ${newestFirst(sql`p`)} limit ${page.limit} offset ${page.offset}`;
+  return sql`select p.* from (
+      (select p.* from feed_posts p where ${live} and p.pinned_at is not null)
+      union all
+      (select p.* from feed_posts p where ${live} and p.pinned_at is null
+        order by ${newestFirst(sql`p`)} limit ${page.limit + page.offset})
+    ) p
+    order by ${pinnedFirst(sql`p`)} limit ${page.limit} offset ${page.offset}`;
 }
 
 /**
- * Live posts matching `where` (over `p`, the feed_posts row), newest first, as `viewerId` stands
- * towards each. The page is cut first, so the rights are worked out for its rows only.
+ * Live posts matching `where` (over `p`, the feed_posts row), newest first (or pinned first), as
+ * `viewerId` stands towards each. The page is cut first, so the rights are worked out for its rows only.
  */
 export async function postViews(
   db: Queryable,
   viewerId: string,
   where: SQL,
   page: { limit: number; offset: number } = { limit: 1, offset: 0 },
+  order: PostOrder = 'newest',
 ): Promise<PostView[]> {
   return rowsOf<PostView>(
     await db.execute(sql`
-      with page as (
-        select p.* from feed_posts p
-        where p.deleted_at is null and ${where}
-        order by p.created_at desc, p.id desc
-        limit ${page.limit} offset ${page.offset}
-      )
+      with page as (${pageSql(where, page, order)})
       select page.id, page.creator_id, page.type, page.text, page.media_id, page.price,
         ${effectiveAudienceSql(sql`page.audience`, sql`page.creator_id`)} as audience,
         page.created_at, u.username, u.avatar_url,
         ${inAudienceSql(viewerId, sql`page.audience`, sql`page.creator_id`)} as in_audience,
         ${boughtSql(viewerId, sql`page.id`)} as bought,
-        ${tippedSql(viewerId, sql`page.id`)} as tipped
+        ${tippedSql(viewerId, sql`page.id`)} as tipped,
+        page.like_count, page.comment_count, page.pinned_at is not null as pinned,
+        ${likedSql(viewerId, sql`page.id`)} as liked
       from page join users u on u.id = page.creator_id
-      order by page.created_at desc, page.id desc`),
+      order by ${order === 'newest' ? newestFirst(sql`page`) : pinnedFirst(sql`page`)}`),
   );
 }
 
@@ -95,6 +121,10 @@ export async function toFeedItems(
       unlocked,
       unlock_by: unlocked ? null : v.in_audience ? 'buy' : missingFor[v.audience as keyof typeof missingFor],
       tipped: Number(v.tipped),
+      like_count: v.like_count,
+      comment_count: v.comment_count,
+      liked: v.liked,
+      pinned: v.pinned,
       created_at: new Date(v.created_at).toISOString(),
     };
   });

@@ -16,7 +16,7 @@ type FeedQuery = z.infer<typeof feedQuery>;
 
 /**
  * `GET /v1/feed`: one creator's posts (`model_id`), or those of every creator the viewer follows or
- * subscribes to, newest first, each as the viewer sees it. `media` keeps the image or video posts.
+ * subscribes to, newest first (one creator's: pinned first), each as the viewer sees it. `media` keeps the image or video posts.
  */
 export async function listFeed(
   ctx: MediaContext,
@@ -46,10 +46,15 @@ export async function listFeed(
   }
   const kind = q.media ? sql`p.type = ${q.media}` : sql`true`;
   // One row more than asked tells whether there is a next page.
-  const views = await postViews(ctx.db, viewerId, sql`${whose} and ${kind}`, {
-    limit: q.limit + 1,
-    offset: q.offset,
-  });
+  // A creator's Feed tab shows their pinned posts first; their photos, videos and the home feed go by date.
+  const order = q.model_id !== undefined && !q.media ? 'pinned_first' : 'newest';
+  const views = await postViews(
+    ctx.db,
+    viewerId,
+    sql`${whose} and ${kind}`,
+    { limit: q.limit + 1, offset: q.offset },
+    order,
+  );
   const next = new URLSearchParams({ limit: String(q.limit), offset: String(q.offset + q.limit) });
   if (q.model_id !== undefined) next.set('model_id', q.model_id);
   if (q.media) next.set('media', q.media);

@@ -70,10 +70,13 @@ export async function publicCreatorView(
   found: PublicCreatorFound,
 ): Promise<PublicCreator> {
   const { user } = found;
-  const views = await postViews(ctx.db, NOBODY, sql`p.creator_id = ${user.id}`, {
-    limit: PUBLIC_POSTS,
-    offset: 0,
-  });
+  const views = await postViews(
+    ctx.db,
+    NOBODY,
+    sql`p.creator_id = ${user.id}`,
+    { limit: PUBLIC_POSTS, offset: 0 },
+    'pinned_first',
+  );
   const items = await toFeedItems(ctx, NOBODY, views);
   // As a new fan would be offered them: a visitor has never subscribed.
   const options = await subscribeOptions(ctx.db, null, user, new Date());

@@ -1,6 +1,7 @@
 import { messages } from './errors';
 import { FAN_LISTS_MAX } from './fans';
 import { type MediaKind, mediaMessages } from './media';
+import { PINNED_POSTS_MAX } from './profiles';
 
 /** One error the API can answer with: its HTTP status and its text (a function when the text has parts). */
 interface CatalogueEntry {
@@ -36,8 +37,9 @@ export const errorCatalogue = {
   forbidden: { status: 403, message: messages.forbidden },
   not_found: {
     status: 404,
-    message: (thing?: 'Chat' | 'Message' | 'Note' | 'Payment' | 'Card' | 'Post' | 'List' | 'Notification') =>
-      thing ? `${thing} not found` : messages.notFound,
+    message: (
+      thing?: 'Chat' | 'Message' | 'Note' | 'Payment' | 'Card' | 'Post' | 'Comment' | 'List' | 'Notification',
+    ) => (thing ? `${thing} not found` : messages.notFound),
   },
   rate_limited: { status: 429, message: messages.tooManyRequests },
   internal_error: { status: 500, message: messages.generic },
@@ -197,6 +199,13 @@ export const errorCatalogue = {
 
   // Feed
   already_unlocked: { status: 409, message: 'You already unlocked this post.' },
+  post_locked: { status: 403, message: 'Unlock this post to like it or comment on it.' },
+  post_engagement_blocked: { status: 403, message: "You can't like or comment on this creator's posts." },
+  comment_blocked: { status: 422, message: 'This comment breaks the rules of Cove and cannot be posted.' },
+  pins_full: {
+    status: 409,
+    message: `You can pin up to ${PINNED_POSTS_MAX} posts. Unpin one first.`,
+  },
   // Spending history
   receipt_not_found: { status: 404, message: 'Receipt not found' },
   history_range: { status: 400, message: 'The start date must be on or before the end date.' },

@@ -89,6 +89,13 @@ export const feedItem = z.object({
   unlock_by: z.nullable(z.enum(['follow', 'subscribe', 'buy', 'fan'])),
   /** Credits the viewer has tipped on it (a profile's feed says; a discover card does not). */
   tipped: z.optional(z.int()),
+  /** People who like it, and comments shown to everyone (docs/rules.md, Post likes, comments and pins). */
+  like_count: z.int(),
+  comment_count: z.int(),
+  /** Whether the viewer likes it. */
+  liked: z.boolean(),
+  /** The creator pinned it: first on their profile, marked "Pinned". */
+  pinned: z.boolean(),
   created_at: z.string(),
 });
 export type FeedItem = z.infer<typeof feedItem>;
@@ -127,6 +134,52 @@ export const feedPatchBody = z.partial(
 export const feedItemEnvelope = z.object({ data: feedItem });
 /** `PATCH /v1/feed/{id}/buy`: unlock a paid post with credits. */
 export const feedBuyResponse = z.object({ data: feedItem, credits: z.int() });
+
+/** `PUT` / `DELETE /v1/feed/{id}/like`: the viewer's like and the post's count after it. */
+export const postLikeResponse = z.object({ liked: z.boolean(), like_count: z.int() });
+
+/** The most a creator pins at once (docs/rules.md, Post likes, comments and pins). */
+export const PINNED_POSTS_MAX = 3;
+/** `PUT` / `DELETE /v1/feed/{id}/pin`. */
+export const postPinResponse = z.object({ pinned: z.boolean() });
+
+/** The longest comment, in characters. */
+export const COMMENT_MAX = 500;
+
+/** One comment on a post as a viewer sees it. */
+export const postComment = z.object({
+  _id: z.string(),
+  post_id: z.string(),
+  author: z.object({ _id: z.string(), username: z.nullable(z.string()), avatar_url: z.nullable(z.string()) }),
+  text: z.string(),
+  /** Hidden by the post's creator: only its author and the creator see it, marked so. */
+  hidden: z.boolean(),
+  /** The viewer may delete it: their own, or any on their own post. */
+  can_delete: z.boolean(),
+  /** The viewer may hide or unhide it: the post's creator. */
+  can_hide: z.boolean(),
+  created_at: z.string(),
+});
+export type PostComment = z.infer<typeof postComment>;
+
+export const commentsQuery = z.object({
+  order: z._default(z.enum(['newest', 'oldest']), 'newest'),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(50)), 20),
+  offset: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(100_000)), 0),
+});
+export const commentsPage = z.object({
+  data: z.array(postComment),
+  next: z.nullable(z.string()),
+  /** The post's count after it: comments everyone sees. */
+  comment_count: z.int(),
+});
+export const newCommentBody = z.object({
+  text: z.string().check(z.trim(), z.minLength(1), z.maxLength(COMMENT_MAX)),
+});
+export const postCommentEnvelope = z.object({ data: postComment, comment_count: z.int() });
+/** `PATCH /v1/feed/{id}/comments/{comment_id}`: the post's creator hides or shows a comment. */
+export const commentPatchBody = z.strictObject({ hidden: z.boolean() });
+export const commentDeleteResponse = z.object({ comment_count: z.int() });
 
 // ---- Subscriptions ------------------------------------------------------------------------------
 

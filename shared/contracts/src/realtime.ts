@@ -82,6 +82,16 @@ export const loggedEvent = z.discriminatedUnion('type', [
     feed_id: z.string(),
     unread_feeds: z.optional(z.int()),
   }),
+  /**
+   * A post's likes or shown comments changed: to its creator and to the person who acted, so every
+   * card of it on their screens shows the new counts (docs/rules.md, Post likes, comments and pins).
+   */
+  z.object({
+    type: z.literal('post_engagement'),
+    feed_id: z.string(),
+    like_count: z.int(),
+    comment_count: z.int(),
+  }),
   /** The user's home-feed count changed without a new post: their feed was read, or a post deleted. */
   z.object({ type: z.literal('unread_feeds'), unread_feeds: z.int() }),
   /** The user's subscription to a creator changed (renewed, lapsed, canceled, ended). */

@@ -10,7 +10,9 @@ import { useBuyPost } from './buy-post';
 import { useDeletePost } from './delete-post';
 import { isShortOfCredits } from './short-of-credits';
 import { postGives, readsOn } from './charges';
+import { PostEngagement } from './PostEngagement';
 import { PostReport } from './PostReport';
+import { usePin } from './post-engagement';
 import { PostTip } from './PostTip';
 import { profilePath } from './profile-path';
 import styles from './Posts.module.css';
@@ -73,10 +75,14 @@ function Unlock({ post, unlockers }: { post: FeedItem; unlockers: Unlockers }) {
   }
 }
 
-/** The creator's Edit and Delete; a refusal (the delete limit with subscribers) shows the server's words. */
+/**
+ * The creator's Pin or Unpin, Edit and Delete; a refusal (the pin limit, the delete limit with
+ * subscribers) shows the server's words.
+ */
 function OwnerTools({ post, onEdit }: { post: FeedItem; onEdit(): void }) {
   const { popups } = useHost();
   const remove = useDeletePost(post);
+  const pin = usePin(post);
   async function confirmDelete() {
     const { outcome } = popups.open({
       kind: 'generic',
@@ -89,6 +95,9 @@ function OwnerTools({ post, onEdit }: { post: FeedItem; onEdit(): void }) {
   return (
     <>
       <div className={styles.tools}>
+        <Button variant="ghost" disabled={pin.isPending} onClick={() => pin.mutate(!post.pinned)}>
+          {post.pinned ? 'Unpin' : 'Pin'}
+        </Button>
         <Button variant="ghost" onClick={onEdit}>
           Edit
         </Button>
@@ -96,9 +105,9 @@ function OwnerTools({ post, onEdit }: { post: FeedItem; onEdit(): void }) {
           {remove.isPending ? 'Deleting…' : 'Delete'}
         </Button>
       </div>
-      {remove.isError && (
+      {(remove.isError || pin.isError) && (
         <p className={styles.error} role="alert">
-          {errorMessage(remove.error)}
+          {errorMessage(remove.error ?? pin.error)}
         </p>
       )}
     </>
@@ -158,6 +167,11 @@ export function PostCard({
             {own && ` · ${audienceLabels[post.audience]}`}
             {own && post.price > 0 && ` · ${formatMoney(post.price)}`}
           </span>
+          {post.pinned && !linkCreator && (
+            <span className={styles.pinnedMark}>
+              <span aria-hidden="true">📌</span> Pinned
+            </span>
+          )}
         </div>
       </header>
       {editing ? (
@@ -182,6 +196,7 @@ export function PostCard({
         <PostMedia post={post} />
         {!post.unlocked && <Unlock post={post} unlockers={unlockers} />}
       </div>
+      <PostEngagement post={post} />
       {canTip && <PostTip post={post} />}
       {user && !own && <PostReport post={post} />}
       {saved && !editing && (

@@ -38,6 +38,10 @@ export function testPost(overrides: Partial<FeedItem> = {}): FeedItem {
     media: null,
     unlocked: true,
     unlock_by: null,
+    like_count: 0,
+    comment_count: 0,
+    liked: false,
+    pinned: false,
     created_at: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };

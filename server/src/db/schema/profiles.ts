@@ -30,6 +30,11 @@ export const feedPosts = pgTable('feed_posts', {
   sendId: text('send_id'),
   createdAt: createdAt(),
   deletedAt: timestamptz('deleted_at'),
+  /** Migration 0050: kept by the statements that add or take away a like or a shown comment. */
+  likeCount: zeroInt('like_count'),
+  commentCount: zeroInt('comment_count'),
+  /** When the creator pinned it to the top of their profile. */
+  pinnedAt: timestamptz('pinned_at'),
 });
 export type FeedPostRow = typeof feedPosts.$inferSelect;
 
@@ -50,6 +55,32 @@ export const feedPurchases = pgTable(
   },
   (t) => [primaryKey({ columns: [t.postId, t.buyerId] })],
 );
+
+/** Migration 0050: one like per person and post. */
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => feedPosts.id),
+    userId: userRef('user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+);
+
+/** Migration 0050: comments on posts; a hidden one is seen by its author and the post's creator only. */
+export const postComments = pgTable('post_comments', {
+  id: uuidPrimaryKey(),
+  postId: uuid('post_id')
+    .notNull()
+    .references(() => feedPosts.id),
+  authorId: userRef('author_id'),
+  text: text('text').notNull(),
+  hiddenAt: timestamptz('hidden_at'),
+  createdAt: createdAt(),
+});
+export type PostCommentRow = typeof postComments.$inferSelect;
 
 export const subscriptions = pgTable('subscriptions', {
   id: uuidPrimaryKey(),

@@ -5,7 +5,15 @@ import userEvent from '@testing-library/user-event';
 import { confirmCharges, feedPageOf, testCreator, testPost } from '../../testing/fixtures';
 import { renderAt } from '../../testing/render';
 
-const open = testPost({ _id: 'p-open', type: 'image', text: 'Sunset', media: testMedia() });
+const open = testPost({
+  _id: 'p-open',
+  type: 'image',
+  text: 'Sunset',
+  media: testMedia(),
+  like_count: 8,
+  comment_count: 1,
+  pinned: true,
+});
 const locked = testPost({
   _id: 'p-locked',
   type: 'image',
@@ -44,6 +52,16 @@ const publicAnswer = (call: { path: string }) =>
   call.path === '/v1/public/creators/maya' ? { data: maya } : undefined;
 
 describe('a creator’s public page', () => {
+  it('shows a visitor a post’s counts and its pin, with nothing to like or comment on', async () => {
+    const { host } = fakeHost({ user: null, respond: publicAnswer });
+    renderAt('/maya', host);
+    const posts = await screen.findByRole('region', { name: 'Posts' });
+    const first = (await within(posts).findAllByRole('article'))[0] as HTMLElement;
+    expect(within(first).getByText('8 likes · 1 comment')).toBeInTheDocument();
+    expect(within(first).getByText('Pinned')).toBeInTheDocument();
+    expect(within(posts).queryByRole('button', { name: /^(Like|Comments)/ })).not.toBeInTheDocument();
+  });
+
   it('shows a visitor the profile, open posts whole and locked ones without media, and every action signs in first', async () => {
     const { host } = fakeHost({ user: null, respond: publicAnswer });
     renderAt('/maya', host);

@@ -58,6 +58,10 @@ export function usePosting(creator: Profile) {
         media: post.media,
         unlocked: true,
         unlock_by: null,
+        like_count: 0,
+        comment_count: 0,
+        liked: false,
+        pinned: false,
         created_at: new Date().toISOString(),
       };
       setPending((all) => [local, ...all]);
