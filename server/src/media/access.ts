@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { MediaRow } from '../db/schema';
 import { boughtSql, inAudienceSql } from '../feed/audience';
+import { NOBODY } from '../ids';
 
 /** What one viewer may see of one media: the full renditions, only the blurred preview, or nothing. */
 export type MediaView = 'full' | 'locked' | 'none';
@@ -19,7 +20,7 @@ export type MediaView = 'full' | 'locked' | 'none';
  * - of a published feed post carrying it (not deleted), as its cover or any later item, a viewer in
  *   the post's audience sees the full renditions when the post is free or they bought it; anyone
  *   else signed in sees the blurred preview of a post's cover only, and nothing of its other items
- *   (docs/rules.md, "Locked posts", "Post media");
+ *   (docs/rules.md, "Locked posts", "Post media"); a visitor who is not signed in, not even that;
  * - anyone else sees nothing.
  */
 export async function viewOf(db: Db, row: MediaRow, viewerId: string): Promise<MediaView> {
@@ -57,5 +58,6 @@ export async function viewOf(db: Db, row: MediaRow, viewerId: string): Promise<M
     posted: boolean;
   }>(result);
   if (flags?.free || flags?.bought || flags?.entitled) return 'full';
-  return flags?.received || flags?.posted ? 'locked' : 'none';
+  // A visitor who is not signed in gets no locked media at all, not even blurred (Public pages).
+  return flags?.received || (flags?.posted && viewerId !== NOBODY) ? 'locked' : 'none';
 }
