@@ -7,6 +7,7 @@ import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { periodic } from '../jobs/jobs';
 import type { MediaContext } from '../media';
+import { type Emit, type EventDeps, withEvents } from '../realtime/with-events';
 import type { PostDeps } from './create-post';
 import { startFanout } from './fanout';
 import { feedFanoutQueue } from './fanout-queue';
@@ -17,8 +18,12 @@ import { postViews, toFeedItems } from './feed-item';
  * creator only, until the minute sweep (or the creator's "Publish now") brings it out. Publishing is
  * one update that clears `scheduled_for` where it is still set, so of any number of publishers, on
  * any number of instances, one wins; it sets the post's time to the moment and starts what a new post
- * starts (its fan-out: followers' counts, `new_feed`, notifications), in the same transaction.
+ * starts (its fan-out: followers' counts, `new_feed`, notifications), in the same transaction. The
+ * creator's own tabs hear `new_feed` too, so the post moves from their Scheduled list to their feed.
  */
+
+/** What publishing needs: the post's deps and the event log the creator hears it from. */
+type PublishDeps = PostDeps & EventDeps;
 
 /** What publishing a scheduled post now may be refused with. */
 export const publishPostCodes = ['not_found', 'post_not_scheduled'] as const satisfies readonly ErrorCode[];
@@ -41,7 +46,13 @@ export function scheduleTime(publishAt: string, now = new Date()): Date {
  * Publishes post `postId` in the caller's transaction if it is still scheduled (and, when `dueOnly`,
  * due): answers whether this call did it.
  */
-async function publishIn(tx: Tx, deps: PostDeps, postId: string, dueOnly: boolean): Promise<boolean> {
+async function publishIn(
+  tx: Tx,
+  emit: Emit,
+  deps: PublishDeps,
+  postId: string,
+  dueOnly: boolean,
+): Promise<boolean> {
   const [out] = await tx
     .update(feedPosts)
     .set({ scheduledFor: null, createdAt: sql`now()` })
@@ -53,27 +64,32 @@ async function publishIn(tx: Tx, deps: PostDeps, postId: string, dueOnly: boolea
         dueOnly ? lte(feedPosts.scheduledFor, sql`now()`) : undefined,
       ),
     )
-    .returning({ id: feedPosts.id });
+    .returning({ creatorId: feedPosts.creatorId });
   if (!out) return false;
   await startFanout(tx, deps.jobs.boss, postId);
+  emit(out.creatorId, { type: 'new_feed', model_id: out.creatorId, feed_id: postId });
   return true;
 }
 
 /** The sweep: every post due now, each published in its own transaction. Answers how many it did. */
-export async function publishDuePosts(deps: PostDeps): Promise<number> {
+export async function publishDuePosts(deps: PublishDeps): Promise<number> {
   let published = 0;
   for (;;) {
     const due = await deps.db
       .select({ id: feedPosts.id })
       .from(feedPosts)
       .where(
-        and(isNotNull(feedPosts.scheduledFor), isNull(feedPosts.deletedAt), lte(feedPosts.scheduledFor, sql`now()`)),
+        and(
+          isNotNull(feedPosts.scheduledFor),
+          isNull(feedPosts.deletedAt),
+          lte(feedPosts.scheduledFor, sql`now()`),
+        ),
       )
       .orderBy(feedPosts.scheduledFor)
       .limit(100);
     if (due.length === 0) break;
     for (const { id } of due) {
-      if (await deps.db.transaction((tx) => publishIn(tx, deps, id, true))) published++;
+      if (await withEvents(deps, (tx, emit) => publishIn(tx, emit, deps, id, true))) published++;
     }
   }
   if (published > 0) deps.jobs.wake(feedFanoutQueue.name);
@@ -81,15 +97,15 @@ export async function publishDuePosts(deps: PostDeps): Promise<number> {
 }
 
 /** `POST /v1/feed/:id/publish`: the creator publishes a scheduled post now; 404 for anyone else. */
-export async function publishNow(deps: PostDeps, creatorId: string, postId: string): Promise<void> {
+export async function publishNow(deps: PublishDeps, creatorId: string, postId: string): Promise<void> {
   if (!isUuid(postId)) throw fail('not_found', 'Post');
-  const done = await deps.db.transaction(async (tx) => {
+  const done = await withEvents(deps, async (tx, emit) => {
     const [own] = await tx
       .select({ id: feedPosts.id })
       .from(feedPosts)
       .where(and(eq(feedPosts.id, postId), eq(feedPosts.creatorId, creatorId), isNull(feedPosts.deletedAt)));
     if (!own) throw fail('not_found', 'Post');
-    return publishIn(tx, deps, postId, false);
+    return publishIn(tx, emit, deps, postId, false);
   });
   if (!done) throw fail('post_not_scheduled');
   deps.jobs.wake(feedFanoutQueue.name);

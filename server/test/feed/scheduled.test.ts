@@ -70,7 +70,9 @@ describe('a scheduled post', () => {
   it('is seen by its creator only, in the Scheduled list, until it is published', async () => {
     expect(item.scheduled_for).toBeDefined();
     const list = await maker.api.get('/v1/feed/scheduled');
-    expect(list.json().data).toMatchObject([{ _id: item._id, text: 'Coming soon', scheduled_for: item.scheduled_for }]);
+    expect(list.json().data).toMatchObject([
+      { _id: item._id, text: 'Coming soon', scheduled_for: item.scheduled_for },
+    ]);
     expect(ids(await maker.api.get(`/v1/feed?model_id=${maker.user.id}`))).not.toContain(item._id);
 
     for (const viewer of [follower, subscriber]) {
@@ -100,7 +102,9 @@ describe('a scheduled post', () => {
     const moved = await maker.api.patch(`/v1/feed/${item._id}`, { publish_at: later });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().data.scheduled_for).toBe(later);
-    expect((await maker.api.patch(`/v1/feed/${item._id}`, { publish_at: inMinutes(-5) })).json()).toMatchObject({
+    expect(
+      (await maker.api.patch(`/v1/feed/${item._id}`, { publish_at: inMinutes(-5) })).json(),
+    ).toMatchObject({
       code: 'schedule_in_past',
     });
     expect((await follower.api.patch(`/v1/feed/${item._id}`, { publish_at: later })).statusCode).toBe(404);
@@ -109,14 +113,18 @@ describe('a scheduled post', () => {
 
   it('is published exactly once by many sweeps on two instances at the same time, then reaches followers', async () => {
     await makeDue(item._id);
-    const first = { db: t.db, jobs: t.app.jobs };
-    const second = { db: t.db, jobs: t.app.jobs };
+    const first = { db: t.db, jobs: t.app.jobs, realtime: t.app.realtime };
+    const second = { db: t.db, jobs: t.app.jobs, realtime: t.app.realtime };
     const counts = await Promise.all(
       Array.from({ length: 20 }, (_, i) => publishDuePosts(i % 2 === 0 ? first : second)),
     );
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
     const fanouts = await t.db.select().from(feedFanouts).where(eq(feedFanouts.postId, item._id));
     expect(fanouts).toHaveLength(1);
+    // The creator's own tabs hear it once, to move it from the Scheduled list to the feed.
+    expect((await eventsOf(maker, 'new_feed')).map((e) => e.payload)).toEqual([
+      { model_id: maker.user.id, feed_id: item._id },
+    ]);
     await runFanout(t.app, item._id);
 
     expect(ids(await follower.api.get('/v1/feed'))).toContain(item._id);
@@ -125,7 +133,9 @@ describe('a scheduled post', () => {
       code: 'post_not_scheduled',
       message: 'This post is already published.',
     });
-    expect((await maker.api.patch(`/v1/feed/${item._id}`, { publish_at: inMinutes(5) })).statusCode).toBe(409);
+    expect((await maker.api.patch(`/v1/feed/${item._id}`, { publish_at: inMinutes(5) })).statusCode).toBe(
+      409,
+    );
     for (const fan of [follower, subscriber]) {
       expect((await eventsOf(fan, 'new_feed')).map((e) => e.payload)).toMatchObject([{ feed_id: item._id }]);
       const told = await t.db
@@ -148,14 +158,14 @@ describe('a scheduled post', () => {
     const published = answers.find((a) => a.statusCode === 200)?.json().data as FeedItem;
     expect(published.scheduled_for).toBeUndefined();
     expect(await t.db.select().from(feedFanouts).where(eq(feedFanouts.postId, now._id))).toHaveLength(1);
-    expect(await publishDuePosts({ db: t.db, jobs: t.app.jobs })).toBe(0);
+    expect(await publishDuePosts({ db: t.db, jobs: t.app.jobs, realtime: t.app.realtime })).toBe(0);
   });
 
   it('can be deleted before it comes out, and then never does', async () => {
     const gone = await post(maker, { type: 'text', text: 'Never mind', publish_at: inMinutes(10) });
     expect((await maker.api.delete(`/v1/feed/${gone._id}`)).statusCode).toBe(204);
     await makeDue(gone._id);
-    expect(await publishDuePosts({ db: t.db, jobs: t.app.jobs })).toBe(0);
+    expect(await publishDuePosts({ db: t.db, jobs: t.app.jobs, realtime: t.app.realtime })).toBe(0);
     expect((await maker.api.get('/v1/feed/scheduled')).json()).toEqual({ data: [] });
   });
 });

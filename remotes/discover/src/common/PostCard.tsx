@@ -11,6 +11,7 @@ import { useDeletePost } from './delete-post';
 import { isShortOfCredits } from './short-of-credits';
 import { postGives, readsOn } from './charges';
 import { PostReport } from './PostReport';
+import { PostStats } from './PostStats';
 import { PostTip } from './PostTip';
 import { profilePath } from './profile-path';
 import styles from './Posts.module.css';
@@ -182,6 +183,7 @@ export function PostCard({
         <PostMedia post={post} />
         {!post.unlocked && <Unlock post={post} unlockers={unlockers} />}
       </div>
+      {own && post.stats && <PostStats post={post} stats={post.stats} />}
       {canTip && <PostTip post={post} />}
       {user && !own && <PostReport post={post} />}
       {saved && !editing && (
