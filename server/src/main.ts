@@ -23,6 +23,7 @@ import { seedDemoNotifications } from './seed/demo-notifications';
 import { seedDemoReports } from './seed/demo-reports';
 import { seedDemoProfiles } from './seed/demo-profiles';
 import { seedDemoTips } from './seed/demo-tips';
+import { seedDemoPostMedia } from './seed/demo-post-media';
 import { seedDemoTrust } from './seed/demo-trust';
 import { seedDemoWorld } from './seed/demo-world';
 import { seedDemoSecondFactor } from './seed/demo-second-factor';
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
       await seedDemoNotifications(app);
       await seedDemoTrust(app);
       await seedDemoIdDocument(app);
+      await seedDemoPostMedia(app);
     }
     // A fresh data folder gets the remotes as built. In production later versions come only through
     // the release CLI; elsewhere a build never published before is served at start.
