@@ -35,7 +35,12 @@ export function PostComposer({ posting }: { posting: Posting }) {
   const uploads = useUploads(
     useCallback((result: UploadedMedia, file: File) => {
       const order = chosen.current.get(file) ?? Number.MAX_SAFE_INTEGER;
-      setAttached((all) => [...all, { order, media: result.media.media }].sort((a, b) => a.order - b.order));
+      // The same bytes chosen twice are one media: attached once.
+      setAttached((all) =>
+        all.some((a) => a.media.media_id === result.media.media.media_id)
+          ? all
+          : [...all, { order, media: result.media.media }].sort((a, b) => a.order - b.order),
+      );
     }, []),
   );
   const uploading = uploads.items.filter((u) => u.error === null).length;
