@@ -95,7 +95,7 @@ test.describe('scheduled posts', () => {
 
     // The fan is shown it, locked: what it holds and its price, none of the photos.
     await home.newPosts().click();
-    const fanPost = home.postWithText(text.split(' (')[0] ?? text);
+    const fanPost = home.postWithText(text);
     await fanPost.getByText('2 photos').waitFor();
     await expect(profile.statsOf(text)).toContainText('1 view');
     await expect(profile.statsOf(text)).toContainText('0 unlocks');
