@@ -28,10 +28,12 @@ export function MediaCarousel({
   }
   const place = `${index + 1} of ${count}`;
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the carousel takes focus so the arrow keys move it (the WAI-ARIA carousel pattern); its buttons do the same
     <section
       className={styles.carousel}
       aria-roledescription="carousel"
       aria-label="Photos and videos"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focusable for its arrow keys, as above
       tabIndex={0}
       onKeyDown={onKeyDown}
     >
