@@ -54,9 +54,7 @@ export async function postViews(
 ): Promise<PostView[]> {
   const scope = page.scope ?? 'published';
   const order = (t: SQL) =>
-    scope === 'scheduled'
-      ? sql`${t}.scheduled_for, ${t}.id`
-      : sql`${t}.created_at desc, ${t}.id desc`;
+    scope === 'scheduled' ? sql`${t}.scheduled_for, ${t}.id` : sql`${t}.created_at desc, ${t}.id desc`;
   return rowsOf<PostView>(
     await db.execute(sql`
       with page as (

@@ -88,7 +88,12 @@ export async function deletePost(deps: PostDeps, creatorId: string, postId: stri
              and p.deleted_at > now() - interval '30 days' and p.scheduled_for is null)::int as deleted`),
     );
     // A post still scheduled was never seen: taking it back costs nothing (docs/rules.md, Scheduled posts).
-    if (post.scheduledFor === null && state && (state.renewing || state.live) && state.deleted >= DELETES_PER_30_DAYS)
+    if (
+      post.scheduledFor === null &&
+      state &&
+      (state.renewing || state.live) &&
+      state.deleted >= DELETES_PER_30_DAYS
+    )
       throw fail(state.renewing ? 'delete_limit_renewing' : 'delete_limit_ending');
     await tx.update(feedPosts).set({ deletedAt: new Date() }).where(eq(feedPosts.id, postId));
     await takeBackFanout(tx, deps.jobs.boss, postId);

@@ -12,7 +12,10 @@ import type { Tx } from '../db/transaction';
  */
 
 /** The media a new post asks for, in order: `media_ids`, or the one `media_id`. */
-export function mediaIdsOf(body: { media_id?: string | undefined; media_ids?: string[] | undefined }): string[] {
+export function mediaIdsOf(body: {
+  media_id?: string | undefined;
+  media_ids?: string[] | undefined;
+}): string[] {
   if (body.media_id !== undefined && body.media_ids !== undefined)
     throw fail('validation', 'body.media_ids: send media_ids or media_id, not both');
   return body.media_ids ?? (body.media_id !== undefined ? [body.media_id] : []);

@@ -141,6 +141,8 @@ describe('a paid post of photos and a video', () => {
     }
     expect((await fetchMedia(t.app, item.media_items?.[1]?.video_url ?? '')).statusCode).toBe(200);
     // A second purchase is refused: all of it was bought at once.
-    expect((await fan.api.patch(`/v1/feed/${postId}/buy`)).json()).toMatchObject({ code: 'already_unlocked' });
+    expect((await fan.api.patch(`/v1/feed/${postId}/buy`)).json()).toMatchObject({
+      code: 'already_unlocked',
+    });
   });
 });
