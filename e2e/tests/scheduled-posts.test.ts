@@ -102,10 +102,11 @@ test.describe('scheduled posts', () => {
 
     // The fan buys it: both photos open in a carousel the keyboard moves through.
     await fanPost.getByRole('button', { name: `Unlock for ${formatMoney(20)}` }).click();
-    await new ConfirmSheet(fanPage).confirm(
-      `Unlock for ${formatMoney(20)}?`,
-      `Unlock for ${formatMoney(20)}`,
-    );
+    // The sheet says what one purchase opens: both photos.
+    const sheet = new ConfirmSheet(fanPage);
+    const question = `Unlock this post for ${formatMoney(20)}?`;
+    await sheet.dialog(question).getByText('2 photos').waitFor();
+    await sheet.confirm(question, `Unlock for ${formatMoney(20)}`);
     const carousel = home.postWithText(text).getByRole('region', { name: 'Photos and videos' });
     await carousel.getByText('1 of 2').waitFor();
     await carousel.focus();

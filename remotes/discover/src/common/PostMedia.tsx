@@ -79,12 +79,7 @@ export function PostMedia({ post }: { post: FeedItem }) {
     post.media_count && (post.media_count.images + post.media_count.videos > 1 || !media)
       ? mediaCountLabel(post.media_count)
       : null;
-  const countLine = count && (
-    <p className={styles.mediaCount}>
-      <span aria-hidden="true">🖼 </span>
-      {count}
-    </p>
-  );
+  const countLine = count && <p className={styles.mediaCount}>{count}</p>;
   if (!post.unlocked || !media || media.locked) {
     if (!media) {
       // A public page sends no media of a locked post at all, not even blurred: a plain locked box.

@@ -46,11 +46,16 @@ describe('a post of several photos and videos', () => {
       media: mediaOf('a', { locked: true, th: '/media/p-a/bl.jpg', sr: '/media/p-a/bl.jpg' }),
       media_count: { images: 5, videos: 1 },
     });
-    renderAt('/creators/c-1', fakeHost({ user: fan, respond: server([post]) }).host);
+    const { host, popups } = fakeHost({ user: fan, respond: server([post]) });
+    renderAt('/creators/c-1', host);
     const region = await postsRegion();
     expect(await within(region).findByText('5 photos · 1 video')).toBeInTheDocument();
     expect(within(region).queryByRole('region', { name: 'Photos and videos' })).toBeNull();
-    expect(within(region).getByRole('button', { name: 'Unlock for $4.00' })).toBeInTheDocument();
+    await userEvent.click(within(region).getByRole('button', { name: 'Unlock for $4.00' }));
+    // The confirm sheet says what the one purchase opens.
+    await waitFor(() =>
+      expect(popups[0]).toMatchObject({ charge: { gives: '5 photos · 1 video', amount: 40 } }),
+    );
   });
 });
 
