@@ -74,7 +74,7 @@ test.describe('scheduled posts', () => {
     const scheduled = profile.scheduled();
     await expect(scheduled).toHaveAccessibleName('Scheduled (1)');
     await scheduled.getByText(text).waitFor();
-    await scheduled.getByText('2 photos').waitFor();
+    await scheduled.getByText('2 photos', { exact: true }).waitFor();
     expect(await profile.postWithText(text).count()).toBe(0);
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await screenshots(page, 'scheduled-posts');
@@ -98,7 +98,7 @@ test.describe('scheduled posts', () => {
 
     // The fan is shown it, locked: what it holds and its price, none of the photos. It counts as
     // the creator's first view, live.
-    await fanPost.getByText('2 photos').waitFor();
+    await fanPost.getByText('2 photos', { exact: true }).waitFor();
     await expect(profile.statsOf(text)).toContainText('1 view');
     await expect(profile.statsOf(text)).toContainText('0 unlocks');
 
@@ -107,7 +107,7 @@ test.describe('scheduled posts', () => {
     // The sheet says what one purchase opens: both photos.
     const sheet = new ConfirmSheet(fanPage);
     const question = `Unlock this post for ${formatMoney(20)}?`;
-    await sheet.dialog(question).getByText('2 photos').waitFor();
+    await sheet.dialog(question).getByText('2 photos', { exact: true }).waitFor();
     await sheet.confirm(question, `Unlock for ${formatMoney(20)}`);
     const carousel = home.postWithText(text).getByRole('region', { name: 'Photos and videos' });
     await carousel.getByText('1 of 2').waitFor();
