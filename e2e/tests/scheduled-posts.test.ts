@@ -107,7 +107,7 @@ test.describe('scheduled posts', () => {
     // The sheet says what one purchase opens: both photos.
     const sheet = new ConfirmSheet(fanPage);
     const question = `Unlock this post for ${formatMoney(20)}?`;
-    await sheet.dialog(question).getByText('2 photos', { exact: true }).waitFor();
+    await expect(sheet.dialog(question)).toContainText('2 photos');
     await sheet.confirm(question, `Unlock for ${formatMoney(20)}`);
     const carousel = home.postWithText(text).getByRole('region', { name: 'Photos and videos' });
     await carousel.getByText('1 of 2').waitFor();
