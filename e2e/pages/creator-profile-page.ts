@@ -53,4 +53,21 @@ export class CreatorProfilePage {
     await form.getByRole('combobox', { name: 'Who can see it' }).selectOption({ label: audience });
     await form.getByRole('button', { name: 'Post', exact: true }).click();
   }
+
+  /** Chooses files for the new post; each gets its own progress bar until it is attached. */
+  async attach(files: { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {
+    await this.composer()
+      .getByLabel(/^Add (photos or videos|more)$/)
+      .setInputFiles(files);
+  }
+
+  /** The creator's posts waiting for their time ("Scheduled (2)"). */
+  scheduled() {
+    return this.page.getByRole('region', { name: /^Scheduled \(\d+\)$/ });
+  }
+
+  /** A post's numbers under it, for its creator: "3 views 1 unlock $2.40 earned". */
+  statsOf(text: string) {
+    return this.postWithText(text).getByLabel('Post statistics');
+  }
 }

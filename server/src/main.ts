@@ -25,6 +25,7 @@ import { seedDemoReports } from './seed/demo-reports';
 import { seedDemoProfiles } from './seed/demo-profiles';
 import { seedDemoTips } from './seed/demo-tips';
 import { seedDemoEngagement } from './seed/demo-engagement';
+import { seedDemoPostMedia } from './seed/demo-post-media';
 import { seedDemoTrust } from './seed/demo-trust';
 import { seedDemoWorld } from './seed/demo-world';
 import { seedDemoSecondFactor } from './seed/demo-second-factor';
@@ -79,6 +80,7 @@ async function main(): Promise<void> {
       await seedDemoNotifications(app);
       await seedDemoTrust(app);
       await seedDemoIdDocument(app);
+      await seedDemoPostMedia(app);
     }
     // A fresh data folder gets the remotes as built. In production later versions come only through
     // the release CLI; elsewhere a build never published before is served at start.

@@ -47,7 +47,7 @@ export async function refreshDiscoverActivity(db: Db): Promise<void> {
         select c.id,
           (coalesce((select sum(a.messages) from creator_activity a where a.creator_id = c.id), 0)
             + (select count(*) from feed_posts p where p.creator_id = c.id and p.deleted_at is null
-                and p.created_at > now() - make_interval(days => ${ACTIVITY_DAYS}::int)))::int as n
+                and p.scheduled_for is null                and p.created_at > now() - make_interval(days => ${ACTIVITY_DAYS}::int)))::int as n
         from users c where c.type = 'featured'
       ) s
       where u.id = s.id and u.recent_activity <> s.n`);

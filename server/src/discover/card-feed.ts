@@ -52,7 +52,7 @@ export async function cardFeeds(
       from (
         select p.*, row_number() over w as n, count(*) over (partition by p.creator_id) as total
         from feed_posts p
-        where p.creator_id in (${ids}) and p.deleted_at is null
+        where p.creator_id in (${ids}) and p.deleted_at is null and p.scheduled_for is null
           and p.type in ('image', 'video') and p.audience = 'user' and p.price = 0
         window w as (partition by p.creator_id order by p.created_at desc, p.id desc)
       ) ranked

@@ -14,6 +14,7 @@ import type { Queryable, Tx } from '../db/transaction';
 import { effectiveAudienceSql, inAudienceSql, missingFor } from './audience';
 import { assertNotFrozen } from '../chats/pair-rules';
 import { feedItemById } from './feed-item';
+import { emitStats } from './post-stats';
 import type { PurchaseDeps } from '../auto-messages/plugin';
 
 /** What unlocking a post may be refused with. */
@@ -51,7 +52,7 @@ export async function postForSale(db: Queryable, me: UserRow, postId: string): P
     bought: boolean;
   }>(
     await db.execute(sql`
-      select p.creator_id, p.price, p.deleted_at is null as live,
+      select p.creator_id, p.price, p.deleted_at is null and p.scheduled_for is null as live,
         ${effectiveAudienceSql(sql`p.audience`, sql`p.creator_id`)} as audience,
         ${inAudienceSql(me.id, sql`p.audience`, sql`p.creator_id`)} as in_audience,
         exists (select 1 from feed_purchases fp where fp.post_id = p.id and fp.buyer_id = ${me.id}) as bought
@@ -110,6 +111,7 @@ export async function buyPostIn(
     postId,
     url: `/chats/${me.id}`,
   });
+  await emitStats(tx, emit, [{ id: postId, creator_id: post.creatorId }]);
   return left;
 }
 

@@ -1,11 +1,12 @@
 import type { Audience, FeedItem } from '@cove/contracts';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { media, type MediaRow } from '../db/schema';
 import { describeMedia } from '../media/descriptor';
 import type { MediaContext } from '../media';
 import { boughtSql, effectiveAudienceSql, inAudienceSql, likedSql, missingFor, tippedSql } from './audience';
+import { countOf, itemsOf } from './post-media';
+import { statsOf } from './post-stats';
 import { teaserOf, wordsIn } from './teaser';
 
 type Queryable = Pick<Db, 'execute'>;
@@ -20,6 +21,7 @@ export interface PostView {
   audience: Audience;
   price: number;
   created_at: Date | string;
+  scheduled_for: Date | string | null;
   username: string | null;
   avatar_url: string | null;
   in_audience: boolean;
@@ -34,18 +36,44 @@ export interface PostView {
 /** How a page of posts is ordered: newest first, or a creator's pinned posts first (their profile). */
 export type PostOrder = 'newest' | 'pinned_first';
 
+/**
+ * Which posts a read may show (docs/rules.md, Scheduled posts): published ones, the viewer's own
+ * scheduled ones (their Scheduled list, soonest first), or either, for the viewer's own.
+ */
+type Scope = 'published' | 'scheduled' | 'any';
+
+const scopeSql = (scope: Scope, viewerId: string) =>
+  scope === 'published'
+    ? sql`p.scheduled_for is null`
+    : scope === 'scheduled'
+      ? sql`p.scheduled_for is not null and p.creator_id = ${viewerId}`
+      : sql`(p.scheduled_for is null or p.creator_id = ${viewerId})`;
+
 const newestFirst = (row: SQL) => sql`${row}.created_at desc, ${row}.id desc`;
 const pinnedFirst = (row: SQL) => sql`${row}.pinned_at desc nulls last, ${newestFirst(row)}`;
+const soonestFirst = (row: SQL) => sql`${row}.scheduled_for, ${row}.id`;
+
+/** A page's order over `row`: a Scheduled list by time to come, else newest or pinned first. */
+const orderOf = (scope: Scope, order: PostOrder) =>
+  scope === 'scheduled' ? soonestFirst : order === 'newest' ? newestFirst : pinnedFirst;
+
+interface PageOf {
+  limit: number;
+  offset: number;
+  scope?: Scope;
+}
 
 /**
  * The page's feed_posts rows. Pinned first takes the few pinned posts (docs/rules.md, Post likes, comments and pins)
  * and the newest unpinned ones up to the page's end, each from an index, then cuts the page from those.
  */
-function pageSql(where: SQL, page: { limit: number; offset: number }, order: PostOrder): SQL {
-  const live = sql`p.deleted_at is null and ${where}`;
-  if (order === 'newest')
+function pageSql(where: SQL, viewerId: string, page: PageOf, order: PostOrder): SQL {
+  const scope = page.scope ?? 'published';
+  const live = sql`p.deleted_at is null and ${scopeSql(scope, viewerId)} and ${where}`;
+  const rowOrder = orderOf(scope, order);
+  if (rowOrder !== pinnedFirst)
     return sql`select p.* from feed_posts p where ${live}
-      order by ${newestFirst(sql`p`)} limit ${page.limit} offset ${page.offset}`;
+      order by ${rowOrder(sql`p`)} limit ${page.limit} offset ${page.offset}`;
   return sql`select p.* from (
       (select p.* from feed_posts p where ${live} and p.pinned_at is not null)
       union all
@@ -56,29 +84,31 @@ function pageSql(where: SQL, page: { limit: number; offset: number }, order: Pos
 }
 
 /**
- * Live posts matching `where` (over `p`, the feed_posts row), newest first (or pinned first), as
- * `viewerId` stands towards each. The page is cut first, so the rights are worked out for its rows only.
+ * Live posts matching `where` (over `p`, the feed_posts row), newest first (or pinned first, or a
+ * Scheduled list soonest first), as `viewerId` stands towards each. The page is cut first, so the
+ * rights are worked out for its rows only.
  */
 export async function postViews(
   db: Queryable,
   viewerId: string,
   where: SQL,
-  page: { limit: number; offset: number } = { limit: 1, offset: 0 },
+  page: PageOf = { limit: 1, offset: 0 },
   order: PostOrder = 'newest',
 ): Promise<PostView[]> {
+  const rowOrder = orderOf(page.scope ?? 'published', order);
   return rowsOf<PostView>(
     await db.execute(sql`
-      with page as (${pageSql(where, page, order)})
+      with page as (${pageSql(where, viewerId, page, order)})
       select page.id, page.creator_id, page.type, page.text, page.media_id, page.price,
         ${effectiveAudienceSql(sql`page.audience`, sql`page.creator_id`)} as audience,
-        page.created_at, u.username, u.avatar_url,
+        page.created_at, page.scheduled_for, u.username, u.avatar_url,
         ${inAudienceSql(viewerId, sql`page.audience`, sql`page.creator_id`)} as in_audience,
         ${boughtSql(viewerId, sql`page.id`)} as bought,
         ${tippedSql(viewerId, sql`page.id`)} as tipped,
         page.like_count, page.comment_count, page.pinned_at is not null as pinned,
         ${likedSql(viewerId, sql`page.id`)} as liked
       from page join users u on u.id = page.creator_id
-      order by ${order === 'newest' ? newestFirst(sql`page`) : pinnedFirst(sql`page`)}`),
+      order by ${rowOrder(sql`page`)}`),
   );
 }
 
@@ -91,21 +121,26 @@ export const isUnlocked = (v: PostView, viewerId: string) =>
 
 /**
  * Posts as one viewer sees them (docs/rules.md, "Locked posts"): a locked post keeps its price and
- * the blurred preview of its media, hides its text but for a paid post's teaser, and says what
- * unlocks it. Media URLs are signed
- * for the viewer; the media routes check the same rights again (src/media/access.ts).
+ * the blurred preview of its cover, says how many photos and videos it holds but describes none of
+ * the others, hides its text but for a paid post's teaser, and says what unlocks it. An open post
+ * lists every item. Media URLs are signed for the viewer; the media routes check the same rights
+ * again (src/media/access.ts). The viewer's own posts carry their numbers and scheduled time.
  */
 export async function toFeedItems(
   ctx: MediaContext,
   viewerId: string,
   views: PostView[],
 ): Promise<FeedItem[]> {
-  const ids = [...new Set(views.flatMap((v) => (v.media_id ? [v.media_id] : [])))];
-  const rows = ids.length ? await ctx.db.select().from(media).where(inArray(media.id, ids)) : [];
-  const byId = new Map<string, MediaRow>(rows.map((r) => [r.id, r]));
+  const items = await itemsOf(ctx.db, views);
+  const stats = await statsOf(
+    ctx.db,
+    views.filter((v) => v.creator_id === viewerId).map((v) => v.id),
+  );
   return views.map((v) => {
     const unlocked = isUnlocked(v, viewerId);
-    const row = v.media_id ? byId.get(v.media_id) : undefined;
+    const rows = items.get(v.id) ?? [];
+    const row = rows[0];
+    const own = stats.get(v.id);
     return {
       _id: v.id,
       type: v.type,
@@ -126,17 +161,27 @@ export async function toFeedItems(
       liked: v.liked,
       pinned: v.pinned,
       created_at: new Date(v.created_at).toISOString(),
+      ...(rows.length > 0 ? { media_count: countOf(rows) } : {}),
+      ...(unlocked && rows.length > 0
+        ? { media_items: rows.map((r) => describeMedia(ctx.signer, r, viewerId, 'full')) }
+        : {}),
+      ...(v.scheduled_for ? { scheduled_for: new Date(v.scheduled_for).toISOString() } : {}),
+      ...(own ? { stats: own } : {}),
     };
   });
 }
 
-/** One live post as the viewer sees it, or null. */
+/** One live post as the viewer sees it (its creator also while it is scheduled), or null. */
 export async function feedItemById(
   ctx: MediaContext,
   viewerId: string,
   postId: string,
 ): Promise<FeedItem | null> {
-  const [view] = await postViews(ctx.db, viewerId, sql`p.id = ${postId}`);
+  const [view] = await postViews(ctx.db, viewerId, sql`p.id = ${postId}`, {
+    limit: 1,
+    offset: 0,
+    scope: 'any',
+  });
   if (!view) return null;
   const [item] = await toFeedItems(ctx, viewerId, [view]);
   return item ?? null;

@@ -12,9 +12,16 @@ import { liveSubscription } from './audience';
 import type { PostDeps } from './create-post';
 import { takeBackFanout } from './fanout';
 import { feedFanoutQueue } from './fanout-queue';
+import { reschedule } from './schedule';
 
 /** What editing a post may be refused with. */
-export const editPostCodes = ['not_found', 'price_above_cap'] as const satisfies readonly ErrorCode[];
+export const editPostCodes = [
+  'not_found',
+  'price_above_cap',
+  'schedule_in_past',
+  'schedule_too_far',
+  'post_not_scheduled',
+] as const satisfies readonly ErrorCode[];
 
 /** What deleting a post may be refused with: it is gone, or subscribers still count on it. */
 export const deletePostCodes = [
@@ -29,7 +36,10 @@ export const DELETES_PER_30_DAYS = 3;
 const ownLivePost = (creatorId: string, postId: string) =>
   and(eq(feedPosts.id, postId), eq(feedPosts.creatorId, creatorId), isNull(feedPosts.deletedAt));
 
-/** `PATCH /v1/feed/:id`: the creator changes their post's text, audience or price; 404 for anyone else. */
+/**
+ * `PATCH /v1/feed/:id`: the creator changes their post's text, audience or price, or a scheduled
+ * post's time; 404 for anyone else. All of it or nothing.
+ */
 export async function editPost(
   db: Db,
   creator: UserRow,
@@ -38,16 +48,21 @@ export async function editPost(
 ): Promise<void> {
   if (!isUuid(postId)) throw fail('not_found', 'Post');
   if (patch.price !== undefined) await assertPriceAllowed(db, creator, patch.price);
-  const changed = await db
-    .update(feedPosts)
-    .set({
-      ...(patch.text !== undefined ? { text: patch.text } : {}),
-      ...(patch.audience !== undefined ? { audience: patch.audience } : {}),
-      ...(patch.price !== undefined ? { price: patch.price } : {}),
-    })
-    .where(ownLivePost(creator.id, postId))
-    .returning({ id: feedPosts.id });
-  if (changed.length === 0) throw fail('not_found', 'Post');
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(feedPosts)
+      .set({
+        ...(patch.text !== undefined ? { text: patch.text } : {}),
+        ...(patch.audience !== undefined ? { audience: patch.audience } : {}),
+        ...(patch.price !== undefined ? { price: patch.price } : {}),
+        // Set to itself, so a patch of the time alone still finds the post.
+        id: sql`${feedPosts.id}`,
+      })
+      .where(ownLivePost(creator.id, postId))
+      .returning({ id: feedPosts.id });
+    if (changed.length === 0) throw fail('not_found', 'Post');
+    if (patch.publish_at !== undefined) await reschedule(tx, creator.id, postId, patch.publish_at);
+  });
 }
 
 /**
@@ -60,7 +75,7 @@ export async function deletePost(deps: PostDeps, creatorId: string, postId: stri
   if (!isUuid(postId)) throw fail('not_found', 'Post');
   await transactionBetween(deps.db, [creatorId], async (tx) => {
     const [post] = await tx
-      .select({ id: feedPosts.id })
+      .select({ scheduledFor: feedPosts.scheduledFor })
       .from(feedPosts)
       .where(ownLivePost(creatorId, postId));
     if (!post) throw fail('not_found', 'Post');
@@ -70,9 +85,15 @@ export async function deletePost(deps: PostDeps, creatorId: string, postId: stri
           exists (select 1 from subscriptions s where s.creator_id = ${creatorId} and s.status = 'active') as renewing,
           exists (select 1 from subscriptions s where s.creator_id = ${creatorId} and ${liveSubscription}) as live,
           (select count(*) from feed_posts p where p.creator_id = ${creatorId}
-             and p.deleted_at > now() - interval '30 days')::int as deleted`),
+             and p.deleted_at > now() - interval '30 days' and p.scheduled_for is null)::int as deleted`),
     );
-    if (state && (state.renewing || state.live) && state.deleted >= DELETES_PER_30_DAYS)
+    // A post still scheduled was never seen: taking it back costs nothing (docs/rules.md, Scheduled posts).
+    if (
+      post.scheduledFor === null &&
+      state &&
+      (state.renewing || state.live) &&
+      state.deleted >= DELETES_PER_30_DAYS
+    )
       throw fail(state.renewing ? 'delete_limit_renewing' : 'delete_limit_ending');
     await tx.update(feedPosts).set({ deletedAt: new Date() }).where(eq(feedPosts.id, postId));
     await takeBackFanout(tx, deps.jobs.boss, postId);

@@ -6,16 +6,22 @@ import type { Job, WorkerGroup } from '../jobs/jobs';
 import { bossTable } from '../jobs/job-tables';
 import { runFanout } from './fanout';
 import { type FeedFanoutJobData, feedFanoutQueue } from './fanout-queue';
+import { publishDuePosts, scheduledPostsSweep } from './schedule';
 
 /**
  * Posts' unread counts carried to followers in the background: one worker per instance. At start,
  * every fan-out left without a waiting job (its worker killed) gets one; running one twice is safe,
- * since batches take the post's row in turn and go on from the last person reached.
+ * since batches take the post's row in turn and go on from the last person reached. Scheduled posts
+ * come out by the minute sweep (schedule.ts), which starts their fan-outs.
  */
 export const feedFanoutWriter = fp(
   async (app: FastifyInstance) => {
     let workers: WorkerGroup | null = null;
+    let sweeper: WorkerGroup | null = null;
     app.addHook('onReady', async () => {
+      sweeper = await app.jobs.schedule(scheduledPostsSweep, async () => {
+        await publishDuePosts(app);
+      });
       await app.jobs.ensureQueues([feedFanoutQueue]);
       const left = rowsOf<{ post_id: string }>(
         await app.db.execute(sql`
@@ -38,6 +44,7 @@ export const feedFanoutWriter = fp(
     });
     app.addHook('preClose', async () => {
       await workers?.stop();
+      await sweeper?.stop();
     });
   },
   { name: 'feed-fanout-writer', dependencies: ['realtime', 'jobs'], decorators: { fastify: ['db'] } },

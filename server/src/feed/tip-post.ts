@@ -9,6 +9,7 @@ import { fail } from '../errors';
 import { isUuid } from '../ids';
 import { tip, tipCodes } from '../messages/tip';
 import type { EventDeps } from '../realtime/with-events';
+import { sendStats } from './post-stats';
 
 /** What a tip on a post may be refused with: the post, then opening the chat, then the tip's own. */
 export const tipPostCodes = [
@@ -31,7 +32,7 @@ export async function creatorToTip(db: Db, me: UserRow, postId: string): Promise
   const [post] = await db
     .select({ creatorId: feedPosts.creatorId })
     .from(feedPosts)
-    .where(and(eq(feedPosts.id, postId), isNull(feedPosts.deletedAt)));
+    .where(and(eq(feedPosts.id, postId), isNull(feedPosts.deletedAt), isNull(feedPosts.scheduledFor)));
   if (!post) throw fail('not_found', 'Post');
   if (post.creatorId === me.id) throw fail('tip_not_allowed');
   // A block either way stops money between the two, as a post purchase says (docs/rules.md, Blocks).
@@ -43,7 +44,8 @@ export async function creatorToTip(db: Db, me: UserRow, postId: string): Promise
  * `POST /v1/feed/:id/tip`: a fan tips a live post's creator. The tip is an ordinary tip in the fan's
  * chat with the creator (opened if they have none), naming the post, so the creator reads it in the
  * thread, earns from it as from any tip, and it is in the fan's charges. A send id already used is
- * handed to the tip as it is, before any other check, so a retry answers the first tip (or 409).
+ * handed to the tip as it is, before any other check, so a retry answers the first tip (or 409). A
+ * new tip tells the creator the post's numbers.
  */
 export async function tipPost(
   deps: EventDeps & CallPurchaseDeps,
@@ -60,5 +62,8 @@ export async function tipPost(
 
   const creatorId = await creatorToTip(deps.db, me, postId);
   const { chat } = await openChat(deps, me, await otherUser(deps.db, creatorId));
-  return tip(deps, me, chat.id, body.amount, body.send_id, extras);
+  const tipped = await tip(deps, me, chat.id, body.amount, body.send_id, extras);
+  // The post's revenue moved: its creator's numbers tick (docs/rules.md, Post statistics).
+  await sendStats(deps, postId);
+  return tipped;
 }

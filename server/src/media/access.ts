@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { MediaRow } from '../db/schema';
 import { boughtSql, inAudienceSql } from '../feed/audience';
+import { NOBODY } from '../ids';
 
 /** What one viewer may see of one media: the full renditions, only the blurred preview, or nothing. */
 export type MediaView = 'full' | 'locked' | 'none';
@@ -16,9 +17,10 @@ export type MediaView = 'full' | 'locked' | 'none';
  * - a buyer of a paid message carrying it sees the full renditions for good (even after the media
  *   or the message is deleted: they paid for it);
  * - the recipient of a paid message carrying it who has not bought it sees the blurred preview;
- * - of a feed post carrying it (not deleted), a viewer in the post's audience sees the full renditions
- *   when the post is free or they bought it, and anyone else signed in the blurred preview
- *   (docs/rules.md, "Locked posts");
+ * - of a published feed post carrying it (not deleted), as its cover or any later item, a viewer in
+ *   the post's audience sees the full renditions when the post is free or they bought it; anyone
+ *   else signed in sees the blurred preview of a post's cover only, and nothing of its other items
+ *   (docs/rules.md, "Locked posts", "Post media"); a visitor who is not signed in, not even that;
  * - anyone else sees nothing.
  */
 export async function viewOf(db: Db, row: MediaRow, viewerId: string): Promise<MediaView> {
@@ -40,11 +42,14 @@ export async function viewOf(db: Db, row: MediaRow, viewerId: string): Promise<M
               where p.buyer_id = ${viewerId}) as bought,
       exists (select 1 from carriers m where m.recipient_id = ${viewerId}
               and m.deleted_at is null) as received,
-      exists (select 1 from feed_posts p where p.creator_id = ${row.ownerId} and p.media_id = ${row.id}
-              and p.deleted_at is null and (${boughtSql(viewerId, sql`p.id`)} or (p.price = 0
+      exists (select 1 from feed_posts p where p.creator_id = ${row.ownerId}
+              and (p.media_id = ${row.id} or exists (select 1 from feed_post_media pm
+                where pm.post_id = p.id and pm.media_id = ${row.id}))
+              and p.deleted_at is null and p.scheduled_for is null
+              and (${boughtSql(viewerId, sql`p.id`)} or (p.price = 0
               and ${inAudienceSql(viewerId, sql`p.audience`, sql`p.creator_id`)}))) as entitled,
       exists (select 1 from feed_posts p where p.creator_id = ${row.ownerId} and p.media_id = ${row.id}
-              and p.deleted_at is null) as posted`);
+              and p.deleted_at is null and p.scheduled_for is null) as posted`);
   const [flags] = rowsOf<{
     free: boolean;
     bought: boolean;
@@ -53,5 +58,6 @@ export async function viewOf(db: Db, row: MediaRow, viewerId: string): Promise<M
     posted: boolean;
   }>(result);
   if (flags?.free || flags?.bought || flags?.entitled) return 'full';
-  return flags?.received || flags?.posted ? 'locked' : 'none';
+  // A visitor who is not signed in gets no locked media at all, not even blurred (Public pages).
+  return flags?.received || (flags?.posted && viewerId !== NOBODY) ? 'locked' : 'none';
 }

@@ -41,6 +41,7 @@ export async function sweepMedia(deps: SweepDeps, now = new Date()): Promise<num
           sql`not exists (select 1 from auto_messages a
             where a.media_items @> jsonb_build_array(jsonb_build_object('media_id', ${media.id}::text)))`,
           sql`not exists (select 1 from feed_posts p where p.media_id = ${media.id})`,
+          sql`not exists (select 1 from feed_post_media pm where pm.media_id = ${media.id})`,
           // An auto-message keeps showing it as gone until the creator edits it, rather than vanishing.
           sql`not exists (select 1 from auto_messages a where a.media_id = ${media.id})`,
         ),

@@ -13,7 +13,7 @@ import { subscribeOptions } from '../subscriptions/offers/subscribe-options';
 
 const postCount = (type?: 'image' | 'video') =>
   sql<number>`(select count(*)::int from feed_posts p where p.creator_id = ${outerUserId}
-    and p.deleted_at is null ${type ? sql`and p.type = ${type}` : sql``})`;
+    and p.deleted_at is null and p.scheduled_for is null ${type ? sql`and p.type = ${type}` : sql``})`;
 
 /** A profile's counts, as fields of a select over `users`: the same on every view of a profile. */
 export const profileCounts = {

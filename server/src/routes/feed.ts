@@ -5,7 +5,9 @@ import {
   feedPatchBody,
   feedQuery,
   newFeedBody,
+  postStatsEnvelope,
   postTipBody,
+  scheduledPosts,
   sendMessageResponse,
 } from '@cove/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,6 +21,8 @@ import { listFeed, listFeedCodes } from '../feed/list-feed';
 import { markHomeFeedRead, readsHomeFeed } from '../feed/read-home-feed';
 import { deletePost, deletePostCodes, editPost, editPostCodes } from '../feed/manage-post';
 import { tipPost, tipPostCodes } from '../feed/tip-post';
+import { postStatsCodes, readStats, recordViews } from '../feed/post-stats';
+import { listScheduled, publishNow, publishPostCodes } from '../feed/schedule';
 import { assertRegionAllows, regionCodes } from '../region/guard';
 import { isUuid } from '../ids';
 import { withErrors } from './with-errors';
@@ -49,8 +53,16 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
         await assertRegionAllows(app, request, request.query.model_id);
       const me = currentUser(request);
       if (readsHomeFeed(request.query)) await markHomeFeedRead(app, me.id);
-      return listFeed(app.media, me.id, request.query);
+      const page = await listFeed(app.media, me.id, request.query);
+      await recordViews(app, me.id, page.data);
+      return page;
     },
+  );
+
+  app.get(
+    '/v1/feed/scheduled',
+    { ...guarded, schema: { response: withErrors({ 200: scheduledPosts }, []) } },
+    async (request) => ({ data: await listScheduled(app.media, currentUser(request).id) }),
   );
 
   // One post as the caller sees it (locked or open), wherever it sits in its creator's feed: what a
@@ -70,7 +82,33 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = isUuid(id) ? await feedItemById(app.media, me.id, id) : null;
       if (!data) throw fail('not_found', 'Post');
       await assertRegionAllows(app, request, data.model_id);
+      await recordViews(app, me.id, [data]);
       return { data };
+    },
+  );
+
+  app.get(
+    '/v1/feed/:id/stats',
+    {
+      ...guarded,
+      schema: { params: postParams, response: withErrors({ 200: postStatsEnvelope }, postStatsCodes) },
+    },
+    async (request) => readStats(app.db, currentUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/v1/feed/:id/publish',
+    {
+      ...guarded,
+      schema: {
+        params: postParams,
+        response: withErrors({ 200: feedItemEnvelope }, publishPostCodes),
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      await publishNow(app, me.id, request.params.id);
+      return answer(me.id, request.params.id);
     },
   );
 

@@ -198,6 +198,13 @@ export const errorCatalogue = {
   tips_disabled: { status: 403, message: 'This creator does not take tips.' },
 
   // Feed
+  schedule_in_past: { status: 400, message: 'Choose a time in the future to publish this post.' },
+  schedule_too_far: {
+    status: 400,
+    message: (days: number) => `A post can be scheduled at most ${days} days ahead.`,
+  },
+  post_not_scheduled: { status: 409, message: 'This post is already published.' },
+  media_repeated: { status: 400, message: 'The same photo or video is attached twice.' },
   already_unlocked: { status: 409, message: 'You already unlocked this post.' },
   post_locked: { status: 403, message: 'Unlock this post to like it or comment on it.' },
   post_engagement_blocked: { status: 403, message: "You can't like or comment on this creator's posts." },

@@ -66,6 +66,24 @@ export const audience = z.enum(['user', 'follower', 'subscriber', 'fan']);
 export type Audience = z.infer<typeof audience>;
 export const feedItemType = z.enum(['text', 'image', 'video', 'avatar']);
 
+/** The most photos and videos one post holds (docs/rules.md, Post media). */
+export const POST_MEDIA_MAX = 10;
+/** How far ahead a post may be scheduled, in days (docs/rules.md, Scheduled posts). */
+export const SCHEDULE_DAYS_MAX = 90;
+
+/**
+ * A post's numbers, for its creator only (docs/rules.md, Post statistics): people it was shown to,
+ * purchases, and the creator's earnings from those and from tips on it, in credits.
+ */
+export const postStats = z.object({ views: z.int(), likes: z.int(), unlocks: z.int(), revenue: z.int() });
+export type PostStats = z.infer<typeof postStats>;
+/** `GET /v1/feed/{id}/stats`. */
+export const postStatsEnvelope = z.object({ data: z.extend(postStats, { feed_id: z.string() }) });
+
+/** How many photos and videos a post holds: what a locked post says it gives ("5 photos · 1 video"). */
+export const mediaCount = z.object({ images: z.int(), videos: z.int() });
+export type MediaCount = z.infer<typeof mediaCount>;
+
 /** One feed post as a viewer sees it (spec: feed item). */
 export const feedItem = z.object({
   _id: z.string(),
@@ -97,6 +115,14 @@ export const feedItem = z.object({
   /** The creator pinned it: first on their profile, marked "Pinned". */
   pinned: z.boolean(),
   created_at: z.string(),
+  /** Every photo and video in order (the first is `media`), when the viewer may see them. */
+  media_items: z.optional(z.array(mediaDescriptor)),
+  /** How many photos and videos it holds, locked or not. */
+  media_count: z.optional(mediaCount),
+  /** For its creator: when a scheduled post comes out (it is seen by nobody else until then). */
+  scheduled_for: z.optional(z.string()),
+  /** For its creator: its numbers, live over `post_stats` events. */
+  stats: z.optional(postStats),
 });
 export type FeedItem = z.infer<typeof feedItem>;
 
@@ -119,19 +145,27 @@ export const newFeedBody = z.object({
   type: enumWithout(feedItemType, ['avatar']),
   text: z._default(z.string().check(z.trim(), z.maxLength(2000)), ''),
   media_id: z.optional(z.uuid()),
+  /** Several photos and videos in order, instead of `media_id`; the first one's kind is `type`. */
+  media_ids: z.optional(z.array(z.uuid()).check(z.minLength(1), z.maxLength(POST_MEDIA_MAX))),
   audience: z._default(audience, 'user'),
   price: z._default(z.int().check(z.gte(0), z.lte(PAID_PRICE_MAX)), 0),
   /** The client's id for this post: a retry never makes a second one. */
   send_id: z.string().check(z.minLength(1), z.maxLength(100)),
+  /** When to publish it (ISO time with an offset; stored in UTC), instead of now. */
+  publish_at: z.optional(z.iso.datetime({ offset: true })),
 });
 export const feedPatchBody = z.partial(
   z.strictObject({
     text: z.string().check(z.trim(), z.maxLength(2000)),
     audience,
     price: z.int().check(z.gte(0), z.lte(100_000)),
+    /** A new time for a post still scheduled. */
+    publish_at: z.iso.datetime({ offset: true }),
   }),
 );
 export const feedItemEnvelope = z.object({ data: feedItem });
+/** `GET /v1/feed/scheduled`: the caller's scheduled posts, soonest first. */
+export const scheduledPosts = z.object({ data: z.array(feedItem) });
 /** `PATCH /v1/feed/{id}/buy`: unlock a paid post with credits. */
 export const feedBuyResponse = z.object({ data: feedItem, credits: z.int() });
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { payoutStatus } from './earnings';
+import { postStats } from './profiles';
 import { mediaStatusEvent } from './media';
 import { message } from './message';
 import { notification } from './notifications';
@@ -92,6 +93,8 @@ export const loggedEvent = z.discriminatedUnion('type', [
     like_count: z.int(),
     comment_count: z.int(),
   }),
+  /** For a post's creator: its numbers moved (someone was shown it, bought it or tipped on it). */
+  z.extend(postStats, { type: z.literal('post_stats'), feed_id: z.string() }),
   /** The user's home-feed count changed without a new post: their feed was read, or a post deleted. */
   z.object({ type: z.literal('unread_feeds'), unread_feeds: z.int() }),
   /** The user's subscription to a creator changed (renewed, lapsed, canceled, ended). */

@@ -13,6 +13,7 @@ import { postGives, readsOn } from './charges';
 import { PostEngagement } from './PostEngagement';
 import { PostReport } from './PostReport';
 import { usePin } from './post-engagement';
+import { PostStats } from './PostStats';
 import { PostTip } from './PostTip';
 import { profilePath } from './profile-path';
 import styles from './Posts.module.css';
@@ -197,6 +198,7 @@ export function PostCard({
         {!post.unlocked && <Unlock post={post} unlockers={unlockers} />}
       </div>
       <PostEngagement post={post} />
+      {own && post.stats && <PostStats post={post} stats={post.stats} />}
       {canTip && <PostTip post={post} />}
       {user && !own && <PostReport post={post} />}
       {saved && !editing && (

@@ -6,6 +6,7 @@ import {
   SUBSCRIPTION_PERIOD_DAYS,
 } from '@cove/contracts';
 import { formatDuration } from '@cove/runtime';
+import { mediaCountLabel } from './media-count';
 
 const DAY_MS = 86_400_000;
 
@@ -16,8 +17,13 @@ const wordsIn = (text: string) => text.split(/\s+/).filter(Boolean).length;
 /** Whether a locked post holds more words than its teaser shows. */
 export const readsOn = (post: FeedItem) => (post.words ?? 0) > wordsIn(post.teaser ?? '');
 
-/** What unlocking a post gives: its photo or video (with its length), or the whole of its text. */
+/**
+ * What unlocking a post gives: its photos and videos ("3 photos · 1 video"), its one photo or video
+ * (with its length), or the whole of its text.
+ */
 export function postGives(post: FeedItem): string {
+  const count = post.media_count;
+  if (count && count.images + count.videos > 1) return mediaCountLabel(count);
   if (post.type === 'image') return '1 photo';
   if (post.type === 'video') {
     const length = post.media?.video_length;

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt, uuidPrimaryKey, zeroInt } from './columns';
 import { ledgerTransactions } from './ledger';
 import { media } from './media';
@@ -35,8 +35,43 @@ export const feedPosts = pgTable('feed_posts', {
   commentCount: zeroInt('comment_count'),
   /** When the creator pinned it to the top of their profile. */
   pinnedAt: timestamptz('pinned_at'),
+  /** Migration 0051: the time a scheduled post waits for; null once it is published. */
+  scheduledFor: timestamptz('scheduled_for'),
+  /** Migration 0051: how many people it was shown to (feed_post_views). */
+  viewCount: zeroInt('view_count'),
 });
 export type FeedPostRow = typeof feedPosts.$inferSelect;
+
+/** Migration 0051: a post's photos and videos after its cover (`feed_posts.media_id`), from position 1. */
+export const feedPostMedia = pgTable(
+  'feed_post_media',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => feedPosts.id),
+    position: smallint('position').notNull(),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.position] }),
+    unique('feed_post_media_once').on(t.postId, t.mediaId),
+  ],
+);
+
+/** Migration 0051: one view per viewer per post (docs/rules.md, Post statistics). */
+export const feedPostViews = pgTable(
+  'feed_post_views',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => feedPosts.id),
+    viewerId: userRef('viewer_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.viewerId] })],
+);
 
 export const feedPurchases = pgTable(
   'feed_purchases',

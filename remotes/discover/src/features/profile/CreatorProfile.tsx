@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from '@cove/router';
 import { PostComposer } from './components/PostComposer';
 import { ModerationGate } from './components/ModerationGate';
+import { ScheduledPosts } from './components/ScheduledPosts';
 import { parsePostsTab, Posts } from './components/Posts';
 import { useFollow } from './api/follow';
 import { postsKey } from '../../common/post-lists';
@@ -42,6 +43,7 @@ function Loaded({ profile, own }: { profile: Profile; own: boolean }) {
       <div className={styles.main}>
         {/* A restricted creator cannot post yet; approval reloads the user and the composer appears. */}
         {own && (user?.restricted ? <ModerationGate /> : <PostComposer posting={posting} />)}
+        {own && <ScheduledPosts creatorId={profile._id} />}
         <Posts
           creatorId={profile._id}
           tab={tab}

@@ -105,7 +105,7 @@ describe('the creator’s own posts', () => {
     renderAt('/creators/c-1', host);
     const form = await screen.findByRole('form', { name: 'New post' });
     const choose = (name: string) =>
-      fireEvent.change(within(form).getByLabelText('Add photo or video'), {
+      fireEvent.change(within(form).getByLabelText('Add photos or videos'), {
         target: { files: [new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' })] },
       });
 
@@ -118,12 +118,12 @@ describe('the creator’s own posts', () => {
     choose('beach.png');
     await within(form).findByRole('progressbar', { name: 'Uploading beach.png' });
     await act(async () => release(testMediaResponse('new')));
-    expect(await within(form).findByText('Photo attached')).toBeInTheDocument();
+    expect(await within(form).findByText('Photo 1 of 1')).toBeInTheDocument();
     await userEvent.click(within(form).getByRole('button', { name: 'Post' }));
     expect(await screen.findByRole('img', { name: 'Photo' })).toHaveAttribute('src', '/media/p-md-1/th.jpg');
     expect(calls.find((c) => c.method === 'POST' && c.path === '/v1/feed')?.body).toMatchObject({
       type: 'image',
-      media_id: 'new',
+      media_ids: ['new'],
       text: '',
     });
   });

@@ -13,6 +13,7 @@ export function server(posts: FeedItem[], extra: (call: RecordedCall) => unknown
     if (answer !== undefined) return answer;
     if (call.path === '/v1/users/c-1/profile') return { data: testCreator() };
     if (call.path === '/v1/feed' && call.method === 'GET') return feedPageOf(posts);
+    if (call.path === '/v1/feed/scheduled') return { data: [] };
     return undefined;
   };
 }
