@@ -1,10 +1,9 @@
 import type { FeedItem } from '@cove/contracts';
 import { errorMessage, formatMoney, timeAgo, useHost, useSession } from '@cove/runtime';
-import { Avatar, Button, LockedLabel } from '@cove/ui';
-import { useEffect, useRef, useState } from 'react';
+import { Avatar, Button, LockedLabel, Spinner } from '@cove/ui';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from '@cove/router';
 import { audienceLabels } from './post-fields';
-import { PostEditor } from './PostEditor';
 import { PostMedia } from './PostMedia';
 import { useBuyPost } from './buy-post';
 import { useDeletePost } from './delete-post';
@@ -13,10 +12,13 @@ import { postGives, readsOn } from './charges';
 import { PostEngagement } from './PostEngagement';
 import { PostReport } from './PostReport';
 import { usePin } from './post-engagement';
-import { PostStats } from './PostStats';
 import { PostTip } from './PostTip';
 import { profilePath } from './profile-path';
 import styles from './Posts.module.css';
+
+// What only a post's creator uses loads when they first need it: a fan's feed never downloads it.
+const PostEditor = lazy(() => import('./PostEditor').then((m) => ({ default: m.PostEditor })));
+const PostStats = lazy(() => import('./PostStats').then((m) => ({ default: m.PostStats })));
 
 /**
  * What a locked post's viewer can do about it: the profile's own Follow and Subscribe, and for a
@@ -176,13 +178,15 @@ export function PostCard({
         </div>
       </header>
       {editing ? (
-        <PostEditor
-          post={post}
-          onDone={(didSave) => {
-            setEditing(false);
-            setSaved(didSave);
-          }}
-        />
+        <Suspense fallback={<Spinner size={25} />}>
+          <PostEditor
+            post={post}
+            onDone={(didSave) => {
+              setEditing(false);
+              setSaved(didSave);
+            }}
+          />
+        </Suspense>
       ) : post.text ? (
         <p className={styles.text}>{post.text}</p>
       ) : (
@@ -198,7 +202,11 @@ export function PostCard({
         {!post.unlocked && <Unlock post={post} unlockers={unlockers} />}
       </div>
       <PostEngagement post={post} />
-      {own && post.stats && <PostStats post={post} stats={post.stats} />}
+      {own && post.stats && (
+        <Suspense fallback={null}>
+          <PostStats post={post} stats={post.stats} />
+        </Suspense>
+      )}
       {canTip && <PostTip post={post} />}
       {user && !own && <PostReport post={post} />}
       {saved && !editing && (

@@ -1,10 +1,12 @@
 import type { FeedItem } from '@cove/contracts';
 import { errorMessage, useSession } from '@cove/runtime';
-import { Button } from '@cove/ui';
-import { useId, useState } from 'react';
-import { PostComments } from './PostComments';
+import { Button, Spinner } from '@cove/ui';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useLike, usePostEngagementEvents } from './post-engagement';
 import styles from './Posts.module.css';
+
+/** Comments load when someone first opens them: most readers of a feed never do. */
+const PostComments = lazy(() => import('./PostComments').then((m) => ({ default: m.PostComments })));
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -48,7 +50,11 @@ export function PostEngagement({ post }: { post: FeedItem }) {
           {errorMessage(like.error)}
         </p>
       )}
-      {open && <PostComments post={post} id={panelId} />}
+      {open && (
+        <Suspense fallback={<Spinner size={25} />}>
+          <PostComments post={post} id={panelId} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,11 +1,10 @@
 import type { Profile } from '@cove/contracts';
 import { requestState, useServerEvent, useSession } from '@cove/runtime';
-import { ButtonLink, kit, Page, RequestView, SignInGate } from '@cove/ui';
+import { ButtonLink, kit, Page, RequestView, SignInGate, Spinner } from '@cove/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from '@cove/router';
-import { PostComposer } from './components/PostComposer';
+import { lazy, Suspense } from 'react';
 import { ModerationGate } from './components/ModerationGate';
-import { ScheduledPosts } from './components/ScheduledPosts';
 import { parsePostsTab, Posts } from './components/Posts';
 import { useFollow } from './api/follow';
 import { postsKey } from '../../common/post-lists';
@@ -16,6 +15,14 @@ import { useIntent } from './api/intent';
 import { useStartChat } from './api/start-chat';
 import styles from './Profile.module.css';
 import { usePosting } from './api/create-post';
+
+/** A creator's own tools load when they open their own profile: nobody else downloads them. */
+const PostComposer = lazy(() =>
+  import('./components/PostComposer').then((m) => ({ default: m.PostComposer })),
+);
+const ScheduledPosts = lazy(() =>
+  import('./components/ScheduledPosts').then((m) => ({ default: m.ScheduledPosts })),
+);
 
 function Loaded({ profile, own }: { profile: Profile; own: boolean }) {
   const { user } = useSession();
@@ -42,8 +49,12 @@ function Loaded({ profile, own }: { profile: Profile; own: boolean }) {
       <ProfileHeader profile={profile} actions={<ProfileActions profile={profile} own={own} />} />
       <div className={styles.main}>
         {/* A restricted creator cannot post yet; approval reloads the user and the composer appears. */}
-        {own && (user?.restricted ? <ModerationGate /> : <PostComposer posting={posting} />)}
-        {own && <ScheduledPosts creatorId={profile._id} />}
+        {own && (
+          <Suspense fallback={<Spinner size={25} />}>
+            {user?.restricted ? <ModerationGate /> : <PostComposer posting={posting} />}
+            <ScheduledPosts creatorId={profile._id} />
+          </Suspense>
+        )}
         <Posts
           creatorId={profile._id}
           tab={tab}

@@ -158,7 +158,7 @@ describe('the creator’s own posts', () => {
     renderAt('/creators/c-1', host);
     const region = await postsRegion();
     await userEvent.click(await within(region).findByRole('button', { name: 'Edit' }));
-    const form = within(region).getByRole('form', { name: 'Edit post' });
+    const form = await within(region).findByRole('form', { name: 'Edit post' });
     await userEvent.clear(within(form).getByLabelText('Text'));
     await userEvent.type(within(form).getByLabelText('Text'), 'Studio closed today');
     await userEvent.selectOptions(within(form).getByLabelText('Who can see it'), 'subscriber');

@@ -129,7 +129,7 @@ describe('comments on a post', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const panel = within(region).getByRole('region', { name: 'Comments' });
+    const panel = await within(region).findByRole('region', { name: 'Comments' });
     expect(
       await within(panel).findByText('No comments yet. Be the first to say something.'),
     ).toBeInTheDocument();

@@ -1,12 +1,14 @@
 import { publicPagePath } from '@cove/contracts';
 import { releaseFirstScreen, requestState, useSession } from '@cove/runtime';
 import { ButtonLink, Page, RequestView, Spinner } from '@cove/ui';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate } from '@cove/router';
 import { ProfileView } from './CreatorProfile';
 import { usePublicCreator } from './api/public-creator';
 import { GuestProfile } from './components/GuestProfile';
-import { TrialOffer } from './components/TrialOffer';
+
+/** A free-trial offer loads only for a trial link's visitors. */
+const TrialOffer = lazy(() => import('./components/TrialOffer').then((m) => ({ default: m.TrialOffer })));
 
 /**
  * `/{username}`: a creator's public page (docs/rules.md, Public pages). A visitor who is not signed
@@ -43,7 +45,11 @@ export function PublicPage({ username }: { username: string }) {
         </ButtonLink>
       }
     >
-      {trial && !own && status !== 'unknown' && <TrialOffer code={trial} username={current ?? username} />}
+      {trial && !own && status !== 'unknown' && (
+        <Suspense fallback={null}>
+          <TrialOffer code={trial} username={current ?? username} />
+        </Suspense>
+      )}
       {status === 'unknown' ? (
         <div role="status" aria-label="Loading">
           <Spinner size={50} />
