@@ -20,7 +20,7 @@ describe('popup layer', () => {
     act(() => {
       outcome = services.host.popups.open({ kind: 'confirm-delete-chats', count: 3 }).outcome;
     });
-    expect(screen.getByRole('dialog', { name: 'Delete 3 chats?' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Delete 3 chats?' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await expect(outcome).resolves.toEqual({ action: 'confirm' });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -34,7 +34,7 @@ describe('popup layer', () => {
     act(() => {
       outcome = services.host.popups.open({ kind: 'confirm-charge', charge }).outcome;
     });
-    const sheet = screen.getByRole('dialog', { name: 'Unlock for $5.00?' });
+    const sheet = await screen.findByRole('dialog', { name: 'Unlock for $5.00?' });
     expect(sheet).toHaveTextContent('Balance after$25.00');
     await userEvent.click(screen.getByRole('button', { name: 'Unlock for $5.00' }));
     await expect(outcome).resolves.toEqual({ action: 'confirm' });
@@ -56,15 +56,15 @@ describe('popup layer', () => {
     });
   });
 
-  it('says the application was rejected in the spec text', () => {
+  it('says the application was rejected in the spec text', async () => {
     const { services } = setup();
     act(() => void services.host.popups.open({ kind: 'application-rejected' }));
-    expect(screen.getByRole('dialog', { name: 'Application rejected' })).toHaveTextContent(
+    expect(await screen.findByRole('dialog', { name: 'Application rejected' })).toHaveTextContent(
       "Sorry. Your application was rejected. You can't apply again",
     );
   });
 
-  it('shows a crypto top-up in its own currency and the credits it added with their dollar value', () => {
+  it('shows a crypto top-up in its own currency and the credits it added with their dollar value', async () => {
     const { services } = setup();
     act(
       () =>
@@ -76,7 +76,7 @@ describe('popup layer', () => {
           fee: 0.5,
         }),
     );
-    expect(screen.getByRole('dialog', { name: 'Top-up received' })).toHaveTextContent(
+    expect(await screen.findByRole('dialog', { name: 'Top-up received' })).toHaveTextContent(
       'You paid 50.50 USDC and received 500 credits ($50.00), with a fee of 0.50 USDC.',
     );
   });
@@ -84,7 +84,7 @@ describe('popup layer', () => {
   it('uses the spec texts and leads to get-credits from Unlock Free Chat', async () => {
     const { services, navigate } = setup();
     act(() => void services.host.popups.open({ kind: 'unlock-free-chat' }));
-    expect(screen.getByRole('dialog', { name: 'Unlock Free Chat' })).toHaveTextContent(
+    expect(await screen.findByRole('dialog', { name: 'Unlock Free Chat' })).toHaveTextContent(
       'You must make at least one purchase before you can start a free chat.',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Buy Credits' }));
@@ -94,7 +94,7 @@ describe('popup layer', () => {
   it('sends Buy Credits of the not-enough-credits popup to get-credits with the way back to the chat', async () => {
     const { services, navigate } = setup();
     act(() => void services.host.popups.open({ kind: 'not-enough-credits', backTo: '/chats/u-2' }));
-    expect(screen.getByRole('dialog', { name: 'Not enough credits' })).toHaveTextContent(
+    expect(await screen.findByRole('dialog', { name: 'Not enough credits' })).toHaveTextContent(
       'You have no credits. Buy a credit package to keep chatting.',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Buy Credits' }));
@@ -135,7 +135,7 @@ describe('popup layer', () => {
         children: <p>Extra</p>,
       }).outcome;
     });
-    expect(screen.getByRole('dialog', { name: 'All set' })).toHaveTextContent('Extra');
+    expect(await screen.findByRole('dialog', { name: 'All set' })).toHaveTextContent('Extra');
     await userEvent.keyboard('{Escape}');
     await expect(outcome).resolves.toEqual({ action: 'dismiss' });
   });
@@ -157,7 +157,7 @@ describe('popup layer', () => {
     );
     const opener = screen.getByRole('button', { name: 'Hide chats' });
     await userEvent.click(opener);
-    const dialog = screen.getByRole('dialog', { name: 'Hide 2 chats?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Hide 2 chats?' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveFocus();
 
@@ -216,7 +216,7 @@ describe('popup layer', () => {
       act(() => {
         outcome = services.host.popups.open(spec).outcome;
       });
-      const dialog = screen.getByRole('dialog', { name: title });
+      const dialog = await screen.findByRole('dialog', { name: title });
       expect(dialog).toHaveTextContent(consequence);
       // The keyboard reaches the action, and Enter on it confirms.
       await userEvent.tab();
@@ -250,18 +250,18 @@ describe('popup layer', () => {
     );
     const opener = screen.getByRole('button', { name: 'Block' });
     await userEvent.click(opener);
-    expect(screen.getByRole('dialog', { name: 'Block leo?' })).toHaveFocus();
+    expect(await screen.findByRole('dialog', { name: 'Block leo?' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     await expect(outcome).resolves.toEqual({ action: 'dismiss' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(opener).toHaveFocus();
   });
 
-  it('shows the error popup instead of a spec that breaks the contract', () => {
+  it('shows the error popup instead of a spec that breaks the contract', async () => {
     const { services } = setup();
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     act(() => void services.host.popups.open({ kind: 'confirm-hide-chats', count: -1 } as PopupSpec));
-    expect(screen.getByRole('dialog', { name: 'Something went wrong' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Something went wrong' })).toBeTruthy();
   });
 
   it('checks the username live in the essential-info popup and saves it', async () => {

@@ -1,98 +1,15 @@
-import type { BackTargetState, PopupOutcome } from '@cove/contracts';
-import { Button, Sheet, SheetActions, sheetTitle } from '@cove/ui';
-import { useCallback, useSyncExternalStore } from 'react';
+import type { PopupOutcome } from '@cove/contracts';
+import { lazy, Suspense, useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useShell } from '../services/shell-context';
-import { ChargeSheet } from './ChargeSheet';
-import { updateUser } from '@cove/runtime/shell';
-import { EmailVerification } from './email-verification/EmailVerification';
-import { popupContent, type PopupAction } from './popup-content';
-import { GenderForm, inviteCodeProblem, TextValueForm, UsernameForm } from './PopupForms';
-import styles from './Popup.module.css';
-import type { OpenPopup } from '../services/popup-store';
 
-type ShellPopup = OpenPopup & { spec: Exclude<OpenPopup['spec'], { kind: 'confirm-charge' }> };
-
-function Dialog({ popup, onFinish }: { popup: ShellPopup; onFinish(outcome: PopupOutcome): void }) {
-  const { host } = useShell();
-  const content = popupContent(popup.spec);
-  const titleId = `${popup.id}-title`;
-  const dismiss = useCallback(() => onFinish({ action: 'dismiss' }), [onFinish]);
-  const confirm = useCallback((value?: string) => onFinish({ action: 'confirm', value }), [onFinish]);
-
-  const act = (action: PopupAction, outcome: PopupOutcome) => () => {
-    onFinish(outcome);
-    if (!action.to) return;
-    if (action.backTo) {
-      const state: BackTargetState = { backTo: action.backTo };
-      if (action.purchase) state.purchase = action.purchase;
-      host.navigate(action.to, { state });
-    } else host.navigate(action.to);
-  };
-  const variant = (a: PopupAction) =>
-    a.tone === 'danger' ? 'danger' : a.tone === 'secondary' ? 'secondary' : 'primary';
-  const image = popup.spec.kind === 'generic' ? popup.spec.image : undefined;
-
-  return (
-    // Every popup has a Close button, so every one is dismissible and Escape closes it.
-    <Sheet titleId={titleId} onClose={dismiss} opener={popup.opener} className={styles.dialog}>
-      <button type="button" className={styles.close} aria-label="Close" onClick={dismiss}>
-        ×
-      </button>
-      {image ? (
-        <img className={styles.image} src={image} alt="" />
-      ) : (
-        content.icon && (
-          <span className={styles.icon} aria-hidden="true">
-            {content.icon}
-          </span>
-        )
-      )}
-      {popup.spec.kind === 'email-verification' ? (
-        <EmailVerification
-          spec={popup.spec}
-          host={host}
-          titleId={titleId}
-          onVerified={(user) => updateUser(host.session, user)}
-          onDone={confirm}
-        />
-      ) : (
-        <>
-          <h2 id={titleId} className={sheetTitle}>
-            {content.title}
-          </h2>
-          {content.body && <div className={styles.body}>{content.body}</div>}
-        </>
-      )}
-      {content.form === 'gender' && <GenderForm host={host} onConfirm={confirm} />}
-      {content.form === 'invite-code' && (
-        <TextValueForm
-          label="Invite code"
-          submitLabel="Add code"
-          validate={inviteCodeProblem}
-          onConfirm={confirm}
-        />
-      )}
-      {content.form === 'username' && <UsernameForm host={host} onConfirm={confirm} />}
-      {(content.primary || content.secondary) && (
-        <SheetActions>
-          {content.primary && (
-            <Button variant={variant(content.primary)} onClick={act(content.primary, { action: 'confirm' })}>
-              {content.primary.label}
-            </Button>
-          )}
-          {content.secondary && (
-            <Button
-              variant={variant(content.secondary)}
-              onClick={act(content.secondary, { action: 'secondary' })}
-            >
-              {content.secondary.label}
-            </Button>
-          )}
-        </SheetActions>
-      )}
-    </Sheet>
-  );
-}
+// The popups' code loads when the first one opens, or once the page has settled: most page loads
+// open none, and a phone's first load should not carry them.
+const loadDialog = () => import('./PopupDialog');
+const loadChargeSheet = () => import('./ChargeSheet');
+const PopupDialog = lazy(() => loadDialog().then((m) => ({ default: m.PopupDialog })));
+const ChargeSheet = lazy(() => loadChargeSheet().then((m) => ({ default: m.ChargeSheet })));
+/** How long after the layer mounts its code is fetched anyway, so a popup opens at once. */
+const PREFETCH_AFTER_MS = 4000;
 
 /** The shell's one popup layer: the most recent popup is shown, the ones below wait their turn. */
 export function PopupLayer() {
@@ -103,8 +20,18 @@ export function PopupLayer() {
     (outcome: PopupOutcome) => top && popupStore.finish(top.id, outcome),
     [popupStore, top],
   );
+  useEffect(() => {
+    const timer = setTimeout(() => void Promise.all([loadDialog(), loadChargeSheet()]), PREFETCH_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
   if (!top) return null;
-  if (top.spec.kind === 'confirm-charge')
-    return <ChargeSheet key={top.id} spec={top.spec} opener={top.opener} onFinish={finish} />;
-  return <Dialog key={top.id} popup={{ ...top, spec: top.spec }} onFinish={finish} />;
+  return (
+    <Suspense fallback={null}>
+      {top.spec.kind === 'confirm-charge' ? (
+        <ChargeSheet key={top.id} spec={top.spec} opener={top.opener} onFinish={finish} />
+      ) : (
+        <PopupDialog key={top.id} popup={{ ...top, spec: top.spec }} onFinish={finish} />
+      )}
+    </Suspense>
+  );
 }

@@ -5,17 +5,18 @@ import {
   passkeyOptions,
   factorConfirmation,
 } from '@cove/contracts';
-import {
-  browserSupportsWebAuthn,
-  startAuthentication,
-  startRegistration,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { ApiError } from '../api/api-error';
 
+/** The WebAuthn library loads when a passkey is first used: most page loads never use one. */
+const webAuthn = () => import('@simplewebauthn/browser');
+
 /** Whether this browser can use passkeys at all; the buttons that ask for one are hidden otherwise. */
-export const passkeysSupported = (): boolean => browserSupportsWebAuthn();
+export const passkeysSupported = (): boolean =>
+  typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 
 /**
  * The browser's passkey prompt over options the server made. A cancelled prompt or a refusal of the
@@ -24,6 +25,7 @@ export const passkeysSupported = (): boolean => browserSupportsWebAuthn();
  */
 export async function passkeyAssertion(options: unknown): Promise<PasskeyAssertion> {
   try {
+    const { startAuthentication } = await webAuthn();
     const answer = await startAuthentication({
       optionsJSON: options as PublicKeyCredentialRequestOptionsJSON,
     });
@@ -35,6 +37,7 @@ export async function passkeyAssertion(options: unknown): Promise<PasskeyAsserti
 
 export async function passkeyAttestation(options: unknown): Promise<PasskeyAttestation> {
   try {
+    const { startRegistration } = await webAuthn();
     const answer = await startRegistration({
       optionsJSON: options as PublicKeyCredentialCreationOptionsJSON,
     });

@@ -34,7 +34,7 @@ describe('email verification popup', () => {
   it('shows the masked address, clears the four boxes on a wrong code, then says verified', async () => {
     const fake = setup();
     const { services } = fake;
-    expect(screen.getByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
     expect(screen.getByText('ale*****@gmail.com')).toBeInTheDocument();
     fake.answer('POST', '/v1/users/verify-email', wrongCode());
     const verify = screen.getByRole('button', { name: 'Verify' });
