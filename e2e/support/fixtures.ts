@@ -36,8 +36,9 @@ export const test = base.extend<JourneyFixtures, WorkerFixtures>({
         await server.stop();
       }
     },
-    // A start may take a minute on a loaded machine, and one that was killed is tried once more.
-    { scope: 'worker', timeout: 150_000 },
+    // A start waits up to 3 minutes for the demo world's seed (server.ts), and one that was killed
+    // is tried once more: the fixture must outlast both.
+    { scope: 'worker', timeout: 400_000 },
   ],
   session: async ({ server, browser }, use) => {
     await use(sessions(server, browser));
