@@ -199,8 +199,11 @@ function BannerView({ banner, onDismiss }: { banner: BannerKind; onDismiss?: (()
     case 'boost-active':
       return (
         <Banner action={<Button onClick={openBoost}>Share link</Button>} onDismiss={onDismiss}>
-          Boost active: {banner.referred === 1 ? '1 person' : `${banner.referred} people`} who joined with
-          your link see you first in Discover.
+          Boost active:{' '}
+          {banner.referred === 1
+            ? '1 person who joined with your link sees'
+            : `${banner.referred} people who joined with your link see`}{' '}
+          you first in Discover.
         </Banner>
       );
     case 'start-first-chat':
