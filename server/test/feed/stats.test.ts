@@ -75,6 +75,7 @@ describe('post statistics', () => {
     expect((await stats(maker, item._id)).json().data).toEqual({
       feed_id: item._id,
       views: 2,
+      likes: 0,
       unlocks: 1,
       revenue: 60,
     });
@@ -84,5 +85,8 @@ describe('post statistics', () => {
     ]);
     const own = (await maker.api.get(`/v1/feed/${item._id}`)).json().data as FeedItem;
     expect(own.stats).toEqual({ views: 2, likes: 0, unlocks: 1, revenue: 60 });
+    // A fan who bought it likes it: the creator's numbers count it.
+    expect((await fan.api.put(`/v1/feed/${item._id}/like`)).statusCode).toBe(200);
+    expect((await stats(maker, item._id)).json().data).toMatchObject({ likes: 1, unlocks: 1 });
   });
 });
