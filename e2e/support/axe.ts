@@ -14,6 +14,15 @@ interface Violation {
  * checks only that part of the page, such as one dialog.
  */
 export async function seriousAccessibilityProblems(page: Page, within?: string): Promise<string[]> {
+  // Colours are judged as drawn: a sheet still fading in reads as too faint. Endless ones (spinners) are left.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated through the debugger protocol: the site's CSP (rightly) refuses inline script tags.
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async (context) => {
