@@ -29,10 +29,14 @@ test.describe('the home feed', () => {
     await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
     await home.postWithText('Day 7: a week in').waitFor();
     await home.posts().getByRole('link', { name: 'ivy-moon' }).first().waitFor();
+    // Ivy's paid photo (Luna's three-photo tour diary costs the same).
     await home
       .posts()
+      .locator('article')
+      .filter({ has: page.getByRole('link', { name: 'ivy-moon' }) })
       .getByRole('button', { name: `Unlock for ${formatMoney(30)}` })
       .waitFor();
+    await home.postWithText('Tour diary').getByText('3 photos').first().waitFor();
     await home.posts().getByText('Subscribe to see this post.').waitFor();
     expect(await home.newPosts().count()).toBe(0);
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
