@@ -34,3 +34,16 @@ it('gives luna-rivers a multi-photo post with numbers and a scheduled post', asy
   const scheduled = await t.app.inject({ url: '/v1/feed/scheduled', headers });
   expect(scheduled.json().data).toMatchObject([{ text: expect.stringContaining('Listening party') }]);
 });
+
+it('leaves sam-fan, who bought and tipped on it, with no credits and no card purchase, as before', async () => {
+  const [sam] = await t.db
+    .select()
+    .from(users)
+    .where(eq(users.email, demoEmail('sam-fan')));
+  if (!sam) throw new Error('no sam');
+  const me = await t.app.inject({
+    url: '/v1/users/me',
+    headers: { 'access-token': await issueAccessToken(t.db, sam.id) },
+  });
+  expect(me.json()).toMatchObject({ credits: 0, is_customer: false });
+});

@@ -4,6 +4,7 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { issueAccessToken, revokeAccessToken } from '../auth/tokens';
 import { users } from '../db/schema';
+import { postMovement } from '../ledger/ledger';
 import { demoEmail } from './demo-world';
 import { scene } from './scene';
 
@@ -90,6 +91,29 @@ const demoBrowser = headlessBrowserInfo('Cove demo world');
  * A fan buys a credit package with the sandbox's test Visa, as at the payment screen; with
  * `messageId`, to unlock that paid message.
  */
+/**
+ * Credits Cove gives a demo person for what the seed has them buy (a promotional grant, once per
+ * `key`): their balance after it and their first card purchase stay as the other demo stories expect.
+ */
+export async function grantDemoCredits(
+  app: FastifyInstance,
+  userId: string,
+  credits: number,
+  key: string,
+): Promise<void> {
+  await app.db.transaction((tx) =>
+    postMovement(tx, {
+      kind: 'promotional_grant',
+      reference: { demo: key },
+      idempotencyKey: key,
+      entries: [
+        { account: { owner: null, kind: 'promotions' }, amount: -credits },
+        { account: { owner: userId, kind: 'credits' }, amount: credits },
+      ],
+    }),
+  );
+}
+
 export async function buyCredits(
   app: FastifyInstance,
   token: string,

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { postMovement } from '../ledger/ledger';
-import { demoActors } from './demo-api';
+import { demoActors, grantDemoCredits } from './demo-api';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -40,17 +39,7 @@ export async function seedDemoOffers(app: FastifyInstance): Promise<void> {
   });
   // 3 × $5.90 less 10 %: $15.93, rounded down to $15.90 (offerTotal).
   const total = 159;
-  await app.db.transaction((tx) =>
-    postMovement(tx, {
-      kind: 'promotional_grant',
-      reference: { demo: 'offers' },
-      idempotencyKey: 'demo-offers-grant',
-      entries: [
-        { account: { owner: null, kind: 'promotions' }, amount: -total },
-        { account: { owner: idOf('jordan-fan'), kind: 'credits' }, amount: total },
-      ],
-    }),
-  );
+  await grantDemoCredits(app, idOf('jordan-fan'), total, 'demo-offers-grant');
   const bought = await call('jordan-fan', 'POST', '/v1/subscriptions', {
     model_id: idOf('ivy-moon'),
     send_id: 'demo-offers-bundle',

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { buyCredits, demoActors, picture, whenReady } from './demo-api';
+import { demoActors, grantDemoCredits, picture, whenReady } from './demo-api';
 
 const DAY_MS = 86_400_000;
+const DIARY_PRICE = 30;
+const DIARY_TIP = 20;
 
 /**
  * Posts with several photos, a scheduled one, and numbers to show for them (docs/rules.md, Post
@@ -36,15 +38,16 @@ export async function seedDemoPostMedia(app: FastifyInstance): Promise<void> {
       type: 'image',
       media_ids: shots,
       text: 'Tour diary: three cities in three nights\nPorto, Coimbra and Faro from the stage',
-      price: 30,
+      price: DIARY_PRICE,
       send_id: 'demo-tour-diary',
     })) as { data: { _id: string } };
     for (const fan of ['alex-fan', 'sam-fan', 'jordan-fan'])
       await call(fan, 'GET', `/v1/feed?model_id=${idOf('luna-rivers')}`);
-    await buyCredits(app, tokenOf('sam-fan'), 100, { key: 'demo-post-media-package' });
+    // Exactly what he spends here: sam-fan is still a fan with no credits who never bought any.
+    await grantDemoCredits(app, idOf('sam-fan'), DIARY_PRICE + DIARY_TIP, 'demo-post-media-grant');
     await call('sam-fan', 'PATCH', `/v1/feed/${diary.data._id}/buy`);
     await call('sam-fan', 'POST', `/v1/feed/${diary.data._id}/tip`, {
-      amount: 20,
+      amount: DIARY_TIP,
       send_id: 'demo-tip-tour-diary',
       message: 'Coimbra looked magical!',
     });
