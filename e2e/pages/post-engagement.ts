@@ -38,12 +38,16 @@ export class PostEngagement {
    * chooses it (a click would scroll the page to the item, and a scroll closes the menu).
    */
   async commentMenu(text: string, item: 'Hide' | 'Unhide' | 'Delete'): Promise<void> {
-    await this.comment(text)
-      .getByRole('button', { name: /^Options for/ })
-      .focus();
     const page = this.post.page();
-    await page.keyboard.press('Enter');
     const choice = page.getByRole('menuitem', { name: item });
+    // A live count redraws the list; an Enter sent to a button just replaced opens nothing, so again.
+    await expect(async () => {
+      await this.comment(text)
+        .getByRole('button', { name: /^Options for/ })
+        .focus();
+      await page.keyboard.press('Enter');
+      await expect(choice).toBeVisible({ timeout: 2_000 });
+    }).toPass();
     if (!(await choice.evaluate((el) => el === document.activeElement)))
       await page.keyboard.press(item.charAt(0));
     await expect(choice).toBeFocused();
