@@ -55,7 +55,7 @@ describe('the first-run data', () => {
       const file = join(mediaDir, 'public', url.slice('/media/public/'.length));
       expect(existsSync(file)).toBe(true);
       const meta = await sharp(file).metadata();
-      expect(meta).toMatchObject({ format: 'webp', width: 512, height: 512 });
+      expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 });
       const served = await t.app.inject({ url });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
@@ -67,8 +67,8 @@ describe('the first-run data', () => {
       expect(coverServed.statusCode).toBe(200);
       expect(await sharp(coverServed.rawPayload).metadata()).toMatchObject({
         format: 'webp',
-        width: 1500,
-        height: 500,
+        width: 1200,
+        height: 400,
       });
     }
     expect(new Set(creators.map((c) => c.avatarUrl)).size).toBe(creators.length);

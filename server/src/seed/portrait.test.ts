@@ -25,10 +25,10 @@ function difference(a: Buffer, b: Buffer): number {
 }
 
 describe('portrait', () => {
-  it('draws the same 512 px WebP for the same name', async () => {
+  it('draws the same 256 px WebP for the same name', async () => {
     const [first, again] = [await portrait('luna-rivers'), await portrait('luna-rivers')];
     expect(again.equals(first)).toBe(true);
-    expect(await sharp(first).metadata()).toMatchObject({ format: 'webp', width: 512, height: 512 });
+    expect(await sharp(first).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
   });
 
   it('draws a different person for each name, each with more than a few colours', async () => {
