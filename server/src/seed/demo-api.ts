@@ -14,7 +14,7 @@ import { scene } from './scene';
  */
 export async function picture(from: string, to: string, caption: string): Promise<Buffer> {
   const image = await scene(caption, { width: 1200, height: 900, sky: [from, to] });
-  return image.jpeg({ quality: 88 }).toBuffer();
+  return image.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
 }
 
 export interface UploadedMedia {

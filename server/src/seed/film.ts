@@ -8,11 +8,12 @@ function layersFor(width: number, height: number) {
   const key = `${width}x${height}`;
   const cached = layers.get(key);
   if (cached) return cached;
-  // Grey noise around mid-grey, which overlay blending leaves unchanged.
+  // Grey noise around mid-grey, which overlay blending leaves unchanged; light enough that a JPEG of it
+  // stays small (pictures are sent to phones).
   const random = randomFor(key);
   const grain = Buffer.alloc(width * height * 4);
   for (let i = 0; i < grain.length; i += 4) {
-    const v = Math.round(128 + (random.next() + random.next() - 1) * 36);
+    const v = Math.round(128 + (random.next() + random.next() - 1) * 20);
     grain[i] = v;
     grain[i + 1] = v;
     grain[i + 2] = v;
