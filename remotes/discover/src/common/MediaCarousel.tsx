@@ -1,6 +1,6 @@
 import { Button } from '@cove/ui';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
-import styles from './Posts.module.css';
+import styles from './MediaCarousel.module.css';
 
 /**
  * A post's several photos and videos, one at a time: Previous and Next, the arrow keys while it has

@@ -9,7 +9,8 @@ import {
   useDeleteComment,
   useHideComment,
 } from './post-engagement';
-import styles from './Posts.module.css';
+import posts from './Posts.module.css';
+import styles from './PostComments.module.css';
 
 const orderLabels: Record<CommentOrder, string> = { newest: 'Newest', oldest: 'Oldest' };
 
@@ -58,7 +59,7 @@ function CommentMenu({ post, comment }: { post: FeedItem; comment: PostComment }
         <span aria-hidden="true">⋯</span>
       </MenuButton>
       {failed && (
-        <p className={styles.error} role="alert">
+        <p className={posts.error} role="alert">
           {errorMessage(failed)}
         </p>
       )}
@@ -73,8 +74,8 @@ function CommentRow({ post, comment }: { post: FeedItem; comment: PostComment })
       <Avatar name={name} url={comment.author.avatar_url} size={28} />
       <div className={styles.commentBody}>
         <p className={styles.commentHead}>
-          <span className={styles.postName}>{name}</span>{' '}
-          <time className={styles.postTime} dateTime={comment.created_at}>
+          <span className={posts.postName}>{name}</span>{' '}
+          <time className={posts.postTime} dateTime={comment.created_at}>
             {timeAgo(comment.created_at)}
           </time>
         </p>
@@ -122,7 +123,7 @@ function CommentComposer({ post }: { post: FeedItem }) {
         </Button>
       </div>
       {add.isError && (
-        <p className={styles.error} role="alert">
+        <p className={posts.error} role="alert">
           {errorMessage(add.error)}
         </p>
       )}

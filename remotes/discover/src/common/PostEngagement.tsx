@@ -3,7 +3,8 @@ import { errorMessage, useSession } from '@cove/runtime';
 import { Button, Spinner } from '@cove/ui';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useLike, usePostEngagementEvents } from './post-engagement';
-import styles from './Posts.module.css';
+import posts from './Posts.module.css';
+import styles from './PostEngagement.module.css';
 
 /** Comments load when someone first opens them: most readers of a feed never do. */
 const PostComments = lazy(() => import('./PostComments').then((m) => ({ default: m.PostComments })));
@@ -46,7 +47,7 @@ export function PostEngagement({ post }: { post: FeedItem }) {
         </Button>
       </div>
       {like.isError && (
-        <p className={styles.error} role="alert">
+        <p className={posts.error} role="alert">
           {errorMessage(like.error)}
         </p>
       )}

@@ -5,7 +5,8 @@ import { Button } from '@cove/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { postLists } from './post-lists';
-import styles from './Posts.module.css';
+import posts from './Posts.module.css';
+import styles from './PostStats.module.css';
 
 const statsKey = (postId: string) => ['post-stats', postId] as const;
 
@@ -71,7 +72,7 @@ export function PostStats({ post, stats: listed }: { post: FeedItem; stats: Stat
               </div>
             </dl>
           )}
-          <p className={styles.statsNote}>
+          <p className={posts.note}>
             A view is one signed-in person shown this post, counted once. Revenue is your share of its unlocks
             and tips.
           </p>

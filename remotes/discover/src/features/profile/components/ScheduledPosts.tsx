@@ -12,7 +12,8 @@ import {
   toLocalInput,
 } from '../../../common/schedule-time';
 import { scheduledKey, useScheduled, useScheduledActions } from '../api/scheduled';
-import styles from '../../../common/Posts.module.css';
+import postStyles from '../../../common/Posts.module.css';
+import styles from './ScheduledPosts.module.css';
 
 /** One scheduled post: what it holds and when it comes out, with a new time, Publish now and Delete. */
 function ScheduledPost({ post }: { post: FeedItem }) {
@@ -43,11 +44,11 @@ function ScheduledPost({ post }: { post: FeedItem }) {
         <time dateTime={post.scheduled_for}>{formatScheduled(post.scheduled_for ?? '')}</time>
         {post.price > 0 && ` · ${formatMoney(post.price)}`}
       </p>
-      {post.text && <p className={styles.text}>{post.text}</p>}
-      {held && <p className={styles.mediaCount}>{held}</p>}
+      {post.text && <p className={postStyles.text}>{post.text}</p>}
+      {held && <p className={postStyles.mediaCount}>{held}</p>}
       {editing ? (
         <form
-          className={styles.row}
+          className={postStyles.row}
           onSubmit={(e) => {
             e.preventDefault();
             const at = fromLocalInput(value);
@@ -55,7 +56,7 @@ function ScheduledPost({ post }: { post: FeedItem }) {
             reschedule.mutate(at, { onSuccess: () => setEditing(false) });
           }}
         >
-          <label className={styles.field}>
+          <label className={postStyles.field}>
             <span>New time</span>
             <input
               type="datetime-local"
@@ -73,13 +74,13 @@ function ScheduledPost({ post }: { post: FeedItem }) {
             Cancel
           </Button>
           {problem && (
-            <p id={`${id}-problem`} className={styles.error}>
+            <p id={`${id}-problem`} className={postStyles.error}>
               {problem}
             </p>
           )}
         </form>
       ) : (
-        <div className={styles.tools}>
+        <div className={postStyles.tools}>
           <Button variant="ghost" disabled={busy} onClick={() => setEditing(true)}>
             Change time
           </Button>
@@ -92,7 +93,7 @@ function ScheduledPost({ post }: { post: FeedItem }) {
         </div>
       )}
       {failed && (
-        <p className={styles.error} role="alert">
+        <p className={postStyles.error} role="alert">
           {errorMessage(failed)}
         </p>
       )}
@@ -113,7 +114,7 @@ export function ScheduledPosts({ creatorId }: { creatorId: string }) {
   const posts = scheduled.data?.data ?? [];
   if (scheduled.isError)
     return (
-      <p className={styles.error} role="alert">
+      <p className={postStyles.error} role="alert">
         Your scheduled posts could not be loaded.{' '}
         <Button variant="ghost" onClick={() => void scheduled.refetch()}>
           Try again
@@ -126,7 +127,7 @@ export function ScheduledPosts({ creatorId }: { creatorId: string }) {
       <h2 id="scheduled-heading" className={styles.scheduledHeading}>
         Scheduled ({posts.length})
       </h2>
-      <p className={styles.statsNote}>Only you see these until their time comes.</p>
+      <p className={postStyles.note}>Only you see these until their time comes.</p>
       <ul className={styles.scheduledList}>
         {posts.map((p) => (
           <ScheduledPost key={p._id} post={p} />
